@@ -1,0 +1,95 @@
+# Build of the sparse GCC plugin and its runtime.  See README.md.
+
+CC      ?= gcc
+CXX     ?= g++
+# GCC 12 is the compiler the plugin plugs into (and is built with).
+HOSTCC  := gcc-12
+HOSTCXX := g++-12
+PREFIX  ?= /usr/local
+B       := build
+
+OPT     ?= -O2
+CFLAGS_RT := -std=c11 $(OPT) -g -Wall -Wextra -fPIC -D_POSIX_C_SOURCE=200809L -Iinclude -Iruntime
+PLUGIN_DIR := $(shell $(HOSTCC) -print-file-name=plugin 2>/dev/null)
+CXXFLAGS_PL := -std=gnu++17 $(OPT) -g -Wall -fPIC -fno-rtti -fno-exceptions \
+               -I$(PLUGIN_DIR)/include -Iinclude -Ilowering -Iattrs
+CFLAGS_CORE := -std=c11 $(OPT) -g -Wall -Wextra -fPIC -D_POSIX_C_SOURCE=200809L -Iinclude -Ilowering
+
+# One format parser, linked into both the runtime and the plugin.
+FORMAT_SRC := attrs/format_parse.c
+RT_SRC    := $(wildcard runtime/*.c) $(FORMAT_SRC)
+RT_OBJ    := $(patsubst %.c,$(B)/rt/%.o,$(RT_SRC))
+CORE_SRC  := $(wildcard lowering/*.c) $(FORMAT_SRC)
+CORE_OBJ  := $(patsubst %.c,$(B)/core/%.o,$(CORE_SRC))
+PL_SRC    := $(wildcard plugin/*.cc attrs/*.cc lowering/*.cc)
+PL_OBJ    := $(patsubst %.cc,$(B)/pl/%.o,$(PL_SRC))
+HEADERS   := $(wildcard include/*.h runtime/*.h lowering/*.h attrs/*.h plugin/*.h)
+
+.PHONY: all deps check check-runtime check-plugin install clean bench example \
+        sanitize fuzz
+
+all: $(B)/libsparsert.a $(B)/libsparsert.so $(B)/sparse.so $(B)/sparse.pc
+
+# Debian packages the build, the tests and the benchmarks need.
+DEB_PKGS := gcc-12 g++-12 gcc-12-plugin-dev make dejagnu valgrind \
+            libsuitesparse-dev libeigen3-dev pkg-config
+deps:
+	@missing=""; for p in $(DEB_PKGS); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+$(B)/rt/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(CFLAGS_RT) -c $< -o $@
+
+$(B)/core/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(CFLAGS_CORE) -c $< -o $@
+
+$(B)/pl/%.o: %.cc $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(HOSTCXX) $(CXXFLAGS_PL) -c $< -o $@
+
+$(B)/libsparsert.a: $(RT_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(B)/libsparsert.so: $(RT_OBJ)
+	$(HOSTCC) -shared -o $@ $^ -lm -pthread
+
+$(B)/sparse.so: $(PL_OBJ) $(CORE_OBJ)
+	$(HOSTCXX) -shared -o $@ $^
+
+$(B)/sparse.pc: Makefile
+	@mkdir -p $(B)
+	printf 'prefix=%s\nlibdir=$${prefix}/lib\nincludedir=$${prefix}/include\nplugindir=%s\n\nName: sparse\nDescription: sparse tensor algebra for C through a GCC plugin\nVersion: 0.1\nCflags: -I$${includedir} -fplugin=$${plugindir}/sparse.so\nLibs: -L$${libdir} -lsparsert -lm\n' \
+	  '$(PREFIX)' '$(PLUGIN_DIR)' > $@
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include \
+	  $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PLUGIN_DIR)
+	install -m 644 $(B)/libsparsert.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(B)/libsparsert.so $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 include/*.h $(DESTDIR)$(PREFIX)/include/
+	install -m 644 $(B)/sparse.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
+	install -m 755 $(B)/sparse.so $(DESTDIR)$(PLUGIN_DIR)/
+
+# The whole DejaGnu testsuite; its last line is "N passed, N failed".
+check: all
+	@cd testsuite && rm -f sparse.sum sparse.log && \
+	  runtest --tool sparse --srcdir . SPARSE_ROOT=$(CURDIR) $(RUNTESTFLAGS) >/dev/null 2>&1; \
+	  rc=$$?; grep -E '^(FAIL|XPASS|UNRESOLVED|ERROR)' sparse.sum || true; \
+	  p=$$(grep -c '^PASS\|^XFAIL' sparse.sum); f=$$(grep -c '^FAIL\|^XPASS\|^UNRESOLVED\|^ERROR' sparse.sum); \
+	  echo "$$p passed, $$f failed"; test $$rc -eq 0 -a $$f -eq 0
+
+example: all
+	$(MAKE) -C examples run
+
+clean:
+	rm -rf $(B) testsuite/sparse.sum testsuite/sparse.log testsuite/site.exp

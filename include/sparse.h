@@ -1,0 +1,70 @@
+/* sparse.h -- libsparsert, the storage runtime of the sparse GCC plugin.
+
+   A tensor has a format (see sparse_format.h for the grammar), an element
+   type and extents.  Errors are return values (NULL or nonzero); sp_error()
+   says what went wrong, on the calling thread.  */
+
+#ifndef SPARSE_H
+#define SPARSE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct sp_tensor sp_tensor;
+typedef enum { SP_F64, SP_F32, SP_I64, SP_I32 } sp_type;
+
+/* Construction.  */
+sp_tensor *sp_new (const char *format, sp_type type, int rank,
+                   const int64_t *dims);
+/* Add VALUE at COORDS; any order, duplicates add up.  */
+int sp_insert (sp_tensor *t, const int64_t *coords, double value);
+/* Set the element at COORDS to VALUE (dense assignment semantics).  */
+int sp_put (sp_tensor *t, const int64_t *coords, double value);
+/* Assemble pending inserts into the format (done implicitly before reads).  */
+int sp_assemble (sp_tensor *t);
+
+/* Files: Matrix Market (.mtx) and FROSTT (.tns), chosen by extension.  */
+sp_tensor *sp_read (const char *path, const char *format, sp_type type);
+int sp_write (const sp_tensor *t, const char *path);
+
+/* Conversion and dense arrays (row-major).  */
+sp_tensor *sp_convert (const sp_tensor *t, const char *format);
+sp_tensor *sp_from_dense (const void *data, sp_type type, int rank,
+                          const int64_t *dims, const char *format);
+int sp_to_dense (const sp_tensor *t, void *out);
+
+/* Queries.  */
+double sp_get (const sp_tensor *t, const int64_t *coords);
+int64_t sp_nnz (const sp_tensor *t);
+int sp_rank (const sp_tensor *t);
+int64_t sp_dim (const sp_tensor *t, int d);
+sp_type sp_elem_type (const sp_tensor *t);
+size_t sp_memory (const sp_tensor *t);
+/* The canonical spelling of T's format into BUF; returns BUF.  */
+char *sp_format_string (const sp_tensor *t, char *buf, size_t len);
+int sp_print (const sp_tensor *t, FILE *out);
+
+void sp_free (sp_tensor *t);
+const char *sp_error (void);
+
+/* Pass a tensor to a parameter tagged with sparse(...).  Compiled with the
+   plugin this is the tensor's handle; without it, a dense row-major copy
+   owned by T whose changes T sees on its next read.  */
+void *sp_array (sp_tensor *t);
+void *sp_array_handle (sp_tensor *t);
+#ifdef __SPARSE_PLUGIN__
+#define sp_array(t) sp_array_handle (t)
+#endif
+
+#define SPARSE(fmt) __attribute__ ((sparse (fmt)))
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SPARSE_H */

@@ -1,0 +1,47 @@
+/* internal.h -- what the runtime's files share and users do not see.  */
+
+#ifndef SPARSE_INTERNAL_H
+#define SPARSE_INTERNAL_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include "sparse.h"
+#include "sparse_abi.h"
+#include "sparse_format.h"
+
+/* Record why the current call fails (printf-style); always returns -1 so
+   callers can `return sp__fail (...)`.  Thread-local, read by sp_error.  */
+int sp__fail (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
+
+/* A coordinate list: what readers produce and what assembly consumes.
+   Entry e has coordinates idx[e*rank .. e*rank+rank) and value val[e].  */
+typedef struct sp_coo
+{
+  int rank;
+  int64_t dims[SP_MAX_RANK];
+  int64_t n;       /* entries used */
+  int64_t cap;     /* entries allocated */
+  int64_t *idx;
+  double *val;
+} sp_coo;
+
+int sp__coo_init (sp_coo *c, int rank, const int64_t *dims, int64_t cap);
+int sp__coo_push (sp_coo *c, const int64_t *coords, double v);
+void sp__coo_free (sp_coo *c);
+
+/* Build a tensor of format F and TYPE from C (duplicates summed; C may be
+   reordered in place; C stays owned by the caller).  NULL on failure.  */
+sp_tensor *sp__from_coo (const sp_format *f, sp_type type, sp_coo *c);
+
+/* Visit the stored entries of T (assembled first; padding skipped) in
+   storage order: FN gets the coordinates and the value; a nonzero return
+   stops the walk and is returned.  */
+int sp__foreach (const sp_tensor *t,
+                 int (*fn) (void *ctx, const int64_t *coords, double v),
+                 void *ctx);
+
+/* Parse FORMAT for a tensor of RANK and report a parse error through
+   sp__fail; 0 or -1.  */
+int sp__parse_format (const char *format, int rank, sp_format *f);
+
+#endif /* SPARSE_INTERNAL_H */
