@@ -28,7 +28,8 @@ HEADERS   := $(wildcard include/*.h runtime/*.h lowering/*.h attrs/*.h plugin/*.
 .PHONY: all deps check check-runtime check-plugin install clean bench example \
         sanitize fuzz
 
-all: $(B)/libsparsert.a $(B)/libsparsert.so $(B)/sparse.so $(B)/sparse.pc
+all: $(B)/libsparsert.a $(B)/libsparsert.so $(B)/sparse.so $(B)/sparse.pc \
+     $(B)/libsparsecore.a
 
 # Debian packages the build, the tests and the benchmarks need.
 DEB_PKGS := gcc-12 g++-12 gcc-12-plugin-dev make dejagnu valgrind \
@@ -63,6 +64,11 @@ $(B)/libsparsert.a: $(RT_OBJ)
 $(B)/libsparsert.so: $(RT_OBJ)
 	$(HOSTCC) -shared -o $@ $^ -lm -pthread
 
+# The GCC-independent compiler core on its own, for its unit tests.
+$(B)/libsparsecore.a: $(CORE_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
 $(B)/sparse.so: $(PL_OBJ) $(CORE_OBJ)
 	$(HOSTCXX) -shared -o $@ $^
 
@@ -80,16 +86,23 @@ install: all
 	install -m 644 $(B)/sparse.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
 	install -m 755 $(B)/sparse.so $(DESTDIR)$(PLUGIN_DIR)/
 
-# The whole DejaGnu testsuite; its last line is "N passed, N failed".
+# The whole DejaGnu testsuite, run in build/testsuite; its last line is
+# "N passed, N failed".  RUNTESTFLAGS selects, e.g. RUNTESTFLAGS=runtime.exp.
+TS := $(B)/testsuite
 check: all
-	@cd testsuite && rm -f sparse.sum sparse.log && \
-	  runtest --tool sparse --srcdir . SPARSE_ROOT=$(CURDIR) $(RUNTESTFLAGS) >/dev/null 2>&1; \
-	  rc=$$?; grep -E '^(FAIL|XPASS|UNRESOLVED|ERROR)' sparse.sum || true; \
-	  p=$$(grep -c '^PASS\|^XFAIL' sparse.sum); f=$$(grep -c '^FAIL\|^XPASS\|^UNRESOLVED\|^ERROR' sparse.sum); \
+	@mkdir -p $(TS)
+	@printf 'set srcdir "%s/testsuite"\nset SPARSE_ROOT "%s"\nset SPARSE_CC "%s"\nset tool sparse\n' \
+	  '$(CURDIR)' '$(CURDIR)' '$(HOSTCC)' > $(TS)/site.exp
+	@cd $(TS) && rm -f sparse.sum sparse.log && \
+	  runtest --tool sparse --srcdir $(CURDIR)/testsuite $(RUNTESTFLAGS) >runtest.out 2>&1; \
+	  rc=$$?; grep -E '^(FAIL|XPASS|UNRESOLVED|ERROR)' sparse.sum; \
+	  grep -E '^# of' sparse.sum; \
+	  p=$$(grep -cE '^(PASS|XFAIL):' sparse.sum); \
+	  f=$$(grep -cE '^(FAIL|XPASS|UNRESOLVED|ERROR):' sparse.sum); \
 	  echo "$$p passed, $$f failed"; test $$rc -eq 0 -a $$f -eq 0
 
 example: all
 	$(MAKE) -C examples run
 
 clean:
-	rm -rf $(B) testsuite/sparse.sum testsuite/sparse.log testsuite/site.exp
+	rm -rf $(B)
