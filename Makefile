@@ -101,6 +101,19 @@ check: all
 	  f=$$(grep -cE '^(FAIL|XPASS|UNRESOLVED|ERROR):' sparse.sum); \
 	  echo "$$p passed, $$f failed"; test $$rc -eq 0 -a $$f -eq 0
 
+# Benchmarks: same-run ratios against CXSparse and plain C; generated inputs
+# go to bench/out (not committed), results to bench/results-*.md.
+REAL_DIR ?= $(wildcard ../shared/data/real)
+REAL_MTX := $(if $(REAL_DIR),$(wildcard $(REAL_DIR)/*.mtx))
+BENCH_CFLAGS := -std=c11 -O2 -march=native -Wall -Iinclude -Ibench -D_POSIX_C_SOURCE=200809L
+
+$(B)/bench_runtime: bench/bench_runtime.c bench/gen.c bench/baseline.c $(B)/libsparsert.a
+	$(HOSTCC) $(BENCH_CFLAGS) $(filter %.c,$^) $(B)/libsparsert.a -lcxsparse -lm -o $@
+
+bench: $(B)/bench_runtime
+	@mkdir -p bench/out
+	$(B)/bench_runtime bench/out bench/results-runtime.md $(REAL_MTX)
+
 example: all
 	$(MAKE) -C examples run
 

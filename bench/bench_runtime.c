@@ -1,0 +1,239 @@
+/* bench_runtime.c -- Matrix Market reading and format conversion against
+   SuiteSparse CXSparse and straightforward C, measured in one run.
+
+   usage: bench_runtime OUTDIR RESULTS.md [real matrices...]
+   Generated inputs are written to OUTDIR once and reused.  */
+
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <sys/stat.h>
+#include <suitesparse/cs.h>
+#include "sparse.h"
+#include "sparse_abi.h"
+#include "gen.h"
+#include "baseline.h"
+
+#define REPEAT 5
+
+static double
+now (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static FILE *results;
+
+static void
+row (const char *input, const char *op, const char *who, double secs,
+     double ref, const char *extra)
+{
+  char ratio[32] = "";
+  if (ref > 0)
+    snprintf (ratio, sizeof ratio, "%.2f", ref / secs);
+  fprintf (results, "| %s | %s | %s | %.4f | %s | %s |\n", input, op, who,
+           secs, ratio, extra ? extra : "");
+  fflush (results);
+  printf ("%-28s %-12s %-10s %9.4f s %s %s\n", input, op, who, secs, ratio,
+          extra ? extra : "");
+}
+
+/* Best of REPEAT runs of an operation, each run timed alone.  */
+#define BEST(var, setup, op, teardown)                                       \
+  do                                                                         \
+    {                                                                        \
+      var = 1e30;                                                            \
+      for (int r_ = 0; r_ < REPEAT; r_++)                                    \
+        {                                                                    \
+          setup;                                                             \
+          double t0_ = now ();                                               \
+          op;                                                                \
+          double t1_ = now () - t0_;                                         \
+          teardown;                                                          \
+          if (t1_ < var)                                                     \
+            var = t1_;                                                       \
+        }                                                                    \
+    }                                                                        \
+  while (0)
+
+static double
+file_mb (const char *path)
+{
+  struct stat st;
+  return stat (path, &st) ? 0 : st.st_size / 1e6;
+}
+
+static void
+bench_read (const char *name, const char *path)
+{
+  double mb = file_mb (path), ours, base;
+  char extra[64];
+  sp_tensor *t = NULL;
+  BEST (ours, , t = sp_read (path, "coo", SP_F64), sp_free (t));
+  snprintf (extra, sizeof extra, "%.0f MB/s", mb / ours);
+  int64_t m, n, nz, *ri = NULL, *ci = NULL;
+  double *v = NULL;
+  BEST (base, , base_read_mtx (path, &m, &n, &nz, &ri, &ci, &v),
+        (free (ri), free (ci), free (v)));
+  row (name, "mtx read", "sparse", ours, base, extra);
+  snprintf (extra, sizeof extra, "%.0f MB/s", mb / base);
+  row (name, "mtx read", "strtod", base, 0, extra);
+}
+
+/* The int32 CSR arrays of a tensor stored as D,CU (or its CSC as
+   (j:D,i:CU)): ROWS, POS, CRD, VALS view its storage.  */
+static void
+csr_view (const sp_tensor *t, base_csr *b)
+{
+  b->nrows = (int32_t) t->lv[0].size;
+  b->ncols = (int32_t) t->lv[1].size;
+  b->pos = t->lv[1].pos;
+  b->crd = t->lv[1].crd;
+  b->val = t->vals;
+}
+
+static void
+bench_convert (const char *name, const char *path)
+{
+  sp_tensor *coo = sp_read (path, "coo", SP_F64);
+  sp_tensor *csr = coo ? sp_convert (coo, "csr") : NULL;
+  if (!csr)
+    {
+      printf ("%s: %s\n", name, sp_error ());
+      sp_free (coo);
+      return;
+    }
+  int64_t nnz = sp_nnz (coo), m = sp_dim (coo, 0), n = sp_dim (coo, 1);
+  base_csr a;
+  csr_view (csr, &a);
+
+  /* The COO's coordinates as arrays, for the baselines.  */
+  int64_t *ri = malloc (nnz * sizeof *ri), *ci = malloc (nnz * sizeof *ci);
+  double *v = malloc (nnz * sizeof *v);
+  for (int32_t i = 0, e = 0; i < a.nrows; i++)
+    for (int32_t p = a.pos[i]; p < a.pos[i + 1]; p++, e++)
+      ri[e] = i, ci[e] = a.crd[p], v[e] = a.val[p];
+
+  double ours, tcs, base;
+  sp_tensor *out = NULL;
+  base_csr bo;
+
+  /* COO -> CSR.  CXSparse builds compressed columns from triplets: give it
+     (col,row) so it does the same counting sort by row.  */
+  cs_di *trip = cs_di_spalloc (n, m, nnz, 1, 1), *c = NULL;
+  for (int64_t e = 0; e < nnz; e++)
+    cs_di_entry (trip, (int) ci[e], (int) ri[e], v[e]);
+  BEST (ours, , out = sp_convert (coo, "csr"), sp_free (out));
+  BEST (tcs, , c = cs_di_compress (trip), cs_di_spfree (c));
+  BEST (base, , base_coo_to_csr (m, n, nnz, ri, ci, v, &bo),
+        base_csr_free (&bo));
+  row (name, "COO->CSR", "sparse", ours, tcs, "ratio vs CXSparse");
+  row (name, "COO->CSR", "CXSparse", tcs, 0, NULL);
+  row (name, "COO->CSR", "plain C", base, 0, NULL);
+  cs_di_spfree (trip);
+
+  /* CSR -> CSC.  A CSR matrix's arrays are the CSC of its transpose.  */
+  cs_di at = { .nzmax = (int) nnz, .m = (int) n, .n = (int) m, .p = a.pos,
+               .i = a.crd, .x = a.val, .nz = -1 };
+  BEST (ours, , out = sp_convert (csr, "csc"), sp_free (out));
+  BEST (tcs, , c = cs_di_transpose (&at, 1), cs_di_spfree (c));
+  BEST (base, , base_transpose (&a, &bo), base_csr_free (&bo));
+  row (name, "CSR->CSC", "sparse", ours, tcs, "ratio vs CXSparse");
+  row (name, "CSR->CSC", "CXSparse", tcs, 0, NULL);
+  row (name, "CSR->CSC", "plain C", base, 0, NULL);
+
+  /* CSR -> DIA and CSR -> ELL, only where the padded storage stays within
+     a few times the nonzeros.  */
+  int32_t nd, k, *off, *crd;
+  double *vals;
+  base_csr_to_dia (&a, &nd, &off, &vals);
+  free (off);
+  free (vals);
+  if ((double) nd * m <= 8.0 * nnz + 1e6)
+    {
+      BEST (ours, , out = sp_convert (csr, "dia"), sp_free (out));
+      BEST (base, , base_csr_to_dia (&a, &nd, &off, &vals),
+            (free (off), free (vals)));
+      row (name, "CSR->DIA", "sparse", ours, base, "ratio vs plain C");
+      row (name, "CSR->DIA", "plain C", base, 0, NULL);
+    }
+  base_csr_to_ell (&a, &k, &crd, &vals);
+  free (crd);
+  free (vals);
+  if ((double) k * m <= 8.0 * nnz + 1e6)
+    {
+      BEST (ours, , out = sp_convert (csr, "ell"), sp_free (out));
+      BEST (base, , base_csr_to_ell (&a, &k, &crd, &vals),
+            (free (crd), free (vals)));
+      row (name, "CSR->ELL", "sparse", ours, base, "ratio vs plain C");
+      row (name, "CSR->ELL", "plain C", base, 0, NULL);
+    }
+  free (ri);
+  free (ci);
+  free (v);
+  sp_free (csr);
+  sp_free (coo);
+}
+
+/* Write a generated matrix to DIR/NAME.mtx unless it is there already.  */
+static const char *
+generated (const char *dir, const char *name, int which)
+{
+  static char path[4096];
+  snprintf (path, sizeof path, "%s/%s.mtx", dir, name);
+  struct stat st;
+  if (stat (path, &st) == 0)
+    return path;
+  gen_coo c;
+  int rc = which == 0 ? gen_poisson2d (1000, &c)
+           : which == 1 ? gen_rmat (20, 16, 42, &c)
+                        : gen_uniform (1000000, 5000000, 7, &c);
+  if (rc || gen_write_mtx (&c, path))
+    {
+      fprintf (stderr, "cannot write %s\n", path);
+      exit (1);
+    }
+  gen_free (&c);
+  return path;
+}
+
+int
+main (int argc, char **argv)
+{
+  if (argc < 3)
+    {
+      fprintf (stderr, "usage: %s OUTDIR RESULTS.md [matrix.mtx...]\n",
+               argv[0]);
+      return 2;
+    }
+  results = fopen (argv[2], "w");
+  if (!results)
+    return 1;
+  fprintf (results, "# Runtime benchmark: reading and conversion\n\n"
+           "Produced by `make bench` (bench/bench_runtime); best of %d runs "
+           "each, all in one process.\nratio = baseline time / our time "
+           "(above 1: we are faster).\n\n"
+           "| input | operation | who | seconds | ratio | note |\n"
+           "|---|---|---|---|---|---|\n", REPEAT);
+  static const char *gen_names[] = { "poisson2d_1000", "rmat_s20_ef16",
+                                     "uniform_1M_5M" };
+  for (int g = 0; g < 3; g++)
+    {
+      const char *p = generated (argv[1], gen_names[g], g);
+      bench_read (gen_names[g], p);
+      bench_convert (gen_names[g], p);
+    }
+  for (int i = 3; i < argc; i++)
+    {
+      const char *base = strrchr (argv[i], '/');
+      base = base ? base + 1 : argv[i];
+      bench_read (base, argv[i]);
+      bench_convert (base, argv[i]);
+    }
+  fclose (results);
+  return 0;
+}

@@ -1,0 +1,29 @@
+/* gen.h -- generated benchmark inputs as coordinate lists (0-based).  */
+
+#ifndef BENCH_GEN_H
+#define BENCH_GEN_H
+
+#include <stdint.h>
+
+typedef struct gen_coo
+{
+  int64_t nrows, ncols, n;
+  int64_t *row, *col;
+  double *val;
+} gen_coo;
+
+/* 5-point Laplacian on a G x G grid: G^2 rows, ~5 G^2 entries.  */
+int gen_poisson2d (int64_t g, gen_coo *out);
+/* 27-point stencil on a G x G x G grid.  */
+int gen_stencil27 (int64_t g, gen_coo *out);
+/* R-MAT graph (a,b,c = .57,.19,.19) with 2^SCALE vertices and
+   EDGES_PER_VERTEX * 2^SCALE edges; duplicates kept (readers sum them).  */
+int gen_rmat (int scale, int edges_per_vertex, uint64_t seed, gen_coo *out);
+/* N x N with NNZ uniformly random entries.  */
+int gen_uniform (int64_t n, int64_t nnz, uint64_t seed, gen_coo *out);
+
+/* Write OUT as a Matrix Market coordinate real general file.  */
+int gen_write_mtx (const gen_coo *c, const char *path);
+void gen_free (gen_coo *c);
+
+#endif
