@@ -25,8 +25,7 @@ PL_SRC    := $(wildcard plugin/*.cc attrs/*.cc lowering/*.cc)
 PL_OBJ    := $(patsubst %.cc,$(B)/pl/%.o,$(PL_SRC))
 HEADERS   := $(wildcard include/*.h runtime/*.h lowering/*.h attrs/*.h plugin/*.h)
 
-.PHONY: all deps check check-runtime check-plugin install clean bench example \
-        sanitize fuzz
+.PHONY: all deps check check-valgrind install clean bench example fuzz
 
 all: $(B)/libsparsert.a $(B)/libsparsert.so $(B)/sparse.so $(B)/sparse.pc \
      $(B)/libsparsecore.a
@@ -94,12 +93,32 @@ check: all
 	@printf 'set srcdir "%s/testsuite"\nset SPARSE_ROOT "%s"\nset SPARSE_CC "%s"\nset tool sparse\n' \
 	  '$(CURDIR)' '$(CURDIR)' '$(HOSTCC)' > $(TS)/site.exp
 	@cd $(TS) && rm -f sparse.sum sparse.log && \
-	  runtest --tool sparse --srcdir $(CURDIR)/testsuite $(RUNTESTFLAGS) >runtest.out 2>&1; \
+	  SPARSE_VALGRIND=$(SPARSE_VALGRIND) runtest --tool sparse --srcdir $(CURDIR)/testsuite $(RUNTESTFLAGS) >runtest.out 2>&1; \
 	  rc=$$?; grep -E '^(FAIL|XPASS|UNRESOLVED|ERROR)' sparse.sum; \
 	  grep -E '^# of' sparse.sum; \
 	  p=$$(grep -cE '^(PASS|XFAIL):' sparse.sum); \
 	  f=$$(grep -cE '^(FAIL|XPASS|UNRESOLVED|ERROR):' sparse.sum); \
 	  echo "$$p passed, $$f failed"; test $$rc -eq 0 -a $$f -eq 0
+
+# The runtime and core tests again, every program under valgrind memcheck.
+check-valgrind: all
+	$(MAKE) check SPARSE_VALGRIND=1 RUNTESTFLAGS="runtime.exp core.exp"
+
+# libFuzzer harnesses (fuzz/*.c) over the readers and the format parser;
+# each runs FUZZ_SECONDS, its corpus kept in build/fuzz/NAME.corpus.
+FUZZ_SECONDS ?= 60
+FUZZ_CC := clang-14 -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined \
+           -D_POSIX_C_SOURCE=200809L -Iinclude -Iruntime
+FUZZ_SRC := $(wildcard fuzz/*.c)
+fuzz: $(patsubst fuzz/%.c,$(B)/fuzz/%,$(FUZZ_SRC))
+	@for f in $^; do mkdir -p $$f.corpus; \
+	  echo "fuzzing $$f for $(FUZZ_SECONDS)s"; \
+	  $$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 $$f.corpus \
+	    2>&1 | tail -4 || exit 1; done
+
+$(B)/fuzz/%: fuzz/%.c $(RT_SRC) $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $< $(RT_SRC) -lm -o $@
 
 # Benchmarks: same-run ratios against CXSparse and plain C; generated inputs
 # go to bench/out (not committed), results to bench/results-*.md.
