@@ -1,0 +1,243 @@
+/* ix.h -- tensor index notation, the IR both front ends produce.
+
+   An einsum pragma (einsum.h) and a recognised dense loop nest both become
+   one ix_stmt: an output access, an assignment kind and a right-hand side
+   expression.  Everything is an id into a flat array of the statement:
+
+     opd[]   the C objects named (arrays, tagged arrays, scalars, pointers)
+     acc[]   each occurrence of an operand with its index variables;
+             acc[0] is always the output
+     var[]   the index variables (i, j, k ...)
+     expr[]  the right-hand side tree; reductions are explicit IX_SUM nodes
+
+   Nothing here knows GCC.  The front end's own objects travel as the
+   opaque `user` pointer of each operand and are never touched.
+
+   Building a statement: ix_new, then ix_add_operand / ix_add_access /
+   ix_add_* for expressions (children before parents), ix_set_output, and
+   finally ix_finish, which checks everything, places the implicit
+   reductions and resolves the extents.  The einsum parser does exactly
+   this; a loop-nest recogniser may do the same and supply explicit
+   IX_SUM nodes for the reductions it saw.  */
+
+#ifndef SPARSE_IX_H
+#define SPARSE_IX_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "sparse.h"      /* sp_type */
+#include "sparse_abi.h"  /* sp_format, SP_MAX_RANK */
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define IX_NAME_MAX 64       /* bytes of a name, with its NUL */
+#define IX_MAX_OPERANDS 16
+#define IX_MAX_ACCESSES 16   /* including the output */
+#define IX_MAX_VARS 16
+#define IX_MAX_EXPRS 128
+
+/* A located message.  TOK is the index of the offending token of the
+   pragma (-1 when the statement did not come from tokens or no token is
+   to blame); LOC is that token's opaque front-end location (or the
+   location given to the builder call), to be handed back to the front
+   end's diagnostic machinery.  */
+typedef struct ix_diag
+{
+  int tok;
+  unsigned loc;
+  char msg[256];
+} ix_diag;
+
+/* -------------------------------------------------------------------- */
+/* Operands.  */
+
+typedef enum
+{
+  IX_OPD_ARRAY,    /* a C array, fixed size or VLA, row-major; or, when
+                      TAGGED, a handle to a runtime tensor (sp_tensor *) */
+  IX_OPD_SCALAR,   /* a scalar variable; rank 0, never indexed */
+  IX_OPD_POINTER,  /* a pointer to the element type used as a dense
+                      row-major array; its extents come from the tagged
+                      or array operands that share its index variables */
+  IX_OPD_OTHER     /* anything else with that name (a function, a struct):
+                      the parser reports it as not usable */
+} ix_operand_kind;
+
+typedef struct ix_operand
+{
+  ix_operand_kind kind;
+  char name[IX_NAME_MAX];       /* the C name (filled in by the builder) */
+  int rank;                     /* dimensions; 0 for a scalar.  A POINTER
+                                   may say 0: its first access decides */
+  int64_t extent[SP_MAX_RANK];  /* per dimension: the constant extent, or
+                                   -1 when only known at run time.
+                                   ix_finish fills a POINTER's from the
+                                   index variables */
+  sp_type type;                 /* element type */
+  int tagged;                   /* nonzero: a tagged array, stored as FMT */
+  sp_format fmt;                /* the storage format, when TAGGED */
+  void *user;                   /* the front end's handle for this operand
+                                   (its decl, its extent expressions);
+                                   copied, never read by the core */
+} ix_operand;
+
+/* -------------------------------------------------------------------- */
+/* Accesses: one occurrence of an operand, A(i,j).  */
+
+typedef struct ix_access
+{
+  int opd;                  /* operand id */
+  int nidx;                 /* number of indices (= the operand's rank) */
+  int var[SP_MAX_RANK];     /* index variable id per dimension */
+  int tok;                  /* token of the operand's name, or -1 */
+  unsigned loc;
+} ix_access;
+
+/* -------------------------------------------------------------------- */
+/* Index variables.  */
+
+typedef struct ix_var
+{
+  char name[IX_NAME_MAX];
+  int64_t extent;   /* the constant extent, or -1: known at run time */
+  int src_opd;      /* where the extent is read at run time: dimension
+                       SRC_DIM of operand SRC_OPD, always a tagged array
+                       (its handle's dims) or an ARRAY (its type's bound,
+                       possibly a VLA bound), never a POINTER.  Tagged
+                       operands are preferred.  -1 when EXTENT is constant
+                       and no operand gives it */
+  int src_dim;
+  int in_output;    /* nonzero: indexes the output (a free variable);
+                       zero: a reduction variable, summed by an IX_SUM */
+  int tok;          /* its first occurrence */
+  unsigned loc;
+} ix_var;
+
+/* -------------------------------------------------------------------- */
+/* Expressions.  The one operator table below describes every operator;
+   code that needs per-operator behaviour looks it up there.  */
+
+typedef enum
+{
+  IX_ACCESS,  /* a tensor or scalar access: ACCESS */
+  IX_CONST,   /* a numeric constant: NUM (IS_INT when written as an
+                 integer, so C's arithmetic conversions apply) */
+  IX_NEG,     /* -A */
+  IX_ADD,     /* A + B */
+  IX_SUB,     /* A - B */
+  IX_MUL,     /* A * B */
+  IX_DIV,     /* A / B, B free of index variables */
+  IX_SUM,     /* the sum of A over index variable VAR */
+  IX_NOPS
+} ix_op;
+
+/* How an operator combines the merge lattices of its operands.  */
+typedef enum
+{
+  IX_MERGE_LEAF,  /* a leaf: one point */
+  IX_MERGE_KEEP,  /* unary: the operand's lattice, expressions rewrapped */
+  IX_MERGE_CONJ,  /* conjunction: nonzero only where both are (*, /) */
+  IX_MERGE_DISJ   /* disjunction: nonzero where either is (+, -) */
+} ix_merge;
+
+typedef struct ix_op_info
+{
+  const char *name;   /* for dumps: "add" */
+  const char *spell;  /* C spelling of the operator, "+" ("" for leaves) */
+  int arity;          /* 0, 1 or 2 */
+  int prec;           /* printing precedence, higher binds tighter */
+  ix_merge merge;
+} ix_op_info;
+
+extern const ix_op_info ix_ops[IX_NOPS];
+
+typedef struct ix_expr
+{
+  ix_op op;
+  int a, b;        /* operand expression ids, -1 when absent */
+  int access;      /* IX_ACCESS: the access id, else -1 */
+  int var;         /* IX_SUM: the index variable, else -1 */
+  double num;      /* IX_CONST */
+  int is_int;      /* IX_CONST: spelt as an integer */
+  int tok;         /* token of the operator or leaf, or -1 */
+  unsigned loc;
+} ix_expr;
+
+/* -------------------------------------------------------------------- */
+/* The statement.  */
+
+typedef enum
+{
+  IX_SET,      /* =   the output is overwritten entirely */
+  IX_ADD_SET,  /* +=  accumulated into */
+  IX_SUB_SET   /* -=  */
+} ix_assign;
+
+typedef struct ix_stmt
+{
+  ix_assign assign;
+  int out;       /* access id of the output (0), -1 until set */
+  int rhs;       /* expression id of the right-hand side, -1 until set */
+  int nopds, naccs, nvars, nexprs;
+  ix_operand opd[IX_MAX_OPERANDS];
+  ix_access acc[IX_MAX_ACCESSES];
+  ix_var var[IX_MAX_VARS];
+  ix_expr expr[IX_MAX_EXPRS];
+  int tok;       /* the statement's first token, or -1 */
+  unsigned loc;
+} ix_stmt;
+
+/* Builder.  Each call returns the new id, or -1 with D filled.  */
+ix_stmt *ix_new (void);
+void ix_free (ix_stmt *s);
+
+/* Add operand O (its name included) unless one of that name exists;
+   returns the id either way.  */
+int ix_add_operand (ix_stmt *s, const ix_operand *o, ix_diag *d);
+int ix_find_operand (const ix_stmt *s, const char *name);
+/* The id of index variable NAME, added on first use.  */
+int ix_add_var (ix_stmt *s, const char *name, int tok, unsigned loc,
+                ix_diag *d);
+int ix_add_access (ix_stmt *s, int opd, int nidx, const int *vars, int tok,
+                   unsigned loc, ix_diag *d);
+/* Expressions; children must already exist.  */
+int ix_add_leaf (ix_stmt *s, int access, ix_diag *d);
+int ix_add_const (ix_stmt *s, double num, int is_int, int tok, unsigned loc,
+                  ix_diag *d);
+int ix_add_op (ix_stmt *s, ix_op op, int a, int b, int tok, unsigned loc,
+               ix_diag *d);
+int ix_add_sum (ix_stmt *s, int var, int a, ix_diag *d);
+/* Make access OUT the output and RHS the right-hand side.  */
+void ix_set_output (ix_stmt *s, int out, ix_assign assign, int rhs);
+
+/* Check the statement and complete it: ranks, repeated indices, scalars,
+   division by a scalar expression only, the output not read on the right,
+   agreeing extents; wraps every index variable that is not in the output
+   and not already summed in an IX_SUM over the smallest subexpression
+   containing all its uses; fills in_output, extents and extent sources
+   (POINTER operands' extents included).  0, or -1 with D filled.  */
+int ix_finish (ix_stmt *s, ix_diag *d);
+
+/* Queries.  */
+/* Nonzero when access A's operand is stored sparsely (a tagged array with
+   at least one level that is not D).  */
+int ix_access_sparse (const ix_stmt *s, int a);
+/* Nonzero when expression E (or anything below it) uses variable V.  */
+int ix_expr_uses (const ix_stmt *s, int e, int v);
+/* Nonzero when operand O is the output's operand.  */
+int ix_is_output_opd (const ix_stmt *s, int o);
+
+/* Printing.  ix_print writes the statement in concrete index notation,
+   "y(i) = sum(j, A(i,j) * x(j))", into BUF; returns BUF.  ix_print_expr
+   writes one expression.  ix_dump writes all tables to F.  */
+char *ix_print (const ix_stmt *s, char *buf, size_t len);
+char *ix_print_expr (const ix_stmt *s, int e, char *buf, size_t len);
+void ix_dump (const ix_stmt *s, FILE *f);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SPARSE_IX_H */
