@@ -129,9 +129,26 @@ BENCH_CFLAGS := -std=c11 -O2 -march=native -Wall -Iinclude -Ibench -D_POSIX_C_SO
 $(B)/bench_runtime: bench/bench_runtime.c bench/gen.c bench/baseline.c $(B)/libsparsert.a
 	$(HOSTCC) $(BENCH_CFLAGS) $(filter %.c,$^) $(B)/libsparsert.a -lcxsparse -lm -o $@
 
-bench: $(B)/bench_runtime
+$(B)/bench/%.o: bench/%.c bench/kernels.h bench/baseline.h $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(BENCH_CFLAGS) -c $< -o $@
+
+$(B)/bench/kernels_sparse.o: bench/kernels_sparse.c $(B)/sparse.so
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(BENCH_CFLAGS) -fplugin=$(B)/sparse.so -c $< -o $@
+
+$(B)/bench/kernels_eigen.o: bench/kernels_eigen.cc bench/kernels.h
+	@mkdir -p $(dir $@)
+	$(HOSTCXX) -O2 -march=native -DNDEBUG -I/usr/include/eigen3 -Ibench -c $< -o $@
+
+$(B)/bench_kernels: $(addprefix $(B)/bench/,bench_kernels.o kernels_sparse.o \
+                     kernels_ref.o kernels_eigen.o gen.o baseline.o) $(B)/libsparsert.a
+	$(HOSTCXX) $^ -lcxsparse -lm -o $@
+
+bench: $(B)/bench_runtime $(B)/bench_kernels
 	@mkdir -p bench/out
 	$(B)/bench_runtime bench/out bench/results-runtime.md $(REAL_MTX)
+	$(B)/bench_kernels bench/out bench/results-kernels.md $(REAL_MTX)
 
 example: all
 	$(MAKE) -C examples run
