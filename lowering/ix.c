@@ -1,0 +1,642 @@
+/* ix.c -- building and checking index notation statements.  */
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ix.h"
+
+const ix_op_info ix_ops[IX_NOPS] = {
+  [IX_ACCESS] = { "access", "", 0, 9, IX_MERGE_LEAF },
+  [IX_CONST] = { "const", "", 0, 9, IX_MERGE_LEAF },
+  [IX_NEG] = { "neg", "-", 1, 3, IX_MERGE_KEEP },
+  [IX_ADD] = { "add", "+", 2, 1, IX_MERGE_DISJ },
+  [IX_SUB] = { "sub", "-", 2, 1, IX_MERGE_DISJ },
+  [IX_MUL] = { "mul", "*", 2, 2, IX_MERGE_CONJ },
+  [IX_DIV] = { "div", "/", 2, 2, IX_MERGE_CONJ },
+  [IX_SUM] = { "sum", "sum", 1, 9, IX_MERGE_KEEP },
+};
+
+/* Fill D with a formatted message at TOK/LOC; returns -1.  */
+static int
+fail (ix_diag *d, int tok, unsigned loc, const char *fmt, ...)
+{
+  va_list ap;
+  if (!d)
+    return -1;
+  d->tok = tok;
+  d->loc = loc;
+  va_start (ap, fmt);
+  vsnprintf (d->msg, sizeof d->msg, fmt, ap);
+  va_end (ap);
+  return -1;
+}
+
+ix_stmt *
+ix_new (void)
+{
+  ix_stmt *s = calloc (1, sizeof *s);
+  if (!s)
+    return NULL;
+  s->out = -1;
+  s->rhs = -1;
+  s->tok = -1;
+  return s;
+}
+
+void
+ix_free (ix_stmt *s)
+{
+  free (s);
+}
+
+int
+ix_find_operand (const ix_stmt *s, const char *name)
+{
+  for (int o = 0; o < s->nopds; o++)
+    if (strcmp (s->opd[o].name, name) == 0)
+      return o;
+  return -1;
+}
+
+int
+ix_add_operand (ix_stmt *s, const ix_operand *o, ix_diag *d)
+{
+  int id = ix_find_operand (s, o->name);
+  if (id >= 0)
+    return id;
+  if (s->nopds == IX_MAX_OPERANDS)
+    return fail (d, -1, 0, "too many operands (at most %d)",
+                 IX_MAX_OPERANDS);
+  if (o->rank < 0 || o->rank > SP_MAX_RANK)
+    return fail (d, -1, 0, "'%s' has rank %d; at most %d is supported",
+                 o->name, o->rank, SP_MAX_RANK);
+  if (o->tagged && o->fmt.rank != o->rank)
+    return fail (d, -1, 0, "'%s' has rank %d but its format has %d "
+                 "dimensions", o->name, o->rank, (int) o->fmt.rank);
+  s->opd[s->nopds] = *o;
+  return s->nopds++;
+}
+
+int
+ix_add_var (ix_stmt *s, const char *name, int tok, unsigned loc,
+            ix_diag *d)
+{
+  for (int v = 0; v < s->nvars; v++)
+    if (strcmp (s->var[v].name, name) == 0)
+      return v;
+  if (s->nvars == IX_MAX_VARS)
+    return fail (d, tok, loc, "too many index variables (at most %d)",
+                 IX_MAX_VARS);
+  if (strlen (name) >= IX_NAME_MAX)
+    return fail (d, tok, loc, "index name '%s' is too long", name);
+  ix_var *v = &s->var[s->nvars];
+  memset (v, 0, sizeof *v);
+  strcpy (v->name, name);
+  v->extent = -1;
+  v->src_opd = -1;
+  v->src_dim = -1;
+  v->tok = tok;
+  v->loc = loc;
+  return s->nvars++;
+}
+
+int
+ix_add_access (ix_stmt *s, int opd, int nidx, const int *vars, int tok,
+               unsigned loc, ix_diag *d)
+{
+  ix_operand *o = &s->opd[opd];
+  if (s->naccs == IX_MAX_ACCESSES)
+    return fail (d, tok, loc, "too many tensor accesses (at most %d)",
+                 IX_MAX_ACCESSES);
+  switch (o->kind)
+    {
+    case IX_OPD_OTHER:
+      return fail (d, tok, loc, "'%s' is neither an array nor a scalar "
+                   "variable", o->name);
+    case IX_OPD_SCALAR:
+      if (nidx > 0)
+        return fail (d, tok, loc, "'%s' is a scalar and cannot be indexed",
+                     o->name);
+      break;
+    case IX_OPD_POINTER:
+      if (nidx == 0)
+        return fail (d, tok, loc, "'%s' is a pointer used as an array: "
+                     "index it", o->name);
+      if (o->rank == 0)
+        {
+          if (nidx > SP_MAX_RANK)
+            return fail (d, tok, loc, "'%s' is indexed with %d indices; at "
+                         "most %d are supported", o->name, nidx,
+                         SP_MAX_RANK);
+          o->rank = nidx;
+          for (int k = 0; k < nidx; k++)
+            o->extent[k] = -1;
+        }
+      /* Fall through.  */
+    case IX_OPD_ARRAY:
+      if (nidx == 0)
+        return fail (d, tok, loc, "'%s' is an array of rank %d: index it "
+                     "with %d index variable%s", o->name, o->rank, o->rank,
+                     o->rank == 1 ? "" : "s");
+      if (nidx != o->rank)
+        return fail (d, tok, loc, "'%s' has rank %d but is indexed with %d "
+                     "index%s", o->name, o->rank, nidx,
+                     nidx == 1 ? "" : "es");
+      break;
+    }
+  for (int k = 0; k < nidx; k++)
+    for (int l = 0; l < k; l++)
+      if (vars[k] == vars[l])
+        return fail (d, tok, loc, "index '%s' is used twice in one access "
+                     "of '%s': diagonal accesses are not supported (copy "
+                     "the diagonal into a vector first)",
+                     s->var[vars[k]].name, o->name);
+  ix_access *a = &s->acc[s->naccs];
+  memset (a, 0, sizeof *a);
+  a->opd = opd;
+  a->nidx = nidx;
+  for (int k = 0; k < nidx; k++)
+    a->var[k] = vars[k];
+  a->tok = tok;
+  a->loc = loc;
+  return s->naccs++;
+}
+
+/* A new expression node of kind OP; its fields are left at "absent".  */
+static int
+new_expr (ix_stmt *s, ix_op op, int tok, unsigned loc, ix_diag *d)
+{
+  if (s->nexprs == IX_MAX_EXPRS)
+    return fail (d, tok, loc, "expression too large (at most %d nodes)",
+                 IX_MAX_EXPRS);
+  ix_expr *e = &s->expr[s->nexprs];
+  memset (e, 0, sizeof *e);
+  e->op = op;
+  e->a = e->b = e->access = e->var = -1;
+  e->tok = tok;
+  e->loc = loc;
+  return s->nexprs++;
+}
+
+int
+ix_add_leaf (ix_stmt *s, int access, ix_diag *d)
+{
+  int e = new_expr (s, IX_ACCESS, s->acc[access].tok, s->acc[access].loc, d);
+  if (e >= 0)
+    s->expr[e].access = access;
+  return e;
+}
+
+int
+ix_add_const (ix_stmt *s, double num, int is_int, int tok, unsigned loc,
+              ix_diag *d)
+{
+  int e = new_expr (s, IX_CONST, tok, loc, d);
+  if (e >= 0)
+    {
+      s->expr[e].num = num;
+      s->expr[e].is_int = is_int;
+    }
+  return e;
+}
+
+int
+ix_add_op (ix_stmt *s, ix_op op, int a, int b, int tok, unsigned loc,
+           ix_diag *d)
+{
+  int e = new_expr (s, op, tok, loc, d);
+  if (e >= 0)
+    {
+      s->expr[e].a = a;
+      s->expr[e].b = ix_ops[op].arity == 2 ? b : -1;
+    }
+  return e;
+}
+
+int
+ix_add_sum (ix_stmt *s, int var, int a, ix_diag *d)
+{
+  int e = new_expr (s, IX_SUM, s->expr[a].tok, s->expr[a].loc, d);
+  if (e >= 0)
+    {
+      s->expr[e].a = a;
+      s->expr[e].var = var;
+    }
+  return e;
+}
+
+void
+ix_set_output (ix_stmt *s, int out, ix_assign assign, int rhs)
+{
+  s->out = out;
+  s->assign = assign;
+  s->rhs = rhs;
+  s->tok = s->acc[out].tok;
+  s->loc = s->acc[out].loc;
+}
+
+/* -------------------------------------------------------------------- */
+/* Queries.  */
+
+int
+ix_access_sparse (const ix_stmt *s, int a)
+{
+  const ix_operand *o = &s->opd[s->acc[a].opd];
+  if (!o->tagged)
+    return 0;
+  for (int l = 0; l < o->fmt.nlevels; l++)
+    if (o->fmt.lv[l].type != SP_LVL_D)
+      return 1;
+  return 0;
+}
+
+int
+ix_expr_uses (const ix_stmt *s, int e, int v)
+{
+  const ix_expr *x = &s->expr[e];
+  if (x->op == IX_ACCESS)
+    {
+      const ix_access *a = &s->acc[x->access];
+      for (int k = 0; k < a->nidx; k++)
+        if (a->var[k] == v)
+          return 1;
+      return 0;
+    }
+  return (x->a >= 0 && ix_expr_uses (s, x->a, v))
+         || (x->b >= 0 && ix_expr_uses (s, x->b, v));
+}
+
+int
+ix_is_output_opd (const ix_stmt *s, int o)
+{
+  return s->out >= 0 && s->acc[s->out].opd == o;
+}
+
+/* -------------------------------------------------------------------- */
+/* ix_finish.  */
+
+/* Nonzero when expression E uses any index variable.  */
+static int
+uses_any_var (const ix_stmt *s, int e)
+{
+  for (int v = 0; v < s->nvars; v++)
+    if (ix_expr_uses (s, e, v))
+      return 1;
+  return 0;
+}
+
+/* Record the parent of every expression below E in PARENT.  */
+static void
+find_parents (const ix_stmt *s, int e, int *parent)
+{
+  const ix_expr *x = &s->expr[e];
+  if (x->a >= 0)
+    {
+      parent[x->a] = e;
+      find_parents (s, x->a, parent);
+    }
+  if (x->b >= 0)
+    {
+      parent[x->b] = e;
+      find_parents (s, x->b, parent);
+    }
+}
+
+/* Check the structure below E: divisors and explicit sums.  SUMMED has a
+   nonzero entry for each variable an enclosing IX_SUM binds.  */
+static int
+check_tree (const ix_stmt *s, int e, int *summed, ix_diag *d)
+{
+  const ix_expr *x = &s->expr[e];
+  switch (x->op)
+    {
+    case IX_ACCESS:
+      {
+        const ix_access *a = &s->acc[x->access];
+        if (a->opd == s->acc[s->out].opd)
+          return fail (d, a->tok, a->loc, "'%s' is the output and is also "
+                       "read on the right-hand side: compute into another "
+                       "array, or use '+=' for an accumulation",
+                       s->opd[a->opd].name);
+        return 0;
+      }
+    case IX_DIV:
+      if (uses_any_var (s, x->b))
+        return fail (d, x->tok, x->loc, "division by an indexed expression: "
+                     "only division by a scalar expression is supported");
+      break;
+    case IX_SUM:
+      if (s->var[x->var].in_output)
+        return fail (d, x->tok, x->loc, "index '%s' is summed but also "
+                     "indexes the output", s->var[x->var].name);
+      if (summed[x->var])
+        return fail (d, x->tok, x->loc, "index '%s' is summed twice in a "
+                     "nest", s->var[x->var].name);
+      summed[x->var] = 1;
+      if (check_tree (s, x->a, summed, d))
+        return -1;
+      summed[x->var] = 0;
+      return 0;
+    default:
+      break;
+    }
+  if (x->a >= 0 && check_tree (s, x->a, summed, d))
+    return -1;
+  if (x->b >= 0 && check_tree (s, x->b, summed, d))
+    return -1;
+  return 0;
+}
+
+/* Nonzero when V is bound by an explicit IX_SUM somewhere.  */
+static int
+explicitly_summed (const ix_stmt *s, int v)
+{
+  for (int e = 0; e < s->nexprs; e++)
+    if (s->expr[e].op == IX_SUM && s->expr[e].var == v)
+      return 1;
+  return 0;
+}
+
+/* The smallest subexpression of the right-hand side using V: descend
+   while exactly one child uses it.  */
+static int
+smallest_user (const ix_stmt *s, int e, int v)
+{
+  for (;;)
+    {
+      const ix_expr *x = &s->expr[e];
+      int ua = x->a >= 0 && ix_expr_uses (s, x->a, v);
+      int ub = x->b >= 0 && ix_expr_uses (s, x->b, v);
+      if (ua && !ub)
+        e = x->a;
+      else if (ub && !ua)
+        e = x->b;
+      else
+        return e;
+    }
+}
+
+/* Wrap each unsummed reduction variable in an IX_SUM.  */
+static int
+place_reductions (ix_stmt *s, ix_diag *d)
+{
+  for (int v = 0; v < s->nvars; v++)
+    {
+      if (s->var[v].in_output || explicitly_summed (s, v)
+          || !ix_expr_uses (s, s->rhs, v))
+        continue;
+      int parent[IX_MAX_EXPRS];
+      for (int e = 0; e < s->nexprs; e++)
+        parent[e] = -1;
+      find_parents (s, s->rhs, parent);
+      int e = smallest_user (s, s->rhs, v);
+      int p = parent[e];
+      int sum = ix_add_sum (s, v, e, d);
+      if (sum < 0)
+        return -1;
+      if (p < 0)
+        s->rhs = sum;
+      else if (s->expr[p].a == e)
+        s->expr[p].a = sum;
+      else
+        s->expr[p].b = sum;
+    }
+  return 0;
+}
+
+/* Resolve the extent of every index variable and its run-time source,
+   checking that all known extents agree.  */
+static int
+resolve_extents (ix_stmt *s, ix_diag *d)
+{
+  for (int v = 0; v < s->nvars; v++)
+    {
+      ix_var *iv = &s->var[v];
+      int known = -1;   /* the access that gave the extent */
+      for (int a = 0; a < s->naccs; a++)
+        for (int k = 0; k < s->acc[a].nidx; k++)
+          {
+            if (s->acc[a].var[k] != v)
+              continue;
+            const ix_operand *o = &s->opd[s->acc[a].opd];
+            if (o->kind == IX_OPD_POINTER)
+              continue;
+            int64_t x = o->extent[k];
+            if (x >= 0 && known >= 0 && x != iv->extent)
+              return fail (d, s->acc[a].tok, s->acc[a].loc,
+                           "extents of index '%s' disagree: '%s' has %lld "
+                           "in dimension %d but '%s' has %lld",
+                           iv->name, o->name, (long long) x, k + 1,
+                           s->opd[s->acc[known].opd].name,
+                           (long long) iv->extent);
+            if (x >= 0 && known < 0)
+              {
+                iv->extent = x;
+                known = a;
+              }
+            if (iv->src_opd < 0
+                || (o->tagged && !s->opd[iv->src_opd].tagged))
+              {
+                iv->src_opd = s->acc[a].opd;
+                iv->src_dim = k;
+              }
+          }
+      if (iv->src_opd < 0 && iv->extent < 0)
+        return fail (d, iv->tok, iv->loc, "the extent of index '%s' is "
+                     "unknown: it only indexes pointers; index an array or "
+                     "a tagged array with it too", iv->name);
+    }
+  for (int o = 0; o < s->nopds; o++)
+    {
+      ix_operand *op = &s->opd[o];
+      if (op->kind != IX_OPD_POINTER)
+        continue;
+      for (int a = 0; a < s->naccs; a++)
+        if (s->acc[a].opd == o)
+          for (int k = 0; k < s->acc[a].nidx; k++)
+            op->extent[k] = s->var[s->acc[a].var[k]].extent;
+    }
+  return 0;
+}
+
+int
+ix_finish (ix_stmt *s, ix_diag *d)
+{
+  int summed[IX_MAX_VARS] = { 0 };
+  if (s->out < 0 || s->rhs < 0)
+    return fail (d, s->tok, s->loc, "statement without output or "
+                 "right-hand side");
+  const ix_access *out = &s->acc[s->out];
+  for (int k = 0; k < out->nidx; k++)
+    s->var[out->var[k]].in_output = 1;
+  if (check_tree (s, s->rhs, summed, d))
+    return -1;
+  for (int v = 0; v < s->nvars; v++)
+    {
+      if (s->var[v].in_output || !explicitly_summed (s, v))
+        continue;
+      /* Every use of an explicitly summed variable must be inside a sum
+         over it: remove the summed subtrees and look for a use.  */
+      int parent[IX_MAX_EXPRS];
+      for (int e = 0; e < s->nexprs; e++)
+        parent[e] = -1;
+      find_parents (s, s->rhs, parent);
+      for (int e = 0; e < s->nexprs; e++)
+        {
+          if (s->expr[e].op != IX_ACCESS || !ix_expr_uses (s, e, v))
+            continue;
+          int p = parent[e], inside = 0;
+          for (; p >= 0 && !inside; p = parent[p])
+            inside = s->expr[p].op == IX_SUM && s->expr[p].var == v;
+          if (!inside && (parent[e] >= 0 || e == s->rhs))
+            return fail (d, s->expr[e].tok, s->expr[e].loc, "index '%s' is "
+                         "used outside the sum over it", s->var[v].name);
+        }
+    }
+  if (place_reductions (s, d))
+    return -1;
+  return resolve_extents (s, d);
+}
+
+/* -------------------------------------------------------------------- */
+/* Printing.  */
+
+/* Append to BUF (of LEN bytes, holding a string) like printf.  */
+static void
+cat (char *buf, size_t len, const char *fmt, ...)
+{
+  size_t n = strlen (buf);
+  va_list ap;
+  if (n + 1 >= len)
+    return;
+  va_start (ap, fmt);
+  vsnprintf (buf + n, len - n, fmt, ap);
+  va_end (ap);
+}
+
+static void
+print_access (const ix_stmt *s, int a, char *buf, size_t len)
+{
+  const ix_access *x = &s->acc[a];
+  cat (buf, len, "%s", s->opd[x->opd].name);
+  if (x->nidx == 0)
+    return;
+  cat (buf, len, "(");
+  for (int k = 0; k < x->nidx; k++)
+    cat (buf, len, "%s%s", k ? "," : "", s->var[x->var[k]].name);
+  cat (buf, len, ")");
+}
+
+static void
+print_expr (const ix_stmt *s, int e, int ctx_prec, char *buf, size_t len)
+{
+  const ix_expr *x = &s->expr[e];
+  const ix_op_info *info = &ix_ops[x->op];
+  int paren = info->prec < ctx_prec;
+  if (paren)
+    cat (buf, len, "(");
+  switch (x->op)
+    {
+    case IX_ACCESS:
+      print_access (s, x->access, buf, len);
+      break;
+    case IX_CONST:
+      cat (buf, len, x->is_int ? "%.0f" : "%.17g", x->num);
+      break;
+    case IX_SUM:
+      cat (buf, len, "sum(%s, ", s->var[x->var].name);
+      print_expr (s, x->a, 0, buf, len);
+      cat (buf, len, ")");
+      break;
+    default:
+      if (info->arity == 1)
+        {
+          cat (buf, len, "%s", info->spell);
+          print_expr (s, x->a, info->prec, buf, len);
+        }
+      else
+        {
+          /* Left-associative: the right operand of - and / needs
+             parentheses at equal precedence.  */
+          print_expr (s, x->a, info->prec, buf, len);
+          cat (buf, len, " %s ", info->spell);
+          print_expr (s, x->b, info->prec + 1, buf, len);
+        }
+      break;
+    }
+  if (paren)
+    cat (buf, len, ")");
+}
+
+char *
+ix_print_expr (const ix_stmt *s, int e, char *buf, size_t len)
+{
+  if (len)
+    buf[0] = 0;
+  print_expr (s, e, 0, buf, len);
+  return buf;
+}
+
+char *
+ix_print (const ix_stmt *s, char *buf, size_t len)
+{
+  static const char *const assign[] = { "=", "+=", "-=" };
+  if (len)
+    buf[0] = 0;
+  if (s->out < 0 || s->rhs < 0)
+    return buf;
+  print_access (s, s->out, buf, len);
+  cat (buf, len, " %s ", assign[s->assign]);
+  print_expr (s, s->rhs, 0, buf, len);
+  return buf;
+}
+
+void
+ix_dump (const ix_stmt *s, FILE *f)
+{
+  static const char *const kind[] = { "array", "scalar", "pointer",
+                                      "other" };
+  static const char *const type[] = { "f64", "f32", "i64", "i32" };
+  char buf[512];
+  fprintf (f, "stmt: %s\n", ix_print (s, buf, sizeof buf));
+  for (int o = 0; o < s->nopds; o++)
+    {
+      const ix_operand *op = &s->opd[o];
+      fprintf (f, "  opd %d %s: %s %s rank %d [", o, op->name,
+               kind[op->kind], type[op->type], op->rank);
+      for (int k = 0; k < op->rank; k++)
+        fprintf (f, "%s%lld", k ? "," : "", (long long) op->extent[k]);
+      fprintf (f, "]");
+      if (op->tagged)
+        {
+          fprintf (f, " levels");
+          for (int l = 0; l < op->fmt.nlevels; l++)
+            fprintf (f, " %d:%d/%d", op->fmt.lv[l].dim, op->fmt.lv[l].type,
+                     op->fmt.lv[l].kind);
+        }
+      fprintf (f, "\n");
+    }
+  for (int v = 0; v < s->nvars; v++)
+    fprintf (f, "  var %d %s: extent %lld from opd %d dim %d%s\n", v,
+             s->var[v].name, (long long) s->var[v].extent, s->var[v].src_opd,
+             s->var[v].src_dim, s->var[v].in_output ? " free" : " reduced");
+  for (int a = 0; a < s->naccs; a++)
+    {
+      buf[0] = 0;
+      print_access (s, a, buf, sizeof buf);
+      fprintf (f, "  acc %d: %s%s\n", a, buf, a == s->out ? " (output)" : "");
+    }
+  for (int e = 0; e < s->nexprs; e++)
+    {
+      const ix_expr *x = &s->expr[e];
+      fprintf (f, "  expr %d: %s a=%d b=%d", e, ix_ops[x->op].name, x->a,
+               x->b);
+      if (x->op == IX_ACCESS)
+        fprintf (f, " acc=%d", x->access);
+      if (x->op == IX_SUM)
+        fprintf (f, " var=%s", s->var[x->var].name);
+      if (x->op == IX_CONST)
+        fprintf (f, " num=%g", x->num);
+      fprintf (f, "\n");
+    }
+}
