@@ -75,4 +75,26 @@ parse (const char *text, const test_opd *tab, ein_error *err)
   return einsum_parse (toks, n, table_lookup, (void *) tab, err);
 }
 
+#ifdef CORE_UTIL_SCHEDULE
+#include "schedule.h"
+
+/* Parse TEXT and schedule it into *SC (conversions allowed when ALLOW).
+   0, or -1 with ERR filled by whichever stage failed.  */
+static int
+schedule_text (const char *text, const test_opd *tab, int allow,
+               ix_sched *sc, ix_diag *err)
+{
+  ix_sched_opts opts = { allow };
+  ix_stmt *s = parse (text, tab, err);
+  if (!s)
+    {
+      fprintf (stderr, "'%s': parse error: %s\n", text, err->msg);
+      return -2;
+    }
+  int rc = ix_schedule (s, &opts, sc, err);
+  ix_free (s);
+  return rc;
+}
+#endif
+
 #endif /* CORE_UTIL_H */

@@ -1,0 +1,1135 @@
+/* schedule.c -- iteration graph, loop order, output modes, conversions.
+   The rules are described in schedule.h.  */
+
+#include <stdarg.h>
+#include <string.h>
+#include "schedule.h"
+#include "sparse_format.h"
+
+typedef uint32_t varset;   /* one bit per statement index variable */
+
+/* An iteration graph: E[u][w] nonzero when loop variable u must enclose
+   loop variable w.  */
+typedef struct graph
+{
+  uint8_t e[SCH_MAX_VARS][SCH_MAX_VARS];
+} graph;
+
+/* Why a nest could not be scheduled.  */
+typedef enum
+{
+  WHY_NONE,
+  WHY_FORMAT,   /* operand storage orders conflict: CONVERT should change */
+  WHY_SUMS,     /* the expression's sums cannot nest in one order */
+  WHY_OUTPUT,   /* a sparse output cannot be produced in its order */
+  WHY_HARD      /* something else; the message is in the diag */
+} why_kind;
+
+typedef struct why
+{
+  why_kind kind;
+  int convert;  /* WHY_FORMAT: the access to convert, or -1 */
+  int other;    /* WHY_FORMAT: an access it conflicts with, or -1 */
+  sp_format target;  /* WHY_FORMAT: the format CONVERT should be read in;
+                        WHY_OUTPUT: the format the output would need */
+  int have_target;
+  int rhs;      /* the right-hand side of the nest that failed */
+} why;
+
+static int
+fail (ix_diag *d, int tok, unsigned loc, const char *fmt, ...)
+{
+  va_list ap;
+  if (!d)
+    return -1;
+  d->tok = tok;
+  d->loc = loc;
+  va_start (ap, fmt);
+  vsnprintf (d->msg, sizeof d->msg, fmt, ap);
+  va_end (ap);
+  return -1;
+}
+
+static int
+level_sparse (int type)
+{
+  return type == SP_LVL_CU || type == SP_LVL_CN || type == SP_LVL_S;
+}
+
+/* -------------------------------------------------------------------- */
+/* Expression walks.  */
+
+static varset
+used_vars (const ix_stmt *s, int e)
+{
+  const ix_expr *x = &s->expr[e];
+  varset m = 0;
+  if (x->op == IX_ACCESS)
+    {
+      const ix_access *a = &s->acc[x->access];
+      for (int k = 0; k < a->nidx; k++)
+        m |= (varset) 1 << a->var[k];
+      return m;
+    }
+  if (x->a >= 0)
+    m |= used_vars (s, x->a);
+  if (x->b >= 0)
+    m |= used_vars (s, x->b);
+  return m;
+}
+
+static varset
+summed_vars (const ix_stmt *s, int e)
+{
+  const ix_expr *x = &s->expr[e];
+  varset m = x->op == IX_SUM ? (varset) 1 << x->var : 0;
+  if (x->a >= 0)
+    m |= summed_vars (s, x->a);
+  if (x->b >= 0)
+    m |= summed_vars (s, x->b);
+  return m;
+}
+
+static void
+find_parents (const ix_stmt *s, int e, int *parent)
+{
+  const ix_expr *x = &s->expr[e];
+  if (x->a >= 0)
+    {
+      parent[x->a] = e;
+      find_parents (s, x->a, parent);
+    }
+  if (x->b >= 0)
+    {
+      parent[x->b] = e;
+      find_parents (s, x->b, parent);
+    }
+}
+
+/* The nearest + or - above E (PARENT from find_parents), or -1.  */
+static int
+additive_ancestor (const ix_stmt *s, const int *parent, int e)
+{
+  for (int p = parent[e]; p >= 0; p = parent[p])
+    if (ix_ops[s->expr[p].op].merge == IX_MERGE_DISJ)
+      return p;
+  return -1;
+}
+
+/* Mark in USES the accesses read below E.  */
+static void
+mark_accesses (const ix_stmt *s, int e, int *uses)
+{
+  const ix_expr *x = &s->expr[e];
+  if (x->op == IX_ACCESS)
+    uses[x->access] = 1;
+  if (x->a >= 0)
+    mark_accesses (s, x->a, uses);
+  if (x->b >= 0)
+    mark_accesses (s, x->b, uses);
+}
+
+/* -------------------------------------------------------------------- */
+/* Queries.  */
+
+int
+sch_access_sparse (const ix_sched *sc, int a)
+{
+  const ix_operand *o = &sc->st.opd[sc->st.acc[a].opd];
+  if (!o->tagged)
+    return 0;
+  for (int l = 0; l < sc->fmt[a].nlevels; l++)
+    if (sc->fmt[a].lv[l].type != SP_LVL_D)
+      return 1;
+  return 0;
+}
+
+/* The loop variables index variable V is made of in NEST: itself, or the
+   parts of its composition.  Returns how many were written to OUT.  */
+static int
+var_loops (const sch_nest *nest, int v, int *out)
+{
+  const sch_compose *c = &nest->comp[v];
+  if (c->kind == SCH_LOOPED)
+    {
+      out[0] = v;
+      return 1;
+    }
+  out[0] = c->part_a;
+  out[1] = c->part_b;
+  return 2;
+}
+
+int
+sch_var_depth (const ix_sched *sc, int n, int v)
+{
+  const sch_nest *nest = &sc->nest[n];
+  int parts[2], np = var_loops (nest, v, parts), d = -1;
+  for (int k = 0; k < np; k++)
+    {
+      int pd = nest->depth[parts[k]];
+      if (pd < 0)
+        return -1;
+      if (pd > d)
+        d = pd;
+    }
+  return d;
+}
+
+/* -------------------------------------------------------------------- */
+/* Loop variables.  */
+
+static int
+add_derived (ix_sched *sc, sch_var_kind kind, int var, int var2, int64_t k,
+             int a, int l, const char *tag, ix_diag *d)
+{
+  if (sc->nsv == SCH_MAX_VARS)
+    return fail (d, sc->st.acc[a].tok, sc->st.acc[a].loc,
+                 "too many loop variables (at most %d)", SCH_MAX_VARS);
+  sch_var *x = &sc->sv[sc->nsv];
+  x->kind = kind;
+  x->var = var;
+  x->var2 = var2;
+  x->k = k;
+  x->access = a;
+  x->level = l;
+  char base[IX_NAME_MAX];
+  memcpy (base, sc->st.var[var].name, sizeof base);
+  snprintf (x->name, sizeof x->name, "%s_%s%d", base, tag, a);
+  return sc->nsv++;
+}
+
+/* Fill sv, lvl_sv and structured for the formats the accesses are read
+   in.  */
+static int
+build_vars (ix_sched *sc, ix_diag *d)
+{
+  const ix_stmt *s = &sc->st;
+  sc->nsv = s->nvars;
+  for (int v = 0; v < s->nvars; v++)
+    {
+      sch_var *x = &sc->sv[v];
+      memset (x, 0, sizeof *x);
+      x->kind = SCH_VAR;
+      x->var = v;
+      x->var2 = -1;
+      x->access = -1;
+      x->level = -1;
+      snprintf (x->name, sizeof x->name, "%s", s->var[v].name);
+    }
+  for (int a = 0; a < s->naccs; a++)
+    {
+      const ix_access *acc = &s->acc[a];
+      const sp_format *f = &sc->fmt[a];
+      sc->structured[a] = 0;
+      if (!s->opd[acc->opd].tagged)
+        continue;
+      for (int l = 0; l < f->nlevels; l++)
+        {
+          const sp_level_fmt *lv = &f->lv[l];
+          int v = acc->var[lv->dim], id;
+          switch (lv->kind)
+            {
+            case SP_LX_VAR:
+              id = v;
+              if (lv->type == SP_LVL_O)
+                sc->structured[a] = 1;
+              break;
+            case SP_LX_DIV:
+              id = add_derived (sc, SCH_BLOCK, v, -1, lv->k, a, l, "b", d);
+              break;
+            case SP_LX_MOD:
+              id = add_derived (sc, SCH_INNER, v, -1, lv->k, a, l, "r", d);
+              break;
+            case SP_LX_DIFF:
+              id = add_derived (sc, SCH_DIAG, v, acc->var[lv->dim2], 0, a, l,
+                                "d", d);
+              break;
+            default:
+              id = add_derived (sc, SCH_SLOT, v, -1, 0, a, l, "s", d);
+              break;
+            }
+          if (id < 0)
+            return -1;
+          if (id >= s->nvars)
+            sc->structured[a] = 1;
+          sc->lvl_sv[a][l] = id;
+        }
+    }
+  return 0;
+}
+
+/* -------------------------------------------------------------------- */
+/* Formats.  */
+
+char *
+sch_format_name (const sp_format *f, char *buf, size_t len)
+{
+  static const char *const names[] = { "csr", "csc", "dcsr", "dcsc", "coo",
+                                       "csf", "dense", "ell", "dia" };
+  static const char *const upper[] = { "CSR", "CSC", "DCSR", "DCSC", "COO",
+                                       "CSF", "dense", "ELL", "DIA" };
+  for (size_t k = 0; k < sizeof names / sizeof *names; k++)
+    {
+      sp_format g;
+      sp_format_error e;
+      if (sp_format_parse (names[k], f->rank, &g, &e))
+        continue;
+      g.posw = f->posw;
+      g.crdw = f->crdw;
+      /* CSF and COO of rank 2 are DCSR and COO: first name wins.  */
+      if (sp_format_equal (&g, f))
+        {
+          snprintf (buf, len, "%s", upper[k]);
+          return buf;
+        }
+    }
+  return sp_format_print (f, buf, len);
+}
+
+/* The format access A would need to be read in ORDER (loop variable ->
+   depth, DEPTH): its dimensions stored in loop order, with the level types
+   of its format when that stores plain dimensions, else dense then
+   compressed.  */
+static void
+format_in_order (const ix_sched *sc, int a, const int *depth, sp_format *out)
+{
+  const ix_access *acc = &sc->st.acc[a];
+  const sp_format *f = &sc->fmt[a];
+  int dims[SP_MAX_RANK], n = acc->nidx;
+  int plain = f->nlevels == n;
+  for (int l = 0; l < f->nlevels; l++)
+    plain &= f->lv[l].kind == SP_LX_VAR && f->lv[l].type != SP_LVL_O;
+  for (int k = 0; k < n; k++)
+    dims[k] = k;
+  /* Insertion sort by depth (variables without a loop keep their place
+     at the end).  */
+  for (int k = 1; k < n; k++)
+    for (int m = k; m > 0; m--)
+      {
+        int dm = depth[acc->var[dims[m]]], dp = depth[acc->var[dims[m - 1]]];
+        if (dm < 0 || (dp >= 0 && dp <= dm))
+          break;
+        int t = dims[m];
+        dims[m] = dims[m - 1];
+        dims[m - 1] = t;
+      }
+  memset (out, 0, sizeof *out);
+  out->rank = n;
+  out->nlevels = n;
+  out->posw = f->posw;
+  out->crdw = f->crdw;
+  for (int l = 0; l < n; l++)
+    {
+      out->lv[l].kind = SP_LX_VAR;
+      out->lv[l].dim = dims[l];
+      out->lv[l].type = plain ? f->lv[l].type
+                        : l == 0 && n > 1 ? SP_LVL_D : SP_LVL_CU;
+    }
+}
+
+/* -------------------------------------------------------------------- */
+/* Graphs.  */
+
+static void
+edge (graph *g, int u, int w)
+{
+  if (u != w)
+    g->e[u][w] = 1;
+}
+
+/* Edges from every loop of index variable U to every loop of W.  */
+static void
+edge_vars (graph *g, const sch_nest *nest, int u, int w)
+{
+  int pu[2], pw[2];
+  int nu = var_loops (nest, u, pu), nw = var_loops (nest, w, pw);
+  for (int a = 0; a < nu; a++)
+    for (int b = 0; b < nw; b++)
+      edge (g, pu[a], pw[b]);
+}
+
+/* The level-order edges of access A over levels [0, NLEV): a compressed
+   or singleton level after every level above it, a dense level after
+   every compressed or singleton level above it.  O levels have no loop
+   and are skipped.  */
+static void
+format_edges (const ix_sched *sc, const sch_nest *nest, int a, int nlev,
+              graph *g)
+{
+  const sp_format *f = &sc->fmt[a];
+  for (int l2 = 0; l2 < nlev; l2++)
+    for (int l1 = 0; l1 < l2; l1++)
+      {
+        int t1 = f->lv[l1].type, t2 = f->lv[l2].type;
+        if (t1 == SP_LVL_O || t2 == SP_LVL_O)
+          continue;
+        if (level_sparse (t2) || (t2 == SP_LVL_D && level_sparse (t1)))
+          {
+            int u = sc->lvl_sv[a][l1], w = sc->lvl_sv[a][l2];
+            if (u < sc->st.nvars && w < sc->st.nvars)
+              edge_vars (g, nest, u, w);
+            else
+              edge (g, u, w);
+          }
+      }
+}
+
+/* Topological order of the loop variables IN[] under G, choosing among the
+   ready ones the smallest KEY (then the smallest id).  Returns the number
+   of loops, or -1 when G has a cycle.  */
+static int
+topo (int nsv, const int *in, const graph *g, const int *key, int *order)
+{
+  int placed[SCH_MAX_VARS] = { 0 }, n = 0, total = 0;
+  for (int v = 0; v < nsv; v++)
+    total += in[v] != 0;
+  while (n < total)
+    {
+      int best = -1;
+      for (int v = 0; v < nsv; v++)
+        {
+          if (!in[v] || placed[v])
+            continue;
+          int ready = 1;
+          for (int u = 0; u < nsv && ready; u++)
+            ready = !(in[u] && g->e[u][v] && !placed[u]);
+          if (ready && (best < 0 || key[v] < key[best]))
+            best = v;
+        }
+      if (best < 0)
+        return -1;
+      placed[best] = 1;
+      order[n++] = best;
+    }
+  return n;
+}
+
+/* -------------------------------------------------------------------- */
+/* One nest.  */
+
+/* Nonzero when the output is stored sparsely (as the schedule writes it).  */
+static int
+output_sparse (const ix_sched *sc)
+{
+  return sch_access_sparse (sc, sc->st.out);
+}
+
+/* Compose the index variables covered by structured levels of the
+   accesses NEST uses; check that structured operands meet only dense ones
+   on their variables.  0, or -1 with W filled (WHY_FORMAT) or D (other
+   trouble).  */
+static int
+compose (const ix_sched *sc, sch_nest *nest, why *w, ix_diag *d)
+{
+  const ix_stmt *s = &sc->st;
+  int owner[IX_MAX_VARS];
+  for (int v = 0; v < s->nvars; v++)
+    {
+      nest->comp[v].kind = SCH_LOOPED;
+      nest->comp[v].part_a = nest->comp[v].part_b = -1;
+      nest->comp[v].k = 0;
+      owner[v] = -1;
+    }
+  for (int a = 0; a < s->naccs; a++)
+    {
+      if (!nest->uses_acc[a] || !sc->structured[a])
+        continue;
+      const sp_format *f = &sc->fmt[a];
+      const ix_access *acc = &s->acc[a];
+      const char *name = s->opd[acc->opd].name;
+      for (int l = 0; l < f->nlevels; l++)
+        {
+          const sp_level_fmt *lv = &f->lv[l];
+          int v = acc->var[lv->dim], sv = sc->lvl_sv[a][l];
+          sch_compose *c = &nest->comp[v];
+          if (lv->kind != SP_LX_DIV && lv->kind != SP_LX_MOD
+              && !(lv->kind == SP_LX_VAR && lv->type == SP_LVL_O))
+            continue;
+          if (owner[v] >= 0 && owner[v] != a)
+            {
+              w->kind = WHY_FORMAT;
+              w->convert = a;
+              w->other = owner[v];
+              return -1;
+            }
+          owner[v] = a;
+          if (lv->kind == SP_LX_DIV)
+            {
+              c->kind = SCH_SPLIT;
+              c->part_a = sv;
+              c->k = lv->k;
+            }
+          else if (lv->kind == SP_LX_MOD)
+            {
+              c->kind = SCH_SPLIT;
+              c->part_b = sv;
+            }
+          else
+            {
+              /* The O level follows from the DIFF level on the same
+                 dimension and the variable that level subtracts.  */
+              int m;
+              for (m = 0; m < l; m++)
+                if (f->lv[m].kind == SP_LX_DIFF && f->lv[m].dim == lv->dim)
+                  break;
+              if (m == l)
+                return fail (d, acc->tok, acc->loc, "the format of '%s' has "
+                             "an O level without a diagonal level above it",
+                             name);
+              c->kind = SCH_SHIFTED;
+              c->part_a = sc->lvl_sv[a][m];
+              c->part_b = acc->var[f->lv[m].dim2];
+            }
+        }
+      for (int v = 0; v < s->nvars; v++)
+        if (owner[v] == a && (nest->comp[v].part_a < 0
+                              || nest->comp[v].part_b < 0))
+          return fail (d, acc->tok, acc->loc, "the format of '%s' splits "
+                       "index '%s' without both its block and its "
+                       "remainder level", name, s->var[v].name);
+      /* A structured operand only meets dense ones on its variables.  */
+      for (int b = 0; b < s->naccs; b++)
+        {
+          if (b == a || !nest->uses_acc[b] || !sch_access_sparse (sc, b))
+            continue;
+          int shares = 0;
+          for (int k = 0; k < acc->nidx; k++)
+            for (int m = 0; m < s->acc[b].nidx; m++)
+              shares |= acc->var[k] == s->acc[b].var[m];
+          if (shares)
+            {
+              w->kind = WHY_FORMAT;
+              w->convert = a;
+              w->other = b;
+              return -1;
+            }
+        }
+    }
+  return 0;
+}
+
+/* Loop variables of NEST into IN[].  */
+static void
+nest_loops (const ix_sched *sc, const sch_nest *nest, int *in)
+{
+  const ix_stmt *s = &sc->st;
+  memset (in, 0, SCH_MAX_VARS * sizeof *in);
+  for (int a = 0; a < s->naccs; a++)
+    {
+      if (!nest->uses_acc[a])
+        continue;
+      for (int k = 0; k < s->acc[a].nidx; k++)
+        {
+          int parts[2], np = var_loops (nest, s->acc[a].var[k], parts);
+          for (int m = 0; m < np; m++)
+            in[parts[m]] = 1;
+        }
+      for (int sv = s->nvars; sv < sc->nsv; sv++)
+        if (sc->sv[sv].access == a)
+          in[sv] = 1;
+    }
+}
+
+/* Priority of each loop variable among the ready ones: loops that walk a
+   sparse operand first (dense-only loops innermost, where they are
+   contiguous and vectorisable), then output variables before reductions,
+   then the derived loops of structured formats (their storage order).  */
+static void
+loop_keys (const ix_sched *sc, const sch_nest *nest, int *key)
+{
+  const ix_stmt *s = &sc->st;
+  for (int sv = 0; sv < sc->nsv; sv++)
+    {
+      int derived = sv >= s->nvars, driven = derived;
+      int v = sc->sv[sv].var;
+      for (int a = 0; a < s->naccs && !driven; a++)
+        {
+          if (!nest->uses_acc[a] || a == s->out || !sch_access_sparse (sc, a))
+            continue;
+          for (int l = 0; l < sc->fmt[a].nlevels; l++)
+            driven |= sc->lvl_sv[a][l] == sv;
+        }
+      key[sv] = (driven ? 0 : 4) + (s->var[v].in_output ? 0 : 2)
+                + (derived ? 0 : 1);
+    }
+}
+
+/* The loop variables reduction node E of NEST sums over: an IX_SUM's
+   variable, or the slots of an ELL access (an implicit sum at the leaf).
+   Returns how many were written to LOOPS.  */
+static int
+reduction_loops (const ix_sched *sc, const sch_nest *nest, int e, int *loops)
+{
+  const ix_stmt *s = &sc->st;
+  const ix_expr *x = &s->expr[e];
+  int nl = 0;
+  if (x->op == IX_SUM)
+    return var_loops (nest, x->var, loops);
+  if (x->op == IX_ACCESS)
+    for (int sv = s->nvars; sv < sc->nsv; sv++)
+      if (sc->sv[sv].access == x->access && sc->sv[sv].kind == SCH_SLOT)
+        loops[nl++] = sv;
+  return nl;
+}
+
+/* Nonzero when expression A is B or above it.  */
+static int
+encloses (const int *parent, int a, int b)
+{
+  for (; b >= 0; b = parent[b])
+    if (b == a)
+      return 1;
+  return 0;
+}
+
+/* The reductions of NEST's right-hand side.  One under a + or - is
+   computed in a register before the + or - uses it: its loops run inside
+   those of the variables the + or - leaves free (edges into HARD), and it
+   cannot share a loop nest with a reduction beside it (a cycle into HARD).
+   The loop variables of those on the linear path from the root go to
+   LINEAR.  */
+static void
+reduction_edges (const ix_sched *sc, const sch_nest *nest, graph *hard,
+                 uint32_t *linear)
+{
+  const ix_stmt *s = &sc->st;
+  int parent[IX_MAX_EXPRS];
+  for (int e = 0; e < s->nexprs; e++)
+    parent[e] = -1;
+  find_parents (s, nest->rhs, parent);
+  *linear = 0;
+  for (int e = 0; e < s->nexprs; e++)
+    {
+      int loops[SCH_MAX_VARS], nl;
+      if ((parent[e] < 0 && e != nest->rhs)
+          || !(nl = reduction_loops (sc, nest, e, loops)))
+        continue;
+      int n = additive_ancestor (s, parent, e);
+      if (n < 0)
+        {
+          for (int k = 0; k < nl; k++)
+            *linear |= (uint32_t) 1 << loops[k];
+          continue;
+        }
+      varset fv = used_vars (s, n) & ~summed_vars (s, n);
+      for (int v = 0; v < s->nvars; v++)
+        if (fv & ((varset) 1 << v))
+          {
+            int pv[2], np = var_loops (nest, v, pv);
+            for (int a = 0; a < np; a++)
+              for (int k = 0; k < nl; k++)
+                edge (hard, pv[a], loops[k]);
+          }
+      for (int f = 0; f < s->nexprs; f++)
+        {
+          int other[SCH_MAX_VARS], no;
+          if (f == e || (parent[f] < 0 && f != nest->rhs)
+              || encloses (parent, f, e) || encloses (parent, e, f)
+              || !(no = reduction_loops (sc, nest, f, other)))
+            continue;
+          for (int a = 0; a < no; a++)
+            for (int k = 0; k < nl; k++)
+              {
+                edge (hard, other[a], loops[k]);
+                edge (hard, loops[k], other[a]);
+              }
+        }
+    }
+}
+
+/* Output variables' loops before every loop in LINEAR.  */
+static void
+register_edges (const ix_sched *sc, const sch_nest *nest, uint32_t linear,
+                graph *g)
+{
+  const ix_access *out = &sc->st.acc[sc->st.out];
+  for (int k = 0; k < out->nidx; k++)
+    {
+      int pv[2], np = var_loops (nest, out->var[k], pv);
+      for (int a = 0; a < np; a++)
+        for (int sv = 0; sv < sc->nsv; sv++)
+          if (linear & ((uint32_t) 1 << sv))
+            edge (g, pv[a], sv);
+    }
+}
+
+/* Nonzero when every loop in LINEAR is deeper than every output loop.  */
+static int
+register_ok (const ix_sched *sc, const sch_nest *nest, uint32_t linear)
+{
+  const ix_access *out = &sc->st.acc[sc->st.out];
+  int deepest = -1;
+  for (int k = 0; k < out->nidx; k++)
+    {
+      int pv[2], np = var_loops (nest, out->var[k], pv);
+      for (int a = 0; a < np; a++)
+        if (nest->depth[pv[a]] > deepest)
+          deepest = nest->depth[pv[a]];
+    }
+  for (int sv = 0; sv < sc->nsv; sv++)
+    if ((linear & ((uint32_t) 1 << sv)) && nest->depth[sv] <= deepest)
+      return 0;
+  return 1;
+}
+
+static void
+set_order (sch_nest *nest, const int *order, int n)
+{
+  nest->nloops = n;
+  for (int k = 0; k < SCH_MAX_VARS; k++)
+    nest->depth[k] = -1;
+  for (int k = 0; k < n; k++)
+    {
+      nest->order[k] = order[k];
+      nest->depth[order[k]] = k;
+    }
+}
+
+/* Schedule nest N computing RHS with ASSIGN.  0, or -1 with W (and D for
+   WHY_HARD) filled.  */
+static int
+schedule_nest (ix_sched *sc, int n, int rhs, ix_assign assign, why *w,
+               ix_diag *d)
+{
+  const ix_stmt *s = &sc->st;
+  sch_nest *nest = &sc->nest[n];
+  int in[SCH_MAX_VARS], key[SCH_MAX_VARS], order[SCH_MAX_VARS], nl;
+  graph fmt, hard, g;
+  uint32_t linear;
+
+  memset (nest, 0, sizeof *nest);
+  memset (w, 0, sizeof *w);
+  w->convert = w->other = -1;
+  w->rhs = rhs;
+  nest->rhs = rhs;
+  nest->assign = assign;
+  nest->ws_level = -1;
+  mark_accesses (s, rhs, nest->uses_acc);
+  nest->uses_acc[s->out] = 1;
+  if (compose (sc, nest, w, d))
+    {
+      if (w->kind == WHY_NONE)
+        w->kind = WHY_HARD;
+      return -1;
+    }
+  nest_loops (sc, nest, in);
+  loop_keys (sc, nest, key);
+
+  memset (&fmt, 0, sizeof fmt);
+  for (int a = 0; a < s->naccs; a++)
+    if (nest->uses_acc[a] && a != s->out && sch_access_sparse (sc, a))
+      format_edges (sc, nest, a, sc->fmt[a].nlevels, &fmt);
+  if (topo (sc->nsv, in, &fmt, key, order) < 0)
+    {
+      w->kind = WHY_FORMAT;
+      return -1;
+    }
+  hard = fmt;
+  reduction_edges (sc, nest, &hard, &linear);
+  if ((nl = topo (sc->nsv, in, &hard, key, order)) < 0)
+    {
+      w->kind = WHY_SUMS;
+      return -1;
+    }
+
+  if (s->acc[s->out].nidx == 0)
+    nest->out_mode = SCH_OUT_SCALAR;
+  else if (!output_sparse (sc))
+    nest->out_mode = SCH_OUT_DENSE;
+  else
+    {
+      const sp_format *of = &sc->fmt[s->out];
+      int last = of->nlevels - 1;
+      /* In storage order, every reduction inside the output's loops.  */
+      g = hard;
+      format_edges (sc, nest, s->out, of->nlevels, &g);
+      register_edges (sc, nest, linear, &g);
+      nl = topo (sc->nsv, in, &g, key, order);
+      if (nl >= 0)
+        nest->out_mode = SCH_OUT_APPEND;
+      else if (of->lv[last].type == SP_LVL_CU)
+        {
+          /* The levels above the last in order, all other loops inside
+             them; the last level scattered into a workspace.  */
+          g = hard;
+          format_edges (sc, nest, s->out, last, &g);
+          for (int l = 0; l < last; l++)
+            for (int sv = 0; sv < sc->nsv; sv++)
+              if (in[sv])
+                {
+                  int pre = 0;
+                  for (int m = 0; m < last; m++)
+                    pre |= sc->lvl_sv[s->out][m] == sv;
+                  if (!pre)
+                    edge_vars (&g, nest, sc->lvl_sv[s->out][l], sv);
+                }
+          nl = topo (sc->nsv, in, &g, key, order);
+          nest->out_mode = SCH_OUT_WORKSPACE;
+          nest->ws_level = last;
+        }
+      if (nl < 0)
+        {
+          nl = topo (sc->nsv, in, &hard, key, order);
+          set_order (nest, order, nl);
+          w->kind = WHY_OUTPUT;
+          format_in_order (sc, s->out, nest->depth, &w->target);
+          w->have_target = 1;
+          return -1;
+        }
+    }
+  set_order (nest, order, nl);
+  nest->mode = register_ok (sc, nest, linear) ? SCH_REGISTER : SCH_SCATTER;
+  if (nest->out_mode == SCH_OUT_APPEND && nest->mode != SCH_REGISTER)
+    return fail (d, s->tok, s->loc, "internal: append without registers");
+  return 0;
+}
+
+/* Find the access whose storage order blocks nest N (RHS): the last
+   sparse one whose removal leaves an order; fill W with it, another sparse
+   access sharing an index with it, and the format it would need.  */
+static void
+find_conversion (ix_sched *sc, int rhs, why *w)
+{
+  const ix_stmt *s = &sc->st;
+  sch_nest tmp;
+  int in[SCH_MAX_VARS], key[SCH_MAX_VARS], order[SCH_MAX_VARS];
+  memset (&tmp, 0, sizeof tmp);
+  tmp.rhs = rhs;
+  mark_accesses (s, rhs, tmp.uses_acc);
+  tmp.uses_acc[s->out] = 1;
+  for (int v = 0; v < s->nvars; v++)
+    tmp.comp[v].kind = SCH_LOOPED;
+  nest_loops (sc, &tmp, in);
+  loop_keys (sc, &tmp, key);
+  for (int c = s->naccs - 1; c >= 0; c--)
+    {
+      if (!tmp.uses_acc[c] || c == s->out || !sch_access_sparse (sc, c))
+        continue;
+      graph g;
+      memset (&g, 0, sizeof g);
+      for (int a = 0; a < s->naccs; a++)
+        if (a != c && tmp.uses_acc[a] && a != s->out
+            && sch_access_sparse (sc, a))
+          format_edges (sc, &tmp, a, sc->fmt[a].nlevels, &g);
+      int nl = topo (sc->nsv, in, &g, key, order);
+      if (nl < 0)
+        continue;
+      set_order (&tmp, order, nl);
+      w->convert = c;
+      format_in_order (sc, c, tmp.depth, &w->target);
+      w->have_target = 1;
+      for (int a = 0; a < s->naccs && w->other < 0; a++)
+        if (a != c && tmp.uses_acc[a] && a != s->out
+            && sch_access_sparse (sc, a))
+          for (int k = 0; k < s->acc[a].nidx; k++)
+            for (int m = 0; m < s->acc[c].nidx; m++)
+              if (s->acc[a].var[k] == s->acc[c].var[m])
+                w->other = a;
+      return;
+    }
+}
+
+/* The terms of the additive top of E with their signs.  */
+static int
+collect_terms (const ix_stmt *s, int e, int sign, int *terms, int *signs,
+               int n)
+{
+  const ix_expr *x = &s->expr[e];
+  if (n < 0)
+    return n;
+  if (x->op == IX_ADD || x->op == IX_SUB)
+    {
+      n = collect_terms (s, x->a, sign, terms, signs, n);
+      return collect_terms (s, x->b, x->op == IX_SUB ? -sign : sign, terms,
+                            signs, n);
+    }
+  if (x->op == IX_NEG)
+    return collect_terms (s, x->a, -sign, terms, signs, n);
+  if (n == SCH_MAX_NESTS)
+    return -1;
+  terms[n] = e;
+  signs[n] = sign;
+  return n + 1;
+}
+
+/* Split a dense output's statement into one nest per additive term.  */
+static int
+split_terms (ix_sched *sc, why *w, ix_diag *d)
+{
+  ix_stmt *s = &sc->st;
+  int terms[SCH_MAX_NESTS], signs[SCH_MAX_NESTS];
+  int n = collect_terms (s, s->rhs, 1, terms, signs, 0);
+  if (n < 2)
+    return 1;
+  int outsign = s->assign == IX_SUB_SET ? -1 : 1;
+  for (int t = 0; t < n; t++)
+    {
+      int sign = outsign * signs[t], rhs = terms[t];
+      ix_assign assign;
+      if (t == 0 && s->assign == IX_SET)
+        {
+          assign = IX_SET;
+          if (sign < 0)
+            {
+              rhs = ix_add_op (s, IX_NEG, rhs, -1, s->expr[rhs].tok,
+                               s->expr[rhs].loc, d);
+              if (rhs < 0)
+                return -1;
+            }
+        }
+      else
+        assign = sign < 0 ? IX_SUB_SET : IX_ADD_SET;
+      if (schedule_nest (sc, t, rhs, assign, w, d))
+        {
+          sc->nnests = 0;
+          return -1;
+        }
+    }
+  sc->nnests = n;
+  return 0;
+}
+
+/* Name access A for messages: "'B'", or "'A' (as A(j,i))" when its
+   operand is read more than once.  */
+static char *
+access_name (const ix_stmt *s, int a, char *buf, size_t len)
+{
+  int count = 0;
+  for (int b = 0; b < s->naccs; b++)
+    count += s->acc[b].opd == s->acc[a].opd;
+  if (count < 2)
+    snprintf (buf, len, "'%s'", s->opd[s->acc[a].opd].name);
+  else
+    {
+      char idx[64] = "";
+      for (int k = 0; k < s->acc[a].nidx; k++)
+        {
+          size_t m = strlen (idx);
+          snprintf (idx + m, sizeof idx - m, "%s%s", k ? "," : "",
+                    s->var[s->acc[a].var[k]].name);
+        }
+      snprintf (buf, len, "'%s' (as %s(%s))", s->opd[s->acc[a].opd].name,
+                s->opd[s->acc[a].opd].name, idx);
+    }
+  return buf;
+}
+
+/* Explain W as a refusal into D.  */
+static int
+refuse (const ix_sched *sc, const why *w, ix_diag *d)
+{
+  const ix_stmt *s = &sc->st;
+  char f1[96], f2[96], ft[96], n1[96], n2[96];
+  const ix_access *out = &s->acc[s->out];
+  switch (w->kind)
+    {
+    case WHY_FORMAT:
+      if (w->convert < 0)
+        return fail (d, s->tok, s->loc, "no loop order follows the storage "
+                     "order of every sparse operand, and no single "
+                     "conversion fixes it: store the operands in "
+                     "compatible formats");
+      access_name (s, w->convert, n2, sizeof n2);
+      sch_format_name (&sc->fmt[w->convert], f2, sizeof f2);
+      sch_format_name (&w->target, ft, sizeof ft);
+      if (sc->structured[w->convert])
+        return fail (d, s->acc[w->convert].tok, s->acc[w->convert].loc,
+                     "%s is stored as %s, which combines with dense operands "
+                     "only%s%s%s; store %s as %s", n2, f2,
+                     w->other >= 0 ? " (it meets the sparse " : "",
+                     w->other >= 0 ? access_name (s, w->other, n1, sizeof n1)
+                                   : "",
+                     w->other >= 0 ? ")" : "", n2, ft);
+      if (w->other < 0)
+        return fail (d, s->acc[w->convert].tok, s->acc[w->convert].loc,
+                     "no loop order follows the storage of %s (%s); store it "
+                     "as %s", n2, f2, ft);
+      access_name (s, w->other, n1, sizeof n1);
+      sch_format_name (&sc->fmt[w->other], f1, sizeof f1);
+      return fail (d, s->acc[w->convert].tok, s->acc[w->convert].loc,
+                   "%s is %s and %s is %s: no loop order follows both; "
+                   "store %s as %s", n1, f1, n2, f2, n2, ft);
+    case WHY_SUMS:
+      return fail (d, s->tok, s->loc, "the sums of this expression cannot "
+                   "share one loop nest and '%s' is sparse: write them as "
+                   "separate einsums or use a dense output",
+                   s->opd[out->opd].name);
+    case WHY_OUTPUT:
+      sch_format_name (&sc->fmt[s->out], f1, sizeof f1);
+      sch_format_name (&w->target, ft, sizeof ft);
+      return fail (d, out->tok, out->loc, "the loops produce '%s' out of "
+                   "its storage order (%s) and no workspace fits: store it "
+                   "as %s, or make it dense", s->opd[out->opd].name, f1, ft);
+    default:
+      return -1;
+    }
+}
+
+/* Plan all nests for the current formats.  0; 1 when W asks for a
+   conversion; -1 with D filled.  */
+static int
+plan (ix_sched *sc, why *w, ix_diag *d)
+{
+  ix_stmt *s = &sc->st;
+  if (build_vars (sc, d))
+    return -1;
+  if (schedule_nest (sc, 0, s->rhs, s->assign, w, d) == 0)
+    {
+      sc->nnests = 1;
+      return 0;
+    }
+  if (w->kind == WHY_SUMS && !output_sparse (sc))
+    {
+      /* One nest per additive term; a term may fail in its own way.  */
+      int rc = split_terms (sc, w, d);
+      if (rc == 0)
+        return 0;
+    }
+  if (w->kind == WHY_HARD)
+    return -1;
+  if (w->kind == WHY_FORMAT)
+    {
+      if (w->convert < 0)
+        find_conversion (sc, w->rhs, w);
+      else
+        {
+          int depth[SCH_MAX_VARS];
+          for (int k = 0; k < SCH_MAX_VARS; k++)
+            depth[k] = k;
+          format_in_order (sc, w->convert, depth, &w->target);
+          w->have_target = 1;
+        }
+      if (w->convert >= 0)
+        return 1;
+    }
+  return refuse (sc, w, d);
+}
+
+/* Generated loops write sparse outputs whose levels store plain
+   dimensions: dense levels, then compressed unique ones.  */
+static int
+check_output_format (const ix_sched *sc, ix_diag *d)
+{
+  const ix_stmt *s = &sc->st;
+  const ix_access *out = &s->acc[s->out];
+  const sp_format *f = &sc->fmt[s->out];
+  int compressed = 0, ok = 1;
+  char buf[96];
+  if (!output_sparse (sc))
+    return 0;
+  for (int l = 0; l < f->nlevels; l++)
+    {
+      ok &= f->lv[l].kind == SP_LX_VAR;
+      ok &= f->lv[l].type == SP_LVL_CU
+            || (f->lv[l].type == SP_LVL_D && !compressed);
+      compressed |= f->lv[l].type == SP_LVL_CU;
+    }
+  if (ok)
+    return 0;
+  return fail (d, out->tok, out->loc, "'%s' is stored as %s, which "
+               "generated loops cannot write: store it as CSR, DCSR, CSF "
+               "or dense", s->opd[out->opd].name,
+               sch_format_name (f, buf, sizeof buf));
+}
+
+int
+ix_schedule (const ix_stmt *s, const ix_sched_opts *opts, ix_sched *out,
+             ix_diag *d)
+{
+  memset (out, 0, sizeof *out);
+  out->st = *s;
+  out->old_out = -1;
+  ix_stmt *st = &out->st;
+  for (int a = 0; a < st->naccs; a++)
+    {
+      out->conv_of[a] = -1;
+      if (st->opd[st->acc[a].opd].tagged)
+        out->fmt[a] = st->opd[st->acc[a].opd].fmt;
+    }
+  if (output_sparse (out) && st->assign != IX_SET)
+    {
+      /* C += e reads the old C: C = C_old + e, into fresh arrays.  */
+      const ix_access *o = &st->acc[st->out];
+      int old = ix_add_access (st, o->opd, o->nidx, o->var, o->tok, o->loc,
+                               d);
+      int leaf = old < 0 ? -1 : ix_add_leaf (st, old, d);
+      int rhs = leaf < 0 ? -1
+                : ix_add_op (st, st->assign == IX_ADD_SET ? IX_ADD : IX_SUB,
+                             leaf, st->rhs, st->tok, st->loc, d);
+      if (rhs < 0)
+        return -1;
+      out->fmt[old] = out->fmt[st->out];
+      out->conv_of[old] = -1;
+      out->old_out = old;
+      st->rhs = rhs;
+      st->assign = IX_SET;
+    }
+  if (check_output_format (out, d))
+    return -1;
+  for (int attempt = 0; attempt <= st->naccs; attempt++)
+    {
+      why w;
+      memset (&w, 0, sizeof w);
+      w.convert = w.other = -1;
+      int rc = plan (out, &w, d);
+      if (rc <= 0)
+        return rc;
+      if (!opts || !opts->allow_convert || out->conv_of[w.convert] >= 0)
+        return refuse (out, &w, d);
+      sch_conv *c = &out->conv[out->nconv];
+      c->access = w.convert;
+      c->fmt = w.target;
+      sp_format_print (&w.target, c->spelling, sizeof c->spelling);
+      out->conv_of[w.convert] = out->nconv++;
+      out->fmt[w.convert] = w.target;
+    }
+  return fail (d, s->tok, s->loc, "no loop order found");
+}
+
+/* -------------------------------------------------------------------- */
+/* Printing.  */
+
+char *
+sch_print_order (const ix_sched *sc, int n, char *buf, size_t len)
+{
+  const sch_nest *nest = &sc->nest[n];
+  size_t m = 0;
+  if (len)
+    buf[0] = 0;
+  for (int k = 0; k < nest->nloops && m < len; k++)
+    {
+      snprintf (buf + m, len - m, "%s%s", k ? ", " : "",
+                sc->sv[nest->order[k]].name);
+      m = strlen (buf);
+    }
+  return buf;
+}
+
+void
+sch_dump (const ix_sched *sc, FILE *f)
+{
+  static const char *const out_mode[] = { "dense", "scalar", "append",
+                                          "workspace" };
+  static const char *const kind[] = { "var", "block", "inner", "diag",
+                                      "slot" };
+  char buf[256];
+  fprintf (f, "schedule: %s\n", ix_print (&sc->st, buf, sizeof buf));
+  for (int sv = 0; sv < sc->nsv; sv++)
+    fprintf (f, "  loopvar %d %s: %s of %s\n", sv, sc->sv[sv].name,
+             kind[sc->sv[sv].kind], sc->st.var[sc->sv[sv].var].name);
+  for (int c = 0; c < sc->nconv; c++)
+    fprintf (f, "  convert acc %d to %s\n", sc->conv[c].access,
+             sc->conv[c].spelling);
+  for (int n = 0; n < sc->nnests; n++)
+    {
+      const sch_nest *nest = &sc->nest[n];
+      static const char *const assign[] = { "=", "+=", "-=" };
+      fprintf (f, "  nest %d: %s %s  order %s  out %s  %s\n", n,
+               assign[nest->assign],
+               ix_print_expr (&sc->st, nest->rhs, buf, sizeof buf),
+               sch_print_order (sc, n, buf + 128, sizeof buf - 128),
+               out_mode[nest->out_mode],
+               nest->mode == SCH_REGISTER ? "register" : "scatter");
+    }
+}
