@@ -1,0 +1,514 @@
+/* io.c -- sp_read and sp_write: the choice of reader or writer by file
+   extension, the line source the readers scan, and their token helpers.  */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "io.h"
+
+/* Bytes read at a time, and zero bytes kept after the data so that an
+   eight-byte load near the end stays in the buffer.  */
+#define SP_SRC_CHUNK (1 << 20)
+#define SP_SRC_PAD 16
+
+/* ------------------------------------------------------------ sources */
+
+int
+sp__src_file (sp_src *s, const char *path)
+{
+  struct stat st;
+  memset (s, 0, sizeof *s);
+  s->name = path;
+  s->fd = open (path, O_RDONLY | O_CLOEXEC);
+  if (s->fd < 0)
+    return sp__fail ("cannot open %s: %s", path, strerror (errno));
+  s->size = -1;
+  if (fstat (s->fd, &st) == 0 && S_ISREG (st.st_mode))
+    s->size = st.st_size;
+  return 0;
+}
+
+void
+sp__src_mem (sp_src *s, const char *data, size_t len, const char *name)
+{
+  memset (s, 0, sizeof *s);
+  s->name = name;
+  s->fd = -1;
+  s->mem = data;
+  s->memlen = len;
+  s->size = (int64_t) len;
+}
+
+void
+sp__src_close (sp_src *s)
+{
+  if (s->fd >= 0)
+    close (s->fd);
+  free (s->buf);
+  s->fd = -1;
+  s->buf = NULL;
+}
+
+/* Up to N bytes of input into DST: how many, 0 at the end, -1 on error.  */
+static ssize_t
+src_read (sp_src *s, char *dst, size_t n)
+{
+  if (s->fd < 0)
+    {
+      if (n > s->memlen)
+        n = s->memlen;
+      memcpy (dst, s->mem, n);
+      s->mem += n;
+      s->memlen -= n;
+      return (ssize_t) n;
+    }
+  for (;;)
+    {
+      ssize_t r = read (s->fd, dst, n);
+      if (r >= 0 || errno != EINTR)
+        return r;
+    }
+}
+
+/* Room for more input after buf[len]: allocate, or grow when full.  */
+static int
+src_room (sp_src *s)
+{
+  if (s->buf && s->len < s->cap)
+    return 0;
+  size_t cap = s->cap ? 2 * s->cap : SP_SRC_CHUNK;
+  /* A small input needs no more than its size (and a byte to see its
+     end).  */
+  if (!s->cap && s->size >= 0 && (uint64_t) s->size < SP_SRC_CHUNK)
+    cap = (size_t) s->size + 1;
+  size_t cur = s->buf ? (size_t) (s->cur - s->buf) : 0;
+  size_t lim = s->buf ? (size_t) (s->lim - s->buf) : 0;
+  char *b = realloc (s->buf, cap + SP_SRC_PAD);
+  if (!b)
+    {
+      s->err = 1;
+      return sp__fail ("%s: out of memory for a line of %zu bytes", s->name,
+                       s->len);
+    }
+  s->buf = b;
+  s->cur = b + cur;
+  s->lim = b + lim;
+  s->cap = cap;
+  return 0;
+}
+
+/* The last newline in [P, P + N), or NULL.  Lines are short, so looking
+   backwards from the end finds it at once.  */
+static char *
+last_newline (char *p, size_t n)
+{
+  while (n > 0)
+    if (p[--n] == '\n')
+      return p + n;
+  return NULL;
+}
+
+int
+sp__src_refill (sp_src *s)
+{
+  if (s->err)
+    return -1;
+  if (s->buf)
+    {
+      /* Drop what was read; keep the window's rest and the partial line
+         after it.  */
+      *s->lim = s->saved;
+      size_t keep = s->len - (size_t) (s->cur - s->buf);
+      size_t win = (size_t) (s->lim - s->cur);
+      memmove (s->buf, s->cur, keep);
+      s->cur = s->buf;
+      s->lim = s->buf + win;
+      s->len = keep;
+    }
+  size_t old = s->buf ? (size_t) (s->lim - s->buf) : 0;
+  char *nl = NULL;
+  while (!nl && !s->eof)
+    {
+      if (src_room (s))
+        return -1;
+      ssize_t r = src_read (s, s->buf + s->len, s->cap - s->len);
+      if (r < 0)
+        {
+          s->err = 1;
+          return sp__fail ("cannot read %s: %s", s->name, strerror (errno));
+        }
+      s->eof = r == 0;
+      nl = last_newline (s->buf + s->len, (size_t) r);
+      s->len += (size_t) r;
+    }
+  if (!s->buf)
+    return 0;
+  char *lim = nl ? nl + 1 : s->buf + s->len;
+  memset (s->buf + s->len, 0, SP_SRC_PAD);
+  s->cur = s->buf;
+  s->lim = lim;
+  s->saved = *lim;
+  *lim = '\0';
+  return (size_t) (lim - s->buf) > old;
+}
+
+/* ------------------------------------------------------- token helpers */
+
+int
+sp__io_fail (const sp_src *s, const char *fmt, ...)
+{
+  char msg[400];
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (msg, sizeof msg, fmt, ap);
+  va_end (ap);
+  return sp__fail ("%s:%lld: %s", s->name,
+                   (long long) (s->line > 0 ? s->line : 1), msg);
+}
+
+const char *
+sp__io_token (const sp_src *s, const char *p, char *buf, size_t len)
+{
+  size_t k = 0;
+  for (; !sp__io_sep (s, p) && k + 5 < len; p++)
+    {
+      unsigned char c = (unsigned char) *p;
+      if (c >= 0x20 && c < 0x7F)
+        buf[k++] = (char) c;
+      else
+        k += (size_t) snprintf (buf + k, len - k, "\\x%02x", c);
+    }
+  buf[k] = '\0';
+  if (!sp__io_sep (s, p))
+    snprintf (buf + k, len - k, "...");
+  return buf;
+}
+
+int
+sp__io_end_line (sp_src *s, const char *p, const char *after)
+{
+  char tok[40];
+  p = sp__io_blanks (p);
+  if (*p == '\n')
+    p++;
+  else if (p != s->lim)
+    return sp__io_fail (s, "unexpected '%s' after %s",
+                        sp__io_token (s, p, tok, sizeof tok), after);
+  s->cur = (char *) p;
+  return 0;
+}
+
+void
+sp__io_skip_line (sp_src *s, const char *p)
+{
+  const char *nl = memchr (p, '\n', (size_t) (s->lim - p));
+  s->cur = nl ? (char *) nl + 1 : s->lim;
+}
+
+const char *
+sp__io_content_line (sp_src *s, char comment)
+{
+  const char *p;
+  while ((p = sp__src_line (s)))
+    {
+      const char *q = sp__io_blanks (p);
+      if (*q != comment && !sp__io_eol (s, q))
+        return q;
+      sp__io_skip_line (s, q);
+    }
+  return NULL;
+}
+
+/* The token at *P (after blanks) for WHAT: its start, or NULL with a
+   message when the line has ended.  */
+static const char *
+token_start (sp_src *s, const char **p, const char *what)
+{
+  const char *q = sp__io_blanks (*p);
+  if (sp__io_eol (s, q))
+    {
+      sp__io_fail (s, "missing %s", what);
+      return NULL;
+    }
+  return q;
+}
+
+/* Report the token at P (named WHAT) that did not scan as a number.  */
+static int
+bad_number (sp_src *s, const char *p, const char *what, sp_scan_status st,
+            const char *range)
+{
+  char tok[40];
+  sp__io_token (s, p, tok, sizeof tok);
+  if (st == SP_SCAN_RANGE)
+    return sp__io_fail (s, "%s %s does not fit in %s", what, tok, range);
+  return sp__io_fail (s, "bad %s '%s'", what, tok);
+}
+
+int
+sp__io_int (sp_src *s, const char **p, const char *what, int64_t *v)
+{
+  sp_scan_status st;
+  const char *q = token_start (s, p, what);
+  if (!q)
+    return -1;
+  const char *e = sp__scan_int64 (q, v, &st);
+  if (st != SP_SCAN_OK || !sp__io_sep (s, e))
+    return bad_number (s, q, what, st == SP_SCAN_RANGE && sp__io_sep (s, e)
+                                   ? st : SP_SCAN_NONE, "64 bits");
+  *p = e;
+  return 0;
+}
+
+int
+sp__io_coord (sp_src *s, const char **p, int64_t n, const char *what,
+              int64_t *x)
+{
+  int64_t v;
+  if (sp__io_int (s, p, what, &v))
+    return -1;
+  if (v < 1 || v > n)
+    {
+      if (n == INT64_MAX)
+        return sp__io_fail (s, "coordinate %lld below 1 in %s",
+                            (long long) v, what);
+      return sp__io_fail (s, "coordinate %lld out of range 1..%lld in %s",
+                          (long long) v, (long long) n, what);
+    }
+  *x = v - 1;
+  return 0;
+}
+
+int
+sp__io_value (sp_src *s, const char **p, int integer, double *v)
+{
+  if (integer)
+    {
+      int64_t i;
+      if (sp__io_int (s, p, "integer value", &i))
+        return -1;
+      *v = (double) i;
+      return 0;
+    }
+  sp_scan_status st;
+  const char *q = token_start (s, p, "value");
+  if (!q)
+    return -1;
+  const char *e = sp__scan_double (q, s->lim, v, &st);
+  if (st != SP_SCAN_OK || !sp__io_sep (s, e))
+    return bad_number (s, q, "value", st == SP_SCAN_RANGE && sp__io_sep (s, e)
+                                      ? st : SP_SCAN_NONE, "a double");
+  *p = e;
+  return 0;
+}
+
+int64_t
+sp__io_reserve (int64_t size, int64_t minlen, int64_t want)
+{
+  int64_t most = size < 0 ? (int64_t) 1 << 16 : size / minlen + 1;
+  return want < most ? want : most;
+}
+
+/* ------------------------------------------------------------ writing */
+
+static int
+count_one (void *ctx, const int64_t *x, double v)
+{
+  (void) x;
+  (void) v;
+  ++*(int64_t *) ctx;
+  return 0;
+}
+
+int64_t
+sp__io_count (const sp_tensor *t)
+{
+  int64_t n = 0;
+  return sp__foreach (t, count_one, &n) ? -1 : n;
+}
+
+typedef struct entry_out
+{
+  FILE *f;
+  int rank;
+  int integer;
+} entry_out;
+
+static char *
+put_uint (char *p, uint64_t v)
+{
+  char tmp[20];
+  int n = 0;
+  do
+    tmp[n++] = (char) ('0' + v % 10);
+  while (v /= 10);
+  while (n)
+    *p++ = tmp[--n];
+  return p;
+}
+
+static int
+put_entry (void *ctx, const int64_t *x, double v)
+{
+  const entry_out *o = ctx;
+  char line[SP_MAX_RANK * 21 + 48];
+  char *p = line;
+  for (int d = 0; d < o->rank; d++)
+    {
+      p = put_uint (p, (uint64_t) x[d] + 1);
+      *p++ = ' ';
+    }
+  /* %.17g round-trips every double; %.0f prints an integer value exactly
+     (integer element types stay within 64 bits).  */
+  p += snprintf (p, (size_t) (line + sizeof line - 1 - p),
+                 o->integer ? "%.0f" : "%.17g", v);
+  *p++ = '\n';
+  size_t n = (size_t) (p - line);
+  return fwrite (line, 1, n, o->f) == n ? 0 : -1;
+}
+
+int
+sp__io_put_entries (const sp_tensor *t, FILE *f)
+{
+  entry_out o = { f, sp_rank (t), 0 };
+  sp_type type = sp_elem_type (t);
+  o.integer = type == SP_I64 || type == SP_I32;
+  return sp__foreach (t, put_entry, &o) ? -1 : 0;
+}
+
+/* ---------------------------------------------------------- dispatch */
+
+typedef enum { KIND_NONE, KIND_MTX, KIND_TNS } file_kind;
+
+static file_kind
+kind_of (const char *path)
+{
+  const char *dot = strrchr (path, '.');
+  if (dot && strchr (dot, '/') == NULL)
+    {
+      if (strcasecmp (dot, ".mtx") == 0)
+        return KIND_MTX;
+      if (strcasecmp (dot, ".tns") == 0)
+        return KIND_TNS;
+    }
+  sp__fail ("%s: unknown file type (expected a .mtx or .tns extension)",
+            path);
+  return KIND_NONE;
+}
+
+/* The rank FORMAT states by itself (an explicit level list), else 0.  */
+static int
+format_rank (const char *format)
+{
+  sp_format f;
+  sp_format_error err;
+  return sp_format_parse (format, 0, &f, &err) == 0 ? f.rank : 0;
+}
+
+/* Parse FORMAT for the rank-RANK tensor of file NAME.  */
+static int
+format_for (const char *format, int rank, const char *name, sp_format *f)
+{
+  int r = format_rank (format);
+  if (r && r != rank)
+    return sp__fail ("%s: rank mismatch: the file holds a rank-%d tensor, "
+                     "format \"%.100s\" has rank %d", name, rank, format, r);
+  return sp__parse_format (format, rank, f);
+}
+
+/* Read S (of KIND) into a tensor of FORMAT and TYPE.  */
+static sp_tensor *
+read_src (sp_src *s, file_kind kind, const char *format, sp_type type,
+          int flags)
+{
+  sp_format f;
+  sp_coo c;
+  if ((unsigned) type > SP_I32)
+    {
+      sp__fail ("sp_read: bad element type %d", (int) type);
+      return NULL;
+    }
+  /* A bad format fails before the file is read, where it can.  */
+  if (kind == KIND_MTX)
+    {
+      if (format_for (format, 2, s->name, &f) || sp__mtx_read (s, flags, &c))
+        return NULL;
+    }
+  else if (sp__tns_read (s, format_rank (format), &c))
+    return NULL;
+  else if (format_for (format, c.rank, s->name, &f))
+    {
+      sp__coo_free (&c);
+      return NULL;
+    }
+  sp_tensor *t = sp__from_coo (&f, type, &c);
+  sp__coo_free (&c);
+  return t;
+}
+
+sp_tensor *
+sp_read (const char *path, const char *format, sp_type type)
+{
+  sp_src s;
+  if (!path)
+    {
+      sp__fail ("sp_read: no path");
+      return NULL;
+    }
+  file_kind kind = kind_of (path);
+  if (kind == KIND_NONE || sp__src_file (&s, path))
+    return NULL;
+  sp_tensor *t = read_src (&s, kind, format, type, 0);
+  sp__src_close (&s);
+  return t;
+}
+
+sp_tensor *
+sp__read_mem (const char *data, size_t len, const char *name,
+              const char *format, sp_type type, int flags)
+{
+  sp_src s;
+  file_kind kind = kind_of (name);
+  if (kind == KIND_NONE)
+    return NULL;
+  sp__src_mem (&s, data, len, name);
+  sp_tensor *t = read_src (&s, kind, format, type, flags);
+  sp__src_close (&s);
+  return t;
+}
+
+int
+sp__write_flags (const sp_tensor *t, const char *path, int flags)
+{
+  if (!t || !path)
+    return sp__fail ("sp_write: no %s", t ? "path" : "tensor");
+  file_kind kind = kind_of (path);
+  if (kind == KIND_NONE)
+    return -1;
+  FILE *f = fopen (path, "w");
+  if (!f)
+    return sp__fail ("cannot create %s: %s", path, strerror (errno));
+  setvbuf (f, NULL, _IOFBF, 1 << 16);
+  int rc = kind == KIND_MTX ? sp__mtx_write (t, f, path)
+                            : sp__tns_write (t, f, path, flags);
+  /* A write error explains a failure better than anything else.  */
+  int bad = ferror (f);
+  bad |= fclose (f) != 0;
+  if (bad)
+    rc = sp__fail ("cannot write %s: %s", path, strerror (errno));
+  /* Leave no half-written file behind.  */
+  if (rc)
+    remove (path);
+  return rc;
+}
+
+int
+sp_write (const sp_tensor *t, const char *path)
+{
+  return sp__write_flags (t, path, 0);
+}

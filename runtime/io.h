@@ -1,0 +1,216 @@
+/* io.h -- what the file readers and writers share: an input source handed
+   out in whole lines, token helpers with located error messages, and the
+   entry points of the Matrix Market (mmio.c) and FROSTT (tns.c) code.
+
+   A reader sees a window of whole lines [cur, lim) with a NUL sentinel at
+   lim, so number scanning needs no length checks.  A NUL byte before lim is
+   garbage in the file, never the end.  */
+
+#ifndef SPARSE_IO_H
+#define SPARSE_IO_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "internal.h"
+#include "numscan.h"
+
+/* Reader and writer options.  */
+#define SP_IO_KEEP_TRIANGLE 1 /* symmetric .mtx: only the stored triangle */
+#define SP_IO_TNS_HEADER 2    /* write .tns with the "rank nnz" and dims lines */
+
+typedef struct sp_src
+{
+  const char *name;    /* for messages */
+  int fd;              /* the file, or -1 when reading MEM */
+  const char *mem;     /* the rest of an in-memory input */
+  size_t memlen;
+  int64_t size;        /* bytes of input, -1 when unknown */
+  char *buf;           /* cap bytes of data plus SP_SRC_PAD */
+  size_t cap, len;     /* allocated, held */
+  char *cur, *lim;     /* the unread part of the window; *lim == '\0' */
+  char saved;          /* the byte the sentinel replaced */
+  int eof;             /* no more input past buf[len] */
+  int err;             /* a read failed (the message is set) */
+  int64_t line;        /* number of the line last handed out */
+} sp_src;
+
+/* Open PATH; 0, or -1 with a message.  */
+int sp__src_file (sp_src *s, const char *path);
+/* Read LEN bytes at DATA, named NAME in messages.  */
+void sp__src_mem (sp_src *s, const char *data, size_t len, const char *name);
+/* Make the window hold more whole lines, keeping [cur, lim).  1 when it
+   grew, 0 at the end of input, -1 on a read error (S->err set).  */
+int sp__src_refill (sp_src *s);
+void sp__src_close (sp_src *s);
+
+/* The next line, counted in S->line; NULL at the end of input or on error
+   (S->err).  The reader sets S->cur past the line when done with it.  */
+static inline const char *
+sp__src_line (sp_src *s)
+{
+  if (s->cur == s->lim && sp__src_refill (s) <= 0)
+    return NULL;
+  s->line++;
+  return s->cur;
+}
+
+/* Fail with "NAME:LINE: " and the message; always -1.  */
+int sp__io_fail (const sp_src *s, const char *fmt, ...)
+  __attribute__ ((format (printf, 2, 3)));
+
+/* The token at P, printable, for messages ("" at the end of the line).  */
+const char *sp__io_token (const sp_src *s, const char *p, char *buf,
+                          size_t len);
+
+static inline const char *
+sp__io_blanks (const char *p)
+{
+  while (*p == ' ' || *p == '\t' || *p == '\r')
+    p++;
+  return p;
+}
+
+/* Whether P, past blanks, is at the end of its line.  */
+static inline int
+sp__io_eol (const sp_src *s, const char *p)
+{
+  return *p == '\n' || p == s->lim;
+}
+
+/* Whether a token may end at P: a blank, the line's end.  */
+static inline int
+sp__io_sep (const sp_src *s, const char *p)
+{
+  return *p == ' ' || *p == '\t' || *p == '\r' || sp__io_eol (s, p);
+}
+
+/* The fast paths: a token of plain digits (1 to 18 of them, no sign)
+   ending in a blank or the newline, read without calls.  0 when the
+   token is anything else; the caller then reads the line again with the
+   careful helpers below, which say what is wrong.  */
+static inline int
+sp__io_uint_fast (const char **pp, uint64_t *v)
+{
+  const char *p = *pp, *d = p;
+  uint64_t x = 0;
+  while ((unsigned char) (*p - '0') < 10)
+    x = x * 10 + (uint64_t) (*p++ - '0');
+  if ((uint64_t) (p - d) - 1 >= 18
+      || !(*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+    return 0;
+  *v = x;
+  *pp = sp__io_blanks (p);
+  return 1;
+}
+
+/* A 1-based coordinate in 1..N, stored 0-based.  */
+static inline int
+sp__io_coord_fast (const char **pp, int64_t n, int64_t *x)
+{
+  uint64_t v;
+  if (!sp__io_uint_fast (pp, &v) || v - 1 >= (uint64_t) n)
+    return 0;
+  *x = (int64_t) v - 1;
+  return 1;
+}
+
+/* A value: an integer (when INTEGER), else any number, followed by
+   blanks or the newline.  */
+static inline int
+sp__io_value_fast (const sp_src *s, const char **pp, int integer, double *v)
+{
+  const char *p = *pp;
+  if (integer)
+    {
+      uint64_t u;
+      int neg = *p == '-';
+      p += neg;
+      if (!sp__io_uint_fast (&p, &u))
+        return 0;
+      *v = neg ? -(double) u : (double) u;
+    }
+  else
+    {
+      sp_scan_status st;
+      p = sp__scan_double (p, s->lim, v, &st);
+      if (st != SP_SCAN_OK
+          || !(*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+        return 0;
+      p = sp__io_blanks (p);
+    }
+  *pp = p;
+  return 1;
+}
+
+/* The end of the line: finish it and return 1, or 0.  */
+static inline int
+sp__io_end_fast (sp_src *s, const char *p)
+{
+  if (*p != '\n')
+    return 0;
+  s->cur = (char *) p + 1;
+  return 1;
+}
+
+/* Add an entry to C: in place while there is room (the layout is
+   internal.h's), else through sp__coo_push, which grows the list.  */
+static inline int
+sp__io_push (sp_coo *c, const int64_t *x, double v)
+{
+  if (c->n == c->cap)
+    return sp__coo_push (c, x, v);
+  int64_t *dst = c->idx + c->n * c->rank;
+  for (int d = 0; d < c->rank; d++)
+    dst[d] = x[d];
+  c->val[c->n++] = v;
+  return 0;
+}
+
+/* Finish the line at P: only blanks may remain.  0, or -1 with a message
+   naming what came before (AFTER, e.g. "the value").  */
+int sp__io_end_line (sp_src *s, const char *p, const char *after);
+/* Pass over the rest of the line at P (a comment, a blank line).  */
+void sp__io_skip_line (sp_src *s, const char *p);
+/* The next line that is neither blank nor a comment (starting with
+   COMMENT), past its leading blanks; NULL at the end or on error.  */
+const char *sp__io_content_line (sp_src *s, char comment);
+
+/* An integer token at *P (blanks before it skipped) named WHAT; 0 and *P
+   past it, or -1 with a message.  */
+int sp__io_int (sp_src *s, const char **p, const char *what, int64_t *v);
+/* A 1-based coordinate token at *P named WHAT, in 1..N, stored 0-based
+   into *X.  0 or -1 as above.  */
+int sp__io_coord (sp_src *s, const char **p, int64_t n, const char *what,
+                  int64_t *x);
+/* A value token at *P, an integer when INTEGER is nonzero.  */
+int sp__io_value (sp_src *s, const char **p, int integer, double *v);
+
+/* Entries a file of SIZE bytes (-1: unknown) can hold at MINLEN bytes an
+   entry, at most WANT: the capacity to reserve, so that a lying header
+   costs no memory.  */
+int64_t sp__io_reserve (int64_t size, int64_t minlen, int64_t want);
+
+/* Read the Matrix Market or FROSTT input S into C (initialised here, to be
+   freed by the caller with sp__coo_free on success; nothing to free on
+   failure).  A nonzero WANT_RANK is the rank the caller's format needs.  */
+int sp__mtx_read (sp_src *s, int flags, sp_coo *c);
+int sp__tns_read (sp_src *s, int want_rank, sp_coo *c);
+
+/* The entries sp__foreach visits in T, or -1.  */
+int64_t sp__io_count (const sp_tensor *t);
+/* Write each entry of T to F as a line "i1 .. iN value" (1-based; the
+   value with %.17g, or as an integer for integer types).  */
+int sp__io_put_entries (const sp_tensor *t, FILE *f);
+
+/* Write T to F (opened on the file NAME).  0 or -1 with a message.  */
+int sp__mtx_write (const sp_tensor *t, FILE *f, const char *name);
+int sp__tns_write (const sp_tensor *t, FILE *f, const char *name, int flags);
+
+/* sp_read on LEN bytes at DATA as if read from a file called NAME (whose
+   extension chooses the reader), with reader FLAGS.  */
+sp_tensor *sp__read_mem (const char *data, size_t len, const char *name,
+                         const char *format, sp_type type, int flags);
+/* sp_write with writer FLAGS.  */
+int sp__write_flags (const sp_tensor *t, const char *path, int flags);
+
+#endif /* SPARSE_IO_H */

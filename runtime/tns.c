@@ -1,0 +1,252 @@
+/* tns.c -- FROSTT tensor files: one entry a line, "i1 i2 ... iN value"
+   with 1-based coordinates; lines starting with '#' are comments.  The
+   extents are the largest coordinate of each mode, unless the file starts
+   with the two header lines of the extension
+
+     N NNZ
+     d1 d2 ... dN
+
+   which declare the rank, the number of entries and the extents.  A file
+   is taken to have the header when its first line is two integers N NNZ
+   (1 <= N <= SP_MAX_RANK), its second line N integers, and -- for N = 2,
+   where two plain rank-1 entries look the same -- its third line three
+   numbers (or there is none and NNZ is 0).  */
+
+#include <string.h>
+#include "io.h"
+
+typedef struct tns_header
+{
+  int rank;
+  int declared;             /* the header lines are there */
+  int64_t nnz;              /* declared entries */
+  int64_t dims[SP_MAX_RANK];
+} tns_header;
+
+/* What detection needs to know of a line.  */
+typedef struct line_shape
+{
+  int tokens;     /* 0: no such line */
+  int integers;   /* every token an integer */
+  int64_t v[2];   /* the first two, when integers */
+  int64_t len;    /* bytes */
+} line_shape;
+
+/* The shape of the line at P, which ends before S->lim.  */
+static const char *
+shape_line (const sp_src *s, const char *p, line_shape *ls)
+{
+  const char *start = p;
+  ls->tokens = 0;
+  ls->integers = 1;
+  for (p = sp__io_blanks (p); !sp__io_eol (s, p); p = sp__io_blanks (p))
+    {
+      sp_scan_status st;
+      int64_t v;
+      const char *e = sp__scan_int64 (p, &v, &st);
+      if (st != SP_SCAN_OK || !sp__io_sep (s, e))
+        ls->integers = 0;
+      else if (ls->tokens < 2)
+        ls->v[ls->tokens] = v;
+      ls->tokens++;
+      while (!sp__io_sep (s, p))
+        p++;
+    }
+  if (p != s->lim)
+    p++;
+  ls->len = p - start;
+  return p;
+}
+
+/* The shapes of the first three content lines, without consuming them
+   (the window grows until it holds them).  */
+static int
+peek_shapes (sp_src *s, line_shape ls[3])
+{
+  for (;;)
+    {
+      int k = 0;
+      for (const char *p = s->cur; k < 3 && p && p < s->lim;)
+        {
+          const char *q = sp__io_blanks (p);
+          if (*q == '#' || sp__io_eol (s, q))
+            {
+              const char *nl = memchr (q, '\n', (size_t) (s->lim - q));
+              p = nl ? nl + 1 : s->lim;
+              continue;
+            }
+          p = shape_line (s, p, &ls[k++]);
+        }
+      if (k == 3 || s->eof)
+        {
+          for (; k < 3; k++)
+            ls[k].tokens = 0;
+          return 0;
+        }
+      if (sp__src_refill (s) < 0)
+        return -1;
+    }
+}
+
+/* Whether the shapes say the file starts with the header lines.  */
+static int
+has_header (const line_shape ls[3])
+{
+  int64_t r = ls[0].v[0], nnz = ls[0].v[1];
+  if (ls[0].tokens != 2 || !ls[0].integers || r < 1 || r > SP_MAX_RANK
+      || nnz < 0 || ls[1].tokens != r || !ls[1].integers)
+    return 0;
+  return r != 2 || ls[2].tokens == 3 || (ls[2].tokens == 0 && nnz == 0);
+}
+
+/* Read the two header lines (already known to be well formed but for
+   the signs).  */
+static int
+read_header (sp_src *s, tns_header *h)
+{
+  int64_t r;
+  const char *p = sp__io_content_line (s, '#');
+  if (sp__io_int (s, &p, "rank", &r) || sp__io_int (s, &p, "entry count",
+                                                    &h->nnz)
+      || sp__io_end_line (s, p, "the entry count"))
+    return -1;
+  h->rank = (int) r;
+  p = sp__io_content_line (s, '#');
+  for (int d = 0; d < h->rank; d++)
+    {
+      if (sp__io_int (s, &p, "extent", &h->dims[d]))
+        return -1;
+      if (h->dims[d] < 1)
+        return sp__io_fail (s, "extent %lld of mode %d is not positive",
+                            (long long) h->dims[d], d + 1);
+    }
+  return sp__io_end_line (s, p, "the extents");
+}
+
+/* Find out the rank and whether extents are declared.  */
+static int
+tns_header_read (sp_src *s, tns_header *h, int64_t *estimate)
+{
+  line_shape ls[3];
+  if (peek_shapes (s, ls))
+    return -1;
+  h->declared = has_header (ls);
+  if (h->declared)
+    {
+      *estimate = ls[0].v[1];
+      return read_header (s, h);
+    }
+  if (ls[0].tokens == 0)
+    return sp__io_fail (s, "no entries, so no rank");
+  h->rank = ls[0].tokens - 1;
+  h->nnz = INT64_MAX;
+  for (int d = 0; d < SP_MAX_RANK; d++)
+    h->dims[d] = INT64_MAX;
+  /* Entries like the first ones; a guess, the coordinate list grows.  */
+  int64_t len = ls[0].len + ls[1].len + ls[2].len;
+  int lines = 1 + (ls[1].tokens > 0) + (ls[2].tokens > 0);
+  *estimate = s->size < 0 ? 1024 : s->size / (len / lines + 1) * 5 / 4 + 16;
+  return 0;
+}
+
+static const char *const mode_name[SP_MAX_RANK] = {
+  "mode 1", "mode 2", "mode 3", "mode 4", "mode 5", "mode 6", "mode 7",
+  "mode 8"
+};
+
+/* Read the entry line at P (blanks skipped) into X and V: the fast path
+   for plain tokens, else the careful one.  */
+static int
+tns_entry (sp_src *s, const tns_header *h, const char *p, int64_t *x,
+           double *v)
+{
+  const char *q = p;
+  int d = 0;
+  while (d < h->rank && sp__io_coord_fast (&q, h->dims[d], &x[d]))
+    d++;
+  if (d == h->rank && sp__io_value_fast (s, &q, 0, v)
+      && sp__io_end_fast (s, q))
+    return 0;
+  for (d = 0; d < h->rank; d++)
+    if (sp__io_coord (s, &p, h->dims[d], mode_name[d], &x[d]))
+      return -1;
+  if (sp__io_value (s, &p, 0, v))
+    return -1;
+  return sp__io_end_line (s, p, "the value");
+}
+
+static int
+tns_entries (sp_src *s, const tns_header *h, sp_coo *c, int64_t *maxc)
+{
+  int64_t x[SP_MAX_RANK], n = 0;
+  const char *p;
+  while ((p = sp__io_content_line (s, '#')))
+    {
+      double v;
+      if (n == h->nnz)
+        return sp__io_fail (s, "more entries than the %lld the header "
+                            "declares", (long long) h->nnz);
+      if (tns_entry (s, h, p, x, &v) || sp__io_push (c, x, v))
+        return -1;
+      for (int d = 0; d < h->rank; d++)
+        maxc[d] = x[d] > maxc[d] ? x[d] : maxc[d];
+      n++;
+    }
+  if (s->err)
+    return -1;
+  if (h->declared && n < h->nnz)
+    return sp__io_fail (s, "file ends after %lld of the %lld entries the "
+                        "header declares", (long long) n,
+                        (long long) h->nnz);
+  return 0;
+}
+
+int
+sp__tns_read (sp_src *s, int want_rank, sp_coo *c)
+{
+  tns_header h;
+  int64_t estimate = 0, maxc[SP_MAX_RANK];
+  if (tns_header_read (s, &h, &estimate))
+    return -1;
+  if (want_rank && h.rank != want_rank)
+    return sp__io_fail (s, "rank mismatch: the file holds a rank-%d tensor, "
+                        "the format has rank %d", h.rank, want_rank);
+  int64_t cap = sp__io_reserve (s->size, 2 * (h.rank + 1), estimate);
+  if (sp__coo_init (c, h.rank, h.dims, cap))
+    return -1;
+  for (int d = 0; d < h.rank; d++)
+    maxc[d] = -1;
+  if (tns_entries (s, &h, c, maxc))
+    {
+      sp__coo_free (c);
+      return -1;
+    }
+  if (!h.declared)
+    for (int d = 0; d < h.rank; d++)
+      c->dims[d] = maxc[d] + 1;
+  return 0;
+}
+
+/* ----------------------------------------------------------- writing */
+
+int
+sp__tns_write (const sp_tensor *t, FILE *f, const char *name, int flags)
+{
+  int rank = sp_rank (t);
+  if (rank < 0)
+    return -1;
+  if (rank == 0)
+    return sp__fail ("%s: a rank-0 tensor has no coordinates to write",
+                     name);
+  if (flags & SP_IO_TNS_HEADER)
+    {
+      int64_t n = sp__io_count (t);
+      if (n < 0)
+        return -1;
+      fprintf (f, "%d %lld\n", rank, (long long) n);
+      for (int d = 0; d < rank; d++)
+        fprintf (f, "%lld%c", (long long) sp_dim (t, d),
+                 d + 1 < rank ? ' ' : '\n');
+    }
+  return sp__io_put_entries (t, f);
+}
