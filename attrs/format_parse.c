@@ -939,7 +939,7 @@ sp_format_parse (const char *s, int rank, sp_format *f, sp_format_error *err)
 static int
 is_identity (const sp_format *f)
 {
-  if (f->nlevels != f->rank)
+  if (f->nlevels != f->rank || f->nlevels > SP_MAX_LEVELS)
     return 0;
   for (int l = 0; l < f->nlevels; l++)
     if (f->lv[l].kind != SP_LX_VAR || f->lv[l].dim != l)

@@ -4,7 +4,8 @@
    tried too); the rest is the format string.  Any input must either fail
    with an offset inside the string and a message, or parse to a format
    whose canonical spelling parses back to an equal format and prints the
-   same again.  */
+   same again.  The bytes are also read as a raw sp_format, which printing
+   and comparing must survive.  */
 
 #include <stdint.h>
 #include <stdio.h>
@@ -20,6 +21,25 @@ die (const char *what, const char *s, const char *printed)
   abort ();
 }
 
+/* Print and compare whatever struct the bytes DATA spell.  */
+static void
+raw_format (const uint8_t *data, size_t size)
+{
+  sp_format f, g;
+  char buf[512];
+  int sane;
+
+  memset (&f, 0, sizeof f);
+  memcpy (&f, data, size < sizeof f ? size : sizeof f);
+  g = f;
+  sane = f.nlevels >= 0 && f.nlevels <= SP_MAX_LEVELS;
+  sp_format_print (&f, buf, sizeof buf);
+  if (memchr (buf, 0, sizeof buf) == NULL)
+    die ("raw struct printed without a NUL", "", "");
+  if (sp_format_equal (&f, &g) != sane)
+    die ("raw struct compared wrongly with its copy", "", buf);
+}
+
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
@@ -30,6 +50,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 
   if (size == 0)
     return 0;
+  raw_format (data, size);
   rank = data[0] % 11 - 1;
   s = malloc (size);
   if (!s)

@@ -397,6 +397,10 @@ test_print_limits (void)
   f.lv[1].dim = 200;
   if (strcmp (sp_format_print (&f, buf, sizeof buf), "(i,j)->(i:?,?:D)"))
     bad ("garbage", 0, buf);
+  f.rank = f.nlevels = 1000;
+  if (strcmp (sp_format_print (&f, buf, sizeof buf),
+              "(i,j,k,l,m,n,o,p)->(i:?,?:D,i:D,i:D,i:D,i:D,i:D,i:D)"))
+    bad ("garbage", 0, buf);
 }
 
 /* The runtime's wrapper: a failed parse becomes the thread's last error,
