@@ -1,0 +1,530 @@
+/* assemble.c -- building storage from entries in key order, level by
+   level (the conversion paper's sequenced assembly: seq_insert_edges and
+   insert_coord of each level type, all of them here), and what uses it
+   directly: sp_assemble of pending inserts and sp__from_coo.
+
+   Per entry, from the top: a D level computes its position (parent * size
+   + coordinate); a CU level appends the coordinate unless the parent and
+   coordinate are the previous entry's, writing the parent's pos entries
+   on the way; a CN level does the same but keys a position by the
+   coordinates of the S levels under it too (COO's rows repeat); an S
+   level stores one coordinate per parent position; O stores nothing; a #
+   level numbers the entries sharing its dimension.  */
+
+#include <stdlib.h>
+#include "storage.h"
+
+/* Grow array A of level storage to NEED entries; the first allocation
+   makes room for the expected entries at once.  */
+static int
+ensure (sp_bld *b, void **a, int64_t *cap, int64_t need, size_t esize,
+        int fill, const char *what)
+{
+  if (need <= *cap)
+    return 0;
+  if (*cap == 0 && need < b->nhint)
+    need = b->nhint;
+  return sp__grow (a, cap, need, esize, fill, what);
+}
+
+/* Write the pos entries of compressed level K up to parent UPTO: every
+   parent not yet started starts at the level's current count.  */
+static int
+fill_pos (sp_bld *b, int k, int64_t upto)
+{
+  sp_level_store *ls = &b->t->lv[k];
+  int w = b->t->fmt.posw;
+
+  if (upto < b->pfill[k])
+    return 0;
+  if (sp__grow (&ls->pos, &b->pcap[k], upto + 1, w / 8, -1,
+                "a pos array"))
+    return -1;
+  for (int64_t q = b->pfill[k]; q <= upto; q++)
+    sp__ix_set (ls->pos, w, q, b->cnt[k]);
+  b->pfill[k] = upto + 1;
+  return 0;
+}
+
+int
+sp__check_crd (const sp_tensor *t, int k, int64_t c)
+{
+  if (c <= sp__ix_max (t->fmt.crdw))
+    return 0;
+  return sp__fail ("crd width %d is too small: level %d needs coordinate "
+                   "%lld (at most %lld fits); use a wider crd= option",
+                   t->fmt.crdw, k, (long long) c,
+                   (long long) sp__ix_max (t->fmt.crdw));
+}
+
+int
+sp__bld_init (sp_bld *b, sp_tensor *t, const sp_layout *lo, int64_t nhint)
+{
+  int64_t c = 1;
+  int k = 0;
+
+  memset (b, 0, sizeof *b);
+  b->t = t;
+  b->lo = lo;
+  b->nhint = nhint > 0 ? nhint : 1;
+  if (lo->count_lv >= 0)
+    {
+      int d = t->fmt.lv[lo->count_lv].dim;
+      b->ctr = sp__alloc_array (lo->dims[d], sizeof *b->ctr, 0,
+                                "the counters of a # level");
+      return b->ctr ? 0 : -1;
+    }
+  /* The top D levels have a known number of positions: allocate what
+     hangs below them now, so that absurd sizes fail before any work.  */
+  for (; k < lo->nlv && t->fmt.lv[k].type == SP_LVL_D; k++)
+    {
+      if (c > INT64_MAX / lo->size[k])
+        return sp__fail ("level %d would have more than 2^63 positions", k);
+      c *= lo->size[k];
+    }
+  if (k == lo->nlv)
+    {
+      t->vals = sp__alloc_array (c, sp__esize (t->type), 0, "the values");
+      b->vcap = c;
+      return t->vals ? 0 : -1;
+    }
+  if (t->fmt.lv[k].type == SP_LVL_CU || t->fmt.lv[k].type == SP_LVL_CN)
+    {
+      char what[64];
+      snprintf (what, sizeof what, "the pos array of level %d", k);
+      t->lv[k].pos = sp__alloc_array (c + 1, t->fmt.posw / 8, -1, what);
+      if (!t->lv[k].pos)
+        return -1;
+      b->pcap[k] = c + 1;
+    }
+  return 0;
+}
+
+/* Position of the entry at compressed level K under parent P.  */
+static int64_t
+compressed (sp_bld *b, int k, int64_t p, const int64_t *lc)
+{
+  sp_tensor *t = b->t;
+  int same = b->n && p == b->par[k] && lc[k] == b->prev[k];
+
+  /* A CN position is one coordinate and the S coordinates under it.  */
+  for (int m = k + 1; same && t->fmt.lv[k].type == SP_LVL_CN
+                      && m < b->lo->nlv && t->fmt.lv[m].type == SP_LVL_S;
+       m++)
+    same = lc[m] == b->prev[m];
+  b->par[k] = p;
+  if (same)
+    return b->cnt[k] - 1;
+  if (fill_pos (b, k, p) || sp__check_crd (t, k, lc[k]))
+    return -1;
+  if (b->cnt[k] >= sp__ix_max (t->fmt.posw))
+    return sp__fail ("pos width %d is too small: level %d has more than "
+                     "%lld entries; use a wider pos= option", t->fmt.posw, k,
+                     (long long) sp__ix_max (t->fmt.posw) - 1);
+  if (ensure (b, &t->lv[k].crd, &b->ccap[k], b->cnt[k] + 1, t->fmt.crdw / 8,
+              -1, "a crd array"))
+    return -1;
+  sp__ix_set (t->lv[k].crd, t->fmt.crdw, b->cnt[k], lc[k]);
+  return b->cnt[k]++;
+}
+
+/* Store the coordinate of singleton level K under parent P.  */
+static int
+singleton (sp_bld *b, int k, int64_t p, const int64_t *lc)
+{
+  sp_tensor *t = b->t;
+
+  if (!b->lo->padded[k] && b->n && p == b->par[k])
+    {
+      if (lc[k] == b->prev[k])
+        return 0;
+      return sp__fail ("level %d is a singleton (S) level: it holds one "
+                       "coordinate per position of the level above, but "
+                       "coordinates %lld and %lld share one", k,
+                       (long long) b->prev[k], (long long) lc[k]);
+    }
+  b->par[k] = p;
+  if (sp__check_crd (t, k, lc[k])
+      || ensure (b, &t->lv[k].crd, &b->ccap[k], p + 1, t->fmt.crdw / 8,
+                 b->lo->padded[k] ? 0xff : -1, "a crd array"))
+    return -1;
+  sp__ix_set (t->lv[k].crd, t->fmt.crdw, p, lc[k]);
+  return 0;
+}
+
+int64_t
+sp__bld_slot (sp_bld *b, int64_t *lc)
+{
+  const sp_layout *lo = b->lo;
+  sp_tensor *t = b->t;
+  int64_t p = 0;
+
+  if (b->n)
+    {
+      int i = 0;
+      while (i < lo->nkey && lc[lo->key[i]] == b->prev[lo->key[i]])
+        i++;
+      if (i == lo->nkey || lc[lo->key[i]] < b->prev[lo->key[i]])
+        return SP_UNSORTED;
+    }
+  if (lo->count_lv == 0)
+    {
+      lc[0] = b->ctr[lc[lo->count_src]]++;
+      if (lc[0] >= b->nslice)
+        b->nslice = lc[0] + 1;
+    }
+  for (int k = 0; k < lo->nlv; k++)
+    switch (t->fmt.lv[k].type)
+      {
+      case SP_LVL_D:
+        p = k == lo->count_lv ? lc[k] : p * lo->size[k] + lc[k];
+        break;
+      case SP_LVL_CU:
+      case SP_LVL_CN:
+        if ((p = compressed (b, k, p, lc)) < 0)
+          return -1;
+        break;
+      case SP_LVL_S:
+        if (singleton (b, k, p, lc))
+          return -1;
+        break;
+      default:
+        break;
+      }
+  if (ensure (b, &t->vals, &b->vcap, p + 1, sp__esize (t->type),
+              lo->filler ? 0 : -1, "the values"))
+    return -1;
+  memcpy (b->prev, lc, lo->nlv * sizeof *lc);
+  b->n++;
+  return p;
+}
+
+/* Cut array A of N entries down from its capacity.  */
+static void
+shrink (void **a, int64_t n, size_t esize)
+{
+  void *s = realloc (*a, (size_t) (n ? n : 1) * esize);
+  if (s)
+    *a = s;
+}
+
+/* Complete level K, whose parent level has PARENTS positions; return its
+   own positions, or -1.  */
+static int64_t
+finish_level (sp_bld *b, int k, int64_t parents)
+{
+  const sp_layout *lo = b->lo;
+  sp_tensor *t = b->t;
+  sp_level_store *ls = &t->lv[k];
+  int64_t c = parents;
+  char what[64];
+
+  ls->size = k == lo->count_lv ? b->nslice : lo->size[k];
+  switch (t->fmt.lv[k].type)
+    {
+    case SP_LVL_D:
+      if (ls->size && parents > INT64_MAX / ls->size)
+        return sp__fail ("level %d would have more than 2^63 positions", k);
+      c = parents * ls->size;
+      break;
+    case SP_LVL_CU:
+    case SP_LVL_CN:
+      snprintf (what, sizeof what, "the pos array of level %d", k);
+      if (parents == INT64_MAX)
+        return sp__fail ("%s would be too long", what);
+      if (parents >= b->pcap[k])
+        {
+          /* Positions past the last entry's parent: the array's full
+             length is checked before it is filled.  */
+          void *pos = sp__alloc_array (parents + 1, t->fmt.posw / 8, -1,
+                                       what);
+          if (!pos)
+            return -1;
+          if (b->pfill[k])
+            memcpy (pos, ls->pos, b->pfill[k] * (t->fmt.posw / 8));
+          free (ls->pos);
+          ls->pos = pos;
+          b->pcap[k] = parents + 1;
+        }
+      if (fill_pos (b, k, parents))
+        return -1;
+      ls->npos = parents + 1;
+      shrink (&ls->pos, ls->npos, t->fmt.posw / 8);
+      c = ls->ncrd = b->cnt[k];
+      if (ensure (b, &ls->crd, &b->ccap[k], 1, t->fmt.crdw / 8, -1,
+                  "a crd array"))
+        return -1;
+      shrink (&ls->crd, c, t->fmt.crdw / 8);
+      break;
+    case SP_LVL_S:
+      if (ensure (b, &ls->crd, &b->ccap[k], c ? c : 1, t->fmt.crdw / 8,
+                  lo->padded[k] ? 0xff : -1, "a crd array"))
+        return -1;
+      ls->ncrd = c;
+      shrink (&ls->crd, c, t->fmt.crdw / 8);
+      break;
+    default:
+      break;
+    }
+  ls->count = c;
+  return c;
+}
+
+int
+sp__bld_end (sp_bld *b, int failed)
+{
+  sp_tensor *t = b->t;
+  int64_t c = 1;
+
+  free (b->ctr);
+  b->ctr = NULL;
+  for (int k = 0; !failed && k < b->lo->nlv; k++)
+    failed = (c = finish_level (b, k, c)) < 0;
+  if (!failed)
+    failed = ensure (b, &t->vals, &b->vcap, c ? c : 1, sp__esize (t->type),
+                     0, "the values");
+  if (failed)
+    {
+      sp__free_arrays (t);
+      return -1;
+    }
+  shrink (&t->vals, c, sp__esize (t->type));
+  t->nvals = c;
+  return 0;
+}
+
+/* Fold the records [E, G) sharing one key into V; whether an entry
+   results.  */
+static int
+fold (const uint64_t *rec, int64_t e, int64_t g, int kw, int merge,
+      int type, sp_num *v)
+{
+  int rw = kw + 1 + merge, have = 0;
+  for (; e < g; e++)
+    {
+      const uint64_t *r = rec + e * rw;
+      sp_num x;
+      x.i = (int64_t) r[kw];
+      if (!merge || r[kw + 1] == SP_FROM_OLD)
+        {
+          *v = have ? sp__num_add (type, *v, x) : x;
+          have = 1;
+        }
+      else if (r[kw + 1] == SP_FROM_SET)
+        {
+          /* Setting an absent entry to zero leaves it absent.  */
+          *v = x;
+          have |= !sp__num_zero (type, x);
+        }
+      else
+        {
+          *v = have ? sp__num_add (type, *v, x) : x;
+          have = 1;
+        }
+    }
+  return have;
+}
+
+int
+sp__build_sorted (sp_tensor *t, const sp_layout *lo, const uint64_t *rec,
+                  int64_t n, int merge)
+{
+  int kw = lo->keywords, rw = kw + 1 + merge;
+  int64_t lc[SP_MAX_LEVELS] = { 0 };
+  sp_bld b;
+  int failed;
+
+  if (sp__bld_init (&b, t, lo, n))
+    return sp__bld_end (&b, 1);
+  failed = 0;
+  for (int64_t e = 0, g; !failed && e < n; e = g)
+    {
+      sp_num v;
+      int64_t p;
+      g = e + 1;
+      while (g < n && !memcmp (rec + g * rw, rec + e * rw, kw * sizeof *rec))
+        g++;
+      if (!fold (rec, e, g, kw, merge, t->type, &v))
+        continue;
+      sp__key_unpack (lo, rec + e * rw, lc);
+      p = sp__bld_slot (&b, lc);
+      if (p == SP_UNSORTED)
+        p = sp__fail ("internal error: sorted keys out of order");
+      if (p < 0)
+        failed = 1;
+      else
+        sp__num_store (t->vals, t->type, p, v);
+    }
+  return sp__bld_end (&b, failed);
+}
+
+/* Append record KEY(LC), V, ORIGIN to *REC (N records, capacity *CAP).  */
+static int
+push_record (uint64_t **rec, int64_t *n, int64_t *cap, const sp_layout *lo,
+             int rw, const int64_t *lc, sp_num v, int origin)
+{
+  uint64_t *r;
+  if (sp__grow ((void **) rec, cap, (*n + 1) * rw, sizeof **rec, -1,
+                "sort records"))
+    return -1;
+  r = *rec + *n * rw;
+  sp__key_pack (lo, lc, r);
+  r[lo->keywords] = (uint64_t) v.i;
+  if (rw > lo->keywords + 1)
+    r[lo->keywords + 1] = (uint64_t) origin;
+  (*n)++;
+  return 0;
+}
+
+/* Assemble T's stored entries with its pending ones into new arrays.  */
+static int
+assemble_pending (sp_tensor *t)
+{
+  sp_priv *pv = t->priv;
+  const sp_pending *pd = &pv->pend;
+  int64_t x[SP_BATCH * SP_MAX_RANK], p[SP_BATCH], lc[SP_MAX_LEVELS];
+  int64_t n = 0, cap = 0;
+  uint64_t *rec = NULL;
+  sp_layout lo;
+  sp_tensor tmp;
+  int rw, rc = -1;
+
+  if (sp__layout (&t->fmt, t->dims, &lo))
+    return -1;
+  rw = lo.keywords + 2;
+  if (pv->built)
+    {
+      sp_iter it;
+      int m;
+      sp__iter_init (&it, t, &lo);
+      while ((m = sp__iter_batch (&it, x, p)) > 0)
+        for (int e = 0; e < m; e++)
+          {
+            sp__lcs (&t->fmt, t->dims, x + e * lo.rank, lc);
+            if (push_record (&rec, &n, &cap, &lo, rw, lc,
+                             sp__num_load (t->vals, t->type, p[e]),
+                             SP_FROM_OLD))
+              goto done;
+          }
+    }
+  for (int64_t e = 0; e < pd->n; e++)
+    {
+      sp__lcs (&t->fmt, t->dims, pd->x + e * pd->rank, lc);
+      if (push_record (&rec, &n, &cap, &lo, rw, lc, pd->v[e],
+                       pd->set[e] ? SP_FROM_SET : SP_FROM_ADD))
+        goto done;
+    }
+  if (sp__sort_records (rec, n, lo.keywords, rw, lo.keybits))
+    goto done;
+  tmp = *t;
+  memset (tmp.lv, 0, sizeof tmp.lv);
+  tmp.vals = NULL;
+  if (sp__build_sorted (&tmp, &lo, rec, n, 1))
+    goto done;
+  sp__take_arrays (t, &tmp);
+  rc = 0;
+done:
+  free (rec);
+  return rc;
+}
+
+/* Rebuild T from sp_array's dense copy, which stays authoritative.  */
+static int
+rebuild_from_dense (sp_tensor *t)
+{
+  sp_priv *pv = t->priv;
+  sp_tensor view, *tmp;
+
+  sp__dense_view (&view, pv->dense, t->type, t->fmt.rank, t->dims);
+  tmp = sp__convert_fmt (&view, &t->fmt);
+  if (!tmp)
+    return -1;
+  sp__take_arrays (t, tmp);
+  sp_free (tmp);
+  pv->built = 1;
+  return 0;
+}
+
+int
+sp_assemble (sp_tensor *t)
+{
+  sp_priv *pv;
+
+  if (sp__check (t, "sp_assemble"))
+    return -1;
+  pv = t->priv;
+  if (!pv)
+    return 0;
+  if (pv->dense)
+    return rebuild_from_dense (t);
+  if (!pv->built || pv->pend.n)
+    {
+      if (assemble_pending (t))
+        return -1;
+      sp__pend_clear (&pv->pend);
+      pv->built = 1;
+    }
+  t->dirty = 0;
+  return 0;
+}
+
+sp_tensor *
+sp__from_coo (const sp_format *f, sp_type type, sp_coo *c)
+{
+  int64_t lc[SP_MAX_LEVELS];
+  uint64_t *rec = NULL;
+  sp_tensor *t = NULL;
+  sp_layout lo;
+  int rw;
+
+  if (!f || !c)
+    {
+      sp__fail ("sp__from_coo: no %s (NULL)", f ? "entries" : "format");
+      return NULL;
+    }
+  if ((unsigned) type > SP_I32)
+    {
+      sp__fail ("sp__from_coo: unknown element type %d", (int) type);
+      return NULL;
+    }
+  if (c->rank != f->rank)
+    {
+      sp__fail ("sp__from_coo: entries of rank %d for a format of rank %d",
+                c->rank, (int) f->rank);
+      return NULL;
+    }
+  if (!(t = sp__alloc (f, type, c->dims)) || sp__layout (f, c->dims, &lo))
+    goto fail;
+  rw = lo.keywords + 1;
+  if (!(rec = sp__alloc_array (c->n, rw * sizeof *rec, -1, "sort records")))
+    goto fail;
+  for (int64_t e = 0; e < c->n; e++)
+    {
+      const int64_t *x = c->idx + e * c->rank;
+      sp_num v;
+      for (int d = 0; d < c->rank; d++)
+        if (x[d] < 0 || x[d] >= c->dims[d])
+          {
+            sp__fail ("entry %lld: coordinate %lld is out of range [0, %lld) "
+                      "in dimension %d", (long long) e, (long long) x[d],
+                      (long long) c->dims[d], d);
+            goto fail;
+          }
+      if (sp__num_of_double (type, c->val[e], &v))
+        goto fail;
+      sp__lcs (f, c->dims, x, lc);
+      sp__key_pack (&lo, lc, rec + e * rw);
+      rec[e * rw + lo.keywords] = (uint64_t) v.i;
+    }
+  if (sp__sort_records (rec, c->n, lo.keywords, rw, lo.keybits)
+      || sp__build_sorted (t, &lo, rec, c->n, 0))
+    goto fail;
+  free (rec);
+  ((sp_priv *) t->priv)->built = 1;
+  t->dirty = 0;
+  return t;
+fail:
+  free (rec);
+  sp_free (t);
+  return NULL;
+}

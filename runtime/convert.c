@@ -1,0 +1,706 @@
+/* convert.c -- direct conversion between formats, after the conversion
+   paper: walk the source in its storage order, remap each entry's
+   coordinates to the target's level coordinates, and assemble the target
+   by the cheapest route the two formats allow:
+
+   copy     the same format: copy the arrays.
+   append   the source's storage order is the target's key order (COO,
+            CSR, DCSR, CSF and dense among themselves; CSC and DCSC):
+            one pass, each level appended in order (assemble.c).
+   scatter  the target's levels are D levels, then one level that needs an
+            analysis query, then D, S and O levels.  A first pass over the
+            source answers the query, the level is sized from it, and a
+            second pass puts every entry straight into its slot:
+              #i        max(count) per i         (ELL)
+              squeeze   id() over the coordinates under each parent,
+                        when that range is small (DIA's diagonals)
+              counted   count() per parent, children arriving in order:
+                        a counting sort (CSR <-> CSC, as cs_transpose)
+              grouped   count() of distinct children per parent, each
+                        parent's entries arriving together; children are
+                        sorted per parent (BCSR's blocks per block row)
+              none      all levels D (dense)
+   sort     anything else: pack the target keys with the values, radix
+            sort, append.
+   Append and scatter check their assumptions about the source order as
+   they go and fall back to sorting if they do not hold.  No route builds
+   a dense temporary or a coordinate list.  */
+
+#include <stdlib.h>
+#include "storage.h"
+
+enum { M_NONE, M_COUNT, M_SQUEEZE, M_COUNTED, M_GROUPED };
+
+/* Buckets (parent positions times coordinates) a squeezed level may
+   mark, beyond a few per source entry.  */
+#define SQUEEZE_MIN (1 << 16)
+
+/* One conversion: the source and its layout, the target being built.  */
+typedef struct conv
+{
+  const sp_tensor *src;
+  sp_layout ls;
+  sp_tensor *dst;
+  sp_layout ld;
+  int64_t nsrc;       /* value slots of the source: a bound on its entries */
+  /* Scatter: the analysed level A, its method, its parents' count.  */
+  int a, method;
+  int64_t npar;
+  int64_t *cnt;       /* per parent: children (COUNTED, GROUPED), then the
+                         next free position; per bucket: rank (SQUEEZE);
+                         per counted coordinate: entries (COUNT) */
+  int64_t *aux;       /* COUNTED: last child per parent; GROUPED: marks,
+                         then the position of each child coordinate */
+  int64_t total;      /* positions of level A */
+} conv;
+
+/* ------------------------------------------------------------------ */
+/* Copy.  */
+
+static int
+copy_arrays (conv *c)
+{
+  const sp_tensor *s = c->src;
+  sp_tensor *d = c->dst;
+  size_t pw = s->fmt.posw / 8, cw = s->fmt.crdw / 8, vw = sp__esize (s->type);
+
+  for (int k = 0; k < s->fmt.nlevels; k++)
+    {
+      const sp_level_store *a = &s->lv[k];
+      sp_level_store *b = &d->lv[k];
+      *b = *a;
+      b->pos = b->crd = NULL;
+      if (a->pos && !(b->pos = sp__alloc_array (a->npos, pw, -1, "pos")))
+        return -1;
+      if (a->crd && !(b->crd = sp__alloc_array (a->ncrd, cw, -1, "crd")))
+        return -1;
+      if (a->npos)
+        memcpy (b->pos, a->pos, a->npos * pw);
+      if (a->ncrd)
+        memcpy (b->crd, a->crd, a->ncrd * cw);
+    }
+  if (!(d->vals = sp__alloc_array (s->nvals, vw, -1, "the values")))
+    return -1;
+  memcpy (d->vals, s->vals, s->nvals * vw);
+  d->nvals = s->nvals;
+  return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Expressions and orders.  */
+
+static int
+same_expr (const sp_level_fmt *a, const sp_level_fmt *b)
+{
+  return a->kind == b->kind && a->dim == b->dim
+         && (a->kind != SP_LX_DIFF || a->dim2 == b->dim2)
+         && ((a->kind != SP_LX_DIV && a->kind != SP_LX_MOD) || a->k == b->k);
+}
+
+/* Whether sorting by the source's key sorts by the target's: one key
+   sequence is a prefix of the other (both identify entries).  */
+static int
+same_order (const conv *c)
+{
+  int n = c->ls.nkey < c->ld.nkey ? c->ls.nkey : c->ld.nkey;
+  if (c->ls.count_lv >= 0)
+    return 0;
+  for (int i = 0; i < n; i++)
+    if (!same_expr (&c->src->fmt.lv[c->ls.key[i]],
+                    &c->dst->fmt.lv[c->ld.key[i]]))
+      return 0;
+  return 1;
+}
+
+/* Whether expression E's value is fixed once the dimensions in FIXED are.  */
+static int
+fixed_by (const sp_level_fmt *e, const int *fixed)
+{
+  return fixed[e->dim] && (e->kind != SP_LX_DIFF || fixed[e->dim2]);
+}
+
+/* Whether the source likely visits the children of each target parent
+   (the levels above A) in increasing coordinate: its first expression
+   not fixed by the parent's dimensions grows with the child's dimension.
+   (A guess; the scatter checks it.)  */
+static int
+children_in_order (const conv *c)
+{
+  const sp_level_fmt *e = &c->dst->fmt.lv[c->a];
+  int fixed[SP_MAX_RANK] = { 0 };
+
+  if (e->kind != SP_LX_VAR)
+    return 0;
+  for (int k = 0; k < c->a; k++)
+    if (c->dst->fmt.lv[k].kind == SP_LX_VAR)
+      fixed[c->dst->fmt.lv[k].dim] = 1;
+  for (int k = 0; k < c->src->fmt.nlevels; k++)
+    {
+      const sp_level_fmt *s = &c->src->fmt.lv[k];
+      if (c->src->fmt.lv[k].type == SP_LVL_O || fixed_by (s, fixed))
+        continue;
+      return s->dim == e->dim && (s->kind == SP_LX_VAR || s->kind == SP_LX_DIV
+                                  || (s->kind == SP_LX_DIFF
+                                      && fixed[s->dim2]));
+    }
+  return 0;
+}
+
+/* Whether the source likely visits each target parent's entries together:
+   its first levels store the parent levels' dimensions in their order.  */
+static int
+parents_together (const conv *c)
+{
+  for (int k = 0; k < c->a; k++)
+    {
+      const sp_level_fmt *t = &c->dst->fmt.lv[k], *s = &c->src->fmt.lv[k];
+      if ((t->kind != SP_LX_VAR && t->kind != SP_LX_DIV)
+          || k >= c->src->fmt.nlevels || s->kind != SP_LX_VAR
+          || c->src->fmt.lv[k].type == SP_LVL_O || s->dim != t->dim)
+        return 0;
+    }
+  return 1;
+}
+
+/* Choose the scatter method for the target, or return nonzero.  */
+static int
+plan_scatter (conv *c)
+{
+  const sp_format *f = &c->dst->fmt;
+  int a = 0;
+
+  c->npar = 1;
+  for (; a < f->nlevels && f->lv[a].type == SP_LVL_D
+         && f->lv[a].kind != SP_LX_COUNT; a++)
+    {
+      if (c->npar > INT64_MAX / c->ld.size[a])
+        return -1;
+      c->npar *= c->ld.size[a];
+    }
+  c->a = a;
+  for (int k = a + 1; k < f->nlevels; k++)
+    if (f->lv[k].type == SP_LVL_CU || f->lv[k].type == SP_LVL_CN
+        || f->lv[k].kind == SP_LX_COUNT)
+      return -1;
+  if (a == f->nlevels)
+    c->method = M_NONE;
+  else if (f->lv[a].kind == SP_LX_COUNT)
+    c->method = M_COUNT;
+  else if (f->lv[a].type != SP_LVL_CU)
+    return -1;
+  else if (c->npar <= (INT64_MAX - SQUEEZE_MIN) / 8 / c->ld.size[a]
+           && c->npar * c->ld.size[a] <= SQUEEZE_MIN + 8 * c->nsrc)
+    c->method = M_SQUEEZE;
+  else if (children_in_order (c))
+    c->method = M_COUNTED;
+  else if (parents_together (c))
+    c->method = M_GROUPED;
+  else
+    return -1;
+  return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Append.  */
+
+static int
+convert_append (conv *c)
+{
+  int64_t x[SP_BATCH * SP_MAX_RANK], p[SP_BATCH], lc[SP_MAX_LEVELS];
+  const sp_tensor *s = c->src;
+  sp_tensor *d = c->dst;
+  size_t es = sp__esize (s->type);
+  int rank = s->fmt.rank, n, failed = 0;
+  sp_iter it;
+  sp_bld b;
+
+  /* A source with filler (dense) may hold far fewer entries than slots.  */
+  if (sp__bld_init (&b, d, &c->ld,
+                    c->ls.filler && c->nsrc > 65536 ? 65536 : c->nsrc))
+    return sp__bld_end (&b, 1);
+  sp__iter_init (&it, s, &c->ls);
+  while (!failed && (n = sp__iter_batch (&it, x, p)) > 0)
+    for (int e = 0; e < n; e++)
+      {
+        int64_t q;
+        sp__lcs (&d->fmt, d->dims, x + e * rank, lc);
+        if ((q = sp__bld_slot (&b, lc)) < 0)
+          {
+            failed = q;
+            break;
+          }
+        sp__bits_store (d->vals, es, q, sp__bits_load (s->vals, es, p[e]));
+      }
+  if (failed == SP_UNSORTED)
+    {
+      sp__bld_end (&b, 1);
+      return SP_UNSORTED;
+    }
+  return sp__bld_end (&b, failed);
+}
+
+/* ------------------------------------------------------------------ */
+/* Sort.  */
+
+static int
+convert_sort (conv *c)
+{
+  int64_t x[SP_BATCH * SP_MAX_RANK], p[SP_BATCH], lc[SP_MAX_LEVELS];
+  int kw = c->ld.keywords, rw = kw + 1, rank = c->src->fmt.rank, n, rc = -1;
+  int64_t nrec = 0, cap = c->ls.filler ? 0 : c->nsrc;
+  uint64_t *rec = NULL;
+  sp_iter it;
+
+  if (cap && !(rec = sp__alloc_array (cap, rw * sizeof *rec, -1,
+                                      "sort records")))
+    return -1;
+  cap *= rw;
+  sp__iter_init (&it, c->src, &c->ls);
+  while ((n = sp__iter_batch (&it, x, p)) > 0)
+    {
+      if (sp__grow ((void **) &rec, &cap, (nrec + n) * rw, sizeof *rec, -1,
+                    "sort records"))
+        goto done;
+      for (int e = 0; e < n; e++, nrec++)
+        {
+          uint64_t *r = rec + nrec * rw;
+          sp__lcs (&c->dst->fmt, c->dst->dims, x + e * rank, lc);
+          sp__key_pack (&c->ld, lc, r);
+          r[kw] = (uint64_t) sp__num_load (c->src->vals, c->src->type,
+                                           p[e]).i;
+        }
+    }
+  if (!sp__sort_records (rec, nrec, kw, rw, c->ld.keybits)
+      && !sp__build_sorted (c->dst, &c->ld, rec, nrec, 0))
+    rc = 0;
+done:
+  free (rec);
+  return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Scatter.  */
+
+/* Parent position of level A from the level coordinates LC.  */
+static inline int64_t
+parent_of (const conv *c, const int64_t *lc)
+{
+  int64_t p = 0;
+  for (int k = 0; k < c->a; k++)
+    p = p * c->ld.size[k] + lc[k];
+  return p;
+}
+
+/* Sort the N coordinates at CRD[LO ..) of width W, with scratch TMP.  */
+static int
+cmp_i64 (const void *a, const void *b)
+{
+  int64_t x = *(const int64_t *) a, y = *(const int64_t *) b;
+  return (x > y) - (x < y);
+}
+
+static void
+sort_segment (void *crd, int w, int64_t lo, int64_t n, int64_t *tmp)
+{
+  for (int64_t i = 0; i < n; i++)
+    tmp[i] = sp__ix_get (crd, w, lo + i);
+  qsort (tmp, (size_t) n, sizeof *tmp, cmp_i64);
+  for (int64_t i = 0; i < n; i++)
+    sp__ix_set (crd, w, lo + i, tmp[i]);
+}
+
+/* Pass 1: the analysis query of level A over the source.  */
+static int
+analyse (conv *c)
+{
+  int64_t x[SP_BATCH * SP_MAX_RANK], p[SP_BATCH], lc[SP_MAX_LEVELS];
+  const sp_format *f = &c->dst->fmt;
+  int rank = f->rank, a = c->a, leaf = a == f->nlevels - 1, n;
+  int64_t size = c->ld.size[a], run = -1, cur = -1;
+  sp_iter it;
+
+  sp__iter_init (&it, c->src, &c->ls);
+  while ((n = sp__iter_batch (&it, x, p)) > 0)
+    for (int e = 0; e < n; e++)
+      {
+        const int64_t *xe = x + e * rank;
+        int64_t q, v;
+        if (c->method == M_COUNT)
+          {
+            c->cnt[xe[f->lv[0].dim]]++;
+            continue;
+          }
+        sp__lcs (f, c->dst->dims, xe, lc);
+        q = parent_of (c, lc);
+        v = lc[a];
+        switch (c->method)
+          {
+          case M_SQUEEZE:
+            if (c->cnt[q * size + v] < 0)
+              {
+                c->cnt[q * size + v] = 0;
+                c->total++;
+              }
+            break;
+          case M_COUNTED:
+            /* Each entry is a new child when level A is the last.  */
+            if (leaf || v != c->aux[q])
+              {
+                if (v < c->aux[q])
+                  return SP_UNSORTED;
+                c->aux[q] = v;
+                c->cnt[q]++;
+                c->total++;
+              }
+            break;
+          default:
+            if (q != cur)
+              {
+                if (c->cnt[q])
+                  return SP_UNSORTED;
+                cur = q;
+                run++;
+              }
+            if (c->aux[v] != run)
+              {
+                c->aux[v] = run;
+                c->cnt[q]++;
+                c->total++;
+              }
+            break;
+          }
+      }
+  return 0;
+}
+
+/* Allocate the query's arrays before pass 1.  */
+static int
+start_query (conv *c)
+{
+  const sp_format *f = &c->dst->fmt;
+  int64_t size = c->ld.size[c->a];
+
+  switch (c->method)
+    {
+    case M_COUNT:
+      c->cnt = sp__alloc_array (c->ld.dims[f->lv[0].dim], sizeof *c->cnt, 0,
+                                "the counts of a # level");
+      return c->cnt ? 0 : -1;
+    case M_SQUEEZE:
+      c->cnt = sp__alloc_array (c->npar * size, sizeof *c->cnt, 0xff,
+                                "the coordinates of a level");
+      return c->cnt ? 0 : -1;
+    case M_COUNTED:
+      c->cnt = sp__alloc_array (c->npar + 1, sizeof *c->cnt, 0,
+                                "the counts of a level");
+      c->aux = sp__alloc_array (c->npar, sizeof *c->aux, 0xff,
+                                "the counts of a level");
+      return c->cnt && c->aux ? 0 : -1;
+    default:
+      c->cnt = sp__alloc_array (c->npar + 1, sizeof *c->cnt, 0,
+                                "the counts of a level");
+      c->aux = sp__alloc_array (size, sizeof *c->aux, 0xff,
+                                "the marks of a level");
+      return c->cnt && c->aux ? 0 : -1;
+    }
+}
+
+/* Size and allocate level A of the target from the query's answer (its
+   positions are returned), and turn CNT into the next free position of
+   each parent.  */
+static int64_t
+size_level (conv *c)
+{
+  sp_tensor *d = c->dst;
+  sp_level_store *ls = &d->lv[c->a];
+  int pw = d->fmt.posw, cw = d->fmt.crdw;
+  int64_t size = c->ld.size[c->a], sum = 0;
+
+  if (c->method == M_NONE)
+    return c->npar;
+  if (c->method == M_COUNT)
+    {
+      int64_t k = 0;
+      for (int64_t i = 0; i < c->ld.dims[d->fmt.lv[0].dim]; i++)
+        {
+          k = c->cnt[i] > k ? c->cnt[i] : k;
+          c->cnt[i] = 0;
+        }
+      ls->size = k;
+      return k;
+    }
+  if (c->total > sp__ix_max (pw))
+    return sp__fail ("pos width %d is too small: level %d has %lld entries "
+                     "(at most %lld fit); use a wider pos= option", pw, c->a,
+                     (long long) c->total, (long long) sp__ix_max (pw));
+  ls->npos = c->npar + 1;
+  ls->ncrd = c->total;
+  if (!(ls->pos = sp__alloc_array (ls->npos, pw / 8, -1, "a pos array"))
+      || !(ls->crd = sp__alloc_array (ls->ncrd, cw / 8, -1, "a crd array")))
+    return -1;
+  if (c->method == M_SQUEEZE)
+    {
+      /* The marked buckets in order are the positions.  */
+      for (int64_t q = 0; q < c->npar; q++)
+        {
+          sp__ix_set (ls->pos, pw, q, sum);
+          for (int64_t v = 0; v < size; v++)
+            if (c->cnt[q * size + v] >= 0)
+              {
+                if (sp__check_crd (d, c->a, v))
+                  return -1;
+                sp__ix_set (ls->crd, cw, sum, v);
+                c->cnt[q * size + v] = sum++;
+              }
+        }
+    }
+  else
+    for (int64_t q = 0; q <= c->npar; q++)
+      {
+        int64_t m = q < c->npar ? c->cnt[q] : 0;
+        sp__ix_set (ls->pos, pw, q, sum);
+        c->cnt[q] = sum;
+        sum += m;
+      }
+  sp__ix_set (ls->pos, pw, c->npar, c->total);
+  return c->total;
+}
+
+/* The GROUPED level's coordinates: each parent's distinct children,
+   sorted (a pass over the source).  */
+static int
+group_children (conv *c)
+{
+  int64_t x[SP_BATCH * SP_MAX_RANK], p[SP_BATCH], lc[SP_MAX_LEVELS];
+  sp_tensor *d = c->dst;
+  sp_level_store *ls = &d->lv[c->a];
+  int rank = d->fmt.rank, cw = d->fmt.crdw, pw = d->fmt.posw, n;
+  int64_t run = -1, cur = -1, *tmp;
+  sp_iter it;
+
+  memset (c->aux, 0xff, c->ld.size[c->a] * sizeof *c->aux);
+  sp__iter_init (&it, c->src, &c->ls);
+  while ((n = sp__iter_batch (&it, x, p)) > 0)
+    for (int e = 0; e < n; e++)
+      {
+        int64_t q, v;
+        sp__lcs (&d->fmt, d->dims, x + e * rank, lc);
+        q = parent_of (c, lc);
+        v = lc[c->a];
+        if (q != cur)
+          cur = q, run++;
+        if (c->aux[v] != run)
+          {
+            if (sp__check_crd (d, c->a, v))
+              return -1;
+            c->aux[v] = run;
+            sp__ix_set (ls->crd, cw, c->cnt[q]++, v);
+          }
+      }
+  if (!(tmp = sp__alloc_array (c->ld.size[c->a], sizeof *tmp, -1,
+                               "sort scratch")))
+    return -1;
+  for (int64_t q = 0; q < c->npar; q++)
+    {
+      int64_t lo = sp__ix_get (ls->pos, pw, q);
+      sort_segment (ls->crd, cw, lo, sp__ix_get (ls->pos, pw, q + 1) - lo,
+                    tmp);
+    }
+  free (tmp);
+  return 0;
+}
+
+/* Allocate the levels under A and the values, for LEVEL_A positions.  */
+static int
+size_below (conv *c, int64_t count)
+{
+  sp_tensor *d = c->dst;
+  const sp_format *f = &d->fmt;
+
+  for (int k = 0; k < c->a; k++)
+    d->lv[k].count = k ? d->lv[k - 1].count * d->lv[k].size : d->lv[k].size;
+  if (c->a < f->nlevels)
+    d->lv[c->a].count = count;
+  for (int k = c->a + 1; k < f->nlevels; k++)
+    {
+      sp_level_store *ls = &d->lv[k];
+      if (f->lv[k].type == SP_LVL_D)
+        {
+          if (ls->size && count > INT64_MAX / ls->size)
+            return sp__fail ("level %d would have more than 2^63 positions",
+                             k);
+          count *= ls->size;
+        }
+      else if (f->lv[k].type == SP_LVL_S)
+        {
+          /* Padding until an entry arrives.  */
+          ls->ncrd = count;
+          if (!(ls->crd = sp__alloc_array (count, f->crdw / 8, 0xff,
+                                           "a crd array")))
+            return -1;
+        }
+      ls->count = count;
+    }
+  d->nvals = count;
+  d->vals = sp__alloc_array (count, sp__esize (d->type),
+                             c->ld.filler ? 0 : -1, "the values");
+  return d->vals ? 0 : -1;
+}
+
+/* Pass 2: every entry into its slot.  */
+static int
+place (conv *c)
+{
+  int64_t x[SP_BATCH * SP_MAX_RANK], p[SP_BATCH], lc[SP_MAX_LEVELS];
+  const sp_tensor *s = c->src;
+  sp_tensor *d = c->dst;
+  const sp_format *f = &d->fmt;
+  const sp_level_store *la = &d->lv[c->a];
+  size_t es = sp__esize (s->type);
+  int rank = f->rank, a = c->a, pw = f->posw, cw = f->crdw, n;
+  int64_t size = a < f->nlevels ? c->ld.size[a] : 0, cur = -1;
+  sp_iter it;
+
+  sp__iter_init (&it, s, &c->ls);
+  while ((n = sp__iter_batch (&it, x, p)) > 0)
+    for (int e = 0; e < n; e++)
+      {
+        int64_t q, v, r;
+        sp__lcs (f, d->dims, x + e * rank, lc);
+        q = parent_of (c, lc);
+        v = a < f->nlevels ? lc[a] : 0;
+        switch (c->method)
+          {
+          case M_COUNT:
+            q = c->cnt[x[e * rank + f->lv[0].dim]]++;
+            break;
+          case M_SQUEEZE:
+            q = c->cnt[q * size + v];
+            break;
+          case M_COUNTED:
+            r = c->cnt[q];
+            if (r > sp__ix_get (la->pos, pw, q)
+                && sp__ix_get (la->crd, cw, r - 1) >= v)
+              {
+                if (sp__ix_get (la->crd, cw, r - 1) > v)
+                  return SP_UNSORTED;
+                q = r - 1;
+                break;
+              }
+            if (sp__check_crd (d, a, v))
+              return -1;
+            sp__ix_set (la->crd, cw, r, v);
+            q = c->cnt[q]++;
+            break;
+          case M_GROUPED:
+            if (q != cur)
+              {
+                cur = q;
+                for (r = sp__ix_get (la->pos, pw, q);
+                     r < sp__ix_get (la->pos, pw, q + 1); r++)
+                  c->aux[sp__ix_get (la->crd, cw, r)] = r;
+              }
+            q = c->aux[v];
+            break;
+          default:
+            break;
+          }
+        for (int k = a + 1; k < f->nlevels; k++)
+          switch (f->lv[k].type)
+            {
+            case SP_LVL_D:
+              q = q * d->lv[k].size + lc[k];
+              break;
+            case SP_LVL_S:
+              r = sp__ix_get (d->lv[k].crd, cw, q);
+              if (r >= 0 && r != lc[k])
+                return sp__fail ("level %d is a singleton (S) level: it "
+                                 "holds one coordinate per position of the "
+                                 "level above, but coordinates %lld and "
+                                 "%lld share one", k, (long long) r,
+                                 (long long) lc[k]);
+              if (sp__check_crd (d, k, lc[k]))
+                return -1;
+              sp__ix_set (d->lv[k].crd, cw, q, lc[k]);
+              break;
+            default:
+              break;
+            }
+        sp__bits_store (d->vals, es, q, sp__bits_load (s->vals, es, p[e]));
+      }
+  return 0;
+}
+
+static int
+convert_scatter (conv *c)
+{
+  int64_t count;
+  int rc = -1;
+
+  if (c->method != M_NONE && (start_query (c) || (rc = analyse (c))))
+    goto done;
+  rc = -1;
+  if ((count = size_level (c)) < 0
+      || (c->method == M_GROUPED && group_children (c))
+      || size_below (c, count))
+    goto done;
+  rc = place (c);
+done:
+  free (c->cnt);
+  free (c->aux);
+  c->cnt = c->aux = NULL;
+  if (rc)
+    sp__free_arrays (c->dst);
+  return rc;
+}
+
+/* ------------------------------------------------------------------ */
+
+sp_tensor *
+sp__convert_fmt (const sp_tensor *src, const sp_format *f)
+{
+  conv c;
+  int rc;
+
+  memset (&c, 0, sizeof c);
+  c.src = src;
+  if (!(c.dst = sp__alloc (f, (sp_type) src->type, src->dims))
+      || sp__layout (&src->fmt, src->dims, &c.ls)
+      || sp__layout (f, src->dims, &c.ld))
+    {
+      sp_free (c.dst);
+      return NULL;
+    }
+  c.nsrc = src->lv[src->fmt.nlevels - 1].count;
+  if (sp_format_equal (&src->fmt, f))
+    rc = copy_arrays (&c);
+  else
+    {
+      rc = SP_UNSORTED;
+      if (c.ld.count_lv < 0 && same_order (&c))
+        rc = convert_append (&c);
+      if (rc == SP_UNSORTED && !plan_scatter (&c))
+        rc = convert_scatter (&c);
+      if (rc == SP_UNSORTED)
+        rc = convert_sort (&c);
+    }
+  if (rc)
+    {
+      sp_free (c.dst);
+      return NULL;
+    }
+  ((sp_priv *) c.dst->priv)->built = 1;
+  c.dst->dirty = 0;
+  return c.dst;
+}
+
+sp_tensor *
+sp_convert (const sp_tensor *t, const char *format)
+{
+  sp_format f;
+
+  if (sp__ready (t, "sp_convert")
+      || sp__parse_format (format, t->fmt.rank, &f))
+    return NULL;
+  return sp__convert_fmt (t, &f);
+}

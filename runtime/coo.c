@@ -1,0 +1,68 @@
+/* coo.c -- growing coordinate lists, what readers fill and assembly
+   consumes (sp__from_coo).  */
+
+#include <stdlib.h>
+#include "storage.h"
+
+int
+sp__coo_init (sp_coo *c, int rank, const int64_t *dims, int64_t cap)
+{
+  if (!c)
+    return sp__fail ("sp__coo_init: no list (NULL)");
+  memset (c, 0, sizeof *c);
+  if (rank < 1 || rank > SP_MAX_RANK)
+    return sp__fail ("rank %d is not supported (1 to %d)", rank,
+                     SP_MAX_RANK);
+  if (!dims)
+    return sp__fail ("sp__coo_init: no extents (NULL)");
+  for (int d = 0; d < rank; d++)
+    {
+      if (dims[d] < 1)
+        return sp__fail ("extent %lld of dimension %d is not positive",
+                         (long long) dims[d], d);
+      c->dims[d] = dims[d];
+    }
+  c->rank = rank;
+  if (cap < 1)
+    cap = 16;
+  c->idx = sp__alloc_array (cap * rank, sizeof *c->idx, -1, "a coordinate list");
+  c->val = c->idx ? sp__alloc_array (cap, sizeof *c->val, -1,
+                                     "a coordinate list") : NULL;
+  if (!c->val)
+    {
+      sp__coo_free (c);
+      return -1;
+    }
+  c->cap = cap;
+  return 0;
+}
+
+int
+sp__coo_push (sp_coo *c, const int64_t *coords, double v)
+{
+  if (c->n == c->cap)
+    {
+      int64_t cap = 2 * c->cap, ci = c->cap * c->rank, cv = c->cap;
+      if (sp__grow ((void **) &c->idx, &ci, cap * c->rank, sizeof *c->idx,
+                    -1, "a coordinate list")
+          || sp__grow ((void **) &c->val, &cv, cap, sizeof *c->val, -1,
+                       "a coordinate list"))
+        return -1;
+      c->cap = cap;
+    }
+  memcpy (c->idx + c->n * c->rank, coords, c->rank * sizeof *coords);
+  c->val[c->n++] = v;
+  return 0;
+}
+
+void
+sp__coo_free (sp_coo *c)
+{
+  if (!c)
+    return;
+  free (c->idx);
+  free (c->val);
+  c->idx = NULL;
+  c->val = NULL;
+  c->n = c->cap = 0;
+}

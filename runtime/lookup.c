@@ -1,0 +1,159 @@
+/* lookup.c -- reading one element (sp_get) and counting entries: the
+   conversion paper's locate over each level type, with binary search in
+   compressed levels.  */
+
+#include <math.h>
+#include "storage.h"
+
+/* Lower bound of coordinate C in CRD[LO, HI) of width W.  */
+static int64_t
+lower_bound (const void *crd, int w, int64_t lo, int64_t hi, int64_t c)
+{
+  while (lo < hi)
+    {
+      int64_t mid = lo + (hi - lo) / 2;
+      if (sp__ix_get (crd, w, mid) < c)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/* Compare the CN position Q of level K (its coordinate and those of the
+   S levels under it) with LC.  */
+static int
+cmp_tuple (const sp_tensor *t, int k, int64_t q, const int64_t *lc)
+{
+  int m = k;
+  do
+    {
+      int64_t c = sp__ix_get (t->lv[m].crd, t->fmt.crdw, q);
+      if (c != lc[m])
+        return c < lc[m] ? -1 : 1;
+      m++;
+    }
+  while (m < t->fmt.nlevels && t->fmt.lv[m].type == SP_LVL_S);
+  return 0;
+}
+
+/* Value position of the entry with level coordinates LC below position
+   PARENT of level K-1, or -1.  */
+static int64_t
+find (const sp_tensor *t, int k, int64_t parent, int64_t *lc)
+{
+  const sp_level_store *ls = &t->lv[k];
+  int w = t->fmt.crdw;
+  int64_t lo, hi, q;
+
+  if (k == t->fmt.nlevels)
+    return parent;
+  switch (t->fmt.lv[k].type)
+    {
+    case SP_LVL_D:
+      if (t->fmt.lv[k].kind != SP_LX_COUNT)
+        return find (t, k + 1, parent * ls->size + lc[k], lc);
+      /* A # coordinate is not known from the element: try each.  */
+      for (lc[k] = 0; lc[k] < ls->size; lc[k]++)
+        if ((q = find (t, k + 1, parent * ls->size + lc[k], lc)) >= 0)
+          return q;
+      return -1;
+    case SP_LVL_CU:
+      lo = sp__ix_get (ls->pos, t->fmt.posw, parent);
+      hi = sp__ix_get (ls->pos, t->fmt.posw, parent + 1);
+      q = lower_bound (ls->crd, w, lo, hi, lc[k]);
+      if (q == hi || sp__ix_get (ls->crd, w, q) != lc[k])
+        return -1;
+      return find (t, k + 1, q, lc);
+    case SP_LVL_CN:
+      lo = sp__ix_get (ls->pos, t->fmt.posw, parent);
+      hi = sp__ix_get (ls->pos, t->fmt.posw, parent + 1);
+      while (lo < hi)
+        {
+          int64_t mid = lo + (hi - lo) / 2;
+          if (cmp_tuple (t, k, mid, lc) < 0)
+            lo = mid + 1;
+          else
+            hi = mid;
+        }
+      if (lo == sp__ix_get (ls->pos, t->fmt.posw, parent + 1)
+          || cmp_tuple (t, k, lo, lc))
+        return -1;
+      return find (t, k + 1, lo, lc);
+    case SP_LVL_S:
+      if (sp__ix_get (ls->crd, w, parent) != lc[k])
+        return -1;
+      return find (t, k + 1, parent, lc);
+    default:
+      return find (t, k + 1, parent, lc);
+    }
+}
+
+/* The stored value at COORDS of assembled storage, zero if none.  */
+static sp_num
+stored (const sp_tensor *t, const int64_t *coords)
+{
+  int64_t lc[SP_MAX_LEVELS], p;
+  sp_num z = { 0 };
+
+  sp__lcs (&t->fmt, t->dims, coords, lc);
+  p = find (t, 0, 0, lc);
+  return p < 0 ? z : sp__num_load (t->vals, t->type, p);
+}
+
+double
+sp_get (const sp_tensor *t, const int64_t *coords)
+{
+  const sp_priv *pv;
+  int64_t e = -1;
+  sp_num v = { 0 };
+
+  if (sp__check (t, "sp_get"))
+    return NAN;
+  if (!coords)
+    {
+      sp__fail ("sp_get: no coordinates (NULL)");
+      return NAN;
+    }
+  for (int d = 0; d < t->fmt.rank; d++)
+    if (coords[d] < 0 || coords[d] >= t->dims[d])
+      {
+        sp__fail ("sp_get: coordinate %lld is out of range [0, %lld) in "
+                  "dimension %d", (long long) coords[d],
+                  (long long) t->dims[d], d);
+        return NAN;
+      }
+  pv = t->priv;
+  if (pv && pv->dense)
+    return sp__num_double (t->type, sp__num_load (pv->dense, t->type,
+                                                  sp__rowmajor (t->fmt.rank,
+                                                                t->dims,
+                                                                coords)));
+  if (pv)
+    e = sp__pend_find (&pv->pend, coords);
+  if (e >= 0 && pv->pend.set[e])
+    return sp__num_double (t->type, pv->pend.v[e]);
+  if (!pv || pv->built)
+    v = stored (t, coords);
+  if (e >= 0)
+    v = sp__num_add (t->type, v, pv->pend.v[e]);
+  return sp__num_double (t->type, v);
+}
+
+int64_t
+sp_nnz (const sp_tensor *t)
+{
+  int64_t x[SP_BATCH * SP_MAX_RANK], p[SP_BATCH], n = 0;
+  sp_layout lo;
+  sp_iter it;
+  int m;
+
+  if (sp__ready (t, "sp_nnz") || sp__layout (&t->fmt, t->dims, &lo))
+    return -1;
+  if (!lo.filler)
+    return t->lv[t->fmt.nlevels - 1].count;
+  sp__iter_init (&it, t, &lo);
+  while ((m = sp__iter_batch (&it, x, p)) > 0)
+    n += m;
+  return n;
+}

@@ -1,0 +1,437 @@
+/* storage.h -- what the files of the storage core share.
+
+   Terms.  An entry's canonical coordinates x[0..rank) are what users see.
+   Level k stores its level coordinate lc[k], the value of the level's
+   expression at x (sparse_format.h); positions number the slots of a level
+   (sparse_abi.h).  The key levels are the levels other than O (whose
+   coordinate follows from the levels above) and # (numbered during
+   assembly); an entry's key is its level coordinates over the key levels,
+   top first.  Assembled storage holds entries in increasing key order, so
+   building a level is appending to it (the conversion paper's sequenced
+   assembly); anything else sorts keys first or uses the paper's analysis
+   queries (convert.c).
+
+   Index arrays hold signed integers of the format's width whose values
+   stay within the signed range, so readers may load them signed or
+   unsigned; the all-ones padding of an ELL slot then reads as -1.  */
+
+#ifndef SPARSE_STORAGE_H
+#define SPARSE_STORAGE_H
+
+#include <stdint.h>
+#include <string.h>
+#include "internal.h"
+
+/* Entries a walk hands out at a time.  */
+#define SP_BATCH 256
+
+/* Internal failure code: entries reached the builder out of key order
+   (the caller falls back to sorting).  */
+#define SP_UNSORTED (-2)
+
+/* ---------------------------------------------------------------------
+   Values.  */
+
+/* A value in its type's arithmetic: integers add exactly as int64.  */
+typedef union sp_num
+{
+  double d;
+  int64_t i;
+} sp_num;
+
+static inline size_t
+sp__esize (int type)
+{
+  return type == SP_F64 || type == SP_I64 ? 8 : 4;
+}
+
+static inline int
+sp__is_int (int type)
+{
+  return type == SP_I64 || type == SP_I32;
+}
+
+static inline sp_num
+sp__num_load (const void *vals, int type, int64_t p)
+{
+  sp_num n;
+  switch (type)
+    {
+    case SP_F64: n.d = ((const double *) vals)[p]; break;
+    case SP_F32: n.d = ((const float *) vals)[p]; break;
+    case SP_I64: n.i = ((const int64_t *) vals)[p]; break;
+    default: n.i = ((const int32_t *) vals)[p]; break;
+    }
+  return n;
+}
+
+static inline void
+sp__num_store (void *vals, int type, int64_t p, sp_num n)
+{
+  switch (type)
+    {
+    case SP_F64: ((double *) vals)[p] = n.d; break;
+    case SP_F32: ((float *) vals)[p] = (float) n.d; break;
+    case SP_I64: ((int64_t *) vals)[p] = n.i; break;
+    default: ((int32_t *) vals)[p] = (int32_t) n.i; break;
+    }
+}
+
+static inline sp_num
+sp__num_add (int type, sp_num a, sp_num b)
+{
+  if (sp__is_int (type))
+    a.i = (int64_t) ((uint64_t) a.i + (uint64_t) b.i);
+  else
+    a.d += b.d;
+  return a;
+}
+
+static inline double
+sp__num_double (int type, sp_num n)
+{
+  return sp__is_int (type) ? (double) n.i : n.d;
+}
+
+static inline int
+sp__num_zero (int type, sp_num n)
+{
+  return sp__is_int (type) ? n.i == 0 : n.d == 0;
+}
+
+/* VALUE as TYPE's number; -1 with a message when it does not fit.  */
+int sp__num_of_double (int type, double value, sp_num *out);
+
+/* The raw bits of value P of VALS (elements of ESIZE bytes), and back.  */
+static inline uint64_t
+sp__bits_load (const void *vals, size_t esize, int64_t p)
+{
+  if (esize == 8)
+    return ((const uint64_t *) vals)[p];
+  return ((const uint32_t *) vals)[p];
+}
+
+static inline void
+sp__bits_store (void *vals, size_t esize, int64_t p, uint64_t bits)
+{
+  if (esize == 8)
+    ((uint64_t *) vals)[p] = bits;
+  else
+    ((uint32_t *) vals)[p] = (uint32_t) bits;
+}
+
+/* ---------------------------------------------------------------------
+   Index arrays of 8, 16, 32 or 64 bits.  */
+
+static inline int64_t
+sp__ix_get (const void *a, int w, int64_t i)
+{
+  switch (w)
+    {
+    case 8: return ((const int8_t *) a)[i];
+    case 16: return ((const int16_t *) a)[i];
+    case 32: return ((const int32_t *) a)[i];
+    default: return ((const int64_t *) a)[i];
+    }
+}
+
+static inline void
+sp__ix_set (void *a, int w, int64_t i, int64_t v)
+{
+  switch (w)
+    {
+    case 8: ((int8_t *) a)[i] = (int8_t) v; break;
+    case 16: ((int16_t *) a)[i] = (int16_t) v; break;
+    case 32: ((int32_t *) a)[i] = (int32_t) v; break;
+    default: ((int64_t *) a)[i] = v; break;
+    }
+}
+
+/* Largest value an index array of W bits holds.  */
+static inline int64_t
+sp__ix_max (int w)
+{
+  return w == 64 ? INT64_MAX : ((int64_t) 1 << (w - 1)) - 1;
+}
+
+/* ---------------------------------------------------------------------
+   Layout: what a format means for a tensor of given extents.  */
+
+enum
+{
+  SP_REC_VAR,    /* x = lc[a] */
+  SP_REC_BLOCK,  /* x = lc[a] * k + lc[b] (a: i/k, b: i%k) */
+  SP_REC_DIFF1,  /* level a is x - y: x = lc[a] - (dims[y] - 1) + y */
+  SP_REC_DIFF2   /* level a is y - x: x = y - lc[a] + dims[x] - 1 */
+};
+
+typedef struct sp_layout
+{
+  int rank, nlv;
+  int64_t dims[SP_MAX_RANK];
+  /* Level sizes; a # level's is 0 here (assembly finds it).  */
+  int64_t size[SP_MAX_LEVELS];
+  /* Recovery of dimension order[r] (r = 0 .. rank-1, dependencies
+     first): how, from levels la/lb (and for differences dimension ly).  */
+  int8_t order[SP_MAX_RANK];
+  int8_t how[SP_MAX_RANK], la[SP_MAX_RANK], lb[SP_MAX_RANK], ly[SP_MAX_RANK];
+  int64_t k[SP_MAX_RANK];
+  /* Key levels, top first, and the bits of each in a packed key.  */
+  int nkey;
+  int8_t key[SP_MAX_LEVELS];
+  int8_t kbits[SP_MAX_LEVELS];
+  int keybits, keywords;
+  int count_lv;  /* the # level (always level 0), or -1 */
+  int count_src; /* the level storing the dimension # counts */
+  /* Every level is a plain variable of its own dimension and no level is
+     O: x[dim[k]] = lc[k].  */
+  int plain;
+  /* Some slots are made by the format, not by entries (a D level below
+     the last compressed one): zero values there are not entries.  */
+  int filler;
+  /* Level k is an S level whose parent positions may be empty, so its
+     crd array starts as padding (-1).  */
+  uint8_t padded[SP_MAX_LEVELS];
+} sp_layout;
+
+/* Check that the runtime supports F for extents DIMS and fill LO; -1 with
+   a message otherwise.  */
+int sp__layout (const sp_format *f, const int64_t *dims, sp_layout *lo);
+
+/* Level coordinate of level K at canonical coordinates X (not for #).  */
+static inline int64_t
+sp__lc (const sp_format *f, const int64_t *dims, int k, const int64_t *x)
+{
+  const sp_level_fmt *l = &f->lv[k];
+  switch (l->kind)
+    {
+    case SP_LX_VAR: return x[l->dim];
+    case SP_LX_DIV: return x[l->dim] / l->k;
+    case SP_LX_MOD: return x[l->dim] % l->k;
+    case SP_LX_DIFF: return x[l->dim] - x[l->dim2] + dims[l->dim2] - 1;
+    default: return 0;
+    }
+}
+
+/* Level coordinates LC of all levels at X (# levels get 0).  */
+static inline void
+sp__lcs (const sp_format *f, const int64_t *dims, const int64_t *x,
+         int64_t *lc)
+{
+  for (int k = 0; k < f->nlevels; k++)
+    lc[k] = sp__lc (f, dims, k, x);
+}
+
+/* Canonical coordinates X from level coordinates LC; nonzero when all
+   lie within the extents (padding does not).  */
+static inline int
+sp__recover (const sp_layout *lo, const int64_t *lc, int64_t *x)
+{
+  int ok = 1;
+  for (int r = 0; r < lo->rank; r++)
+    {
+      int d = lo->order[r];
+      int64_t v;
+      switch (lo->how[r])
+        {
+        case SP_REC_VAR: v = lc[lo->la[r]]; break;
+        case SP_REC_BLOCK: v = lc[lo->la[r]] * lo->k[r] + lc[lo->lb[r]]; break;
+        case SP_REC_DIFF1:
+          v = lc[lo->la[r]] - (lo->dims[lo->ly[r]] - 1) + x[lo->ly[r]];
+          break;
+        default: v = x[lo->ly[r]] - lc[lo->la[r]] + lo->dims[d] - 1; break;
+        }
+      x[d] = v;
+      ok &= v >= 0 && v < lo->dims[d];
+    }
+  return ok;
+}
+
+/* ---------------------------------------------------------------------
+   Packed keys: the key levels' coordinates, top level first, as one bit
+   string in the low LO->keybits bits of LO->keywords 64-bit words, most
+   significant word first.  */
+
+static inline void
+sp__key_pack (const sp_layout *lo, const int64_t *lc, uint64_t *key)
+{
+  int off = lo->keybits;
+  for (int w = 0; w < lo->keywords; w++)
+    key[w] = 0;
+  for (int i = 0; i < lo->nkey; i++)
+    {
+      int b = lo->kbits[i];
+      if (b == 0)
+        continue;
+      uint64_t v = (uint64_t) lc[lo->key[i]];
+      off -= b;
+      /* Bit OFF of the string, counting from its least significant end.  */
+      int w = lo->keywords - 1 - off / 64, s = off % 64;
+      key[w] |= v << s;
+      if (s + b > 64)
+        key[w - 1] |= v >> (64 - s);
+    }
+}
+
+static inline void
+sp__key_unpack (const sp_layout *lo, const uint64_t *key, int64_t *lc)
+{
+  int off = lo->keybits;
+  for (int i = 0; i < lo->nkey; i++)
+    {
+      int b = lo->kbits[i];
+      uint64_t v = 0;
+      if (b)
+        {
+          off -= b;
+          int w = lo->keywords - 1 - off / 64, s = off % 64;
+          v = key[w] >> s;
+          if (s + b > 64)
+            v |= key[w - 1] << (64 - s);
+          if (b < 64)
+            v &= ((uint64_t) 1 << b) - 1;
+        }
+      lc[lo->key[i]] = (int64_t) v;
+    }
+}
+
+/* Sort N records of RW words, the first KW of them a key whose low BITS
+   bits may vary, by key and stably.  0, or -1 when out of memory.  */
+int sp__sort_records (uint64_t *rec, int64_t n, int kw, int rw, int bits);
+
+/* ---------------------------------------------------------------------
+   Walks over the stored entries of an assembled tensor, in storage
+   order, SP_BATCH at a time.  */
+
+typedef struct sp_iter
+{
+  const sp_tensor *t;
+  sp_layout lo;
+  int k;     /* the level being walked */
+  int done;
+  int64_t cur[SP_MAX_LEVELS], end[SP_MAX_LEVELS], base[SP_MAX_LEVELS];
+  int64_t lc[SP_MAX_LEVELS];
+  int64_t x[SP_MAX_RANK];
+} sp_iter;
+
+/* Start a walk over T (assembled, layout LO).  */
+void sp__iter_init (sp_iter *it, const sp_tensor *t, const sp_layout *lo);
+/* Up to SP_BATCH entries: coordinates into X (rank per entry), value
+   positions into P.  Returns how many; 0 at the end.  */
+int sp__iter_batch (sp_iter *it, int64_t *x, int64_t *p);
+
+/* ---------------------------------------------------------------------
+   Tensors.  */
+
+/* Pending sp_insert/sp_put calls, a hash map over coordinates.  */
+typedef struct sp_pending
+{
+  int rank;
+  int64_t n, cap;   /* entries */
+  int64_t *x;       /* n * rank coordinates */
+  sp_num *v;
+  uint8_t *set;     /* 1: the value replaces (sp_put); 0: it adds */
+  int64_t *slot;    /* hash slots: entry + 1, 0 when free */
+  int64_t nslot;    /* a power of two, at least twice n */
+} sp_pending;
+
+/* The entry holding X, or -1.  */
+int64_t sp__pend_find (const sp_pending *pd, const int64_t *x);
+int sp__pend_add (sp_pending *pd, const int64_t *x, sp_num v, int set,
+                  int type);
+void sp__pend_clear (sp_pending *pd);
+void sp__pend_free (sp_pending *pd);
+size_t sp__pend_memory (const sp_pending *pd);
+
+typedef struct sp_priv
+{
+  sp_pending pend;
+  int built;    /* the arrays hold the assembled tensor */
+  void *dense;  /* sp_array's copy; while set it is the tensor */
+} sp_priv;
+
+/* A new tensor of format F, TYPE and DIMS with no arrays yet.  */
+sp_tensor *sp__alloc (const sp_format *f, sp_type type, const int64_t *dims);
+/* Free the arrays of T and clear its level stores.  */
+void sp__free_arrays (sp_tensor *t);
+/* Move the arrays of FROM into T (freeing T's), leaving FROM empty.  */
+void sp__take_arrays (sp_tensor *t, sp_tensor *from);
+/* Whether T is a live tensor; -1 with a message (naming FN) if not.  */
+int sp__check (const sp_tensor *t, const char *fn);
+/* Check T and assemble it for reading: 0 or -1.  */
+int sp__ready (const sp_tensor *t, const char *fn);
+/* A tensor over the caller's row-major array DATA, not to be freed.  */
+void sp__dense_view (sp_tensor *t, const void *data, sp_type type, int rank,
+                     const int64_t *dims);
+/* Position of X in a row-major array of extents DIMS.  */
+static inline int64_t
+sp__rowmajor (int rank, const int64_t *dims, const int64_t *x)
+{
+  int64_t p = 0;
+  for (int d = 0; d < rank; d++)
+    p = p * dims[d] + x[d];
+  return p;
+}
+/* Elements of a dense array of extents DIMS, or -1 (with a message) if
+   that overflows or cannot fit in memory.  */
+int64_t sp__dense_size (int rank, const int64_t *dims, size_t esize);
+
+/* An array of N elements of ESIZE bytes, every byte FILL (or left as is
+   when FILL < 0); NULL with a message naming WHAT if N is absurd or
+   memory runs out.  Never NULL for N == 0.  */
+void *sp__alloc_array (int64_t n, size_t esize, int fill, const char *what);
+/* Grow *A (capacity *CAP elements) to hold NEED, doubling; new bytes
+   FILL as above.  0 or -1.  */
+int sp__grow (void **a, int64_t *cap, int64_t need, size_t esize, int fill,
+              const char *what);
+
+/* ---------------------------------------------------------------------
+   Building storage in key order (assemble.c).  */
+
+typedef struct sp_bld
+{
+  sp_tensor *t;        /* its arrays are what is built */
+  const sp_layout *lo;
+  int64_t n;           /* entries so far */
+  int64_t nhint;
+  int64_t prev[SP_MAX_LEVELS];  /* the last entry's level coordinates */
+  int64_t par[SP_MAX_LEVELS];   /* and its parent position per level */
+  int64_t cnt[SP_MAX_LEVELS];   /* positions of compressed levels */
+  int64_t pfill[SP_MAX_LEVELS]; /* pos entries written */
+  int64_t pcap[SP_MAX_LEVELS], ccap[SP_MAX_LEVELS], vcap;
+  int64_t nslice;      /* slices of the # level */
+  int64_t *ctr;        /* entries so far per counted coordinate */
+} sp_bld;
+
+/* 0 if coordinate C fits T's crd width at level K, else -1 with a
+   message.  */
+int sp__check_crd (const sp_tensor *t, int k, int64_t c);
+
+/* Start building into T (format and extents set, no arrays) for about
+   NHINT entries.  */
+int sp__bld_init (sp_bld *b, sp_tensor *t, const sp_layout *lo,
+                  int64_t nhint);
+/* Place the entry with level coordinates LC (key levels set; the others
+   are filled in), which must come after the previous one in key order.
+   Returns its value position, -1 on error, or SP_UNSORTED.  */
+int64_t sp__bld_slot (sp_bld *b, int64_t *lc);
+/* Finish the arrays (0) or free them on failure (FAILED nonzero).  */
+int sp__bld_end (sp_bld *b, int failed);
+
+/* Records to build from: the packed key (LO->keywords words), the value
+   as an sp_num's bits and, when MERGE, an origin: a stored entry
+   (SP_FROM_OLD) or an sp_insert (SP_FROM_ADD) or sp_put (SP_FROM_SET).  */
+enum { SP_FROM_OLD, SP_FROM_ADD, SP_FROM_SET };
+
+/* Build T's arrays (none yet) from N records sorted by key.  Without
+   MERGE, records with equal keys add up; with it, the origins say how
+   they combine, and an sp_put of zero creates no entry.  */
+int sp__build_sorted (sp_tensor *t, const sp_layout *lo, const uint64_t *rec,
+                      int64_t n, int merge);
+
+/* ---------------------------------------------------------------------
+   Conversion (convert.c): a new tensor of format F holding the entries of
+   SRC (assembled), of SRC's type.  */
+sp_tensor *sp__convert_fmt (const sp_tensor *src, const sp_format *f);
+
+#endif /* SPARSE_STORAGE_H */

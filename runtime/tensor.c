@@ -1,0 +1,311 @@
+/* tensor.c -- creating, checking and freeing tensors; the queries about
+   their shape; the allocation helpers of the storage core.  */
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include "storage.h"
+
+static const char *const type_name[] = { "f64", "f32", "i64", "i32" };
+
+/* Bytes of physical memory; allocations beyond it are refused up front
+   rather than left to the kernel's overcommit.  */
+static double
+phys_bytes (void)
+{
+  long pages = sysconf (_SC_PHYS_PAGES), size = sysconf (_SC_PAGESIZE);
+  return pages > 0 && size > 0 ? (double) pages * size : 1e300;
+}
+
+void *
+sp__alloc_array (int64_t n, size_t esize, int fill, const char *what)
+{
+  void *a;
+  if (n < 0 || (double) n * esize > phys_bytes ()
+      || (uint64_t) n > SIZE_MAX / esize)
+    {
+      sp__fail ("%s would need %lld entries (%.3g GB), more than this "
+                "machine's memory", what, (long long) n,
+                (double) n * esize / 1e9);
+      return NULL;
+    }
+  if (n == 0)
+    n = 1;
+  a = fill == 0 ? calloc ((size_t) n, esize) : malloc ((size_t) n * esize);
+  if (!a)
+    {
+      sp__fail ("out of memory allocating %s (%lld entries)", what,
+                (long long) n);
+      return NULL;
+    }
+  if (fill > 0)
+    memset (a, fill, (size_t) n * esize);
+  return a;
+}
+
+int
+sp__grow (void **a, int64_t *cap, int64_t need, size_t esize, int fill,
+          const char *what)
+{
+  int64_t n = *cap;
+  void *b;
+  if (need <= n)
+    return 0;
+  n = need > 2 * n ? need : 2 * n;
+  if ((double) n * esize > phys_bytes () || (uint64_t) n > SIZE_MAX / esize)
+    n = need;
+  if ((double) n * esize > phys_bytes () || (uint64_t) n > SIZE_MAX / esize)
+    return sp__fail ("%s would need %lld entries (%.3g GB), more than this "
+                     "machine's memory", what, (long long) n,
+                     (double) n * esize / 1e9);
+  b = realloc (*a, (size_t) n * esize);
+  if (!b)
+    return sp__fail ("out of memory growing %s to %lld entries", what,
+                     (long long) n);
+  if (fill >= 0)
+    memset ((char *) b + *cap * esize, fill, (size_t) (n - *cap) * esize);
+  *a = b;
+  *cap = n;
+  return 0;
+}
+
+int64_t
+sp__dense_size (int rank, const int64_t *dims, size_t esize)
+{
+  int64_t n = 1;
+  for (int d = 0; d < rank; d++)
+    {
+      if (n > INT64_MAX / dims[d])
+        return sp__fail ("a dense array of these extents has more than "
+                         "2^63 elements");
+      n *= dims[d];
+    }
+  if ((double) n * esize > phys_bytes ())
+    return sp__fail ("a dense array of these extents needs %.3g GB, more "
+                     "than this machine's memory", (double) n * esize / 1e9);
+  return n;
+}
+
+int
+sp__num_of_double (int type, double value, sp_num *out)
+{
+  if (!sp__is_int (type))
+    {
+      if (type == SP_F32 && isfinite (value) && fabs (value) > FLT_MAX)
+        return sp__fail ("value %g does not fit f32", value);
+      out->d = value;
+      return 0;
+    }
+  /* As C converts to an integer type: toward zero, in range.  */
+  double lo = type == SP_I32 ? -2147483649.0 : -9223372036854777856.0;
+  double hi = type == SP_I32 ? 2147483648.0 : 9223372036854775808.0;
+  if (!(value > lo && value < hi))
+    return sp__fail ("value %g does not fit %s", value, type_name[type]);
+  out->i = (int64_t) value;
+  return 0;
+}
+
+sp_tensor *
+sp__alloc (const sp_format *f, sp_type type, const int64_t *dims)
+{
+  sp_layout lo;
+  sp_tensor *t;
+  sp_priv *pv;
+
+  if (sp__layout (f, dims, &lo))
+    return NULL;
+  t = calloc (1, sizeof *t);
+  pv = calloc (1, sizeof *pv);
+  if (!t || !pv)
+    {
+      free (t);
+      free (pv);
+      sp__fail ("out of memory allocating a tensor");
+      return NULL;
+    }
+  t->magic = SP_MAGIC;
+  t->type = type;
+  t->dirty = 1;
+  t->fmt = *f;
+  memcpy (t->dims, dims, f->rank * sizeof *dims);
+  for (int k = 0; k < f->nlevels; k++)
+    t->lv[k].size = lo.size[k];
+  pv->pend.rank = f->rank;
+  t->priv = pv;
+  return t;
+}
+
+sp_tensor *
+sp_new (const char *format, sp_type type, int rank, const int64_t *dims)
+{
+  sp_format f;
+
+  if ((unsigned) type > SP_I32)
+    {
+      sp__fail ("sp_new: unknown element type %d", (int) type);
+      return NULL;
+    }
+  if (rank < 1 || rank > SP_MAX_RANK)
+    {
+      sp__fail ("sp_new: rank %d is not supported (1 to %d)", rank,
+                SP_MAX_RANK);
+      return NULL;
+    }
+  if (!dims)
+    {
+      sp__fail ("sp_new: no extents (dims is NULL)");
+      return NULL;
+    }
+  if (sp__parse_format (format, rank, &f))
+    return NULL;
+  return sp__alloc (&f, type, dims);
+}
+
+void
+sp__free_arrays (sp_tensor *t)
+{
+  for (int k = 0; k < SP_MAX_LEVELS; k++)
+    {
+      free (t->lv[k].pos);
+      free (t->lv[k].crd);
+      t->lv[k].pos = t->lv[k].crd = NULL;
+      t->lv[k].npos = t->lv[k].ncrd = t->lv[k].count = 0;
+    }
+  free (t->vals);
+  t->vals = NULL;
+  t->nvals = 0;
+}
+
+void
+sp__take_arrays (sp_tensor *t, sp_tensor *from)
+{
+  sp__free_arrays (t);
+  memcpy (t->lv, from->lv, sizeof t->lv);
+  t->vals = from->vals;
+  t->nvals = from->nvals;
+  memset (from->lv, 0, sizeof from->lv);
+  from->vals = NULL;
+  from->nvals = 0;
+}
+
+void
+sp_free (sp_tensor *t)
+{
+  sp_priv *pv;
+  if (!t || t->magic != SP_MAGIC)
+    return;
+  pv = t->priv;
+  sp__free_arrays (t);
+  if (pv)
+    {
+      sp__pend_free (&pv->pend);
+      free (pv->dense);
+      free (pv);
+    }
+  t->magic = 0;
+  free (t);
+}
+
+int
+sp__check (const sp_tensor *t, const char *fn)
+{
+  if (!t)
+    return sp__fail ("%s: no tensor (NULL)", fn);
+  if (t->magic != SP_MAGIC)
+    return sp__fail ("%s: not a live tensor (freed, or not made by "
+                     "libsparsert)", fn);
+  return 0;
+}
+
+int
+sp__ready (const sp_tensor *t, const char *fn)
+{
+  const sp_priv *pv;
+  if (sp__check (t, fn))
+    return -1;
+  pv = t->priv;
+  if (pv && (pv->pend.n || !pv->built || pv->dense))
+    return sp_assemble ((sp_tensor *) t);
+  return 0;
+}
+
+void
+sp__dense_view (sp_tensor *t, const void *data, sp_type type, int rank,
+                const int64_t *dims)
+{
+  int64_t n = 1;
+  memset (t, 0, sizeof *t);
+  t->magic = SP_MAGIC;
+  t->type = type;
+  t->fmt.rank = t->fmt.nlevels = rank;
+  t->fmt.posw = t->fmt.crdw = 32;
+  for (int d = 0; d < rank; d++)
+    {
+      t->fmt.lv[d].type = SP_LVL_D;
+      t->fmt.lv[d].kind = SP_LX_VAR;
+      t->fmt.lv[d].dim = (uint8_t) d;
+      t->dims[d] = dims[d];
+      t->lv[d].size = dims[d];
+      n *= dims[d];
+      t->lv[d].count = n;
+    }
+  t->vals = (void *) data;
+  t->nvals = n;
+}
+
+int
+sp_rank (const sp_tensor *t)
+{
+  return sp__check (t, "sp_rank") ? -1 : t->fmt.rank;
+}
+
+int64_t
+sp_dim (const sp_tensor *t, int d)
+{
+  if (sp__check (t, "sp_dim"))
+    return -1;
+  if (d < 0 || d >= t->fmt.rank)
+    return sp__fail ("sp_dim: dimension %d out of range for rank %d", d,
+                     (int) t->fmt.rank);
+  return t->dims[d];
+}
+
+sp_type
+sp_elem_type (const sp_tensor *t)
+{
+  return sp__check (t, "sp_elem_type") ? (sp_type) -1 : (sp_type) t->type;
+}
+
+size_t
+sp_memory (const sp_tensor *t)
+{
+  const sp_priv *pv;
+  size_t n;
+  if (sp__check (t, "sp_memory"))
+    return 0;
+  pv = t->priv;
+  n = sizeof *t + (size_t) t->nvals * sp__esize (t->type);
+  for (int k = 0; k < t->fmt.nlevels; k++)
+    n += (size_t) t->lv[k].npos * t->fmt.posw / 8
+         + (size_t) t->lv[k].ncrd * t->fmt.crdw / 8;
+  if (pv)
+    {
+      n += sizeof *pv + sp__pend_memory (&pv->pend);
+      if (pv->dense)
+        n += (size_t) sp__dense_size (t->fmt.rank, t->dims, 1)
+             * sp__esize (t->type);
+    }
+  return n;
+}
+
+char *
+sp_format_string (const sp_tensor *t, char *buf, size_t len)
+{
+  if (!buf || !len)
+    return buf;
+  buf[0] = 0;
+  if (sp__check (t, "sp_format_string"))
+    return buf;
+  return sp_format_print (&t->fmt, buf, len);
+}
