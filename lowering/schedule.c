@@ -6,8 +6,6 @@
 #include "schedule.h"
 #include "sparse_format.h"
 
-typedef uint32_t varset;   /* one bit per statement index variable */
-
 /* An iteration graph: E[u][w] nonzero when loop variable u must enclose
    loop variable w.  */
 typedef struct graph
@@ -58,63 +56,6 @@ level_sparse (int type)
 
 /* -------------------------------------------------------------------- */
 /* Expression walks.  */
-
-static varset
-used_vars (const ix_stmt *s, int e)
-{
-  const ix_expr *x = &s->expr[e];
-  varset m = 0;
-  if (x->op == IX_ACCESS)
-    {
-      const ix_access *a = &s->acc[x->access];
-      for (int k = 0; k < a->nidx; k++)
-        m |= (varset) 1 << a->var[k];
-      return m;
-    }
-  if (x->a >= 0)
-    m |= used_vars (s, x->a);
-  if (x->b >= 0)
-    m |= used_vars (s, x->b);
-  return m;
-}
-
-static varset
-summed_vars (const ix_stmt *s, int e)
-{
-  const ix_expr *x = &s->expr[e];
-  varset m = x->op == IX_SUM ? (varset) 1 << x->var : 0;
-  if (x->a >= 0)
-    m |= summed_vars (s, x->a);
-  if (x->b >= 0)
-    m |= summed_vars (s, x->b);
-  return m;
-}
-
-static void
-find_parents (const ix_stmt *s, int e, int *parent)
-{
-  const ix_expr *x = &s->expr[e];
-  if (x->a >= 0)
-    {
-      parent[x->a] = e;
-      find_parents (s, x->a, parent);
-    }
-  if (x->b >= 0)
-    {
-      parent[x->b] = e;
-      find_parents (s, x->b, parent);
-    }
-}
-
-/* The nearest + or - above E (PARENT from find_parents), or -1.  */
-static int
-additive_ancestor (const ix_stmt *s, const int *parent, int e)
-{
-  for (int p = parent[e]; p >= 0; p = parent[p])
-    if (ix_ops[s->expr[p].op].merge == IX_MERGE_DISJ)
-      return p;
-  return -1;
-}
 
 /* Mark in USES the accesses read below E.  */
 static void
@@ -557,120 +498,208 @@ loop_keys (const ix_sched *sc, const sch_nest *nest, int *key)
 
 /* The loop variables reduction node E of NEST sums over: an IX_SUM's
    variable, or the slots of an ELL access (an implicit sum at the leaf).
-   Returns how many were written to LOOPS.  */
-static int
-reduction_loops (const ix_sched *sc, const sch_nest *nest, int e, int *loops)
+   Returns them as a bitset over loop variables.  */
+static uint32_t
+reduction_loops (const ix_sched *sc, const sch_nest *nest, int e)
 {
   const ix_stmt *s = &sc->st;
   const ix_expr *x = &s->expr[e];
-  int nl = 0;
+  uint32_t m = 0;
   if (x->op == IX_SUM)
-    return var_loops (nest, x->var, loops);
-  if (x->op == IX_ACCESS)
+    {
+      int pv[2], np = var_loops (nest, x->var, pv);
+      for (int k = 0; k < np; k++)
+        m |= (uint32_t) 1 << pv[k];
+    }
+  else if (x->op == IX_ACCESS)
     for (int sv = s->nvars; sv < sc->nsv; sv++)
       if (sc->sv[sv].access == x->access && sc->sv[sv].kind == SCH_SLOT)
-        loops[nl++] = sv;
-  return nl;
+        m |= (uint32_t) 1 << sv;
+  return m;
 }
 
-/* Nonzero when expression A is B or above it.  */
-static int
-encloses (const int *parent, int a, int b)
+/* Reduction groups of a nest's right-hand side.  Group 0 is the root: the
+   output's loops and the reductions reached from the root through *, /,
+   unary - and sums only (the linear ones).  A reduction under a + or -
+   starts a new group, child of the group the + or - is in; the reductions
+   below it reached without crossing another + or - join it.  */
+typedef struct groups
 {
-  for (; b >= 0; b = parent[b])
-    if (b == a)
+  int n;
+  int root[SCH_MAX_SCOPES];     /* expression of the group's root */
+  int parent[SCH_MAX_SCOPES];
+  uint32_t loops[SCH_MAX_SCOPES];
+  uint32_t out_loops;           /* group 0: the output's loops */
+  int ntop;                     /* group 0: reductions not below another */
+  int top;                      /* ... the first of them */
+  int overflow;
+} groups;
+
+static void
+group_walk (const ix_sched *sc, const sch_nest *nest, int e, int g, int lin,
+            int below_red, groups *gr)
+{
+  const ix_expr *x = &sc->st.expr[e];
+  uint32_t red = reduction_loops (sc, nest, e);
+  if (red)
+    {
+      if (!lin)
+        {
+          if (gr->n == SCH_MAX_SCOPES)
+            {
+              gr->overflow = 1;
+              return;
+            }
+          gr->root[gr->n] = e;
+          gr->parent[gr->n] = g;
+          gr->loops[gr->n] = 0;
+          g = gr->n++;
+          lin = 1;
+        }
+      else if (g == 0 && !below_red && gr->ntop++ == 0)
+        gr->top = e;
+      gr->loops[g] |= red;
+      below_red = 1;
+    }
+  if (ix_ops[x->op].merge == IX_MERGE_DISJ)
+    lin = 0;
+  if (x->a >= 0)
+    group_walk (sc, nest, x->a, g, lin, below_red, gr);
+  if (x->b >= 0)
+    group_walk (sc, nest, x->b, g, lin, below_red, gr);
+}
+
+static void
+build_groups (const ix_sched *sc, const sch_nest *nest, groups *gr)
+{
+  const ix_access *out = &sc->st.acc[sc->st.out];
+  memset (gr, 0, sizeof *gr);
+  gr->n = 1;
+  gr->root[0] = nest->rhs;
+  gr->parent[0] = -1;
+  gr->top = -1;
+  for (int k = 0; k < out->nidx; k++)
+    {
+      int pv[2], np = var_loops (nest, out->var[k], pv);
+      for (int m = 0; m < np; m++)
+        gr->out_loops |= (uint32_t) 1 << pv[m];
+    }
+  group_walk (sc, nest, nest->rhs, 0, 1, 0, gr);
+}
+
+static int
+group_encloses (const groups *gr, int a, int b)
+{
+  for (; b >= 0; b = gr->parent[b])
+    if (a == b)
       return 1;
   return 0;
 }
 
-/* The reductions of NEST's right-hand side.  One under a + or - is
-   computed in a register before the + or - uses it: its loops run inside
-   those of the variables the + or - leaves free (edges into HARD), and it
-   cannot share a loop nest with a reduction beside it (a cycle into HARD).
-   The loop variables of those on the linear path from the root go to
-   LINEAR.  */
 static void
-reduction_edges (const ix_sched *sc, const sch_nest *nest, graph *hard,
-                 uint32_t *linear)
+edges_between (graph *g, uint32_t from, uint32_t to)
 {
-  const ix_stmt *s = &sc->st;
-  int parent[IX_MAX_EXPRS];
-  for (int e = 0; e < s->nexprs; e++)
-    parent[e] = -1;
-  find_parents (s, nest->rhs, parent);
-  *linear = 0;
-  for (int e = 0; e < s->nexprs; e++)
-    {
-      int loops[SCH_MAX_VARS], nl;
-      if ((parent[e] < 0 && e != nest->rhs)
-          || !(nl = reduction_loops (sc, nest, e, loops)))
-        continue;
-      int n = additive_ancestor (s, parent, e);
-      if (n < 0)
-        {
-          for (int k = 0; k < nl; k++)
-            *linear |= (uint32_t) 1 << loops[k];
-          continue;
-        }
-      varset fv = used_vars (s, n) & ~summed_vars (s, n);
-      for (int v = 0; v < s->nvars; v++)
-        if (fv & ((varset) 1 << v))
-          {
-            int pv[2], np = var_loops (nest, v, pv);
-            for (int a = 0; a < np; a++)
-              for (int k = 0; k < nl; k++)
-                edge (hard, pv[a], loops[k]);
-          }
-      for (int f = 0; f < s->nexprs; f++)
-        {
-          int other[SCH_MAX_VARS], no;
-          if (f == e || (parent[f] < 0 && f != nest->rhs)
-              || encloses (parent, f, e) || encloses (parent, e, f)
-              || !(no = reduction_loops (sc, nest, f, other)))
-            continue;
-          for (int a = 0; a < no; a++)
-            for (int k = 0; k < nl; k++)
-              {
-                edge (hard, other[a], loops[k]);
-                edge (hard, loops[k], other[a]);
-              }
-        }
-    }
+  for (int u = 0; u < SCH_MAX_VARS; u++)
+    for (int w = 0; w < SCH_MAX_VARS; w++)
+      if ((from & ((uint32_t) 1 << u)) && (to & ((uint32_t) 1 << w)))
+        edge (g, u, w);
 }
 
-/* Output variables' loops before every loop in LINEAR.  */
-static void
-register_edges (const ix_sched *sc, const sch_nest *nest, uint32_t linear,
-                graph *g)
-{
-  const ix_access *out = &sc->st.acc[sc->st.out];
-  for (int k = 0; k < out->nidx; k++)
-    {
-      int pv[2], np = var_loops (nest, out->var[k], pv);
-      for (int a = 0; a < np; a++)
-        for (int sv = 0; sv < sc->nsv; sv++)
-          if (linear & ((uint32_t) 1 << sv))
-            edge (g, pv[a], sv);
-    }
-}
-
-/* Nonzero when every loop in LINEAR is deeper than every output loop.  */
+/* Hard edges of the reduction groups: each group's loops inside all loops
+   of the group it feeds; groups side by side form a cycle (they cannot
+   share a nest).  Returns -1 when there are too many groups.  */
 static int
-register_ok (const ix_sched *sc, const sch_nest *nest, uint32_t linear)
+reduction_edges (const ix_sched *sc, const sch_nest *nest, graph *hard)
 {
-  const ix_access *out = &sc->st.acc[sc->st.out];
-  int deepest = -1;
-  for (int k = 0; k < out->nidx; k++)
+  groups gr;
+  build_groups (sc, nest, &gr);
+  if (gr.overflow)
+    return -1;
+  for (int h = 1; h < gr.n; h++)
     {
-      int pv[2], np = var_loops (nest, out->var[k], pv);
-      for (int a = 0; a < np; a++)
-        if (nest->depth[pv[a]] > deepest)
-          deepest = nest->depth[pv[a]];
+      int p = gr.parent[h];
+      edges_between (hard, gr.loops[p] | (p == 0 ? gr.out_loops : 0),
+                     gr.loops[h]);
+      for (int h2 = 1; h2 < gr.n; h2++)
+        if (h2 != h && !group_encloses (&gr, h, h2)
+            && !group_encloses (&gr, h2, h))
+          edges_between (hard, gr.loops[h2], gr.loops[h]);
     }
-  for (int sv = 0; sv < sc->nsv; sv++)
-    if ((linear & ((uint32_t) 1 << sv)) && nest->depth[sv] <= deepest)
-      return 0;
-  return 1;
+  return 0;
+}
+
+/* Output loops before the linear reductions' loops.  */
+static void
+register_edges (const ix_sched *sc, const sch_nest *nest, graph *g)
+{
+  groups gr;
+  build_groups (sc, nest, &gr);
+  edges_between (g, gr.out_loops, gr.loops[0]);
+}
+
+static int
+depth_min (const sch_nest *nest, uint32_t loops)
+{
+  int d = SCH_MAX_VARS;
+  for (int sv = 0; sv < SCH_MAX_VARS; sv++)
+    if ((loops & ((uint32_t) 1 << sv)) && nest->depth[sv] >= 0
+        && nest->depth[sv] < d)
+      d = nest->depth[sv];
+  return d;
+}
+
+static int
+depth_max (const sch_nest *nest, uint32_t loops)
+{
+  int d = -1;
+  for (int sv = 0; sv < SCH_MAX_VARS; sv++)
+    if ((loops & ((uint32_t) 1 << sv)) && nest->depth[sv] > d)
+      d = nest->depth[sv];
+  return d;
+}
+
+/* Decide register or scatter evaluation for the ordered NEST and fill its
+   scopes.  Returns -1 when the scopes do not occupy consecutive depths.  */
+static int
+make_scopes (const ix_sched *sc, sch_nest *nest)
+{
+  groups gr;
+  uint32_t scope_loops[SCH_MAX_SCOPES];
+  build_groups (sc, nest, &gr);
+  nest->mode = gr.ntop <= 1
+               && depth_min (nest, gr.loops[0]) > depth_max (nest,
+                                                             gr.out_loops)
+               ? SCH_REGISTER : SCH_SCATTER;
+  nest->nscopes = 0;
+  scope_loops[nest->nscopes] = gr.out_loops;
+  nest->scope[nest->nscopes++].expr = nest->rhs;
+  if (nest->mode == SCH_SCATTER)
+    scope_loops[0] |= gr.loops[0];
+  else if (gr.ntop == 1)
+    {
+      scope_loops[nest->nscopes] = gr.loops[0];
+      nest->scope[nest->nscopes++].expr = gr.top;
+    }
+  for (int h = 1; h < gr.n; h++)
+    {
+      if (nest->nscopes == SCH_MAX_SCOPES)
+        return -1;
+      scope_loops[nest->nscopes] = gr.loops[h];
+      nest->scope[nest->nscopes++].expr = gr.root[h];
+    }
+  int next = 0;
+  for (int k = 0; k < nest->nscopes; k++)
+    {
+      sch_scope *x = &nest->scope[k];
+      int n = __builtin_popcount (scope_loops[k]);
+      x->first = next;
+      x->last = next + n - 1;
+      if (n && (depth_min (nest, scope_loops[k]) != x->first
+                || depth_max (nest, scope_loops[k]) != x->last))
+        return -1;
+      next += n;
+    }
+  return next == nest->nloops ? 0 : -1;
 }
 
 static void
@@ -696,7 +725,6 @@ schedule_nest (ix_sched *sc, int n, int rhs, ix_assign assign, why *w,
   sch_nest *nest = &sc->nest[n];
   int in[SCH_MAX_VARS], key[SCH_MAX_VARS], order[SCH_MAX_VARS], nl;
   graph fmt, hard, g;
-  uint32_t linear;
 
   memset (nest, 0, sizeof *nest);
   memset (w, 0, sizeof *w);
@@ -726,7 +754,9 @@ schedule_nest (ix_sched *sc, int n, int rhs, ix_assign assign, why *w,
       return -1;
     }
   hard = fmt;
-  reduction_edges (sc, nest, &hard, &linear);
+  if (reduction_edges (sc, nest, &hard))
+    return fail (d, s->tok, s->loc, "too many nested reductions (at most "
+                 "%d)", SCH_MAX_SCOPES);
   if ((nl = topo (sc->nsv, in, &hard, key, order)) < 0)
     {
       w->kind = WHY_SUMS;
@@ -744,7 +774,7 @@ schedule_nest (ix_sched *sc, int n, int rhs, ix_assign assign, why *w,
       /* In storage order, every reduction inside the output's loops.  */
       g = hard;
       format_edges (sc, nest, s->out, of->nlevels, &g);
-      register_edges (sc, nest, linear, &g);
+      register_edges (sc, nest, &g);
       nl = topo (sc->nsv, in, &g, key, order);
       if (nl >= 0)
         nest->out_mode = SCH_OUT_APPEND;
@@ -779,9 +809,12 @@ schedule_nest (ix_sched *sc, int n, int rhs, ix_assign assign, why *w,
         }
     }
   set_order (nest, order, nl);
-  nest->mode = register_ok (sc, nest, linear) ? SCH_REGISTER : SCH_SCATTER;
-  if (nest->out_mode == SCH_OUT_APPEND && nest->mode != SCH_REGISTER)
-    return fail (d, s->tok, s->loc, "internal: append without registers");
+  if (make_scopes (sc, nest)
+      || (nest->out_mode == SCH_OUT_APPEND && nest->mode != SCH_REGISTER))
+    {
+      w->kind = WHY_SUMS;
+      return -1;
+    }
   return 0;
 }
 

@@ -26,11 +26,13 @@
    alone are random access and impose nothing among themselves).  Dense
    operands and dense outputs impose nothing.
 
-   Expression rules: a reduction sum nested under + or - must run inside
-   the loops of the variables the + or - uses outside it (the sum is
-   computed per output point); a sum reached only through *, /, unary -
-   and other sums may run anywhere (its terms are scattered into the
-   output).  When that is impossible and the output is dense, the
+   Expression rules: a reduction sum nested under + or - is computed in a
+   register before the + or - uses it, so its loops run inside every loop
+   of the scope that uses it (see sch_scope), and two such sums side by
+   side cannot share one nest; a sum reached from the root only through
+   *, /, unary - and other sums may run anywhere (its terms are scattered
+   into the output: SCH_SCATTER) or inside the output's loops
+   (SCH_REGISTER).  When that is impossible and the output is dense, the
    statement is split into one nest per additive term (y = b - A*x becomes
    y = b; y -= A*x), each scheduled alone.
 
@@ -112,6 +114,25 @@ typedef enum
                     linear in those sums */
 } sch_eval_mode;
 
+/* A scope of a nest: an expression evaluated once per iteration of its
+   innermost loop.  Scope 0 is the right-hand side, written to the output;
+   each further scope is a reduction computed in a register, nested in the
+   one before: its value is complete when its loops end, and the scope
+   before uses it where EXPR appears in its tree.  A sum that is not the
+   root of a scope is transparent: its loops belong to the scope around it
+   (scattered terms, or sums merged by exchanging their order).  */
+typedef struct sch_scope
+{
+  int expr;     /* the scope's root: the nest's right-hand side, an IX_SUM,
+                   or the IX_ACCESS of an ELL operand (its implicit sum over
+                   the slots) */
+  int first;    /* depth of its outermost loop */
+  int last;     /* depth of its innermost loop; LAST < FIRST when the scope
+                   has no loop of its own (a scalar output's scope 0) */
+} sch_scope;
+
+#define SCH_MAX_SCOPES 8
+
 /* One loop nest: computes RHS into the output with ASSIGN.  */
 typedef struct sch_nest
 {
@@ -129,6 +150,9 @@ typedef struct sch_nest
   sch_out_mode out_mode;
   int ws_level;                  /* WORKSPACE: the output level kept in
                                     the workspace (the last one); else -1 */
+  int nscopes;
+  sch_scope scope[SCH_MAX_SCOPES];  /* in nesting order; their loops are
+                                    consecutive ranges of depths */
 } sch_nest;
 
 /* A conversion the front end performs before the kernel: access ACCESS

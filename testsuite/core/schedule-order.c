@@ -64,10 +64,19 @@ main (void)
   char buf[256];
 
   /* SpMV over CSR: rows, then the row's nonzeros; sums in a register.  */
-  expect ("y(i) = A(i,j) * x(j)", 1, 0, "i, j", SCH_OUT_DENSE, SCH_REGISTER);
+  if (expect ("y(i) = A(i,j) * x(j)", 1, 0, "i, j", SCH_OUT_DENSE,
+              SCH_REGISTER))
+    {
+      const sch_nest *n = &sc.nest[0];
+      CHECK (n->nscopes == 2 && n->scope[0].expr == sc.st.rhs);
+      CHECK (n->scope[0].first == 0 && n->scope[0].last == 0);
+      CHECK (n->scope[1].first == 1 && n->scope[1].last == 1);
+      CHECK (sc.st.expr[n->scope[1].expr].op == IX_SUM);
+    }
   /* Over CSC: columns first, the output scattered.  */
-  expect ("y(i) = Ac(i,j) * x(j)", 1, 0, "j, i", SCH_OUT_DENSE,
-          SCH_SCATTER);
+  if (expect ("y(i) = Ac(i,j) * x(j)", 1, 0, "j, i", SCH_OUT_DENSE,
+              SCH_SCATTER))
+    CHECK (sc.nest[0].nscopes == 1 && sc.nest[0].scope[0].last == 1);
   /* Transposed access of a CSR matrix follows the storage.  */
   expect ("y(j) += A(i,j) * x(i)", 1, 0, "i, j", SCH_OUT_DENSE,
           SCH_SCATTER);
@@ -100,7 +109,13 @@ main (void)
   expect ("E(i,j) = T(i,k,l) * D(k,j) * D(l,j)", 1, 0, "i, k, l, j",
           SCH_OUT_DENSE, SCH_SCATTER);
   /* Scalar results.  */
-  expect ("s = A(i,j) * B(i,j)", 1, 0, "i, j", SCH_OUT_SCALAR, SCH_REGISTER);
+  if (expect ("s = A(i,j) * B(i,j)", 1, 0, "i, j", SCH_OUT_SCALAR,
+              SCH_REGISTER))
+    {
+      const sch_nest *n = &sc.nest[0];
+      CHECK (n->nscopes == 2 && n->scope[0].last < n->scope[0].first);
+      CHECK (n->scope[1].first == 0 && n->scope[1].last == 1);
+    }
   expect ("s = c(i) * x(i)", 1, 0, "i", SCH_OUT_SCALAR, SCH_REGISTER);
 
   /* RESIDUAL over CSR: one nest, the sum kept in a register.  */
@@ -147,8 +162,13 @@ main (void)
   expect ("y(i) = Ae(i,j) * x(j)", 1, 0, "i_s1, i, j", SCH_OUT_DENSE,
           SCH_SCATTER);
   /* With a term added, the ELL slots run inside the rows.  */
-  expect ("y(i) = b(i) + Ae(i,j) * x(j)", 1, 0, "i, i_s2, j", SCH_OUT_DENSE,
-          SCH_REGISTER);
+  if (expect ("y(i) = b(i) + Ae(i,j) * x(j)", 1, 0, "i, i_s2, j",
+              SCH_OUT_DENSE, SCH_REGISTER))
+    CHECK (sc.nest[0].nscopes == 2 && sc.nest[0].scope[1].first == 1
+           && sc.nest[0].scope[1].last == 2);
+  /* A sum under + beside a term that needs a later loop.  */
+  expect ("D(i,j) = x(j) * (b(i) + A(i,k) * x(k))", 1, 0, "i, j, k",
+          SCH_OUT_DENSE, SCH_REGISTER);
 
   /* Names of formats.  */
   {
