@@ -1,0 +1,265 @@
+/* pragma.cc -- #pragma sparse einsum.
+
+   The handler runs while the C parser is inside a function body, at the
+   pragma's statement position.  It lexes the rest of the line with
+   pragma_lex (every token keeps its location), hands the tokens to the
+   GCC-independent parser (lowering/einsum.c) with a name lookup that asks
+   the C front end what each name is, reports the parser's errors at the
+   offending token, and plants a marker call __sparse_einsum (ID) with
+   add_stmt.  The statement itself is kept in a table, by ID, until the
+   GIMPLE pass (einsum-lower.cc) replaces the marker.
+
+   Copyright the sparse authors.  GPL-3.0-or-later (see COPYING).  */
+
+#include "../plugin/sparse-plugin.h"
+#include "einsum.h"
+
+static vec<sparse_einsum *> einsums;
+static tree marker_decl;
+
+tree
+sparse_marker_decl (void)
+{
+  if (!marker_decl)
+    {
+      tree type = build_varargs_function_type_list (void_type_node,
+						    integer_type_node,
+						    NULL_TREE);
+      marker_decl = build_fn_decl ("__sparse_einsum", type);
+      DECL_ARTIFICIAL (marker_decl) = 1;
+      TREE_NOTHROW (marker_decl) = 1;
+      sparse_gc_keep (marker_decl);
+    }
+  return marker_decl;
+}
+
+bool
+sparse_marker_call_p (tree call)
+{
+  return call && marker_decl && TREE_CODE (call) == CALL_EXPR
+	 && get_callee_fndecl (call) == marker_decl;
+}
+
+bool
+sparse_marker_gcall_p (gimple *stmt)
+{
+  return stmt && marker_decl && is_gimple_call (stmt)
+	 && gimple_call_fndecl (stmt) == marker_decl;
+}
+
+sparse_einsum *
+sparse_einsum_get (int id)
+{
+  if (id < 0 || (unsigned) id >= einsums.length ())
+    return NULL;
+  return einsums[id];
+}
+
+tree
+sparse_einsum_operand_decl (const sparse_einsum *e, int opd)
+{
+  if (!e || !e->ix || opd < 0 || opd >= e->ix->nopds)
+    return NULL_TREE;
+  sparse_operand_info *info = (sparse_operand_info *) e->ix->opd[opd].user;
+  return info ? info->decl : NULL_TREE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Name lookup for the parser.  */
+
+/* Constant extent E (an int64 tree) or -1.  */
+static int64_t
+const_extent (tree e)
+{
+  if (e && TREE_CODE (e) == INTEGER_CST && tree_fits_shwi_p (e))
+    return tree_to_shwi (e);
+  return -1;
+}
+
+static int
+lookup_operand (void *, const char *name, ix_operand *out)
+{
+  tree decl = lookup_name (get_identifier (name));
+  if (!decl || decl == error_mark_node)
+    return 0;
+
+  sparse_operand_info *info = XCNEW (sparse_operand_info);
+  info->decl = decl;
+  out->user = info;
+  out->kind = IX_OPD_OTHER;
+  if ((TREE_CODE (decl) != VAR_DECL && TREE_CODE (decl) != PARM_DECL)
+      || TREE_TYPE (decl) == error_mark_node)
+    return 1;
+
+  TREE_USED (decl) = 1;
+  DECL_READ_P (decl) = 1;
+
+  tree type = TREE_TYPE (decl);
+  sparse_tag tag;
+  if (sparse_decl_tag (decl, &tag))
+    {
+      out->kind = IX_OPD_ARRAY;
+      out->tagged = 1;
+      out->fmt = tag.fmt;
+      out->type = tag.elem;
+      out->rank = tag.rank;
+      for (int d = 0; d < tag.rank; d++)
+	out->extent[d] = const_extent (tag.dim[d]);
+      return 1;
+    }
+
+  tree dims[SP_MAX_RANK + 1];
+  tree elem = NULL_TREE;
+  int rank = 0;
+  if (TREE_CODE (type) == ARRAY_TYPE)
+    {
+      rank = sparse_array_extents (type, dims, SP_MAX_RANK + 1, &elem);
+      if (rank > SP_MAX_RANK || !sparse_elem_type (elem, &out->type))
+	return 1;
+      out->kind = IX_OPD_ARRAY;
+    }
+  else if (TREE_CODE (type) == POINTER_TYPE && TREE_CODE (decl) == PARM_DECL
+	   && sparse_parm_declared_array_p (decl))
+    {
+      /* T p[n][m]: an array whose outermost bound the front end kept
+	 aside.  */
+      rank = 1 + sparse_array_extents (TREE_TYPE (type), dims + 1,
+				       SP_MAX_RANK, &elem);
+      dims[0] = sparse_parm_outer_bound (decl);
+      if (rank > SP_MAX_RANK || !sparse_elem_type (elem, &out->type))
+	return 1;
+      out->kind = dims[0] ? IX_OPD_ARRAY : IX_OPD_POINTER;
+    }
+  else if (TREE_CODE (type) == POINTER_TYPE)
+    {
+      if (!sparse_elem_type (TREE_TYPE (type), &out->type))
+	return 1;
+      out->kind = IX_OPD_POINTER;
+      return 1;
+    }
+  else if (sparse_elem_type (type, &out->type))
+    {
+      out->kind = IX_OPD_SCALAR;
+      return 1;
+    }
+  else
+    return 1;
+
+  out->rank = rank;
+  for (int d = 0; d < rank; d++)
+    out->extent[d] = const_extent (dims[d]);
+  if (out->kind == IX_OPD_POINTER)
+    out->rank = 0;
+  return 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Tokens.  */
+
+static void
+number_token (tree x, ein_tok *t)
+{
+  t->kind = EIN_NUMBER;
+  if (x && TREE_CODE (x) == INTEGER_CST)
+    {
+      t->num = (double) tree_to_shwi (x);
+      snprintf (t->text, sizeof t->text, HOST_WIDE_INT_PRINT_DEC,
+		tree_to_shwi (x));
+    }
+  else if (x && TREE_CODE (x) == REAL_CST)
+    {
+      char buf[64];
+      real_to_decimal (buf, TREE_REAL_CST_PTR (x), sizeof buf, 0, 1);
+      t->num = strtod (buf, NULL);
+      snprintf (t->text, sizeof t->text, "%.17g", t->num);
+      if (!strpbrk (t->text, ".eEni"))
+	strncat (t->text, ".0", sizeof t->text - strlen (t->text) - 1);
+    }
+  else
+    snprintf (t->text, sizeof t->text, "?");
+}
+
+static void
+handle_pragma_einsum (cpp_reader *)
+{
+  location_t ploc = input_location;
+  auto_vec<ein_tok> toks;
+  tree x;
+  location_t loc;
+  enum cpp_ttype tt;
+  bool bad = false;
+
+  while ((tt = pragma_lex (&x, &loc)) != CPP_EOF)
+    {
+      ein_tok t;
+      memset (&t, 0, sizeof t);
+      t.loc = loc;
+      switch (tt)
+	{
+	case CPP_NAME:
+	  t.kind = EIN_NAME;
+	  snprintf (t.text, sizeof t.text, "%s", IDENTIFIER_POINTER (x));
+	  break;
+	case CPP_NUMBER:
+	  number_token (x, &t);
+	  break;
+	case CPP_STRING:
+	case CPP_CHAR:
+	  if (!bad)
+	    error_at (loc, "unexpected literal in %<#pragma sparse einsum%>");
+	  bad = true;
+	  continue;
+	default:
+	  t.kind = EIN_PUNCT;
+	  snprintf (t.text, sizeof t.text, "%s", cpp_type2name (tt, 0));
+	  break;
+	}
+      toks.safe_push (t);
+    }
+  if (bad)
+    return;
+
+  if (!current_function_decl || !building_stmt_list_p ())
+    {
+      error_at (ploc, "%<#pragma sparse einsum%> must be inside a function "
+		"body, where its statement runs");
+      return;
+    }
+  if (toks.is_empty ())
+    {
+      error_at (ploc, "%<#pragma sparse einsum%> needs a statement, e.g. "
+		"%<y(i) = A(i,j) * x(j)%>");
+      return;
+    }
+
+  ein_error err;
+  memset (&err, 0, sizeof err);
+  ix_stmt *ix = einsum_parse (toks.address (), toks.length (), lookup_operand,
+			      NULL, &err);
+  if (!ix)
+    {
+      location_t eloc = err.loc ? (location_t) err.loc : ploc;
+      error_at (eloc, "%s", err.msg);
+      return;
+    }
+
+  sparse_einsum *e = XCNEW (sparse_einsum);
+  e->id = einsums.length ();
+  e->ix = ix;
+  e->loc = toks[0].loc;
+  e->fndecl = current_function_decl;
+  for (int o = 0; o < ix->nopds; o++)
+    if (ix->opd[o].tagged)
+      e->ntagged++;
+  einsums.safe_push (e);
+
+  tree call = build_call_expr_loc (e->loc, sparse_marker_decl (), 1,
+				   build_int_cst (integer_type_node, e->id));
+  add_stmt (call);
+}
+
+void
+sparse_register_pragmas (void *, void *)
+{
+  c_register_pragma_with_expansion ("sparse", "einsum", handle_pragma_einsum);
+}

@@ -1,0 +1,481 @@
+/* einsum-lower.cc -- the plugin's GIMPLE pass: einsum marker calls become
+   loops.
+
+   The pass runs before omplower, while the body is still high GIMPLE
+   (GIMPLE_BINDs, no CFG, no SSA).  Each marker call __sparse_einsum (ID,
+   handles...) planted by the pragma (pragma.cc) and completed by the
+   storage rewrite (storage.cc) is replaced by code built as GENERIC and
+   gimplified in place.
+
+   For now every statement takes the dense route: one loop per output
+   index, an inner loop per reduction (the IX_SUM nodes of the index
+   notation), dense operands indexed directly and tagged operands read and
+   written through the runtime (sp__get/sp__put), exactly as the fallback
+   for element accesses.  This defines the semantics the sparse code
+   generator must match: `=` assigns every element of the output, `+=` and
+   `-=` accumulate, arithmetic follows C's usual conversions.
+
+   Copyright the sparse authors.  GPL-3.0-or-later (see COPYING).  */
+
+#include "../plugin/sparse-plugin.h"
+#include "ix.h"
+
+namespace {
+
+const pass_data pass_data_sparse =
+{
+  GIMPLE_PASS,
+  "sparse",
+  OPTGROUP_LOOP,
+  TV_NONE,
+  PROP_gimple_any,
+  0, 0, 0, 0
+};
+
+/* State of lowering one statement.  */
+struct lowerer
+{
+  sparse_einsum *e;
+  ix_stmt *ix;
+  gcall *call;
+  location_t loc;
+  tree handle[IX_MAX_OPERANDS];	/* tagged operands' handles */
+  tree ivar[IX_MAX_VARS];	/* loop variables */
+  tree ext[IX_MAX_VARS];	/* extents, evaluated once */
+  tree vars;			/* chain of the locals declared */
+  bool failed;
+
+  tree new_var (tree type, const char *name);
+  tree extent_of (int v);
+  tree operand_extent (int opd, int dim);
+  tree read (int acc);
+  tree lvalue_dense (int acc);
+  tree eval (int ex, tree *stmts);
+  tree loop (int v, tree body);
+  tree build ();
+};
+
+tree
+lowerer::new_var (tree type, const char *name)
+{
+  tree v = sparse_new_local (current_function_decl, type, name);
+  DECL_CHAIN (v) = vars;
+  vars = v;
+  return v;
+}
+
+/* Extent of dimension DIM of dense operand OPD from its declaration.  */
+tree
+lowerer::operand_extent (int opd, int dim)
+{
+  tree decl = sparse_einsum_operand_decl (e, opd);
+  if (!decl)
+    return NULL_TREE;
+  tree type = TREE_TYPE (decl);
+  tree dims[SP_MAX_RANK + 1];
+  memset (dims, 0, sizeof dims);
+  if (TREE_CODE (type) == ARRAY_TYPE)
+    sparse_array_extents (type, dims, SP_MAX_RANK + 1, NULL);
+  else if (TREE_CODE (type) == POINTER_TYPE && TREE_CODE (decl) == PARM_DECL
+	   && sparse_parm_declared_array_p (decl))
+    {
+      sparse_array_extents (TREE_TYPE (type), dims + 1, SP_MAX_RANK, NULL);
+      dims[0] = sparse_parm_outer_bound (decl);
+    }
+  if (dim < 0 || dim > SP_MAX_RANK)
+    return NULL_TREE;
+  return dims[dim];
+}
+
+tree
+lowerer::extent_of (int v)
+{
+  const ix_var &var = ix->var[v];
+  tree i64 = sparse_int64_type ();
+  if (var.src_opd >= 0 && var.src_opd < ix->nopds)
+    {
+      if (ix->opd[var.src_opd].tagged && handle[var.src_opd])
+	return sparse_build_dim (loc, handle[var.src_opd], var.src_dim);
+      tree x = operand_extent (var.src_opd, var.src_dim);
+      if (x)
+	return fold_convert (i64, x);
+    }
+  if (var.extent >= 0)
+    return build_int_cst (i64, var.extent);
+  return NULL_TREE;
+}
+
+/* A dense array element: decl indexed by the loop variables of ACC.  */
+tree
+lowerer::lvalue_dense (int acc)
+{
+  const ix_access &a = ix->acc[acc];
+  const ix_operand &o = ix->opd[a.opd];
+  tree decl = sparse_einsum_operand_decl (e, a.opd);
+  if (!decl)
+    return NULL_TREE;
+  if (o.kind == IX_OPD_SCALAR || a.nidx == 0)
+    return decl;
+
+  tree t = decl;
+  tree type = TREE_TYPE (t);
+  if (o.kind == IX_OPD_POINTER && TREE_CODE (type) == POINTER_TYPE
+      && TREE_CODE (TREE_TYPE (type)) != ARRAY_TYPE)
+    {
+      /* A plain pointer: row-major over the extents of its indices.  */
+      tree lin = NULL_TREE;
+      for (int k = 0; k < a.nidx; k++)
+	{
+	  tree i = ivar[a.var[k]];
+	  lin = lin ? fold_build2 (PLUS_EXPR, sparse_int64_type (),
+				   fold_build2 (MULT_EXPR, sparse_int64_type (),
+						lin, ext[a.var[k]]), i)
+		    : i;
+	}
+      tree elt = TREE_TYPE (type);
+      tree off = fold_build2 (MULT_EXPR, sizetype, fold_convert (sizetype, lin),
+			      TYPE_SIZE_UNIT (elt));
+      return build1 (INDIRECT_REF, elt, fold_build_pointer_plus (t, off));
+    }
+
+  for (int k = 0; k < a.nidx; k++)
+    {
+      tree i = ivar[a.var[k]];
+      type = TREE_TYPE (t);
+      if (TREE_CODE (type) == ARRAY_TYPE)
+	t = build4 (ARRAY_REF, TREE_TYPE (type), t, i, NULL_TREE, NULL_TREE);
+      else if (TREE_CODE (type) == POINTER_TYPE)
+	{
+	  tree elt = TREE_TYPE (type);
+	  tree off = fold_build2 (MULT_EXPR, sizetype, fold_convert (sizetype, i),
+				  TYPE_SIZE_UNIT (elt));
+	  t = build1 (INDIRECT_REF, elt, fold_build_pointer_plus (t, off));
+	}
+      else
+	return NULL_TREE;
+    }
+  return t;
+}
+
+tree
+lowerer::read (int acc)
+{
+  const ix_access &a = ix->acc[acc];
+  const ix_operand &o = ix->opd[a.opd];
+  if (o.tagged)
+    {
+      tree decl = sparse_einsum_operand_decl (e, a.opd);
+      sparse_tag tag;
+      if (!decl || !handle[a.opd] || !sparse_decl_tag (decl, &tag))
+	return NULL_TREE;
+      tree idx[SP_MAX_RANK];
+      for (int k = 0; k < a.nidx; k++)
+	idx[k] = ivar[a.var[k]];
+      return sparse_build_get (loc, handle[a.opd], tag.elem_type, a.nidx, idx);
+    }
+  return lvalue_dense (acc);
+}
+
+/* The type C's usual arithmetic conversions give A op B.  */
+static tree
+arith_type (tree a, tree b)
+{
+  a = TYPE_MAIN_VARIANT (a);
+  b = TYPE_MAIN_VARIANT (b);
+  if (TREE_CODE (a) == REAL_TYPE || TREE_CODE (b) == REAL_TYPE)
+    {
+      if (TREE_CODE (a) != REAL_TYPE)
+	return b;
+      if (TREE_CODE (b) != REAL_TYPE)
+	return a;
+      return TYPE_PRECISION (a) >= TYPE_PRECISION (b) ? a : b;
+    }
+  tree t = TYPE_PRECISION (a) >= TYPE_PRECISION (b) ? a : b;
+  if (TYPE_PRECISION (t) < TYPE_PRECISION (integer_type_node))
+    t = integer_type_node;
+  return t;
+}
+
+tree
+lowerer::eval (int ex, tree *stmts)
+{
+  if (ex < 0 || ex >= ix->nexprs)
+    return NULL_TREE;
+  const ix_expr &x = ix->expr[ex];
+  switch (x.op)
+    {
+    case IX_ACCESS:
+      return read (x.access);
+    case IX_CONST:
+      if (x.is_int)
+	return build_int_cst (integer_type_node, (HOST_WIDE_INT) x.num);
+      {
+	REAL_VALUE_TYPE r;
+	char buf[64];
+	snprintf (buf, sizeof buf, "%.17g", x.num);
+	real_from_string (&r, buf);
+	return build_real (double_type_node, r);
+      }
+    case IX_NEG:
+      {
+	tree a = eval (x.a, stmts);
+	if (!a)
+	  return NULL_TREE;
+	tree type = arith_type (TREE_TYPE (a), TREE_TYPE (a));
+	return fold_build1 (NEGATE_EXPR, type, sparse_convert (loc, type, a));
+      }
+    case IX_ADD:
+    case IX_SUB:
+    case IX_MUL:
+    case IX_DIV:
+      {
+	tree a = eval (x.a, stmts);
+	tree b = eval (x.b, stmts);
+	if (!a || !b)
+	  return NULL_TREE;
+	tree type = arith_type (TREE_TYPE (a), TREE_TYPE (b));
+	tree_code code = x.op == IX_ADD ? PLUS_EXPR
+			 : x.op == IX_SUB ? MINUS_EXPR
+			 : x.op == IX_MUL ? MULT_EXPR
+			 : TREE_CODE (type) == REAL_TYPE ? RDIV_EXPR
+			 : TRUNC_DIV_EXPR;
+	return fold_build2 (code, type, sparse_convert (loc, type, a),
+			    sparse_convert (loc, type, b));
+      }
+    case IX_SUM:
+      {
+	tree body = NULL_TREE;
+	tree a = eval (x.a, &body);
+	if (!a)
+	  return NULL_TREE;
+	tree type = arith_type (TREE_TYPE (a), TREE_TYPE (a));
+	tree acc = new_var (type, NULL);
+	append_to_statement_list (build2 (MODIFY_EXPR, type, acc,
+					  build_zero_cst (type)), stmts);
+	append_to_statement_list
+	  (build2 (MODIFY_EXPR, type, acc,
+		   fold_build2 (PLUS_EXPR, type, acc, sparse_convert (loc, type, a))),
+	   &body);
+	append_to_statement_list (loop (x.var, body), stmts);
+	return acc;
+      }
+    default:
+      return NULL_TREE;
+    }
+}
+
+/* for (v = 0; v < ext[v]; v++) BODY  */
+tree
+lowerer::loop (int v, tree body)
+{
+  tree i64 = sparse_int64_type ();
+  tree iv = ivar[v];
+  tree stmts = NULL_TREE;
+  append_to_statement_list (build2 (MODIFY_EXPR, i64, iv,
+				    build_int_cst (i64, 0)), &stmts);
+  tree lbody = NULL_TREE;
+  append_to_statement_list (build1 (EXIT_EXPR, void_type_node,
+				    build2 (GE_EXPR, boolean_type_node, iv,
+					    ext[v])), &lbody);
+  append_to_statement_list (body, &lbody);
+  append_to_statement_list (build2 (MODIFY_EXPR, i64, iv,
+				    build2 (PLUS_EXPR, i64, iv,
+					    build_int_cst (i64, 1))), &lbody);
+  append_to_statement_list (build1 (LOOP_EXPR, void_type_node, lbody),
+			    &stmts);
+  return stmts;
+}
+
+tree
+lowerer::build ()
+{
+  tree i64 = sparse_int64_type ();
+  tree stmts = NULL_TREE;
+
+  for (int v = 0; v < ix->nvars; v++)
+    {
+      ivar[v] = new_var (i64, ix->var[v].name);
+      tree x = extent_of (v);
+      if (!x)
+	{
+	  error_at (ix->var[v].loc ? (location_t) ix->var[v].loc : loc,
+		    "cannot tell the extent of index %qs", ix->var[v].name);
+	  return NULL_TREE;
+	}
+      ext[v] = new_var (i64, NULL);
+      append_to_statement_list (build2 (MODIFY_EXPR, i64, ext[v], x), &stmts);
+    }
+
+  /* The innermost body: evaluate, then assign or accumulate.  */
+  tree body = NULL_TREE;
+  tree val = eval (ix->rhs, &body);
+  if (!val)
+    return NULL_TREE;
+  const ix_access &out = ix->acc[ix->out];
+  const ix_operand &o = ix->opd[out.opd];
+  tree_code acc = ix->assign == IX_ADD_SET ? PLUS_EXPR
+		  : ix->assign == IX_SUB_SET ? MINUS_EXPR : ERROR_MARK;
+  if (o.tagged)
+    {
+      tree decl = sparse_einsum_operand_decl (e, out.opd);
+      sparse_tag tag;
+      if (!decl || !handle[out.opd] || !sparse_decl_tag (decl, &tag))
+	return NULL_TREE;
+      tree idx[SP_MAX_RANK];
+      for (int k = 0; k < out.nidx; k++)
+	idx[k] = ivar[out.var[k]];
+      tree v = sparse_convert (loc, tag.elem_type, val);
+      if (acc != ERROR_MARK)
+	{
+	  tree old = sparse_build_get (loc, handle[out.opd], tag.elem_type,
+				       out.nidx, idx);
+	  tree type = arith_type (tag.elem_type, TREE_TYPE (val));
+	  v = sparse_convert (loc, tag.elem_type,
+			    fold_build2 (acc, type, sparse_convert (loc, type, old),
+					 sparse_convert (loc, type, val)));
+	}
+      append_to_statement_list (sparse_build_put (loc, handle[out.opd],
+						  tag.elem_type, v, out.nidx,
+						  idx), &body);
+    }
+  else
+    {
+      tree lhs = lvalue_dense (ix->out);
+      if (!lhs)
+	return NULL_TREE;
+      tree ltype = TREE_TYPE (lhs);
+      tree v;
+      if (acc != ERROR_MARK)
+	{
+	  tree type = arith_type (ltype, TREE_TYPE (val));
+	  v = fold_build2 (acc, type, sparse_convert (loc, type, unshare_expr (lhs)),
+			   sparse_convert (loc, type, val));
+	}
+      else
+	v = val;
+      append_to_statement_list (build2 (MODIFY_EXPR, ltype, lhs,
+					sparse_convert (loc, ltype, v)), &body);
+    }
+
+  /* Output loops, innermost last index.  */
+  for (int k = out.nidx - 1; k >= 0; k--)
+    body = loop (out.var[k], body);
+  append_to_statement_list (body, &stmts);
+  return build3 (BIND_EXPR, void_type_node, vars, stmts, NULL_TREE);
+}
+
+/* Replace the marker at GSI.  */
+static void
+lower_marker (gimple_stmt_iterator *gsi)
+{
+  gcall *call = as_a <gcall *> (gsi_stmt (*gsi));
+  sparse_einsum *e = NULL;
+  if (gimple_call_num_args (call) >= 1
+      && TREE_CODE (gimple_call_arg (call, 0)) == INTEGER_CST)
+    e = sparse_einsum_get (tree_to_shwi (gimple_call_arg (call, 0)));
+  if (!e || !e->ix || (int) gimple_call_num_args (call) != 1 + e->ntagged)
+    {
+      /* Only a function with errors gets here; drop the marker.  */
+      gsi_replace (gsi, gimple_build_nop (), false);
+      return;
+    }
+
+  lowerer l;
+  memset (&l, 0, sizeof l);
+  l.e = e;
+  l.ix = e->ix;
+  l.call = call;
+  l.loc = e->loc;
+  int h = 1;
+  for (int o = 0; o < l.ix->nopds; o++)
+    if (l.ix->opd[o].tagged)
+      l.handle[o] = gimple_call_arg (call, h++);
+
+  char text[512];
+  ix_print (l.ix, text, sizeof text);
+  tree generic = l.build ();
+  if (!generic)
+    {
+      if (!seen_error ())
+	error_at (l.loc, "cannot lower %<#pragma sparse einsum %s%>", text);
+      gsi_replace (gsi, gimple_build_nop (), false);
+      return;
+    }
+
+  if (sparse_opt_report)
+    {
+      pretty_printer pp;
+      bool any = false;
+      for (int o = 0; o < l.ix->nopds; o++)
+	if (l.ix->opd[o].tagged)
+	  {
+	    char fbuf[128];
+	    sp_format_print (&l.ix->opd[o].fmt, fbuf, sizeof fbuf);
+	    pp_printf (&pp, "%s%s is %s", any ? ", " : "", l.ix->opd[o].name,
+		       fbuf);
+	    any = true;
+	  }
+      inform (l.loc, "einsum %s: dense fallback (%s): not sparsified, "
+	      "tagged operands are accessed element by element through the "
+	      "runtime", text, any ? pp_formatted_text (&pp)
+				   : "no tagged operand");
+    }
+  if (sparse_dump_file)
+    {
+      fprintf (sparse_dump_file, ";; einsum %d in %s: %s\n", e->id,
+	       IDENTIFIER_POINTER (DECL_NAME (current_function_decl)), text);
+      ix_dump (l.ix, sparse_dump_file);
+      print_generic_stmt (sparse_dump_file, generic, TDF_NONE);
+      fprintf (sparse_dump_file, "\n");
+    }
+
+  gimple_seq seq = NULL;
+  push_gimplify_context ();
+  gimplify_and_add (generic, &seq);
+  pop_gimplify_context (NULL);
+  gsi_replace_with_seq (gsi, seq, false);
+}
+
+static tree
+find_markers (gimple_stmt_iterator *gsi, bool *handled, struct walk_stmt_info *)
+{
+  gimple *stmt = gsi_stmt (*gsi);
+  if (sparse_marker_gcall_p (stmt))
+    {
+      lower_marker (gsi);
+      *handled = true;
+    }
+  return NULL_TREE;
+}
+
+class pass_sparse : public gimple_opt_pass
+{
+public:
+  pass_sparse (gcc::context *ctxt) : gimple_opt_pass (pass_data_sparse, ctxt)
+  {}
+
+  bool gate (function *) final override
+  {
+    return sparse_einsum_get (0) != NULL;
+  }
+
+  unsigned int execute (function *fun) final override
+  {
+    gimple_seq body = gimple_body (fun->decl);
+    if (!body || seen_error ())
+      return 0;
+    struct walk_stmt_info wi;
+    memset (&wi, 0, sizeof wi);
+    walk_gimple_seq_mod (&body, find_markers, NULL, &wi);
+    gimple_set_body (fun->decl, body);
+    return 0;
+  }
+};
+
+} // anon namespace
+
+opt_pass *
+make_pass_sparse (gcc::context *ctxt)
+{
+  return new pass_sparse (ctxt);
+}

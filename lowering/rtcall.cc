@@ -1,0 +1,181 @@
+/* rtcall.cc -- the runtime entry points generated code calls, and the
+   trees that call them.  The entry points are declared for users in
+   include/sparse_plugin.h and implemented in runtime/plugin_support.c;
+   here they are built as external function declarations.
+
+   Element accesses go through two variadic helpers so that one call shape
+   serves every rank and a later pass can recognise them by name:
+     sp__get (h, rank, i0, ..., i{rank-1})        -> double
+     sp__put (h, value, rank, i0, ..., i{rank-1})
+   the indices passed as int64_t.  Values travel as double, as in the
+   public API; the generated code converts to and from the element type.
+
+   Copyright the sparse authors.  GPL-3.0-or-later (see COPYING).  */
+
+#include "../plugin/sparse-plugin.h"
+
+static tree rt_decls[SPARSE_RT_MAX];
+
+/* Arithmetic conversion with C's meaning (fold_convert does not convert
+   between integers and reals).  */
+tree
+sparse_convert (location_t loc, tree type, tree expr)
+{
+  tree from = TREE_TYPE (expr);
+  if (TREE_CODE (type) == REAL_TYPE && INTEGRAL_TYPE_P (from))
+    return fold_build1_loc (loc, FLOAT_EXPR, type, expr);
+  if (INTEGRAL_TYPE_P (type) && TREE_CODE (from) == REAL_TYPE)
+    {
+      if (TREE_CODE (type) == BOOLEAN_TYPE)
+	return fold_build2_loc (loc, NE_EXPR, type, expr,
+				build_real (from, dconst0));
+      return fold_build1_loc (loc, FIX_TRUNC_EXPR, type, expr);
+    }
+  return fold_convert_loc (loc, type, expr);
+}
+
+tree
+sparse_int64_type (void)
+{
+  return TYPE_PRECISION (long_integer_type_node) == 64
+	 ? long_integer_type_node : long_long_integer_type_node;
+}
+
+tree
+sparse_handle_type (void)
+{
+  return ptr_type_node;
+}
+
+tree
+sparse_build_string (const char *s)
+{
+  size_t len = strlen (s) + 1;
+  tree t = build_string_literal (len, s);
+  return fold_convert (const_ptr_type_node, t);
+}
+
+static tree
+make_fn (const char *name, tree type, bool pure)
+{
+  tree fn = build_fn_decl (name, type);
+  DECL_ARTIFICIAL (fn) = 1;
+  TREE_NOTHROW (fn) = 1;
+  if (pure)
+    DECL_PURE_P (fn) = 1;
+  DECL_ATTRIBUTES (fn) = tree_cons (get_identifier ("leaf"), NULL_TREE,
+				    DECL_ATTRIBUTES (fn));
+  sparse_gc_keep (fn);
+  return fn;
+}
+
+tree
+sparse_rt_decl (sparse_rt which)
+{
+  if (rt_decls[which])
+    return rt_decls[which];
+
+  tree h = sparse_handle_type ();
+  tree str = const_ptr_type_node;
+  tree i = integer_type_node;
+  tree d = double_type_node;
+  tree fn = NULL_TREE;
+  switch (which)
+    {
+    case SPARSE_RT_GET:
+      fn = make_fn ("sp__get",
+		    build_varargs_function_type_list (d, h, i, NULL_TREE),
+		    true);
+      break;
+    case SPARSE_RT_PUT:
+      fn = make_fn ("sp__put",
+		    build_varargs_function_type_list (void_type_node, h, d, i,
+						      NULL_TREE), false);
+      break;
+    case SPARSE_RT_CHECK_PARAM:
+      fn = make_fn ("sp__check_param",
+		    build_varargs_function_type_list (h, h, str, str, str, i, i,
+						      NULL_TREE), false);
+      break;
+    case SPARSE_RT_LOCAL_NEW:
+      fn = make_fn ("sp__local_new",
+		    build_varargs_function_type_list (h, h, str, str, i, i,
+						      NULL_TREE), false);
+      break;
+    case SPARSE_RT_LOCAL_FREE:
+      fn = make_fn ("sp__local_free",
+		    build_function_type_list (void_type_node, h, NULL_TREE),
+		    false);
+      break;
+    case SPARSE_RT_GLOBAL:
+      fn = make_fn ("sp__global",
+		    build_varargs_function_type_list (h, build_pointer_type (h),
+						      str, str, i, i,
+						      NULL_TREE), false);
+      break;
+    case SPARSE_RT_DIM:
+      fn = make_fn ("sp_dim",
+		    build_function_type_list (sparse_int64_type (), h, i,
+					      NULL_TREE), true);
+      break;
+    default:
+      gcc_unreachable ();
+    }
+  rt_decls[which] = fn;
+  return fn;
+}
+
+static tree
+build_call_vec (location_t loc, sparse_rt which, vec<tree, va_gc> *args)
+{
+  tree fn = sparse_rt_decl (which);
+  return build_call_expr_loc_vec (loc, fn, args);
+}
+
+tree
+sparse_build_get (location_t loc, tree handle, tree elem_type, int rank,
+		  tree *idx)
+{
+  vec<tree, va_gc> *args = NULL;
+  vec_safe_push (args, handle);
+  vec_safe_push (args, build_int_cst (integer_type_node, rank));
+  for (int k = 0; k < rank; k++)
+    vec_safe_push (args, fold_convert (sparse_int64_type (), idx[k]));
+  tree call = build_call_vec (loc, SPARSE_RT_GET, args);
+  return sparse_convert (loc, elem_type, call);
+}
+
+tree
+sparse_build_put (location_t loc, tree handle, tree elem_type, tree value,
+		  int rank, tree *idx)
+{
+  vec<tree, va_gc> *args = NULL;
+  tree v = sparse_convert (loc, elem_type, value);
+  vec_safe_push (args, handle);
+  vec_safe_push (args, sparse_convert (loc, double_type_node, v));
+  vec_safe_push (args, build_int_cst (integer_type_node, rank));
+  for (int k = 0; k < rank; k++)
+    vec_safe_push (args, fold_convert (sparse_int64_type (), idx[k]));
+  return build_call_vec (loc, SPARSE_RT_PUT, args);
+}
+
+tree
+sparse_build_dim (location_t loc, tree handle, int d)
+{
+  return build_call_expr_loc (loc, sparse_rt_decl (SPARSE_RT_DIM), 2,
+			      handle, build_int_cst (integer_type_node, d));
+}
+
+tree
+sparse_new_local (tree fn, tree type, const char *name)
+{
+  tree v = build_decl (fn ? DECL_SOURCE_LOCATION (fn) : UNKNOWN_LOCATION,
+		       VAR_DECL, name ? get_identifier (name) : NULL_TREE,
+		       type);
+  DECL_CONTEXT (v) = fn;
+  DECL_ARTIFICIAL (v) = 1;
+  TREE_USED (v) = 1;
+  if (!name)
+    DECL_IGNORED_P (v) = 1;
+  return v;
+}

@@ -1,0 +1,962 @@
+/* storage.cc -- tagged storage and the universal access fallback.
+
+   Runs on each function's GENERIC at PLUGIN_PRE_GENERICIZE, while the C
+   front end's trees are still structured (FOR_STMT, BIND_EXPR with
+   DECL_EXPRs, ARRAY_REF chains, and parameter accesses as
+   *(A + i*rowsize)):
+
+   - a tagged automatic array becomes a handle variable: created empty by
+     the runtime where the array is declared (with the declared extents,
+     VLA bounds included) and freed when its scope ends (a TRY_FINALLY
+     around the scope's body, as for __attribute__((cleanup)));
+   - a tagged array of static storage is reached through a hidden slot
+     (attribute.cc) that the runtime fills on first use;
+   - a tagged parameter is a handle already; it is checked on entry
+     against the declaration (format, element type, extents);
+   - every element read becomes sp__get, every write sp__put, compound
+     assignments and increments a get and a put, with the exact C
+     conversions of the element type;
+   - whole-array uses are allowed only as an argument to a tagged
+     parameter; everything else that would need dense storage (an
+     element's address, pointer arithmetic, a row, memcpy, an untagged
+     parameter) is a located error saying what to write instead.
+
+   The einsum marker calls (pragma.cc) get the handles of their tagged
+   operands appended here; the GIMPLE pass (einsum-lower.cc) lowers them.
+
+   Doing this on GENERIC rather than GIMPLE keeps the access patterns
+   whole: after gimplification a parameter access is split over pointer
+   arithmetic temporaries and a VLA local hides behind its alloca.
+
+   Copyright the sparse authors.  GPL-3.0-or-later (see COPYING).  */
+
+#include "../plugin/sparse-plugin.h"
+#include "c-family/c-pretty-print.h"
+#include "ix.h"
+
+namespace {
+
+struct tagged_use
+{
+  sparse_tag tag;
+  tree handle;		/* an expression of the handle type */
+  bool reported;
+};
+
+/* A complete or partial element access of a tagged array.  */
+struct access
+{
+  int use;		/* index into the function's uses */
+  int nidx;
+  tree idx[SP_MAX_RANK];
+};
+
+enum use_ctx
+{
+  USE_PLAIN,		/* the array as a value */
+  USE_ADDR,		/* under & */
+  USE_ARITH		/* in pointer arithmetic */
+};
+
+struct rewriter
+{
+  tree fndecl;
+  tree entry;				/* statements run on entry */
+  tree outer_bind;
+  auto_vec<tagged_use> uses;
+  hash_map<tree, int> index;
+  hash_set<tree> visited;		/* SAVE_EXPRs already processed */
+  tree nest;				/* outermost loop being walked */
+  auto_vec<tree> nest_names;		/* arrays with fallback accesses in it */
+  int fallbacks;
+
+  rewriter (tree fn) : fndecl (fn), entry (NULL_TREE), outer_bind (NULL_TREE),
+		       nest (NULL_TREE), fallbacks (0) {}
+
+  void walk (tree *tp, location_t loc, bool unused);
+  void walk_bind (tree *tp, location_t loc);
+  void walk_decl_expr (tree *tp, location_t loc);
+  void walk_call (tree *tp, location_t loc);
+  void walk_addr (tree *tp, location_t loc);
+  bool walk_write (tree *tp, location_t loc, bool unused);
+  bool walk_incdec (tree *tp, location_t loc, bool unused);
+  bool walk_read (tree *tp, location_t loc);
+  void walk_operands (tree t, location_t loc);
+
+  int use_of (tree decl);
+  bool match (tree t, access *a);
+  void bad_use (tree decl, location_t loc, use_ctx ctx);
+  void fallback (int use, location_t loc);
+  void add_local (tree var);
+};
+
+/* The function's outermost BIND_EXPR.  */
+static tree
+outer_bind_of (tree body)
+{
+  if (!body)
+    return NULL_TREE;
+  if (TREE_CODE (body) == BIND_EXPR)
+    return body;
+  if (TREE_CODE (body) == STATEMENT_LIST)
+    for (tree_stmt_iterator i = tsi_start (body); !tsi_end_p (i); tsi_next (&i))
+      if (TREE_CODE (tsi_stmt (i)) == BIND_EXPR)
+	return tsi_stmt (i);
+  return NULL_TREE;
+}
+
+void
+rewriter::add_local (tree var)
+{
+  DECL_CONTEXT (var) = fndecl;
+  DECL_CHAIN (var) = BIND_EXPR_VARS (outer_bind);
+  tree block = BIND_EXPR_BLOCK (outer_bind);
+  if (block && BLOCK_VARS (block) == BIND_EXPR_VARS (outer_bind))
+    BLOCK_VARS (block) = var;
+  BIND_EXPR_VARS (outer_bind) = var;
+}
+
+/* Extents of TAG as int64_t arguments; -1 where the declaration does
+   not say.  */
+static void
+push_dims (vec<tree, va_gc> **args, const sparse_tag &tag)
+{
+  vec_safe_push (*args, build_int_cst (integer_type_node, tag.elem));
+  vec_safe_push (*args, build_int_cst (integer_type_node, tag.rank));
+  for (int d = 0; d < tag.rank; d++)
+    vec_safe_push (*args, tag.dim[d] ? unshare_expr (tag.dim[d])
+		   : build_int_cst (sparse_int64_type (), -1));
+}
+
+static const char *
+decl_name (tree decl)
+{
+  return DECL_NAME (decl) ? IDENTIFIER_POINTER (DECL_NAME (decl)) : "?";
+}
+
+/* The use record of tagged DECL, creating the handle of a static-storage
+   array on first reference (a local copy loaded on entry); -1 when DECL
+   is not tagged.  */
+int
+rewriter::use_of (tree decl)
+{
+  if (int *p = index.get (decl))
+    return *p;
+  tagged_use u;
+  memset (&u, 0, sizeof u);
+  if (!sparse_decl_tag (decl, &u.tag))
+    return -1;
+  if (u.tag.kind == SPARSE_TAG_PARAM)
+    {
+      /* Parameters are registered on entry; one seen here belongs to
+	 another function (a nested function's parent).  */
+      return -1;
+    }
+  if (u.tag.kind != SPARSE_TAG_STATIC)
+    return -1;
+
+  tree slot = sparse_static_slot (decl);
+  tree h = sparse_new_local (fndecl, sparse_handle_type (), decl_name (decl));
+  DECL_IGNORED_P (h) = 1;
+  add_local (h);
+  vec<tree, va_gc> *args = NULL;
+  vec_safe_push (args, build_fold_addr_expr (slot));
+  vec_safe_push (args, sparse_build_string (decl_name (decl)));
+  vec_safe_push (args, sparse_build_string (u.tag.fmtstr));
+  push_dims (&args, u.tag);
+  tree call = build_call_expr_loc_vec (DECL_SOURCE_LOCATION (decl),
+				       sparse_rt_decl (SPARSE_RT_GLOBAL),
+				       args);
+  append_to_statement_list (build2 (MODIFY_EXPR, TREE_TYPE (h), h, call),
+			    &entry);
+  u.handle = h;
+  int id = uses.length ();
+  uses.safe_push (u);
+  index.put (decl, id);
+  return id;
+}
+
+/* Split an offset in bytes from a pointer to rows of ROWSIZE bytes into a
+   row index: OFF is (sizetype) i * ROWSIZE when the front end built it,
+   else divide.  */
+static tree
+row_index (tree off, tree rowsize)
+{
+  tree i64 = sparse_int64_type ();
+  if (!off)
+    return build_int_cst (i64, 0);
+  tree o = off;
+  STRIP_NOPS (o);
+  if (TREE_CODE (o) == MULT_EXPR)
+    {
+      tree a = TREE_OPERAND (o, 0), b = TREE_OPERAND (o, 1);
+      tree bs = b, as = a;
+      STRIP_NOPS (bs);
+      STRIP_NOPS (as);
+      if (operand_equal_p (bs, rowsize, 0)
+	  || operand_equal_p (b, rowsize, 0))
+	return fold_convert (i64, a);
+      if (operand_equal_p (as, rowsize, 0)
+	  || operand_equal_p (a, rowsize, 0))
+	return fold_convert (i64, b);
+    }
+  return fold_build2 (TRUNC_DIV_EXPR, i64, fold_convert (i64, off),
+		      fold_convert (i64, rowsize));
+}
+
+/* Does T access (an element or a row of) a tagged array?  Fills A with
+   the indices, outermost first.  */
+bool
+rewriter::match (tree t, access *a)
+{
+  tree rev[SP_MAX_RANK + 1];
+  int n = 0;
+  while (TREE_CODE (t) == ARRAY_REF)
+    {
+      if (n >= SP_MAX_RANK)
+	return false;
+      rev[n++] = TREE_OPERAND (t, 1);
+      t = TREE_OPERAND (t, 0);
+    }
+
+  tree decl = NULL_TREE;
+  if (TREE_CODE (t) == VAR_DECL)
+    decl = t;
+  else if (TREE_CODE (t) == INDIRECT_REF
+	   || (TREE_CODE (t) == MEM_REF && integer_zerop (TREE_OPERAND (t, 1))))
+    {
+      tree p = TREE_OPERAND (t, 0);
+      tree off = NULL_TREE;
+      STRIP_NOPS (p);
+      while (TREE_CODE (p) == POINTER_PLUS_EXPR)
+	{
+	  tree o = TREE_OPERAND (p, 1);
+	  off = off ? fold_build2 (PLUS_EXPR, sizetype, o, off) : o;
+	  p = TREE_OPERAND (p, 0);
+	  STRIP_NOPS (p);
+	}
+      if (TREE_CODE (p) != PARM_DECL || !sparse_decl_tagged_p (p))
+	return false;
+      tree ptype = TREE_TYPE (p);
+      if (TREE_CODE (ptype) != POINTER_TYPE
+	  || TYPE_MAIN_VARIANT (TREE_TYPE (ptype))
+	     != TYPE_MAIN_VARIANT (TREE_TYPE (t)))
+	return false;
+      tree rowsize = TYPE_SIZE_UNIT (TREE_TYPE (ptype));
+      if (!rowsize)
+	return false;
+      if (n >= SP_MAX_RANK)
+	return false;
+      rev[n++] = row_index (off, rowsize);
+      decl = p;
+    }
+  else
+    return false;
+
+  int id = use_of (decl);
+  if (id < 0)
+    return false;
+  a->use = id;
+  a->nidx = n;
+  for (int k = 0; k < n; k++)
+    a->idx[k] = rev[n - 1 - k];
+  return true;
+}
+
+/* The tagged declaration T refers to, looking through the forms a whole
+   array takes as a value: A, &A, &A[0], (T *) A.  */
+static tree
+whole_array (tree t)
+{
+  STRIP_NOPS (t);
+  if (TREE_CODE (t) == ADDR_EXPR)
+    {
+      t = TREE_OPERAND (t, 0);
+      if (TREE_CODE (t) == ARRAY_REF && integer_zerop (TREE_OPERAND (t, 1)))
+	t = TREE_OPERAND (t, 0);
+    }
+  if ((TREE_CODE (t) == VAR_DECL || TREE_CODE (t) == PARM_DECL)
+      && sparse_decl_tagged_p (t))
+    return t;
+  return NULL_TREE;
+}
+
+/* An untagged array declaration T refers to as a whole, for the error of
+   passing dense storage to a tagged parameter.  */
+static tree
+whole_dense_array (tree t)
+{
+  STRIP_NOPS (t);
+  if (TREE_CODE (t) == ADDR_EXPR)
+    {
+      t = TREE_OPERAND (t, 0);
+      if (TREE_CODE (t) == ARRAY_REF && integer_zerop (TREE_OPERAND (t, 1)))
+	t = TREE_OPERAND (t, 0);
+      if (TREE_CODE (t) == VAR_DECL && TREE_CODE (TREE_TYPE (t)) == ARRAY_TYPE
+	  && !sparse_decl_tagged_p (t))
+	return t;
+      return NULL_TREE;
+    }
+  if (TREE_CODE (t) == PARM_DECL && !sparse_decl_tagged_p (t)
+      && sparse_parm_declared_array_p (t))
+    return t;
+  return NULL_TREE;
+}
+
+void
+rewriter::bad_use (tree decl, location_t loc, use_ctx ctx)
+{
+  int rank = 0;
+  sparse_tag tag;
+  if (sparse_decl_tag (decl, &tag))
+    rank = tag.rank;
+  auto_diagnostic_group d;
+  switch (ctx)
+    {
+    case USE_ADDR:
+      error_at (loc, "the address of sparse array %qD is not available: it "
+		"has no dense storage", decl);
+      break;
+    case USE_ARITH:
+      error_at (loc, "pointer arithmetic on sparse array %qD is not "
+		"supported", decl);
+      break;
+    default:
+      error_at (loc, "sparse array %qD cannot be used as a pointer or as a "
+		"whole array here", decl);
+      break;
+    }
+  inform (loc, "index every dimension, as in %<%s[i]%s%>, or pass it to a "
+	  "parameter tagged %<sparse(...)%>", decl_name (decl),
+	  rank == 1 ? "" : rank == 2 ? "[j]" : "[j]...");
+}
+
+void
+rewriter::fallback (int use, location_t loc)
+{
+  fallbacks++;
+  if (!sparse_opt_report)
+    return;
+  tree decl = uses[use].tag.decl;
+  if (nest)
+    {
+      for (unsigned k = 0; k < nest_names.length (); k++)
+	if (nest_names[k] == decl)
+	  return;
+      nest_names.safe_push (decl);
+      return;
+    }
+  inform (loc, "not sparsified: this access to %qD is a runtime lookup",
+	  decl);
+}
+
+/* Element reads.  */
+bool
+rewriter::walk_read (tree *tp, location_t loc)
+{
+  access a;
+  if (!match (*tp, &a))
+    return false;
+  tagged_use &u = uses[a.use];
+  if (a.nidx != u.tag.rank)
+    {
+      auto_diagnostic_group d;
+      error_at (loc, "%qD with %d index%s is a row of sparse array %qD, of "
+		"rank %d; rows of a sparse array are not arrays",
+		u.tag.decl, a.nidx, a.nidx == 1 ? "" : "es", u.tag.decl,
+		u.tag.rank);
+      inform (loc, "index all %d dimensions", u.tag.rank);
+      return true;
+    }
+  for (int k = 0; k < a.nidx; k++)
+    walk (&a.idx[k], loc, false);
+  /* The walks may have added uses: look the record up again.  */
+  tagged_use &v = uses[a.use];
+  *tp = sparse_build_get (loc, v.handle, v.tag.elem_type, a.nidx, a.idx);
+  fallback (a.use, loc);
+  return true;
+}
+
+/* Element writes: LHS = RHS.  */
+bool
+rewriter::walk_write (tree *tp, location_t loc, bool unused)
+{
+  tree t = *tp;
+  access a;
+  if (!match (TREE_OPERAND (t, 0), &a))
+    return false;
+  tagged_use &u = uses[a.use];
+  if (a.nidx != u.tag.rank)
+    {
+      error_at (loc, "assignment to a row of sparse array %qD, of rank %d; "
+		"assign its elements", u.tag.decl, u.tag.rank);
+      return true;
+    }
+  tree rhs = TREE_OPERAND (t, 1);
+  walk (&rhs, loc, false);
+  for (int k = 0; k < a.nidx; k++)
+    walk (&a.idx[k], loc, false);
+  tagged_use &w = uses[a.use];
+  tree type = w.tag.elem_type;
+  tree handle = w.handle;
+  tree v = sparse_convert (loc, type, rhs);
+  if (unused)
+    *tp = sparse_build_put (loc, handle, type, v, a.nidx, a.idx);
+  else
+    {
+      v = save_expr (v);
+      tree put = sparse_build_put (loc, handle, type, v, a.nidx, a.idx);
+      *tp = build2_loc (loc, COMPOUND_EXPR, type, put, v);
+    }
+  fallback (a.use, loc);
+  return true;
+}
+
+/* ++A[i], A[i]--, ...  */
+bool
+rewriter::walk_incdec (tree *tp, location_t loc, bool unused)
+{
+  tree t = *tp;
+  access a;
+  if (!match (TREE_OPERAND (t, 0), &a))
+    return false;
+  tagged_use &u = uses[a.use];
+  if (a.nidx != u.tag.rank)
+    {
+      error_at (loc, "increment of a row of sparse array %qD", u.tag.decl);
+      return true;
+    }
+  for (int k = 0; k < a.nidx; k++)
+    {
+      walk (&a.idx[k], loc, false);
+      if (TREE_SIDE_EFFECTS (a.idx[k]))
+	a.idx[k] = save_expr (a.idx[k]);
+    }
+  tree amount = TREE_OPERAND (t, 1);
+  walk (&amount, loc, false);
+  tagged_use &w = uses[a.use];
+  tree type = w.tag.elem_type;
+  tree handle = w.handle;
+  bool inc = (TREE_CODE (t) == PREINCREMENT_EXPR
+	      || TREE_CODE (t) == POSTINCREMENT_EXPR);
+  bool post = (TREE_CODE (t) == POSTINCREMENT_EXPR
+	       || TREE_CODE (t) == POSTDECREMENT_EXPR);
+  tree old = sparse_build_get (loc, handle, type, a.nidx, a.idx);
+  if (post && !unused)
+    old = save_expr (old);
+  tree nval = fold_build2_loc (loc, inc ? PLUS_EXPR : MINUS_EXPR, type, old,
+			       sparse_convert (loc, type, amount));
+  if (!post && !unused)
+    nval = save_expr (nval);
+  tree put = sparse_build_put (loc, handle, type, nval, a.nidx, a.idx);
+  if (unused)
+    *tp = put;
+  else
+    *tp = build2_loc (loc, COMPOUND_EXPR, type, put, post ? old : nval);
+  fallback (a.use, loc);
+  return true;
+}
+
+void
+rewriter::walk_addr (tree *tp, location_t loc)
+{
+  tree op = TREE_OPERAND (*tp, 0);
+  tree base = op;
+  while (TREE_CODE (base) == ARRAY_REF || TREE_CODE (base) == COMPONENT_REF
+	 || TREE_CODE (base) == REALPART_EXPR
+	 || TREE_CODE (base) == IMAGPART_EXPR)
+    base = TREE_OPERAND (base, 0);
+  if ((TREE_CODE (base) == VAR_DECL || TREE_CODE (base) == PARM_DECL)
+      && sparse_decl_tagged_p (base))
+    {
+      if (base == op)
+	bad_use (base, loc, USE_PLAIN);
+      else
+	{
+	  access a;
+	  sparse_tag tag;
+	  bool element = match (op, &a) && sparse_decl_tag (base, &tag)
+			 && a.nidx == tag.rank;
+	  auto_diagnostic_group d;
+	  if (element)
+	    error_at (loc, "cannot take the address of an element of sparse "
+		      "array %qD: its elements have no addresses", base);
+	  else
+	    error_at (loc, "a row of sparse array %qD cannot be used as an "
+		      "array or pointer", base);
+	  inform (loc, "copy the element into a variable and write it back "
+		  "with an assignment");
+	}
+      return;
+    }
+  if (TREE_CODE (base) == INDIRECT_REF || TREE_CODE (base) == MEM_REF)
+    {
+      access a;
+      if (match (base, &a) || match (op, &a))
+	{
+	  tree decl = uses[a.use].tag.decl;
+	  auto_diagnostic_group d;
+	  error_at (loc, "cannot take the address of an element or row of "
+		    "sparse array %qD: its elements have no addresses", decl);
+	  inform (loc, "copy the element into a variable and write it back "
+		  "with an assignment");
+	  return;
+	}
+    }
+  walk_operands (*tp, loc);
+}
+
+void
+rewriter::walk_call (tree *tp, location_t loc)
+{
+  tree call = *tp;
+  tree fn = get_callee_fndecl (call);
+
+  if (sparse_marker_call_p (call))
+    {
+      if (call_expr_nargs (call) < 1
+	  || TREE_CODE (CALL_EXPR_ARG (call, 0)) != INTEGER_CST)
+	return;
+      sparse_einsum *e = sparse_einsum_get (tree_to_shwi (CALL_EXPR_ARG (call, 0)));
+      if (!e || call_expr_nargs (call) != 1)
+	return;
+      vec<tree, va_gc> *args = NULL;
+      vec_safe_push (args, CALL_EXPR_ARG (call, 0));
+      for (int o = 0; o < e->ix->nopds; o++)
+	if (e->ix->opd[o].tagged)
+	  {
+	    tree decl = sparse_einsum_operand_decl (e, o);
+	    int id = decl ? use_of (decl) : -1;
+	    if (id < 0)
+	      {
+		error_at (loc, "sparse operand %qs of this pragma is not "
+			  "available here", e->ix->opd[o].name);
+		return;
+	      }
+	    vec_safe_push (args, uses[id].handle);
+	  }
+      *tp = build_call_expr_loc_vec (loc, sparse_marker_decl (), args);
+      return;
+    }
+
+  walk (&CALL_EXPR_FN (call), loc, false);
+  tree fntype = TREE_TYPE (CALL_EXPR_FN (call));
+  if (fntype && POINTER_TYPE_P (fntype))
+    fntype = TREE_TYPE (fntype);
+  tree parms = fntype && FUNC_OR_METHOD_TYPE_P (fntype)
+	       ? TYPE_ARG_TYPES (fntype) : NULL_TREE;
+  int nargs = call_expr_nargs (call);
+  for (int i = 0; i < nargs; i++)
+    {
+      tree ptype = parms && TREE_VALUE (parms) != void_type_node
+		   ? TREE_VALUE (parms) : NULL_TREE;
+      if (parms)
+	parms = TREE_CHAIN (parms);
+      tree *argp = &CALL_EXPR_ARG (call, i);
+      location_t aloc = EXPR_LOC_OR_LOC (*argp, loc);
+      const char *pfmt = sparse_type_format (ptype);
+      tree decl = whole_array (*argp);
+      if (decl)
+	{
+	  sparse_tag tag;
+	  int id = use_of (decl);
+	  if (TREE_CODE (decl) == PARM_DECL)
+	    id = index.get (decl) ? *index.get (decl) : -1;
+	  if (!sparse_decl_tag (decl, &tag) || id < 0)
+	    {
+	      bad_use (decl, aloc, USE_PLAIN);
+	      continue;
+	    }
+	  if (!pfmt)
+	    {
+	      auto_diagnostic_group d;
+	      if (fn && fndecl_built_in_p (fn, BUILT_IN_NORMAL))
+		{
+		  error_at (aloc, "sparse array %qD cannot be passed to %qD: it "
+			    "has no dense storage", decl, fn);
+		  inform (aloc, "copy it element by element, or use the "
+			  "runtime (%<sp_convert%>, %<sp_to_dense%>) on a tensor");
+		}
+	      else
+		{
+		  if (fn)
+		    error_at (aloc, "passing sparse array %qD to parameter %d "
+			      "of %qD, which is not tagged %<sparse(...)%>",
+			      decl, i + 1, fn);
+		  else
+		    error_at (aloc, "passing sparse array %qD to parameter %d "
+			      "of a function that does not take a tagged "
+			      "array there", decl, i + 1);
+		  inform (aloc, "declare the parameter as an array tagged "
+			  "with the format of the array, e.g. %<%T p[n]... "
+			  "SPARSE (\"%s\")%>", tag.elem_type, tag.fmtstr);
+		}
+	      continue;
+	    }
+	  sp_format pf;
+	  sp_format_error err;
+	  if (sp_format_parse (pfmt, tag.rank, &pf, &err) == 0
+	      && !sp_format_equal (&pf, &tag.fmt))
+	    {
+	      auto_diagnostic_group d;
+	      error_at (aloc, "sparse array %qD is stored as %qs but "
+			"parameter %d of %qD expects %qs", decl, tag.fmtstr,
+			i + 1, fn ? fn : CALL_EXPR_FN (call), pfmt);
+	      inform (aloc, "convert the tensor with %<sp_convert%>, or tag both "
+		      "with the same format");
+	      continue;
+	    }
+	  *argp = fold_convert_loc (aloc, TREE_TYPE (*argp),
+				    uses[id].handle);
+	  continue;
+	}
+      if (pfmt)
+	if (tree dense = whole_dense_array (*argp))
+	  {
+	    auto_diagnostic_group d;
+	    error_at (aloc, "passing dense array %qD to parameter %d of %qD, "
+		      "which is tagged %<sparse(\"%s\")%>", dense, i + 1,
+		      fn ? fn : CALL_EXPR_FN (call), pfmt);
+	    inform (aloc, "pass a tensor with %<sp_array (t)%>, or tag %qD",
+		    dense);
+	    continue;
+	  }
+      walk (argp, loc, false);
+    }
+}
+
+void
+rewriter::walk_decl_expr (tree *tp, location_t loc)
+{
+  tree decl = DECL_EXPR_DECL (*tp);
+  if (!decl || TREE_CODE (decl) != VAR_DECL)
+    return;
+  if (sparse_decl_tagged_p (decl))
+    {
+      int *p = index.get (decl);
+      sparse_tag tag;
+      if (!sparse_decl_tag (decl, &tag))
+	return;
+      if (tag.kind == SPARSE_TAG_STATIC)
+	{
+	  /* Nothing to do where a static array is declared.  */
+	  *tp = build_empty_stmt (loc);
+	  return;
+	}
+      if (!p)
+	return;
+      tagged_use &u = uses[*p];
+      vec<tree, va_gc> *args = NULL;
+      vec_safe_push (args, u.handle);
+      vec_safe_push (args, sparse_build_string (decl_name (decl)));
+      vec_safe_push (args, sparse_build_string (tag.fmtstr));
+      push_dims (&args, tag);
+      location_t dloc = DECL_SOURCE_LOCATION (decl);
+      tree call = build_call_expr_loc_vec (dloc,
+					   sparse_rt_decl (SPARSE_RT_LOCAL_NEW),
+					   args);
+      *tp = build2_loc (dloc, MODIFY_EXPR, TREE_TYPE (u.handle), u.handle,
+			call);
+      return;
+    }
+  if (!TREE_STATIC (decl) && DECL_INITIAL (decl))
+    walk (&DECL_INITIAL (decl), loc, false);
+}
+
+/* A scope: its tagged automatic arrays become handles, initialised to
+   null on entry, created at their declarations, freed on every exit.  */
+void
+rewriter::walk_bind (tree *tp, location_t loc)
+{
+  tree bind = *tp;
+  tree block = BIND_EXPR_BLOCK (bind);
+  bool shared = block && BLOCK_VARS (block) == BIND_EXPR_VARS (bind);
+  auto_vec<tree> handles;
+
+  for (tree *vp = &BIND_EXPR_VARS (bind); *vp; vp = &DECL_CHAIN (*vp))
+    {
+      tree var = *vp;
+      if (TREE_CODE (var) != VAR_DECL || !sparse_decl_tagged_p (var))
+	continue;
+      tagged_use u;
+      memset (&u, 0, sizeof u);
+      if (!sparse_decl_tag (var, &u.tag) || u.tag.kind != SPARSE_TAG_AUTO)
+	continue;
+      tree h = build_decl (DECL_SOURCE_LOCATION (var), VAR_DECL,
+			   DECL_NAME (var), sparse_handle_type ());
+      DECL_CONTEXT (h) = fndecl;
+      TREE_USED (h) = 1;
+      DECL_READ_P (h) = 1;
+      DECL_CHAIN (h) = DECL_CHAIN (var);
+      *vp = h;
+      u.handle = h;
+      int id = uses.length ();
+      uses.safe_push (u);
+      index.put (var, id);
+      handles.safe_push (h);
+    }
+  if (shared)
+    BLOCK_VARS (block) = BIND_EXPR_VARS (bind);
+
+  walk (&BIND_EXPR_BODY (bind), loc, true);
+
+  if (handles.is_empty ())
+    return;
+  tree init = NULL_TREE, cleanup = NULL_TREE;
+  for (unsigned k = 0; k < handles.length (); k++)
+    {
+      tree h = handles[k];
+      append_to_statement_list (build2 (MODIFY_EXPR, TREE_TYPE (h), h,
+					null_pointer_node), &init);
+      append_to_statement_list
+	(build_call_expr_loc (loc, sparse_rt_decl (SPARSE_RT_LOCAL_FREE), 1,
+			      h), &cleanup);
+    }
+  tree body = BIND_EXPR_BODY (bind);
+  append_to_statement_list (build2 (TRY_FINALLY_EXPR, void_type_node, body,
+				    cleanup), &init);
+  BIND_EXPR_BODY (bind) = init;
+}
+
+void
+rewriter::walk_operands (tree t, location_t loc)
+{
+  int n = TREE_OPERAND_LENGTH (t);
+  for (int i = 0; i < n; i++)
+    walk (&TREE_OPERAND (t, i), loc, false);
+}
+
+void
+rewriter::walk (tree *tp, location_t loc, bool unused)
+{
+  tree t = *tp;
+  if (!t || t == error_mark_node)
+    return;
+  if (EXPR_P (t) && EXPR_HAS_LOCATION (t))
+    loc = EXPR_LOCATION (t);
+
+  switch (TREE_CODE (t))
+    {
+    case STATEMENT_LIST:
+      for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i); tsi_next (&i))
+	walk (tsi_stmt_ptr (i), loc, true);
+      return;
+
+    case BIND_EXPR:
+      walk_bind (tp, loc);
+      return;
+
+    case DECL_EXPR:
+      walk_decl_expr (tp, loc);
+      return;
+
+    case VAR_DECL:
+    case PARM_DECL:
+      if (sparse_decl_tagged_p (t))
+	bad_use (t, loc, USE_PLAIN);
+      return;
+
+    case MODIFY_EXPR:
+    case INIT_EXPR:
+      if (walk_write (tp, loc, unused))
+	return;
+      if (whole_array (TREE_OPERAND (t, 0)))
+	{
+	  bad_use (whole_array (TREE_OPERAND (t, 0)), loc, USE_PLAIN);
+	  return;
+	}
+      walk_operands (t, loc);
+      return;
+
+    case PREINCREMENT_EXPR:
+    case PREDECREMENT_EXPR:
+    case POSTINCREMENT_EXPR:
+    case POSTDECREMENT_EXPR:
+      if (walk_incdec (tp, loc, unused))
+	return;
+      walk_operands (t, loc);
+      return;
+
+    case ARRAY_REF:
+    case INDIRECT_REF:
+    case MEM_REF:
+      if (walk_read (tp, loc))
+	return;
+      walk_operands (t, loc);
+      return;
+
+    case ADDR_EXPR:
+      walk_addr (tp, loc);
+      return;
+
+    case POINTER_PLUS_EXPR:
+      {
+	tree base = TREE_OPERAND (t, 0);
+	STRIP_NOPS (base);
+	if (tree decl = whole_array (base))
+	  {
+	    bad_use (decl, loc, USE_ARITH);
+	    return;
+	  }
+	walk_operands (t, loc);
+	return;
+      }
+
+    case CALL_EXPR:
+      walk_call (tp, loc);
+      return;
+
+    case SAVE_EXPR:
+      if (visited.add (t))
+	return;
+      walk (&TREE_OPERAND (t, 0), loc, false);
+      return;
+
+    case COMPOUND_EXPR:
+      walk (&TREE_OPERAND (t, 0), loc, true);
+      walk (&TREE_OPERAND (t, 1), loc, unused);
+      return;
+
+    case COND_EXPR:
+      walk (&TREE_OPERAND (t, 0), loc, false);
+      walk (&TREE_OPERAND (t, 1), loc, unused || VOID_TYPE_P (TREE_TYPE (t)));
+      walk (&TREE_OPERAND (t, 2), loc, unused || VOID_TYPE_P (TREE_TYPE (t)));
+      return;
+
+    case CONVERT_EXPR:
+    case NOP_EXPR:
+      walk (&TREE_OPERAND (t, 0), loc, VOID_TYPE_P (TREE_TYPE (t)));
+      return;
+
+    case CONSTRUCTOR:
+      {
+	unsigned i;
+	constructor_elt *ce;
+	FOR_EACH_VEC_SAFE_ELT (CONSTRUCTOR_ELTS (t), i, ce)
+	  walk (&ce->value, loc, false);
+	return;
+      }
+
+    case TREE_LIST:
+      for (tree l = t; l; l = TREE_CHAIN (l))
+	walk (&TREE_VALUE (l), loc, false);
+      return;
+
+    case FOR_STMT:
+    case WHILE_STMT:
+    case DO_STMT:
+      {
+	bool outer = nest == NULL_TREE;
+	if (outer)
+	  {
+	    nest = t;
+	    nest_names.truncate (0);
+	  }
+	if (TREE_CODE (t) == FOR_STMT)
+	  {
+	    walk (&FOR_INIT_STMT (t), loc, true);
+	    walk (&FOR_COND (t), loc, false);
+	    walk (&FOR_EXPR (t), loc, true);
+	    walk (&FOR_BODY (t), loc, true);
+	  }
+	else if (TREE_CODE (t) == WHILE_STMT)
+	  {
+	    walk (&WHILE_COND (t), loc, false);
+	    walk (&WHILE_BODY (t), loc, true);
+	  }
+	else
+	  {
+	    walk (&DO_COND (t), loc, false);
+	    walk (&DO_BODY (t), loc, true);
+	  }
+	if (outer)
+	  {
+	    if (sparse_opt_report && !nest_names.is_empty ())
+	      {
+		pretty_printer pp;
+		for (unsigned k = 0; k < nest_names.length (); k++)
+		  {
+		    if (k)
+		      pp_string (&pp, ", ");
+		    pp_printf (&pp, "%qs", decl_name (nest_names[k]));
+		  }
+		inform (EXPR_LOC_OR_LOC (t, loc), "loop nest not sparsified: "
+			"%s accessed element by element through the runtime",
+			pp_formatted_text (&pp));
+	      }
+	    nest = NULL_TREE;
+	  }
+	return;
+      }
+
+    case SWITCH_STMT:
+      walk (&SWITCH_STMT_COND (t), loc, false);
+      walk (&SWITCH_STMT_BODY (t), loc, true);
+      return;
+
+    default:
+      if (EXPR_P (t))
+	walk_operands (t, loc);
+      return;
+    }
+}
+
+} // anon namespace
+
+/* PLUGIN_PRE_GENERICIZE.  */
+void
+sparse_pre_genericize (void *gcc_data, void *)
+{
+  tree fndecl = (tree) gcc_data;
+  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL
+      || !DECL_SAVED_TREE (fndecl) || DECL_SAVED_TREE (fndecl) == error_mark_node)
+    return;
+  tree bind = outer_bind_of (DECL_SAVED_TREE (fndecl));
+  if (!bind)
+    return;
+
+  rewriter rw (fndecl);
+  rw.outer_bind = bind;
+
+  /* Tagged parameters: the value is the handle; check it on entry.  */
+  for (tree p = DECL_ARGUMENTS (fndecl); p; p = DECL_CHAIN (p))
+    {
+      tagged_use u;
+      memset (&u, 0, sizeof u);
+      if (!sparse_decl_tag (p, &u.tag))
+	continue;
+      u.handle = fold_convert (sparse_handle_type (), p);
+      vec<tree, va_gc> *args = NULL;
+      vec_safe_push (args, u.handle);
+      vec_safe_push (args, sparse_build_string (decl_name (p)));
+      vec_safe_push (args, sparse_build_string
+		     (IDENTIFIER_POINTER (DECL_NAME (fndecl))));
+      vec_safe_push (args, sparse_build_string (u.tag.fmtstr));
+      push_dims (&args, u.tag);
+      append_to_statement_list
+	(build_call_expr_loc_vec (DECL_SOURCE_LOCATION (p),
+				  sparse_rt_decl (SPARSE_RT_CHECK_PARAM), args),
+	 &rw.entry);
+      int id = rw.uses.length ();
+      rw.uses.safe_push (u);
+      rw.index.put (p, id);
+    }
+
+  rw.walk (&DECL_SAVED_TREE (fndecl), DECL_SOURCE_LOCATION (fndecl), true);
+
+  if (rw.entry)
+    {
+      tree body = NULL_TREE;
+      append_to_statement_list (rw.entry, &body);
+      append_to_statement_list (BIND_EXPR_BODY (bind), &body);
+      BIND_EXPR_BODY (bind) = body;
+    }
+
+  if (sparse_dump_file && (rw.fallbacks || !rw.uses.is_empty ()))
+    {
+      fprintf (sparse_dump_file, ";; Function %s (storage and fallback)\n\n",
+	       IDENTIFIER_POINTER (DECL_NAME (fndecl)));
+      print_c_tree (sparse_dump_file, DECL_SAVED_TREE (fndecl));
+      fprintf (sparse_dump_file, "\n\n");
+    }
+}

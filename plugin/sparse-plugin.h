@@ -1,0 +1,164 @@
+/* sparse-plugin.h -- what the plugin's GCC-side files share.
+
+   The plugin has four GCC-facing parts:
+     plugin/plugin.cc       entry point, options, callbacks, pass registration
+     attrs/attribute.cc     the sparse(FMT) attribute: checking and the
+                            description of a tagged declaration
+     attrs/pragma.cc        #pragma sparse einsum: tokens, parsing, marker
+     lowering/storage.cc    tagged storage and the access fallback (GENERIC,
+                            before gimplification)
+     lowering/einsum-lower.cc  the GIMPLE pass: marker calls become loops
+     lowering/rtcall.cc     declarations of the runtime entry points and the
+                            trees that call them
+   Everything GCC-independent (formats, index notation, parsing) is plain C
+   in include/, attrs/format_parse.c and the C files of lowering/.  */
+
+#ifndef SPARSE_PLUGIN_H
+#define SPARSE_PLUGIN_H
+
+#include "gcc-compat.h"
+#include "sparse.h"
+#include "sparse_abi.h"
+#include "sparse_format.h"
+
+/* ------------------------------------------------------------------ */
+/* Options (plugin.cc).  */
+
+/* -fplugin-arg-sparse-report: a note per pragma and per loop.  */
+extern bool sparse_opt_report;
+/* -fplugin-arg-sparse-dump[=FILE]: the rewritten functions and the index
+   notation of each pragma, to FILE (default DUMPBASE.sparse; "-" is
+   stderr).  NULL when not dumping.  */
+extern FILE *sparse_dump_file;
+
+/* Keep T alive across garbage collections.  */
+void sparse_gc_keep (tree t);
+
+/* ------------------------------------------------------------------ */
+/* Tagged declarations (attribute.cc).  */
+
+enum sparse_tag_kind
+{
+  SPARSE_TAG_PARAM,   /* a parameter: its value is the tensor handle */
+  SPARSE_TAG_AUTO,    /* an automatic local: a handle created at the
+                         declaration, freed when the scope ends */
+  SPARSE_TAG_STATIC   /* file scope or static local: a lazily created
+                         handle in a hidden global slot */
+};
+
+/* What a tagged declaration is.  Recomputed from the declaration and its
+   attribute whenever needed; nothing is cached.  */
+struct sparse_tag
+{
+  tree decl;
+  sparse_tag_kind kind;
+  const char *fmtstr;          /* the format as written */
+  sp_format fmt;
+  sp_type elem;                /* runtime element type */
+  tree elem_type;              /* the C element type (main variant) */
+  int rank;
+  /* Extents, outermost first: an INTEGER_CST, an expression valid where
+     the declaration is (a VLA bound), or NULL_TREE when the declaration
+     does not say (the [] bound of a parameter).  */
+  tree dim[SP_MAX_RANK];
+};
+
+void sparse_register_attributes (void *gcc_data, void *user_data);
+/* Fill *TAG for DECL and return true when DECL carries a valid sparse
+   attribute.  */
+bool sparse_decl_tag (tree decl, sparse_tag *tag);
+/* Nonzero when DECL is tagged (cheap).  */
+bool sparse_decl_tagged_p (tree decl);
+/* The format string of a sparse type attribute on TYPE (the type of a
+   tagged parameter, as seen in a function type), or NULL.  */
+const char *sparse_type_format (tree type);
+/* Map a C element type to the runtime's; false if unsupported.  */
+bool sparse_elem_type (tree type, sp_type *out);
+/* The extent of each dimension of array-like TYPE starting at DIM0:
+   ARRAY_TYPEs are walked; returns the number filled.  */
+int sparse_array_extents (tree type, tree *dims, int max, tree *elem);
+/* For a parameter declared as an array: the outermost bound, from the
+   front end's "arg spec" attribute, or NULL_TREE.  */
+tree sparse_parm_outer_bound (tree parm);
+/* Is PARM declared with array syntax (T p[...])?  */
+bool sparse_parm_declared_array_p (tree parm);
+/* PLUGIN_FINISH_DECL: initializers and static storage of tagged arrays.  */
+void sparse_finish_decl (void *gcc_data, void *user_data);
+/* The hidden slot holding the handle of a tagged static-storage array.  */
+tree sparse_static_slot (tree decl);
+
+/* ------------------------------------------------------------------ */
+/* The einsum pragma (pragma.cc).  */
+
+struct ix_stmt;
+
+/* What the front end knows of one operand of a pragma.  */
+struct sparse_operand_info
+{
+  tree decl;
+};
+
+struct sparse_einsum
+{
+  int id;
+  ix_stmt *ix;
+  location_t loc;          /* the pragma's first token */
+  tree fndecl;
+  int ntagged;             /* tagged operands; their handles follow the id
+                              in the marker call, in operand order */
+};
+
+void sparse_register_pragmas (void *gcc_data, void *user_data);
+/* The marker function planted by the pragma: __sparse_einsum (id, ...).  */
+tree sparse_marker_decl (void);
+bool sparse_marker_call_p (tree call);
+bool sparse_marker_gcall_p (gimple *stmt);
+sparse_einsum *sparse_einsum_get (int id);
+/* The decl behind operand OPD of the statement.  */
+tree sparse_einsum_operand_decl (const sparse_einsum *e, int opd);
+
+/* ------------------------------------------------------------------ */
+/* Runtime entry points (rtcall.cc).  */
+
+enum sparse_rt
+{
+  SPARSE_RT_GET,          /* double sp__get (const sp_tensor *, int, ...) */
+  SPARSE_RT_PUT,          /* void sp__put (sp_tensor *, double, int, ...) */
+  SPARSE_RT_CHECK_PARAM,  /* sp_tensor *sp__check_param (const void *,
+                             const char *, const char *, const char *,
+                             int, int, ...) */
+  SPARSE_RT_LOCAL_NEW,    /* sp_tensor *sp__local_new (sp_tensor *,
+                             const char *, const char *, int, int, ...) */
+  SPARSE_RT_LOCAL_FREE,   /* void sp__local_free (sp_tensor *) */
+  SPARSE_RT_GLOBAL,       /* sp_tensor *sp__global (sp_tensor **,
+                             const char *, const char *, int, int, ...) */
+  SPARSE_RT_DIM,          /* int64_t sp_dim (const sp_tensor *, int) */
+  SPARSE_RT_MAX
+};
+
+tree sparse_rt_decl (sparse_rt which);
+/* sp_tensor * as seen by generated code (a pointer to an opaque struct).  */
+tree sparse_handle_type (void);
+tree sparse_int64_type (void);
+/* Convert arithmetic EXPR to TYPE as C does.  */
+tree sparse_convert (location_t loc, tree type, tree expr);
+/* A NUL-terminated string constant as a `const char *'.  */
+tree sparse_build_string (const char *s);
+/* Calls.  IDX holds RANK index expressions (any integer type).  */
+tree sparse_build_get (location_t loc, tree handle, tree elem_type, int rank,
+                       tree *idx);
+tree sparse_build_put (location_t loc, tree handle, tree elem_type,
+                       tree value, int rank, tree *idx);
+tree sparse_build_dim (location_t loc, tree handle, int d);
+/* A new local variable of FN of TYPE, named NAME (may be NULL).  */
+tree sparse_new_local (tree fn, tree type, const char *name);
+
+/* ------------------------------------------------------------------ */
+/* Lowering (storage.cc, einsum-lower.cc).  */
+
+/* PLUGIN_PRE_GENERICIZE: tagged storage and the access fallback.  */
+void sparse_pre_genericize (void *gcc_data, void *user_data);
+/* The GIMPLE pass that lowers einsum markers (before omplower).  */
+opt_pass *make_pass_sparse (gcc::context *ctxt);
+
+#endif /* SPARSE_PLUGIN_H */
