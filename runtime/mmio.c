@@ -146,7 +146,7 @@ mtx_size (sp_src *s, mtx_header *h)
     return sp__io_fail (s, "%s %lld is not positive",
                         h->rows < 1 ? "row count" : "column count",
                         (long long) (h->rows < 1 ? h->rows : h->cols));
-  if (h->entries < 0)
+  if (!h->array && h->entries < 0)
     return sp__io_fail (s, "negative entry count %lld",
                         (long long) h->entries);
   if (h->sym != SYM_GENERAL && h->rows != h->cols)

@@ -80,7 +80,7 @@ peek_shapes (sp_src *s, line_shape ls[3])
       if (k == 3 || s->eof)
         {
           for (; k < 3; k++)
-            ls[k].tokens = 0;
+            ls[k] = (line_shape) { 0 };
           return 0;
         }
       if (sp__src_refill (s) < 0)
@@ -136,8 +136,17 @@ tns_header_read (sp_src *s, tns_header *h, int64_t *estimate)
       *estimate = ls[0].v[1];
       return read_header (s, h);
     }
-  if (ls[0].tokens == 0)
-    return sp__io_fail (s, "no entries, so no rank");
+  if (ls[0].tokens < 2 || ls[0].tokens > SP_MAX_RANK + 1)
+    {
+      /* Move to the offending line (or the end) for the message.  */
+      if (!sp__io_content_line (s, '#') && s->err)
+        return -1;
+      if (ls[0].tokens == 0)
+        return sp__io_fail (s, "no entries, so no rank");
+      return sp__io_fail (s, "entry has %d numbers; an entry is 1 to %d "
+                          "coordinates and a value", ls[0].tokens,
+                          SP_MAX_RANK);
+    }
   h->rank = ls[0].tokens - 1;
   h->nnz = INT64_MAX;
   for (int d = 0; d < SP_MAX_RANK; d++)
@@ -150,8 +159,8 @@ tns_header_read (sp_src *s, tns_header *h, int64_t *estimate)
 }
 
 static const char *const mode_name[SP_MAX_RANK] = {
-  "mode 1", "mode 2", "mode 3", "mode 4", "mode 5", "mode 6", "mode 7",
-  "mode 8"
+  "mode-1 index", "mode-2 index", "mode-3 index", "mode-4 index",
+  "mode-5 index", "mode-6 index", "mode-7 index", "mode-8 index"
 };
 
 /* Read the entry line at P (blanks skipped) into X and V: the fast path
@@ -167,6 +176,12 @@ tns_entry (sp_src *s, const tns_header *h, const char *p, int64_t *x,
   if (d == h->rank && sp__io_value_fast (s, &q, 0, v)
       && sp__io_end_fast (s, q))
     return 0;
+  line_shape ls;
+  shape_line (s, p, &ls);
+  if (ls.tokens != h->rank + 1)
+    return sp__io_fail (s, "entry has %d numbers, expected %d (%d "
+                        "coordinates and a value)", ls.tokens, h->rank + 1,
+                        h->rank);
   for (d = 0; d < h->rank; d++)
     if (sp__io_coord (s, &p, h->dims[d], mode_name[d], &x[d]))
       return -1;
