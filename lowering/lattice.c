@@ -1,0 +1,370 @@
+/* lattice.c -- merge lattices: construction, simplification, printing.  */
+
+#include <stdarg.h>
+#include <string.h>
+#include "lattice.h"
+
+int
+lat_bit (int access, int loop)
+{
+  return access * SCH_MAX_VARS + loop;
+}
+
+int
+lat_test (const lat_bits *b, int bit)
+{
+  return (b->w[bit / 64] >> (bit % 64)) & 1;
+}
+
+static void
+bits_set (lat_bits *b, int bit)
+{
+  b->w[bit / 64] |= (uint64_t) 1 << (bit % 64);
+}
+
+static void
+bits_or (lat_bits *r, const lat_bits *a, const lat_bits *b)
+{
+  for (int k = 0; k < LAT_WORDS; k++)
+    r->w[k] = a->w[k] | b->w[k];
+}
+
+/* The accesses with a bit in B.  */
+static uint32_t
+bits_accesses (const lat_bits *b, int loop)
+{
+  uint32_t m = 0;
+  for (int a = 0; a < IX_MAX_ACCESSES; a++)
+    if (lat_test (b, lat_bit (a, loop)))
+      m |= (uint32_t) 1 << a;
+  return m;
+}
+
+int
+lat_iterator (const ix_sched *sc, int a, int loop, int *sparse)
+{
+  const ix_stmt *s = &sc->st;
+  const ix_access *acc = &s->acc[a];
+  const ix_operand *o = &s->opd[acc->opd];
+  if (sparse)
+    *sparse = 0;
+  if (o->tagged)
+    {
+      const sp_format *f = &sc->fmt[a];
+      for (int l = 0; l < f->nlevels; l++)
+        if (sc->lvl_sv[a][l] == loop && f->lv[l].type != SP_LVL_O)
+          {
+            if (sparse)
+              *sparse = f->lv[l].type != SP_LVL_D;
+            return l;
+          }
+      return -1;
+    }
+  for (int k = 0; k < acc->nidx; k++)
+    if (acc->var[k] == loop)
+      return SP_MAX_LEVELS;
+  return -1;
+}
+
+uint32_t
+lat_sparse (const lattice *l, int p)
+{
+  uint32_t m = 0;
+  for (int a = 0; a < IX_MAX_ACCESSES; a++)
+    {
+      int bit = lat_bit (a, l->loop);
+      if (lat_test (&l->p[p].bits, bit) && !lat_test (&l->dense, bit))
+        m |= (uint32_t) 1 << a;
+    }
+  return m;
+}
+
+int
+lat_has_universe (const lattice *l)
+{
+  for (int p = 0; p < l->n; p++)
+    if (!lat_sparse (l, p))
+      return 1;
+  return 0;
+}
+
+int
+lat_covers (const lattice *l, int p, int q)
+{
+  uint32_t sp = lat_sparse (l, p), sq = lat_sparse (l, q);
+  return (sq & ~sp) == 0;
+}
+
+/* -------------------------------------------------------------------- */
+/* Construction.  */
+
+/* A lattice under construction: points only.  */
+typedef struct lset
+{
+  int n;
+  lat_bits p[LAT_MAX_POINTS];
+} lset;
+
+static int
+merge_conj (const lset *a, const lset *b, lset *r)
+{
+  r->n = 0;
+  for (int i = 0; i < a->n; i++)
+    for (int j = 0; j < b->n; j++)
+      {
+        if (r->n == LAT_MAX_POINTS)
+          return -1;
+        bits_or (&r->p[r->n++], &a->p[i], &b->p[j]);
+      }
+  return 0;
+}
+
+static int
+merge_disj (const lset *a, const lset *b, lset *r)
+{
+  if (merge_conj (a, b, r))
+    return -1;
+  if (r->n + a->n + b->n > LAT_MAX_POINTS)
+    return -1;
+  for (int i = 0; i < a->n; i++)
+    r->p[r->n++] = a->p[i];
+  for (int j = 0; j < b->n; j++)
+    r->p[r->n++] = b->p[j];
+  return 0;
+}
+
+static int
+build (const ix_sched *sc, int loop, int e, uint32_t absent, lat_bits *dense,
+       lset *r)
+{
+  const ix_expr *x = &sc->st.expr[e];
+  memset (r, 0, sizeof *r);
+  switch (ix_ops[x->op].merge)
+    {
+    case IX_MERGE_LEAF:
+      if (x->op == IX_ACCESS && (absent & ((uint32_t) 1 << x->access)))
+        return 0;                       /* zero: no point */
+      if (x->op == IX_CONST && x->num == 0)
+        return 0;
+      r->n = 1;
+      if (x->op == IX_ACCESS)
+        {
+          int sparse, l = lat_iterator (sc, x->access, loop, &sparse);
+          if (l >= 0)
+            {
+              int bit = lat_bit (x->access, loop);
+              bits_set (&r->p[0], bit);
+              if (!sparse)
+                bits_set (dense, bit);
+            }
+        }
+      return 0;
+    case IX_MERGE_KEEP:
+      return build (sc, loop, x->a, absent, dense, r);
+    default:
+      {
+        lset a, b;
+        if (build (sc, loop, x->a, absent, dense, &a)
+            || build (sc, loop, x->b, absent, dense, &b))
+          return -1;
+        if (ix_ops[x->op].merge == IX_MERGE_CONJ)
+          return merge_conj (&a, &b, r);
+        return merge_disj (&a, &b, r);
+      }
+    }
+}
+
+/* Sparse iterators of raw point B.  */
+static uint32_t
+raw_sparse (const lattice *l, const lat_bits *b)
+{
+  return bits_accesses (b, l->loop) & ~bits_accesses (&l->dense, l->loop);
+}
+
+int
+lat_build (const ix_sched *sc, int loop, int exp, uint32_t absent,
+           lattice *out)
+{
+  lset raw;
+  memset (out, 0, sizeof *out);
+  out->loop = loop;
+  out->exp = exp;
+  out->absent = absent;
+  if (build (sc, loop, exp, absent, &out->dense, &raw))
+    return -1;
+
+  /* Points that differ only in dense iterators are one point.  */
+  int keep[LAT_MAX_POINTS], nkeep = 0;
+  for (int i = 0; i < raw.n; i++)
+    {
+      uint32_t si = raw_sparse (out, &raw.p[i]);
+      int dup = 0;
+      for (int k = 0; k < nkeep && !dup; k++)
+        dup = raw_sparse (out, &raw.p[keep[k]]) == si;
+      if (!dup)
+        keep[nkeep++] = i;
+    }
+
+  /* Order: the first remaining point that no remaining point strictly
+     contains (construction order otherwise).  */
+  uint32_t all = 0;
+  for (int k = 0; k < nkeep; k++)
+    all |= bits_accesses (&raw.p[keep[k]], loop);
+  int used[LAT_MAX_POINTS] = { 0 };
+  for (int n = 0; n < nkeep; n++)
+    {
+      int pick = -1;
+      for (int k = 0; k < nkeep && pick < 0; k++)
+        {
+          if (used[k])
+            continue;
+          uint32_t sk = raw_sparse (out, &raw.p[keep[k]]);
+          int top = 1;
+          for (int m = 0; m < nkeep && top; m++)
+            {
+              uint32_t sm = raw_sparse (out, &raw.p[keep[m]]);
+              top = used[m] || m == k || (sk & ~sm) || sm == sk;
+            }
+          if (top)
+            pick = k;
+        }
+      used[pick] = 1;
+      lat_point *p = &out->p[out->n++];
+      p->bits = raw.p[keep[pick]];
+      p->absent = absent | (all & ~bits_accesses (&p->bits, loop));
+    }
+  return 0;
+}
+
+/* -------------------------------------------------------------------- */
+/* Folding and printing.  */
+
+int
+lat_is_zero (const ix_stmt *s, int e, uint32_t absent)
+{
+  const ix_expr *x = &s->expr[e];
+  switch (x->op)
+    {
+    case IX_ACCESS:
+      return (absent >> x->access) & 1;
+    case IX_CONST:
+      return x->num == 0;
+    case IX_NEG:
+    case IX_SUM:
+      return lat_is_zero (s, x->a, absent);
+    case IX_MUL:
+      return lat_is_zero (s, x->a, absent) || lat_is_zero (s, x->b, absent);
+    case IX_DIV:
+      return lat_is_zero (s, x->a, absent);
+    default:
+      return lat_is_zero (s, x->a, absent) && lat_is_zero (s, x->b, absent);
+    }
+}
+
+static void
+cat (char *buf, size_t len, const char *fmt, ...)
+{
+  size_t n = strlen (buf);
+  va_list ap;
+  if (n + 1 >= len)
+    return;
+  va_start (ap, fmt);
+  vsnprintf (buf + n, len - n, fmt, ap);
+  va_end (ap);
+}
+
+static void
+print_folded (const ix_stmt *s, int e, uint32_t absent, int ctx, char *buf,
+              size_t len)
+{
+  const ix_expr *x = &s->expr[e];
+  if (lat_is_zero (s, e, absent))
+    {
+      cat (buf, len, "0");
+      return;
+    }
+  if (x->op == IX_ADD || x->op == IX_SUB)
+    {
+      if (lat_is_zero (s, x->b, absent))
+        {
+          print_folded (s, x->a, absent, ctx, buf, len);
+          return;
+        }
+      if (lat_is_zero (s, x->a, absent))
+        {
+          if (x->op == IX_ADD)
+            print_folded (s, x->b, absent, ctx, buf, len);
+          else
+            {
+              int paren = ix_ops[IX_NEG].prec < ctx;
+              cat (buf, len, paren ? "(-" : "-");
+              print_folded (s, x->b, absent, ix_ops[IX_NEG].prec, buf, len);
+              cat (buf, len, paren ? ")" : "");
+            }
+          return;
+        }
+    }
+  const ix_op_info *info = &ix_ops[x->op];
+  int paren = info->prec < ctx;
+  cat (buf, len, paren ? "(" : "");
+  if (x->op == IX_ACCESS || x->op == IX_CONST)
+    {
+      char tmp[256];
+      ix_print_expr (s, e, tmp, sizeof tmp);
+      cat (buf, len, "%s", tmp);
+    }
+  else if (x->op == IX_SUM)
+    {
+      cat (buf, len, "sum(%s, ", s->var[x->var].name);
+      print_folded (s, x->a, absent, 0, buf, len);
+      cat (buf, len, ")");
+    }
+  else if (info->arity == 1)
+    {
+      cat (buf, len, "%s", info->spell);
+      print_folded (s, x->a, absent, info->prec, buf, len);
+    }
+  else
+    {
+      print_folded (s, x->a, absent, info->prec, buf, len);
+      cat (buf, len, " %s ", info->spell);
+      print_folded (s, x->b, absent, info->prec + 1, buf, len);
+    }
+  cat (buf, len, paren ? ")" : "");
+}
+
+char *
+lat_print_expr (const ix_stmt *s, int e, uint32_t absent, char *buf,
+                size_t len)
+{
+  if (len)
+    buf[0] = 0;
+  print_folded (s, e, absent, 0, buf, len);
+  return buf;
+}
+
+void
+lat_dump (const ix_sched *sc, const lattice *l, FILE *f)
+{
+  const ix_stmt *s = &sc->st;
+  char buf[512];
+  fprintf (f, "lattice of %s for %s:%s\n",
+           lat_print_expr (s, l->exp, l->absent, buf, sizeof buf),
+           sc->sv[l->loop].name, lat_has_universe (l) ? " (dense loop)" : "");
+  for (int p = 0; p < l->n; p++)
+    {
+      int first = 1;
+      fprintf (f, "  (");
+      for (int a = 0; a < s->naccs; a++)
+        {
+          int bit = lat_bit (a, l->loop);
+          if (!lat_test (&l->p[p].bits, bit))
+            continue;
+          fprintf (f, "%s%s%s", first ? "" : ",", s->opd[s->acc[a].opd].name,
+                   lat_test (&l->dense, bit) ? "'" : "");
+          first = 0;
+        }
+      fprintf (f, ") %s\n", lat_print_expr (s, l->exp, l->p[p].absent, buf,
+                                            sizeof buf));
+    }
+}
