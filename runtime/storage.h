@@ -77,11 +77,14 @@ sp__num_store (void *vals, int type, int64_t p, sp_num n)
     }
 }
 
+/* A + B as TYPE adds: integers wrap, f32 rounds as a float sum would.  */
 static inline sp_num
 sp__num_add (int type, sp_num a, sp_num b)
 {
   if (sp__is_int (type))
     a.i = (int64_t) ((uint64_t) a.i + (uint64_t) b.i);
+  else if (type == SP_F32)
+    a.d = (float) (a.d + b.d);
   else
     a.d += b.d;
   return a;

@@ -94,7 +94,7 @@ sp__num_of_double (int type, double value, sp_num *out)
     {
       if (type == SP_F32 && isfinite (value) && fabs (value) > FLT_MAX)
         return sp__fail ("value %g does not fit f32", value);
-      out->d = value;
+      out->d = type == SP_F32 ? (float) value : value;
       return 0;
     }
   /* As C converts to an integer type: toward zero, in range.  */

@@ -80,14 +80,14 @@ sp__iter_batch (sp_iter *it, int64_t *x, int64_t *p)
       for (; it->cur[k] < it->end[k] && n < SP_BATCH; it->cur[k]++)
         {
           int64_t q = it->cur[k], *xe = x + (int64_t) n * rank;
+          if (lo->filler && sp__num_zero (t->type,
+                                          sp__num_load (t->vals, t->type, q)))
+            continue;
           it->lc[k] = coord (it, k);
           if (lo->plain)
             for (int l = 0; l <= leaf; l++)
               xe[t->fmt.lv[l].dim] = it->lc[l];
           else if (!sp__recover (lo, it->lc, xe))
-            continue;
-          if (lo->filler && sp__num_zero (t->type,
-                                          sp__num_load (t->vals, t->type, q)))
             continue;
           p[n++] = q;
         }
