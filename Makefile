@@ -87,7 +87,7 @@ install: all
 
 # The whole DejaGnu testsuite, run in build/testsuite; its last line is
 # "N passed, N failed".  RUNTESTFLAGS selects, e.g. RUNTESTFLAGS=runtime.exp.
-TS := $(B)/testsuite
+TS ?= $(B)/testsuite
 check: all
 	@mkdir -p $(TS)
 	@printf 'set srcdir "%s/testsuite"\nset SPARSE_ROOT "%s"\nset SPARSE_CC "%s"\nset tool sparse\n' \
