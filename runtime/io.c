@@ -421,6 +421,35 @@ format_for (const char *format, int rank, const char *name, sp_format *f)
   return sp__parse_format (format, rank, f);
 }
 
+/* Read S (of KIND) into C and parse FORMAT for it into F.  */
+static int
+read_coo (sp_src *s, file_kind kind, const char *format, int flags,
+          sp_format *f, sp_coo *c)
+{
+  /* Matrix Market files are matrices: a bad format fails before the file
+     is read.  */
+  if (kind == KIND_MTX)
+    return format_for (format, 2, s->name, f) || sp__mtx_read (s, flags, c)
+           ? -1 : 0;
+  if (sp__tns_read (s, format_rank (format), c))
+    return -1;
+  if (format_for (format, c->rank, s->name, f) == 0)
+    return 0;
+  sp__coo_free (c);
+  return -1;
+}
+
+/* Make the message of the failure just reported start with NAME.  */
+static void
+name_failure (const char *name)
+{
+  char msg[512];
+  size_t n = strlen (name);
+  snprintf (msg, sizeof msg, "%s", sp_error ());
+  if (strncmp (msg, name, n) != 0 || msg[n] != ':')
+    sp__fail ("%s: %s", name, msg);
+}
+
 /* Read S (of KIND) into a tensor of FORMAT and TYPE.  */
 static sp_tensor *
 read_src (sp_src *s, file_kind kind, const char *format, sp_type type,
@@ -428,26 +457,16 @@ read_src (sp_src *s, file_kind kind, const char *format, sp_type type,
 {
   sp_format f;
   sp_coo c;
+  sp_tensor *t = NULL;
   if ((unsigned) type > SP_I32)
+    sp__fail ("bad element type %d", (int) type);
+  else if (read_coo (s, kind, format, flags, &f, &c) == 0)
     {
-      sp__fail ("sp_read: bad element type %d", (int) type);
-      return NULL;
-    }
-  /* A bad format fails before the file is read, where it can.  */
-  if (kind == KIND_MTX)
-    {
-      if (format_for (format, 2, s->name, &f) || sp__mtx_read (s, flags, &c))
-        return NULL;
-    }
-  else if (sp__tns_read (s, format_rank (format), &c))
-    return NULL;
-  else if (format_for (format, c.rank, s->name, &f))
-    {
+      t = sp__from_coo (&f, type, &c);
       sp__coo_free (&c);
-      return NULL;
     }
-  sp_tensor *t = sp__from_coo (&f, type, &c);
-  sp__coo_free (&c);
+  if (!t)
+    name_failure (s->name);
   return t;
 }
 
