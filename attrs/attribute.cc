@@ -444,11 +444,8 @@ handle_sparse_attribute (tree *node, tree name, tree args, int,
   if (sp_format_parse (TREE_STRING_POINTER (arg), rank, &fmt, &err) != 0)
     {
       location_t loc = format_error_location (decl, arg, err.offset);
-      auto_diagnostic_group d;
-      error_at (loc, "invalid sparse format %qs: %s",
-		TREE_STRING_POINTER (arg), err.msg);
-      if (loc != dloc)
-	inform (dloc, "for %qD, of rank %d", decl, rank);
+      error_at (loc, "invalid sparse format %qs for %qD: %s",
+		TREE_STRING_POINTER (arg), decl, err.msg);
       return NULL_TREE;
     }
   if (fmt.rank != rank)
@@ -653,7 +650,10 @@ sparse_finish_decl (void *gcc_data, void *)
       error_at (DECL_SOURCE_LOCATION (decl),
 		"sparse array %qD cannot have an initializer; it starts "
 		"all-zero: assign its nonzero elements instead", decl);
-      DECL_INITIAL (decl) = NULL_TREE;
+      /* Go on with a dense array: one error is enough.  */
+      DECL_ATTRIBUTES (decl) = remove_attribute ("sparse",
+						 DECL_ATTRIBUTES (decl));
+      return;
     }
 
   if (!TREE_STATIC (decl) && !DECL_EXTERNAL (decl))

@@ -64,6 +64,16 @@ sparse_einsum_operand_decl (const sparse_einsum *e, int opd)
   return info ? info->decl : NULL_TREE;
 }
 
+tree
+sparse_einsum_operand_extent (const sparse_einsum *e, int opd, int dim)
+{
+  if (!e || !e->ix || opd < 0 || opd >= e->ix->nopds || dim < 0
+      || dim >= SP_MAX_RANK)
+    return NULL_TREE;
+  sparse_operand_info *info = (sparse_operand_info *) e->ix->opd[opd].user;
+  return info ? info->extent[dim] : NULL_TREE;
+}
+
 /* ------------------------------------------------------------------ */
 /* Name lookup for the parser.  */
 
@@ -104,11 +114,15 @@ lookup_operand (void *, const char *name, ix_operand *out)
       out->type = tag.elem;
       out->rank = tag.rank;
       for (int d = 0; d < tag.rank; d++)
-	out->extent[d] = const_extent (tag.dim[d]);
+	{
+	  out->extent[d] = const_extent (tag.dim[d]);
+	  info->extent[d] = tag.dim[d];
+	}
       return 1;
     }
 
   tree dims[SP_MAX_RANK + 1];
+  memset (dims, 0, sizeof dims);
   tree elem = NULL_TREE;
   int rank = 0;
   if (TREE_CODE (type) == ARRAY_TYPE)
@@ -147,7 +161,10 @@ lookup_operand (void *, const char *name, ix_operand *out)
 
   out->rank = rank;
   for (int d = 0; d < rank; d++)
-    out->extent[d] = const_extent (dims[d]);
+    {
+      out->extent[d] = const_extent (dims[d]);
+      info->extent[d] = dims[d];
+    }
   if (out->kind == IX_OPD_POINTER)
     out->rank = 0;
   return 1;

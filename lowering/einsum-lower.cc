@@ -64,27 +64,25 @@ lowerer::new_var (tree type, const char *name)
   return v;
 }
 
-/* Extent of dimension DIM of dense operand OPD from its declaration.  */
+/* Extent of dimension DIM of dense operand OPD: an array variable's type
+   says it (its VLA bounds are gimplified by now); a parameter's outermost
+   bound was captured at the pragma.  */
 tree
 lowerer::operand_extent (int opd, int dim)
 {
   tree decl = sparse_einsum_operand_decl (e, opd);
-  if (!decl)
+  if (!decl || dim < 0 || dim >= SP_MAX_RANK)
     return NULL_TREE;
   tree type = TREE_TYPE (decl);
-  tree dims[SP_MAX_RANK + 1];
-  memset (dims, 0, sizeof dims);
   if (TREE_CODE (type) == ARRAY_TYPE)
-    sparse_array_extents (type, dims, SP_MAX_RANK + 1, NULL);
-  else if (TREE_CODE (type) == POINTER_TYPE && TREE_CODE (decl) == PARM_DECL
-	   && sparse_parm_declared_array_p (decl))
     {
-      sparse_array_extents (TREE_TYPE (type), dims + 1, SP_MAX_RANK, NULL);
-      dims[0] = sparse_parm_outer_bound (decl);
+      tree dims[SP_MAX_RANK + 1];
+      memset (dims, 0, sizeof dims);
+      sparse_array_extents (type, dims, SP_MAX_RANK + 1, NULL);
+      return dims[dim];
     }
-  if (dim < 0 || dim > SP_MAX_RANK)
-    return NULL_TREE;
-  return dims[dim];
+  tree x = sparse_einsum_operand_extent (e, opd, dim);
+  return x ? unshare_expr (x) : NULL_TREE;
 }
 
 tree

@@ -187,6 +187,8 @@ row_index (tree off, tree rowsize)
     return build_int_cst (i64, 0);
   tree o = off;
   STRIP_NOPS (o);
+  if (operand_equal_p (o, rowsize, 0))
+    return build_int_cst (i64, 1);
   if (TREE_CODE (o) == MULT_EXPR)
     {
       tree a = TREE_OPERAND (o, 0), b = TREE_OPERAND (o, 1);
@@ -227,9 +229,21 @@ rewriter::match (tree t, access *a)
     {
       tree p = TREE_OPERAND (t, 0);
       tree off = NULL_TREE;
+      /* Side effects on the way to the pointer: the front end wraps
+	 *(A + 0) of a VLA parameter as *(SAVE_EXPR <n>, A).  */
+      tree side = NULL_TREE;
       STRIP_NOPS (p);
-      while (TREE_CODE (p) == POINTER_PLUS_EXPR)
+      while (TREE_CODE (p) == POINTER_PLUS_EXPR
+	     || TREE_CODE (p) == COMPOUND_EXPR)
 	{
+	  if (TREE_CODE (p) == COMPOUND_EXPR)
+	    {
+	      tree l = TREE_OPERAND (p, 0);
+	      side = side ? build2 (COMPOUND_EXPR, void_type_node, side, l) : l;
+	      p = TREE_OPERAND (p, 1);
+	      STRIP_NOPS (p);
+	      continue;
+	    }
 	  tree o = TREE_OPERAND (p, 1);
 	  off = off ? fold_build2 (PLUS_EXPR, sizetype, o, off) : o;
 	  p = TREE_OPERAND (p, 0);
@@ -247,7 +261,10 @@ rewriter::match (tree t, access *a)
 	return false;
       if (n >= SP_MAX_RANK)
 	return false;
-      rev[n++] = row_index (off, rowsize);
+      tree i0 = row_index (off, rowsize);
+      if (side && TREE_SIDE_EFFECTS (side))
+	i0 = build2 (COMPOUND_EXPR, TREE_TYPE (i0), side, i0);
+      rev[n++] = i0;
       decl = p;
     }
   else
@@ -318,8 +335,8 @@ rewriter::bad_use (tree decl, location_t loc, use_ctx ctx)
 		"has no dense storage", decl);
       break;
     case USE_ARITH:
-      error_at (loc, "pointer arithmetic on sparse array %qD is not "
-		"supported", decl);
+      error_at (loc, "pointer arithmetic on sparse array %qD (or a row of "
+		"it used as an array) is not supported", decl);
       break;
     default:
       error_at (loc, "sparse array %qD cannot be used as a pointer or as a "
@@ -492,12 +509,16 @@ rewriter::walk_addr (tree *tp, location_t loc)
   if (TREE_CODE (base) == INDIRECT_REF || TREE_CODE (base) == MEM_REF)
     {
       access a;
-      if (match (base, &a) || match (op, &a))
+      if (match (op, &a) || match (base, &a))
 	{
-	  tree decl = uses[a.use].tag.decl;
+	  const sparse_tag &tag = uses[a.use].tag;
 	  auto_diagnostic_group d;
-	  error_at (loc, "cannot take the address of an element or row of "
-		    "sparse array %qD: its elements have no addresses", decl);
+	  if (a.nidx == tag.rank)
+	    error_at (loc, "cannot take the address of an element of sparse "
+		      "array %qD: its elements have no addresses", tag.decl);
+	  else
+	    error_at (loc, "a row of sparse array %qD cannot be used as an "
+		      "array or pointer", tag.decl);
 	  inform (loc, "copy the element into a variable and write it back "
 		  "with an assignment");
 	  return;

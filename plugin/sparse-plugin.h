@@ -96,6 +96,10 @@ struct ix_stmt;
 struct sparse_operand_info
 {
   tree decl;
+  /* Extents captured at the pragma (the front end drops a parameter's
+     outermost bound, kept in its "arg spec" attribute, when parsing
+     ends): INTEGER_CSTs or expressions of the declaration's bounds.  */
+  tree extent[SP_MAX_RANK];
 };
 
 struct sparse_einsum
@@ -116,6 +120,8 @@ bool sparse_marker_gcall_p (gimple *stmt);
 sparse_einsum *sparse_einsum_get (int id);
 /* The decl behind operand OPD of the statement.  */
 tree sparse_einsum_operand_decl (const sparse_einsum *e, int opd);
+/* Extent DIM of operand OPD as captured at the pragma, or NULL_TREE.  */
+tree sparse_einsum_operand_extent (const sparse_einsum *e, int opd, int dim);
 
 /* ------------------------------------------------------------------ */
 /* Runtime entry points (rtcall.cc).  */
