@@ -42,6 +42,9 @@ typedef struct sp_format_error
 int sp_format_parse (const char *s, int rank, sp_format *f,
                      sp_format_error *err);
 
+/* A buffer this big holds any canonical spelling.  */
+#define SP_FORMAT_PRINT_MAX 256
+
 /* Canonical spelling (mapping form when not the identity); returns BUF.  */
 char *sp_format_print (const sp_format *f, char *buf, size_t len);
 
