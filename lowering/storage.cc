@@ -32,6 +32,7 @@
 
 #include "../plugin/sparse-plugin.h"
 #include "c-family/c-pretty-print.h"
+#include "tree-nested.h"
 #include "ix.h"
 
 namespace {
@@ -82,6 +83,7 @@ struct rewriter
   bool walk_incdec (tree *tp, location_t loc, bool unused);
   bool walk_read (tree *tp, location_t loc);
   void walk_operands (tree t, location_t loc);
+  void walk_omp_clauses (tree clauses, location_t loc);
 
   int use_of (tree decl);
   bool match (tree t, access *a);
@@ -739,6 +741,60 @@ rewriter::walk_bind (tree *tp, location_t loc)
   BIND_EXPR_BODY (bind) = init;
 }
 
+/* OpenMP clauses naming tagged arrays: shared is the handle, shared;
+   anything that would copy or privatise the array is refused.  */
+void
+rewriter::walk_omp_clauses (tree clauses, location_t loc)
+{
+  for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN (c))
+    {
+      location_t cloc = OMP_CLAUSE_LOCATION (c) != UNKNOWN_LOCATION
+			? OMP_CLAUSE_LOCATION (c) : loc;
+      tree *dp = NULL;
+      switch (OMP_CLAUSE_CODE (c))
+	{
+	case OMP_CLAUSE_SHARED:
+	case OMP_CLAUSE_PRIVATE:
+	case OMP_CLAUSE_FIRSTPRIVATE:
+	case OMP_CLAUSE_LASTPRIVATE:
+	case OMP_CLAUSE_REDUCTION:
+	case OMP_CLAUSE_COPYIN:
+	case OMP_CLAUSE_COPYPRIVATE:
+	case OMP_CLAUSE_LINEAR:
+	case OMP_CLAUSE_ALIGNED:
+	case OMP_CLAUSE_MAP:
+	case OMP_CLAUSE_TO:
+	case OMP_CLAUSE_FROM:
+	  dp = &OMP_CLAUSE_DECL (c);
+	  break;
+	default:
+	  break;
+	}
+      if (dp && *dp && DECL_P (*dp) && sparse_decl_tagged_p (*dp))
+	{
+	  int id = use_of (*dp);
+	  if (OMP_CLAUSE_CODE (c) == OMP_CLAUSE_SHARED && id >= 0)
+	    {
+	      tree h = uses[id].handle;
+	      if (DECL_P (h))
+		*dp = h;
+	    }
+	  else
+	    {
+	      auto_diagnostic_group d;
+	      error_at (cloc, "sparse array %qD cannot appear in a %qs "
+			"clause", *dp, omp_clause_code_name[OMP_CLAUSE_CODE (c)]);
+	      inform (cloc, "sparse arrays are shared by the threads of a "
+		      "parallel region");
+	    }
+	  continue;
+	}
+      for (int i = 0; i < omp_clause_num_ops[OMP_CLAUSE_CODE (c)]; i++)
+	if (&OMP_CLAUSE_OPERAND (c, i) != dp)
+	  walk (&OMP_CLAUSE_OPERAND (c, i), loc, false);
+    }
+}
+
 void
 rewriter::walk_operands (tree t, location_t loc)
 {
@@ -863,6 +919,10 @@ rewriter::walk (tree *tp, location_t loc, bool unused)
 	walk (&TREE_VALUE (l), loc, false);
       return;
 
+    case OMP_CLAUSE:
+      walk_omp_clauses (t, loc);
+      return;
+
     case FOR_STMT:
     case WHILE_STMT:
     case DO_STMT:
@@ -924,11 +984,11 @@ rewriter::walk (tree *tp, location_t loc, bool unused)
 
 } // anon namespace
 
-/* PLUGIN_PRE_GENERICIZE.  */
-void
-sparse_pre_genericize (void *gcc_data, void *)
+/* Rewrite FNDECL; PARENT is the rewriter of the function FNDECL is nested
+   in (GNU C), whose tagged arrays FNDECL may use, or NULL.  */
+static void
+rewrite_function (tree fndecl, const rewriter *parent)
 {
-  tree fndecl = (tree) gcc_data;
   if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL
       || !DECL_SAVED_TREE (fndecl) || DECL_SAVED_TREE (fndecl) == error_mark_node)
     return;
@@ -938,6 +998,14 @@ sparse_pre_genericize (void *gcc_data, void *)
 
   rewriter rw (fndecl);
   rw.outer_bind = bind;
+  if (parent)
+    for (hash_map<tree, int>::iterator it = parent->index.begin ();
+	 it != parent->index.end (); ++it)
+      {
+	int id = rw.uses.length ();
+	rw.uses.safe_push (parent->uses[(*it).second]);
+	rw.index.put ((*it).first, id);
+      }
 
   /* Tagged parameters: the value is the handle; check it on entry.  */
   for (tree p = DECL_ARGUMENTS (fndecl); p; p = DECL_CHAIN (p))
@@ -980,4 +1048,19 @@ sparse_pre_genericize (void *gcc_data, void *)
       print_c_tree (sparse_dump_file, DECL_SAVED_TREE (fndecl));
       fprintf (sparse_dump_file, "\n\n");
     }
+
+  /* GNU C nested functions are genericized with their parent, and may use
+     its tagged arrays.  */
+  cgraph_node *cgn = cgraph_node::get (fndecl);
+  if (cgn)
+    for (cgraph_node *n = first_nested_function (cgn); n;
+	 n = next_nested_function (n))
+      rewrite_function (n->decl, &rw);
+}
+
+/* PLUGIN_PRE_GENERICIZE.  */
+void
+sparse_pre_genericize (void *gcc_data, void *)
+{
+  rewrite_function ((tree) gcc_data, NULL);
 }

@@ -34,6 +34,8 @@ while getopts O:j:n: o; do
 done
 
 [ -f "$PLUGIN" ] || { echo "corpus: $PLUGIN not built (run make)" >&2; exit 2; }
+# A private copy: the tree's plugin may be rebuilt while this runs.
+mkdir -p "$WORK" && cp "$PLUGIN" "$WORK/sparse.so" && PLUGIN=$WORK/sparse.so
 
 SRC=$WORK/src
 if [ ! -f "$SRC/.done" ]; then
