@@ -1,0 +1,525 @@
+/* cprint.c -- print the loop IR as C (see cprint.h).  */
+
+#include <string.h>
+#include "cprint.h"
+
+static const char prelude[] =
+  "#include <stdint.h>\n"
+  "#include <stdio.h>\n"
+  "#include <stdlib.h>\n"
+  "#include <string.h>\n"
+  "#include \"sparse.h\"\n"
+  "#include \"sparse_abi.h\"\n"
+  "\n"
+  "static void\n"
+  "sp_kabort (const char *what)\n"
+  "{\n"
+  "  fprintf (stderr, \"sparse kernel: %s: %s\\n\", what, sp_error ());\n"
+  "  abort ();\n"
+  "}\n"
+  "\n"
+  "static inline int64_t\n"
+  "sp_kmin (int64_t a, int64_t b)\n"
+  "{\n"
+  "  return a < b ? a : b;\n"
+  "}\n"
+  "\n"
+  "static int\n"
+  "sp_kcmp (const void *a, const void *b)\n"
+  "{\n"
+  "  int64_t x = *(const int64_t *) a, y = *(const int64_t *) b;\n"
+  "  return (x > y) - (x < y);\n"
+  "}\n"
+  "\n"
+  "static void\n"
+  "sp_ksort (int64_t *a, int64_t n)\n"
+  "{\n"
+  "  qsort (a, (size_t) n, sizeof *a, sp_kcmp);\n"
+  "}\n"
+  "\n"
+  "/* Make *A hold NEED elements of ES bytes, new ones zeroed.  */\n"
+  "static void\n"
+  "sp_kgrow (void **a, int64_t *cap, int64_t need, size_t es)\n"
+  "{\n"
+  "  if (need <= *cap)\n"
+  "    return;\n"
+  "  int64_t nc = *cap * 2 > need ? *cap * 2 : need < 16 ? 16 : need;\n"
+  "  void *p = realloc (*a, (size_t) nc * es);\n"
+  "  if (!p)\n"
+  "    sp_kabort (\"out of memory\");\n"
+  "  memset ((char *) p + *cap * es, 0, (size_t) (nc - *cap) * es);\n"
+  "  *a = p;\n"
+  "  *cap = nc;\n"
+  "}\n"
+  "\n"
+  "/* A sparse output being built: per compressed level, entry counts\n"
+  "   per parent (offsets after sp_kout_end) and coordinates.  */\n"
+  "typedef struct sp_kout\n"
+  "{\n"
+  "  sp_tensor *t;\n"
+  "  int64_t n[SP_MAX_LEVELS], cap[SP_MAX_LEVELS], pcap[SP_MAX_LEVELS];\n"
+  "  int64_t *pos[SP_MAX_LEVELS], *crd[SP_MAX_LEVELS];\n"
+  "  void *vals;\n"
+  "  int64_t vcap, dense;\n"
+  "  size_t es;\n"
+  "} sp_kout;\n"
+  "\n"
+  "static void\n"
+  "sp_kout_begin (sp_kout *o, sp_tensor *t)\n"
+  "{\n"
+  "  int first = -1;\n"
+  "  memset (o, 0, sizeof *o);\n"
+  "  o->t = t;\n"
+  "  o->es = t->type == SP_F64 || t->type == SP_I64 ? 8 : 4;\n"
+  "  o->dense = 1;\n"
+  "  for (int l = 0; l < t->fmt.nlevels && first < 0; l++)\n"
+  "    if (t->fmt.lv[l].type == SP_LVL_D)\n"
+  "      o->dense *= t->dims[t->fmt.lv[l].dim];\n"
+  "    else\n"
+  "      first = l;\n"
+  "  sp_kgrow ((void **) &o->pos[first], &o->pcap[first], o->dense + 1,\n"
+  "            sizeof (int64_t));\n"
+  "  sp_kgrow (&o->vals, &o->vcap, 1, o->es);\n"
+  "}\n"
+  "\n"
+  "static int64_t\n"
+  "sp_kout_append (sp_kout *o, int l, int64_t parent, int64_t c)\n"
+  "{\n"
+  "  int64_t p = o->n[l]++;\n"
+  "  sp_kgrow ((void **) &o->crd[l], &o->cap[l], o->n[l], sizeof (int64_t));\n"
+  "  o->crd[l][p] = c;\n"
+  "  o->pos[l][parent + 1]++;\n"
+  "  if (l + 1 < o->t->fmt.nlevels)\n"
+  "    sp_kgrow ((void **) &o->pos[l + 1], &o->pcap[l + 1], o->n[l] + 1,\n"
+  "              sizeof (int64_t));\n"
+  "  else\n"
+  "    sp_kgrow (&o->vals, &o->vcap, o->n[l], o->es);\n"
+  "  return p;\n"
+  "}\n"
+  "\n"
+  "/* A copy of the N int64_t of A in BITS-bit integers.  */\n"
+  "static void *\n"
+  "sp_knarrow (const int64_t *a, int64_t n, int bits)\n"
+  "{\n"
+  "  void *r = malloc ((size_t) (n ? n : 1) * (size_t) (bits / 8));\n"
+  "  int64_t lim = bits == 64 ? INT64_MAX : ((int64_t) 1 << (bits - 1)) - 1;\n"
+  "  if (!r)\n"
+  "    sp_kabort (\"out of memory\");\n"
+  "  for (int64_t k = 0; k < n; k++)\n"
+  "    {\n"
+  "      if (a[k] > lim)\n"
+  "        sp_kabort (\"index too large for the format's width\");\n"
+  "      switch (bits)\n"
+  "        {\n"
+  "        case 8: ((int8_t *) r)[k] = (int8_t) a[k]; break;\n"
+  "        case 16: ((int16_t *) r)[k] = (int16_t) a[k]; break;\n"
+  "        case 32: ((int32_t *) r)[k] = (int32_t) a[k]; break;\n"
+  "        default: ((int64_t *) r)[k] = a[k]; break;\n"
+  "        }\n"
+  "    }\n"
+  "  return r;\n"
+  "}\n"
+  "\n"
+  "static void\n"
+  "sp_kout_end (sp_kout *o)\n"
+  "{\n"
+  "  sp_tensor *t = o->t;\n"
+  "  int64_t parents = 1;\n"
+  "  for (int l = 0; l < SP_MAX_LEVELS; l++)\n"
+  "    {\n"
+  "      free (t->lv[l].pos);\n"
+  "      free (t->lv[l].crd);\n"
+  "      memset (&t->lv[l], 0, sizeof t->lv[l]);\n"
+  "    }\n"
+  "  free (t->vals);\n"
+  "  for (int l = 0; l < t->fmt.nlevels; l++)\n"
+  "    {\n"
+  "      sp_level_store *s = &t->lv[l];\n"
+  "      s->size = t->dims[t->fmt.lv[l].dim];\n"
+  "      if (t->fmt.lv[l].type == SP_LVL_D)\n"
+  "        {\n"
+  "          parents *= s->size;\n"
+  "          s->count = parents;\n"
+  "          continue;\n"
+  "        }\n"
+  "      for (int64_t k = 0; k < parents; k++)\n"
+  "        o->pos[l][k + 1] += o->pos[l][k];\n"
+  "      s->pos = sp_knarrow (o->pos[l], parents + 1, t->fmt.posw);\n"
+  "      s->crd = sp_knarrow (o->crd[l], o->n[l], t->fmt.crdw);\n"
+  "      s->npos = parents + 1;\n"
+  "      s->ncrd = s->count = o->n[l];\n"
+  "      parents = o->n[l];\n"
+  "      free (o->pos[l]);\n"
+  "      free (o->crd[l]);\n"
+  "    }\n"
+  "  t->vals = o->vals;\n"
+  "  t->nvals = parents;\n"
+  "  t->dirty = 0;\n"
+  "}\n"
+  "\n";
+
+void
+cprint_prelude (FILE *f)
+{
+  fputs (prelude, f);
+}
+
+/* -------------------------------------------------------------------- */
+
+typedef struct printer
+{
+  const lir_kernel *k;
+  FILE *f;
+} printer;
+
+static const char *
+opd_name (const printer *p, int o)
+{
+  return p->k->sc->st.opd[o].name;
+}
+
+static void
+tensor_ref (const printer *p, int t)
+{
+  fputs (p->k->tensors[t].name, p->f);
+}
+
+/* The base pointer of ARRAY, cast to its element type.  */
+static void
+array_base (const printer *p, int a)
+{
+  const lir_array *x = &p->k->arrays[a];
+  const char *tn = lir_type_name (x->type);
+  switch (x->kind)
+    {
+    case LIR_ARR_POS:
+    case LIR_ARR_CRD:
+      fprintf (p->f, "((%s *) ", tn);
+      tensor_ref (p, x->tensor);
+      fprintf (p->f, "->lv[%d].%s)", x->level,
+               x->kind == LIR_ARR_POS ? "pos" : "crd");
+      break;
+    case LIR_ARR_VALS:
+      fprintf (p->f, "((%s *) ", tn);
+      tensor_ref (p, x->tensor);
+      fprintf (p->f, "->vals)");
+      break;
+    case LIR_ARR_DENSE:
+      fputs (opd_name (p, x->opd), p->f);
+      break;
+    case LIR_ARR_WS:
+      fputs ("sp_ws", p->f);
+      break;
+    case LIR_ARR_WS_FLAG:
+      fputs ("sp_wsflag", p->f);
+      break;
+    case LIR_ARR_WS_LIST:
+      fputs ("sp_wslist", p->f);
+      break;
+    case LIR_ARR_OUT_VALS:
+      fprintf (p->f, "((%s *) sp_out.vals)", tn);
+      break;
+    }
+}
+
+static void
+expr (const printer *p, int e, int ctx)
+{
+  const lir_expr *x = &p->k->exprs[e];
+  const lir_op_info *info = &lir_ops[x->op];
+  FILE *f = p->f;
+  int paren = info->prec < ctx;
+  if (x->op == LIR_CONST)
+    {
+      if (x->type == LIR_F64 || x->type == LIR_F32)
+        {
+          char buf[40];
+          snprintf (buf, sizeof buf, "%.17g", x->fval);
+          if (!strpbrk (buf, ".eEn"))
+            strcat (buf, ".0");
+          fprintf (f, x->fval < 0 ? "(%s%s)" : "%s%s", buf,
+                   x->type == LIR_F32 ? "f" : "");
+        }
+      else
+        fprintf (f, x->ival < 0 ? "(%lld)" : "%lld", (long long) x->ival);
+      return;
+    }
+  if (paren)
+    fputc ('(', f);
+  switch (x->op)
+    {
+    case LIR_VARREF:
+      fputs (p->k->vars[x->var].name, f);
+      break;
+    case LIR_LOAD:
+      if (x->type != p->k->arrays[x->array].type)
+        fprintf (f, "(%s) ", lir_type_name (x->type));
+      array_base (p, x->array);
+      fputc ('[', f);
+      expr (p, x->a, 0);
+      fputc (']', f);
+      break;
+    case LIR_SCALAR:
+      fprintf (f, "(*%s)", opd_name (p, x->opd));
+      break;
+    case LIR_DIM:
+      if (x->tensor >= 0 || p->k->sc->st.opd[x->opd].tagged)
+        {
+          if (x->tensor >= 0)
+            tensor_ref (p, x->tensor);
+          else
+            fputs (opd_name (p, x->opd), f);
+          fprintf (f, "->dims[%d]", x->dim);
+        }
+      else
+        fprintf (f, "%s_d%d", opd_name (p, x->opd), x->dim);
+      break;
+    case LIR_LVSIZE:
+      tensor_ref (p, x->tensor);
+      fprintf (f, "->lv[%d].size", x->dim);
+      break;
+    case LIR_MIN:
+      fputs ("sp_kmin (", f);
+      expr (p, x->a, 0);
+      fputs (", ", f);
+      expr (p, x->b, 0);
+      fputc (')', f);
+      break;
+    default:
+      if (info->arity == 1)
+        {
+          fputs (info->spell, f);
+          expr (p, x->a, info->prec + 1);
+        }
+      else
+        {
+          expr (p, x->a, info->prec);
+          fprintf (f, " %s ", info->spell);
+          expr (p, x->b, info->prec + 1);
+        }
+      break;
+    }
+  if (paren)
+    fputc (')', f);
+}
+
+static void
+target (const printer *p, const lir_target *t)
+{
+  if (t->var >= 0)
+    fputs (p->k->vars[t->var].name, p->f);
+  else if (t->array >= 0)
+    {
+      array_base (p, t->array);
+      fputc ('[', p->f);
+      expr (p, t->index, 0);
+      fputc (']', p->f);
+    }
+  else
+    fprintf (p->f, "*%s", opd_name (p, t->opd));
+}
+
+static void block (const printer *p, int s, int ind);
+
+static void
+call (const printer *p, const lir_stmt *s, int ind)
+{
+  FILE *f = p->f;
+  const lir_tensor *t = s->tensor >= 0 ? &p->k->tensors[s->tensor] : NULL;
+  switch (s->fn)
+    {
+    case LIR_CALL_ASSEMBLE:
+      fprintf (f, "if (sp_assemble (%s))\n%*s  sp_kabort (\"%s\");\n",
+               t->name, ind, "", t->name);
+      break;
+    case LIR_CALL_CONVERT:
+      fprintf (f, "sp_tensor *%s = sp_convert (%s, \"%s\");\n", t->name,
+               opd_name (p, t->opd), p->k->sc->conv[t->conv].spelling);
+      fprintf (f, "%*sif (!%s)\n%*s  sp_kabort (\"%s\");\n", ind, "",
+               t->name, ind, "", t->name);
+      break;
+    case LIR_CALL_FREE:
+      fprintf (f, "sp_free (%s);\n", t->name);
+      break;
+    case LIR_CALL_OUT_BEGIN:
+      fprintf (f, "sp_kout sp_out;\n%*ssp_kout_begin (&sp_out, %s);\n", ind,
+               "", t->name);
+      break;
+    case LIR_CALL_OUT_END:
+      fprintf (f, "sp_kout_end (&sp_out);\n");
+      break;
+    case LIR_CALL_WS_ALLOC:
+      {
+        const char *et = "double";
+        for (int a = 0; a < p->k->narrays; a++)
+          if (p->k->arrays[a].kind == LIR_ARR_WS)
+            et = lir_type_name (p->k->arrays[a].type);
+        fprintf (f, "int64_t sp_wsn = ");
+        expr (p, s->a, 0);
+        fprintf (f, ";\n%*s%s *sp_ws = calloc ((size_t) sp_wsn, sizeof "
+                 "*sp_ws);\n", ind, "", et);
+        fprintf (f, "%*suint8_t *sp_wsflag = calloc ((size_t) sp_wsn, 1);\n",
+                 ind, "");
+        fprintf (f, "%*sint64_t *sp_wslist = malloc ((size_t) sp_wsn * "
+                 "sizeof *sp_wslist);\n", ind, "");
+        fprintf (f, "%*sif (sp_wsn && (!sp_ws || !sp_wsflag || "
+                 "!sp_wslist))\n%*s  sp_kabort (\"workspace\");\n", ind, "",
+                 ind, "");
+        break;
+      }
+    case LIR_CALL_WS_FREE:
+      fprintf (f, "free (sp_ws);\n%*sfree (sp_wsflag);\n%*sfree "
+               "(sp_wslist);\n", ind, "", ind, "");
+      break;
+    case LIR_CALL_SORT:
+      fprintf (f, "sp_ksort (");
+      array_base (p, s->array);
+      fprintf (f, ", ");
+      expr (p, s->a, 0);
+      fprintf (f, ");\n");
+      break;
+    }
+}
+
+static void
+stmt (const printer *p, int id, int ind)
+{
+  const lir_stmt *s = &p->k->stmts[id];
+  FILE *f = p->f;
+  fprintf (f, "%*s", ind, "");
+  switch (s->kind)
+    {
+    case LIR_DECL:
+      fprintf (f, "%s %s", lir_type_name (p->k->vars[s->var].type),
+               p->k->vars[s->var].name);
+      if (s->a >= 0)
+        {
+          fputs (" = ", f);
+          expr (p, s->a, 0);
+        }
+      fputs (";\n", f);
+      break;
+    case LIR_ASSIGN:
+    case LIR_ACCUM:
+      target (p, &s->to);
+      fputs (s->kind == LIR_ASSIGN ? " = " : s->op == LIR_SUB ? " -= "
+             : " += ", f);
+      expr (p, s->a, 0);
+      fputs (";\n", f);
+      break;
+    case LIR_FOR:
+      {
+        const char *v = p->k->vars[s->var].name;
+        if (s->parallel)
+          fprintf (f, "\n#ifdef _OPENMP\n#pragma omp parallel for "
+                   "schedule(static)\n#endif\n%*s", ind, "");
+        fprintf (f, "for (%s = ", v);
+        expr (p, s->a, 0);
+        fprintf (f, "; %s < ", v);
+        expr (p, s->b, 0);
+        fprintf (f, "; %s++)\n", v);
+        block (p, s->body, ind);
+        break;
+      }
+    case LIR_WHILE:
+      fputs ("while (", f);
+      expr (p, s->a, 0);
+      fputs (")\n", f);
+      block (p, s->body, ind);
+      break;
+    case LIR_IF:
+      fputs ("if (", f);
+      expr (p, s->a, 0);
+      fputs (")\n", f);
+      block (p, s->body, ind);
+      if (s->else_ >= 0)
+        {
+          fprintf (f, "%*selse\n", ind, "");
+          block (p, s->else_, ind);
+        }
+      break;
+    case LIR_APPEND:
+      fprintf (f, "%s = sp_kout_append (&sp_out, %d, ",
+               p->k->vars[s->var].name, s->level);
+      expr (p, s->a, 0);
+      fputs (", ", f);
+      expr (p, s->b, 0);
+      fputs (");\n", f);
+      break;
+    case LIR_ZERO:
+      {
+        const lir_array *x = &p->k->arrays[s->array];
+        fputs ("memset (", f);
+        if (x->kind == LIR_ARR_VALS)
+          fprintf (f, "%s->vals", p->k->tensors[x->tensor].name);
+        else
+          array_base (p, s->array);
+        fputs (", 0, (size_t) (", f);
+        expr (p, s->a, 0);
+        fprintf (f, ") * sizeof (%s));\n", lir_type_name (x->type));
+        break;
+      }
+    case LIR_CALL:
+      call (p, s, ind);
+      break;
+    }
+}
+
+static void
+block (const printer *p, int s, int ind)
+{
+  fprintf (p->f, "%*s{\n", ind, "");
+  for (; s >= 0; s = p->k->stmts[s].next)
+    stmt (p, s, ind + 2);
+  fprintf (p->f, "%*s}\n", ind, "");
+}
+
+/* The parameters: operands, then run-time extents of C arrays.  With
+   ARGS, their unpacking from void **args instead.  */
+static void
+params (const printer *p, int args)
+{
+  const ix_stmt *s = &p->k->sc->st;
+  int n = 0;
+  for (int o = 0; o < s->nopds; o++, n++)
+    {
+      const ix_operand *op = &s->opd[o];
+      const char *tn = lir_type_name ((lir_type) op->type);
+      if (args)
+        fprintf (p->f, "%s(%s *) args[%d]", n ? ", " : "",
+                 op->tagged ? "sp_tensor" : tn, n);
+      else
+        fprintf (p->f, "%s%s *%s", n ? ", " : "",
+                 op->tagged ? "sp_tensor" : tn, op->name);
+    }
+  for (int o = 0; o < s->nopds; o++)
+    {
+      const ix_operand *op = &s->opd[o];
+      if (op->tagged || op->kind != IX_OPD_ARRAY)
+        continue;
+      for (int d = 0; d < op->rank; d++)
+        if (op->extent[d] < 0)
+          {
+            if (args)
+              fprintf (p->f, ", *(int64_t *) args[%d]", n++);
+            else
+              fprintf (p->f, ", int64_t %s_d%d", op->name, d);
+          }
+    }
+}
+
+void
+cprint_kernel (const lir_kernel *k, const char *name, FILE *f)
+{
+  printer p = { k, f };
+  char buf[512];
+  fprintf (f, "/* %s */\nvoid\n%s (", ix_print (&k->sc->st, buf, sizeof buf),
+           name);
+  params (&p, 0);
+  fprintf (f, ")\n{\n");
+  for (int s = k->body; s >= 0; s = k->stmts[s].next)
+    stmt (&p, s, 2);
+  fprintf (f, "}\n\nvoid\n%s_args (void **args)\n{\n  %s (", name, name);
+  params (&p, 1);
+  fprintf (f, ");\n}\n");
+}

@@ -1,0 +1,480 @@
+/* loops.c -- the loop IR's containers, constructors and dumper.  */
+
+#include <stdlib.h>
+#include <string.h>
+#include "loops.h"
+
+const lir_op_info lir_ops[LIR_NOPS] = {
+  [LIR_CONST] = { "const", "", 0, 16 },
+  [LIR_VARREF] = { "var", "", 0, 16 },
+  [LIR_LOAD] = { "load", "", 0, 16 },
+  [LIR_SCALAR] = { "scalar", "", 0, 16 },
+  [LIR_DIM] = { "dim", "", 0, 16 },
+  [LIR_LVSIZE] = { "lvsize", "", 0, 16 },
+  [LIR_NEG] = { "neg", "-", 1, 14 },
+  [LIR_NOT] = { "not", "!", 1, 14 },
+  [LIR_ADD] = { "add", "+", 2, 12 },
+  [LIR_SUB] = { "sub", "-", 2, 12 },
+  [LIR_MUL] = { "mul", "*", 2, 13 },
+  [LIR_DIV] = { "div", "/", 2, 13 },
+  [LIR_LT] = { "lt", "<", 2, 10 },
+  [LIR_LE] = { "le", "<=", 2, 10 },
+  [LIR_EQ] = { "eq", "==", 2, 9 },
+  [LIR_NE] = { "ne", "!=", 2, 9 },
+  [LIR_AND] = { "and", "&&", 2, 5 },
+  [LIR_OR] = { "or", "||", 2, 4 },
+  [LIR_MIN] = { "min", "min", 2, 16 },
+};
+
+const char *
+lir_type_name (lir_type t)
+{
+  static const char *const names[] = { "double", "float", "int64_t",
+                                       "int32_t", "uint8_t", "int8_t",
+                                       "int16_t", "int32_t", "int64_t" };
+  return names[t];
+}
+
+/* Make room for one more element of size SIZE in *ARR (N used, *CAP
+   allocated).  */
+static int
+grow (lir_kernel *k, void **arr, int n, int *cap, size_t size)
+{
+  if (n < *cap)
+    return 0;
+  int nc = *cap ? 2 * *cap : 64;
+  void *p = realloc (*arr, (size_t) nc * size);
+  if (!p)
+    {
+      k->failed = 1;
+      return -1;
+    }
+  *arr = p;
+  *cap = nc;
+  return 0;
+}
+
+lir_kernel *
+lir_new (const ix_sched *sc)
+{
+  lir_kernel *k = calloc (1, sizeof *k);
+  if (!k)
+    return NULL;
+  k->sc = sc;
+  k->body = -1;
+  k->out_tensor = -1;
+  return k;
+}
+
+void
+lir_free (lir_kernel *k)
+{
+  if (!k)
+    return;
+  free (k->vars);
+  free (k->arrays);
+  free (k->exprs);
+  free (k->stmts);
+  free (k);
+}
+
+int
+lir_failed (const lir_kernel *k)
+{
+  return k->failed;
+}
+
+int
+lir_add_var (lir_kernel *k, lir_type type, const char *name)
+{
+  char base[40];
+  snprintf (base, sizeof base, "%s", name);
+  if (grow (k, (void **) &k->vars, k->nvars, &k->cap_vars, sizeof *k->vars))
+    return -1;
+  lir_var *v = &k->vars[k->nvars];
+  memset (v, 0, sizeof *v);
+  v->type = type;
+  snprintf (v->name, sizeof v->name, "%s", base);
+  /* Unique names, distinct from the operands': a suffix on clashes.  */
+  for (int n = 2;; n++)
+    {
+      int clash = 0;
+      for (int u = 0; u < k->nvars && !clash; u++)
+        clash = strcmp (k->vars[u].name, v->name) == 0;
+      for (int o = 0; o < k->sc->st.nopds && !clash; o++)
+        clash = strcmp (k->sc->st.opd[o].name, v->name) == 0;
+      if (!clash)
+        break;
+      snprintf (v->name, sizeof v->name, "%.28s_%d", base, n);
+    }
+  return k->nvars++;
+}
+
+int
+lir_add_array (lir_kernel *k, lir_array_kind kind, lir_type type, int tensor,
+               int level, int opd)
+{
+  for (int a = 0; a < k->narrays; a++)
+    {
+      const lir_array *x = &k->arrays[a];
+      if (x->kind == kind && x->tensor == tensor && x->level == level
+          && x->opd == opd)
+        return a;
+    }
+  if (grow (k, (void **) &k->arrays, k->narrays, &k->cap_arrays,
+            sizeof *k->arrays))
+    return -1;
+  lir_array *x = &k->arrays[k->narrays];
+  x->kind = kind;
+  x->type = type;
+  x->tensor = tensor;
+  x->level = level;
+  x->opd = opd;
+  return k->narrays++;
+}
+
+static int
+new_expr (lir_kernel *k, lir_op op, lir_type type)
+{
+  if (grow (k, (void **) &k->exprs, k->nexprs, &k->cap_exprs,
+            sizeof *k->exprs))
+    return -1;
+  lir_expr *e = &k->exprs[k->nexprs];
+  memset (e, 0, sizeof *e);
+  e->op = op;
+  e->type = type;
+  e->a = e->b = e->var = e->array = e->opd = e->tensor = -1;
+  return k->nexprs++;
+}
+
+int
+lir_const_i (lir_kernel *k, int64_t v)
+{
+  int e = new_expr (k, LIR_CONST, LIR_I64);
+  if (e >= 0)
+    k->exprs[e].ival = v;
+  return e;
+}
+
+int
+lir_const_f (lir_kernel *k, double v, lir_type type)
+{
+  int e = new_expr (k, LIR_CONST, type);
+  if (e >= 0)
+    {
+      k->exprs[e].fval = v;
+      k->exprs[e].ival = (int64_t) v;
+    }
+  return e;
+}
+
+int
+lir_ref (lir_kernel *k, int var)
+{
+  if (var < 0)
+    return -1;
+  int e = new_expr (k, LIR_VARREF, k->vars[var].type);
+  if (e >= 0)
+    k->exprs[e].var = var;
+  return e;
+}
+
+int
+lir_load (lir_kernel *k, int array, int index)
+{
+  if (array < 0 || index < 0)
+    return -1;
+  lir_type t = k->arrays[array].type;
+  /* Index arrays load as int64_t.  */
+  int e = new_expr (k, LIR_LOAD, t >= LIR_IDX8 ? LIR_I64 : t);
+  if (e >= 0)
+    {
+      k->exprs[e].array = array;
+      k->exprs[e].a = index;
+    }
+  return e;
+}
+
+int
+lir_unary (lir_kernel *k, lir_op op, int a)
+{
+  if (a < 0)
+    return -1;
+  int e = new_expr (k, op, op == LIR_NOT ? LIR_I32 : k->exprs[a].type);
+  if (e >= 0)
+    k->exprs[e].a = a;
+  return e;
+}
+
+/* The usual arithmetic conversions over the element types.  */
+static lir_type
+common (lir_type a, lir_type b)
+{
+  if (a == LIR_F64 || b == LIR_F64)
+    return LIR_F64;
+  if (a == LIR_F32 || b == LIR_F32)
+    return LIR_F32;
+  if (a == LIR_I64 || b == LIR_I64)
+    return LIR_I64;
+  return LIR_I32;
+}
+
+int
+lir_binary (lir_kernel *k, lir_op op, int a, int b)
+{
+  if (a < 0 || b < 0)
+    return -1;
+  lir_type t = op >= LIR_LT && op <= LIR_OR ? LIR_I32
+               : common (k->exprs[a].type, k->exprs[b].type);
+  int e = new_expr (k, op, t);
+  if (e >= 0)
+    {
+      k->exprs[e].a = a;
+      k->exprs[e].b = b;
+    }
+  return e;
+}
+
+int
+lir_leaf (lir_kernel *k, lir_op op, lir_type type, int opd, int tensor,
+          int dim)
+{
+  int e = new_expr (k, op, type);
+  if (e >= 0)
+    {
+      k->exprs[e].opd = opd;
+      k->exprs[e].tensor = tensor;
+      k->exprs[e].dim = dim;
+    }
+  return e;
+}
+
+int
+lir_stmt_new (lir_kernel *k, lir_kind kind)
+{
+  if (grow (k, (void **) &k->stmts, k->nstmts, &k->cap_stmts,
+            sizeof *k->stmts))
+    return -1;
+  lir_stmt *s = &k->stmts[k->nstmts];
+  memset (s, 0, sizeof *s);
+  s->kind = kind;
+  s->next = s->var = s->a = s->b = s->body = s->else_ = -1;
+  s->to.var = s->to.array = s->to.index = s->to.opd = -1;
+  s->array = s->tensor = -1;
+  return k->nstmts++;
+}
+
+/* -------------------------------------------------------------------- */
+/* Dump.  */
+
+static void
+dump_array (const lir_kernel *k, int a, FILE *f)
+{
+  const lir_array *x = &k->arrays[a];
+  const char *tn = x->tensor >= 0 ? k->tensors[x->tensor].name : "";
+  switch (x->kind)
+    {
+    case LIR_ARR_POS:
+      fprintf (f, "%s.pos%d", tn, x->level);
+      break;
+    case LIR_ARR_CRD:
+      fprintf (f, "%s.crd%d", tn, x->level);
+      break;
+    case LIR_ARR_VALS:
+      fprintf (f, "%s.vals", tn);
+      break;
+    case LIR_ARR_DENSE:
+      fprintf (f, "%s", k->sc->st.opd[x->opd].name);
+      break;
+    case LIR_ARR_WS:
+      fprintf (f, "ws");
+      break;
+    case LIR_ARR_WS_FLAG:
+      fprintf (f, "ws_flag");
+      break;
+    case LIR_ARR_WS_LIST:
+      fprintf (f, "ws_list");
+      break;
+    case LIR_ARR_OUT_VALS:
+      fprintf (f, "%s.new_vals", tn);
+      break;
+    }
+}
+
+static void
+dump_expr (const lir_kernel *k, int e, int ctx, FILE *f)
+{
+  const lir_expr *x = &k->exprs[e];
+  const lir_op_info *info = &lir_ops[x->op];
+  int paren = info->prec < ctx;
+  if (paren)
+    fputc ('(', f);
+  switch (x->op)
+    {
+    case LIR_CONST:
+      if (x->type == LIR_F64 || x->type == LIR_F32)
+        fprintf (f, "%.17g", x->fval);
+      else
+        fprintf (f, "%lld", (long long) x->ival);
+      break;
+    case LIR_VARREF:
+      fprintf (f, "%s", k->vars[x->var].name);
+      break;
+    case LIR_LOAD:
+      dump_array (k, x->array, f);
+      fputc ('[', f);
+      dump_expr (k, x->a, 0, f);
+      fputc (']', f);
+      break;
+    case LIR_SCALAR:
+      fprintf (f, "%s", k->sc->st.opd[x->opd].name);
+      break;
+    case LIR_DIM:
+      fprintf (f, "dim(%s,%d)", k->sc->st.opd[x->opd].name, x->dim);
+      break;
+    case LIR_LVSIZE:
+      fprintf (f, "%s.size%d", k->tensors[x->tensor].name, x->dim);
+      break;
+    case LIR_MIN:
+      fprintf (f, "min(");
+      dump_expr (k, x->a, 0, f);
+      fprintf (f, ", ");
+      dump_expr (k, x->b, 0, f);
+      fputc (')', f);
+      break;
+    default:
+      if (info->arity == 1)
+        {
+          fprintf (f, "%s", info->spell);
+          dump_expr (k, x->a, info->prec, f);
+        }
+      else
+        {
+          dump_expr (k, x->a, info->prec, f);
+          fprintf (f, " %s ", info->spell);
+          dump_expr (k, x->b, info->prec + 1, f);
+        }
+      break;
+    }
+  if (paren)
+    fputc (')', f);
+}
+
+static void
+dump_target (const lir_kernel *k, const lir_target *t, FILE *f)
+{
+  if (t->var >= 0)
+    fprintf (f, "%s", k->vars[t->var].name);
+  else if (t->array >= 0)
+    {
+      dump_array (k, t->array, f);
+      fputc ('[', f);
+      dump_expr (k, t->index, 0, f);
+      fputc (']', f);
+    }
+  else
+    fprintf (f, "%s", k->sc->st.opd[t->opd].name);
+}
+
+static void dump_block (const lir_kernel *k, int s, int ind, FILE *f);
+
+static void
+dump_stmt (const lir_kernel *k, int id, int ind, FILE *f)
+{
+  static const char *const calls[] = { "assemble", "convert", "free",
+                                       "out_begin", "out_end", "ws_alloc",
+                                       "ws_free", "sort" };
+  const lir_stmt *s = &k->stmts[id];
+  fprintf (f, "%*s", ind, "");
+  switch (s->kind)
+    {
+    case LIR_DECL:
+      fprintf (f, "%s %s", lir_type_name (k->vars[s->var].type),
+               k->vars[s->var].name);
+      if (s->a >= 0)
+        {
+          fprintf (f, " = ");
+          dump_expr (k, s->a, 0, f);
+        }
+      fprintf (f, ";\n");
+      break;
+    case LIR_ASSIGN:
+    case LIR_ACCUM:
+      dump_target (k, &s->to, f);
+      fprintf (f, " %s ", s->kind == LIR_ASSIGN ? "="
+               : s->op == LIR_SUB ? "-=" : "+=");
+      dump_expr (k, s->a, 0, f);
+      fprintf (f, ";\n");
+      break;
+    case LIR_FOR:
+      fprintf (f, "%sfor (%s = ", s->parallel ? "parallel " : "",
+               k->vars[s->var].name);
+      dump_expr (k, s->a, 0, f);
+      fprintf (f, "; %s < ", k->vars[s->var].name);
+      dump_expr (k, s->b, 0, f);
+      fprintf (f, "; %s++)\n", k->vars[s->var].name);
+      dump_block (k, s->body, ind, f);
+      break;
+    case LIR_WHILE:
+      fprintf (f, "while (");
+      dump_expr (k, s->a, 0, f);
+      fprintf (f, ")\n");
+      dump_block (k, s->body, ind, f);
+      break;
+    case LIR_IF:
+      fprintf (f, "if (");
+      dump_expr (k, s->a, 0, f);
+      fprintf (f, ")\n");
+      dump_block (k, s->body, ind, f);
+      if (s->else_ >= 0)
+        {
+          fprintf (f, "%*selse\n", ind, "");
+          dump_block (k, s->else_, ind, f);
+        }
+      break;
+    case LIR_APPEND:
+      fprintf (f, "%s = append (level %d, parent ", k->vars[s->var].name,
+               s->level);
+      dump_expr (k, s->a, 0, f);
+      fprintf (f, ", coordinate ");
+      dump_expr (k, s->b, 0, f);
+      fprintf (f, ");\n");
+      break;
+    case LIR_ZERO:
+      fprintf (f, "zero (");
+      dump_array (k, s->array, f);
+      fprintf (f, ", ");
+      dump_expr (k, s->a, 0, f);
+      fprintf (f, ");\n");
+      break;
+    case LIR_CALL:
+      fprintf (f, "%s (", calls[s->fn]);
+      if (s->tensor >= 0)
+        fprintf (f, "%s", k->tensors[s->tensor].name);
+      if (s->array >= 0)
+        dump_array (k, s->array, f);
+      if (s->a >= 0)
+        {
+          fprintf (f, ", ");
+          dump_expr (k, s->a, 0, f);
+        }
+      fprintf (f, ");\n");
+      break;
+    }
+}
+
+static void
+dump_block (const lir_kernel *k, int s, int ind, FILE *f)
+{
+  fprintf (f, "%*s{\n", ind, "");
+  for (; s >= 0; s = k->stmts[s].next)
+    dump_stmt (k, s, ind + 2, f);
+  fprintf (f, "%*s}\n", ind, "");
+}
+
+void
+lir_dump (const lir_kernel *k, FILE *f)
+{
+  for (int s = k->body; s >= 0; s = k->stmts[s].next)
+    dump_stmt (k, s, 0, f);
+}

@@ -1,0 +1,275 @@
+/* loops.h -- the loop IR: the code a kernel consists of, as plain data.
+
+   lir_build turns a schedule (schedule.h) into a kernel: statements and
+   expressions in flat arrays, referring to variables, arrays and tensors
+   by id.  Two printers read it: lir_dump (C-like pseudocode, for dumps and
+   tests) and cprint.h (real C over the sparse_abi.h structs, the reference
+   the GCC-side emitter mirrors node for node).
+
+   What a kernel touches:
+     operands   the statement's operands (ix_stmt opd[]), by id: C arrays
+                and pointers (element pointers, row-major), scalars (their
+                value, or the variable itself when it is the output),
+                tagged arrays (sp_tensor handles)
+     tensors    lir_tensor: a tagged operand, or a converted copy of one
+                (sch_conv), or the output being written
+     arrays     lir_array: the pos / crd / vals arrays of a tensor level,
+                the data of a dense operand, the workspace, the new arrays
+                of a sparse output
+     variables  lir_var: locals of the kernel (coordinates, positions,
+                bounds, reduction registers, flags), each declared by one
+                LIR_DECL before its uses, in the block that encloses them
+
+   Semantics of index arrays: pos and crd hold signed integers of the
+   format's width (posw, crdw bits), loaded sign-extended to int64_t; an
+   ELL padding slot reads as -1.  Positions and coordinates are int64_t.
+
+   Statement blocks: a compound statement's body is a chain of statements
+   linked by NEXT (-1 ends it).  */
+
+#ifndef SPARSE_LOOPS_H
+#define SPARSE_LOOPS_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "schedule.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* C types.  The first four are the element types, in sp_type order.  */
+typedef enum
+{
+  LIR_F64,   /* double */
+  LIR_F32,   /* float */
+  LIR_I64,   /* int64_t: also every coordinate, position and bound */
+  LIR_I32,   /* int32_t; the type of integer literals */
+  LIR_U8,    /* uint8_t: workspace occupancy flags */
+  LIR_IDX8, LIR_IDX16, LIR_IDX32, LIR_IDX64  /* signed index arrays of
+                                               8..64 bits (pos, crd) */
+} lir_type;
+
+/* -------------------------------------------------------------------- */
+/* Tensors and arrays.  */
+
+typedef struct lir_tensor
+{
+  int opd;        /* the tagged operand */
+  int conv;       /* >= 0: the converted copy sch_conv[CONV] of it, made by
+                     LIR_CALL_CONVERT and freed by LIR_CALL_FREE */
+  sp_format fmt;  /* the format it is read (or written) in */
+  char name[IX_NAME_MAX + 8];   /* for printing: "A", "A_c0" */
+} lir_tensor;
+
+typedef enum
+{
+  LIR_ARR_POS,       /* tensor TENSOR, level LEVEL: pos (LIR_IDXn)  */
+  LIR_ARR_CRD,       /* tensor TENSOR, level LEVEL: crd (LIR_IDXn)  */
+  LIR_ARR_VALS,      /* tensor TENSOR: values (element type) */
+  LIR_ARR_DENSE,     /* operand OPD: the row-major data of a C array or
+                        pointer (element type) */
+  LIR_ARR_WS,        /* the workspace: values, one per coordinate of the
+                        output's last level (element type); zero between
+                        uses */
+  LIR_ARR_WS_FLAG,   /* the workspace's occupancy flags (LIR_U8); zero
+                        between uses */
+  LIR_ARR_WS_LIST,   /* the coordinates set in the workspace (LIR_I64) */
+  LIR_ARR_OUT_VALS   /* the values of the sparse output being written
+                        (element type), indexed by positions LIR_APPEND
+                        returned for the last level */
+} lir_array_kind;
+
+typedef struct lir_array
+{
+  lir_array_kind kind;
+  lir_type type;      /* element type of the array */
+  int tensor;         /* POS, CRD, VALS */
+  int level;          /* POS, CRD */
+  int opd;            /* DENSE */
+} lir_array;
+
+typedef struct lir_var
+{
+  char name[40];      /* unique in the kernel, a valid C identifier */
+  lir_type type;
+} lir_var;
+
+/* -------------------------------------------------------------------- */
+/* Expressions.  One operator table (lir_ops) describes them all.  */
+
+typedef enum
+{
+  LIR_CONST,    /* IVAL (integer types) or FVAL (floating types) */
+  LIR_VARREF,   /* variable VAR */
+  LIR_LOAD,     /* ARRAY[A] */
+  LIR_SCALAR,   /* the value of scalar operand OPD */
+  LIR_DIM,      /* the extent of dimension DIM of operand OPD: a tagged
+                   operand's handle dims[DIM] (through TENSOR when >= 0),
+                   a C array's declared bound (a VLA bound included) */
+  LIR_LVSIZE,   /* TENSOR's lv[LEVEL].size */
+  LIR_NEG,      /* -A */
+  LIR_NOT,      /* !A */
+  LIR_ADD, LIR_SUB, LIR_MUL, LIR_DIV,
+  LIR_LT, LIR_LE, LIR_EQ, LIR_NE,
+  LIR_AND, LIR_OR,   /* && || */
+  LIR_MIN,      /* A < B ? A : B */
+  LIR_NOPS
+} lir_op;
+
+typedef struct lir_op_info
+{
+  const char *name;    /* for dumps */
+  const char *spell;   /* C operator ("" for leaves, "min" for LIR_MIN) */
+  int arity;
+  int prec;            /* C precedence, higher binds tighter */
+} lir_op_info;
+
+extern const lir_op_info lir_ops[LIR_NOPS];
+
+typedef struct lir_expr
+{
+  lir_op op;
+  lir_type type;     /* C type of the result (usual conversions) */
+  int a, b;          /* operands, -1 when absent */
+  int var;           /* LIR_VARREF */
+  int array;         /* LIR_LOAD */
+  int opd;           /* LIR_SCALAR, LIR_DIM */
+  int tensor;        /* LIR_DIM (or -1), LIR_LVSIZE */
+  int dim;           /* LIR_DIM: dimension; LIR_LVSIZE: level */
+  int64_t ival;      /* LIR_CONST of an integer type */
+  double fval;       /* LIR_CONST of a floating type */
+} lir_expr;
+
+/* -------------------------------------------------------------------- */
+/* Statements.  */
+
+typedef enum
+{
+  LIR_DECL,     /* declare VAR, initialised with A when A >= 0 */
+  LIR_ASSIGN,   /* target = A */
+  LIR_ACCUM,    /* target += A (OP LIR_ADD) or target -= A (OP LIR_SUB) */
+  LIR_FOR,      /* for (VAR = A; VAR < B; VAR++) BODY, VAR declared
+                   before; PARALLEL marks a loop whose iterations write
+                   disjoint parts of a dense output */
+  LIR_WHILE,    /* while (A) BODY */
+  LIR_IF,       /* if (A) BODY else ELSE_ (ELSE_ -1: none) */
+  LIR_APPEND,   /* VAR = a new entry of level LEVEL of the sparse output
+                   under parent position A with coordinate B.  Parent
+                   positions: a level whose levels above are all dense
+                   takes the row-major position over those levels (0 when
+                   it is the first level); a level under a compressed one
+                   takes the position LIR_APPEND returned for that level.
+                   Entries under one parent are appended in increasing
+                   coordinate order; at the last level the new entry's
+                   value (LIR_ARR_OUT_VALS[VAR]) starts at zero.  */
+  LIR_ZERO,     /* set the A first elements of ARRAY to zero */
+  LIR_CALL      /* the runtime operation FN (below) */
+} lir_kind;
+
+typedef enum
+{
+  LIR_CALL_ASSEMBLE,  /* make TENSOR's arrays current: sp_assemble when
+                         inserts are pending */
+  LIR_CALL_CONVERT,   /* TENSOR = sp_convert (its operand, the format of
+                         its sch_conv) */
+  LIR_CALL_FREE,      /* sp_free (TENSOR), a converted copy */
+  LIR_CALL_OUT_BEGIN, /* start writing sparse output TENSOR afresh: its
+                         entries are built in new arrays; its old arrays
+                         stay readable until LIR_CALL_OUT_END */
+  LIR_CALL_OUT_END,   /* finish: the new arrays replace the old ones */
+  LIR_CALL_WS_ALLOC,  /* allocate the workspace arrays for A coordinates,
+                         values and flags zeroed */
+  LIR_CALL_WS_FREE,
+  LIR_CALL_SORT       /* sort the A first elements of ARRAY (LIR_I64)
+                         increasingly */
+} lir_call;
+
+/* Where LIR_ASSIGN and LIR_ACCUM store: variable VAR (>= 0), element
+   ARRAY[INDEX] (ARRAY >= 0), or scalar operand OPD (>= 0, the C variable
+   itself).  */
+typedef struct lir_target
+{
+  int var, array, index, opd;
+} lir_target;
+
+typedef struct lir_stmt
+{
+  lir_kind kind;
+  int next;          /* next statement of the block, -1 at its end */
+  int var;           /* DECL, FOR, APPEND */
+  int a, b;          /* expressions (see each kind) */
+  int body, else_;   /* first statements of the blocks, -1 when empty */
+  lir_target to;     /* ASSIGN, ACCUM */
+  lir_op op;         /* ACCUM: LIR_ADD or LIR_SUB */
+  int parallel;      /* FOR */
+  int level;         /* APPEND */
+  int array;         /* ZERO, CALL SORT */
+  int tensor;        /* CALL */
+  lir_call fn;       /* CALL */
+} lir_stmt;
+
+/* -------------------------------------------------------------------- */
+/* The kernel.  */
+
+/* How a loop of a nest was emitted (the most general form when it was
+   emitted several times, in several cases).  */
+typedef enum
+{
+  LIR_LOOP_NONE,     /* not emitted (its expression was zero) */
+  LIR_LOOP_DENSE,    /* a for loop over the whole range */
+  LIR_LOOP_POS,      /* a for loop over the positions of one sparse level */
+  LIR_LOOP_COITER    /* while loops merging several sparse levels */
+} lir_loop_kind;
+
+typedef struct lir_kernel
+{
+  const ix_sched *sc;   /* the schedule it was built from (not owned) */
+  int body;             /* first statement */
+  int out_tensor;       /* the sparse output's tensor, or -1 */
+  int nvars, ntensors, narrays, nexprs, nstmts;
+  lir_tensor tensors[IX_MAX_ACCESSES];
+  lir_var *vars;
+  lir_array *arrays;
+  lir_expr *exprs;
+  lir_stmt *stmts;
+  int cap_vars, cap_arrays, cap_exprs, cap_stmts;
+  lir_loop_kind loop_kind[SCH_MAX_NESTS][SCH_MAX_VARS];  /* per depth */
+  int parallel[SCH_MAX_NESTS];   /* nonzero: its outer loop is parallel */
+  int failed;                    /* out of memory while building */
+} lir_kernel;
+
+/* Build the kernel of schedule SC (which must outlive it).  NULL with D
+   filled on failure.  (loopgen.c)  */
+lir_kernel *lir_build (const ix_sched *sc, ix_diag *d);
+void lir_free (lir_kernel *k);
+
+/* Constructors, used by the builder; each returns the new id, or -1 when
+   memory runs out (the kernel is then marked failed).  */
+lir_kernel *lir_new (const ix_sched *sc);
+int lir_add_var (lir_kernel *k, lir_type type, const char *name);
+int lir_add_array (lir_kernel *k, lir_array_kind kind, lir_type type,
+                   int tensor, int level, int opd);
+int lir_const_i (lir_kernel *k, int64_t v);
+int lir_const_f (lir_kernel *k, double v, lir_type type);
+int lir_ref (lir_kernel *k, int var);
+int lir_load (lir_kernel *k, int array, int index);
+int lir_unary (lir_kernel *k, lir_op op, int a);
+int lir_binary (lir_kernel *k, lir_op op, int a, int b);
+int lir_leaf (lir_kernel *k, lir_op op, lir_type type, int opd, int tensor,
+              int dim);
+int lir_stmt_new (lir_kernel *k, lir_kind kind);
+/* Nonzero once a constructor failed for lack of memory.  */
+int lir_failed (const lir_kernel *k);
+
+/* C-like pseudocode of K, indented.  */
+void lir_dump (const lir_kernel *k, FILE *f);
+
+/* The C spelling of type T ("double", "int64_t"...).  */
+const char *lir_type_name (lir_type t);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SPARSE_LOOPS_H */

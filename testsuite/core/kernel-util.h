@@ -1,0 +1,262 @@
+/* kernel-util.h -- end-to-end kernel tests: an einsum is parsed,
+   scheduled and lowered to the loop IR, printed as C by cprint, compiled
+   with gcc-12 into a shared object, loaded and run on random tensors of
+   the runtime; its result is compared with a dense evaluation of the same
+   index notation.  */
+
+#ifndef KERNEL_UTIL_H
+#define KERNEL_UTIL_H
+
+#define CORE_UTIL_SCHEDULE
+#include <dlfcn.h>
+#include <math.h>
+#include "core-util.h"
+#include "cprint.h"
+#include "sparse.h"
+
+#ifndef SPARSE_ROOT
+#define SPARSE_ROOT "."
+#endif
+
+/* An operand of a kernel test: rank and extents, format (NULL: a C array,
+   "" with rank 0: a scalar), density of its random nonzeros.  */
+typedef struct kt_opd
+{
+  const char *name;
+  int rank;
+  int64_t dims[4];
+  const char *fmt;
+  double density;
+  ix_operand_kind kind;   /* IX_OPD_ARRAY unless a pointer is wanted */
+} kt_opd;
+
+static uint64_t kt_seed = 88172645463325252ull;
+
+static double
+kt_random (void)
+{
+  kt_seed ^= kt_seed << 13;
+  kt_seed ^= kt_seed >> 7;
+  kt_seed ^= kt_seed << 17;
+  return (double) (kt_seed >> 11) / 9007199254740992.0;
+}
+
+static int64_t
+kt_size (const kt_opd *o)
+{
+  int64_t n = 1;
+  for (int d = 0; d < o->rank; d++)
+    n *= o->dims[d];
+  return n;
+}
+
+/* Dense evaluation of expression E of S at the index values VAL.  */
+static double
+kt_eval (const ix_stmt *s, int e, int64_t *val, double *const *data)
+{
+  const ix_expr *x = &s->expr[e];
+  switch (x->op)
+    {
+    case IX_ACCESS:
+      {
+        const ix_access *a = &s->acc[x->access];
+        const ix_operand *o = &s->opd[a->opd];
+        int64_t p = 0;
+        for (int k = 0; k < a->nidx; k++)
+          p = p * o->extent[k] + val[a->var[k]];
+        return data[a->opd][p];
+      }
+    case IX_CONST:
+      return x->num;
+    case IX_NEG:
+      return -kt_eval (s, x->a, val, data);
+    case IX_ADD:
+      return kt_eval (s, x->a, val, data) + kt_eval (s, x->b, val, data);
+    case IX_SUB:
+      return kt_eval (s, x->a, val, data) - kt_eval (s, x->b, val, data);
+    case IX_MUL:
+      return kt_eval (s, x->a, val, data) * kt_eval (s, x->b, val, data);
+    case IX_DIV:
+      return kt_eval (s, x->a, val, data) / kt_eval (s, x->b, val, data);
+    default:
+      {
+        double sum = 0;
+        for (val[x->var] = 0; val[x->var] < s->var[x->var].extent;
+             val[x->var]++)
+          sum += kt_eval (s, x->a, val, data);
+        return sum;
+      }
+    }
+}
+
+/* Compile C file SRC into shared object SO; 0 on success.  */
+static int
+kt_compile (const char *src, const char *so)
+{
+  char cmd[1024];
+  snprintf (cmd, sizeof cmd, "gcc-12 -std=c11 -O2 -g -fPIC -shared -Wall "
+            "-Werror -Wno-unused-variable -Wno-unused-but-set-variable "
+            "-Wno-unused-function -I%s/include %s %s/build/libsparsert.a "
+            "-lm -o %s", SPARSE_ROOT, src, SPARSE_ROOT, so);
+  int rc = system (cmd);
+  if (rc)
+    fprintf (stderr, "failed: %s\n", cmd);
+  return rc;
+}
+
+/* Run the einsum TEXT over the operands OPDS (ending with a NULL name).
+   ALLOW: allow conversions.  Returns 0 when the kernel's result matches
+   the dense evaluation; prints what differs otherwise.  */
+static int
+kt_run (const char *tag, const char *text, const kt_opd *opds, int allow)
+{
+  test_opd tab[IX_MAX_OPERANDS + 1];
+  int nopds = 0;
+  for (; opds[nopds].name; nopds++)
+    {
+      const kt_opd *o = &opds[nopds];
+      test_opd *t = &tab[nopds];
+      memset (t, 0, sizeof *t);
+      t->name = o->name;
+      t->kind = o->rank == 0 ? IX_OPD_SCALAR
+                : o->kind == IX_OPD_POINTER ? IX_OPD_POINTER : IX_OPD_ARRAY;
+      t->rank = t->kind == IX_OPD_POINTER ? 0 : o->rank;
+      for (int d = 0; d < o->rank; d++)
+        t->ext[d] = o->dims[d];
+      t->fmt = o->fmt && o->rank ? o->fmt : NULL;
+      t->type = SP_F64;
+    }
+  memset (&tab[nopds], 0, sizeof tab[nopds]);
+
+  static ix_sched sc;
+  ix_diag err;
+  if (schedule_text (text, tab, allow, &sc, &err))
+    {
+      fprintf (stderr, "%s: '%s': %s\n", tag, text, err.msg);
+      return 1;
+    }
+  lir_kernel *k = lir_build (&sc, &err);
+  if (!k)
+    {
+      fprintf (stderr, "%s: '%s': %s\n", tag, text, err.msg);
+      return 1;
+    }
+  char src[256], so[256];
+  snprintf (src, sizeof src, "k_%s.c", tag);
+  snprintf (so, sizeof so, "./k_%s.so", tag);
+  FILE *f = fopen (src, "w");
+  if (!f)
+    {
+      lir_free (k);
+      return 1;
+    }
+  cprint_prelude (f);
+  cprint_kernel (k, "kernel", f);
+  fclose (f);
+  if (getenv ("KT_DUMP"))
+    lir_dump (k, stderr);
+  lir_free (k);
+  if (kt_compile (src, so))
+    return 1;
+  void *lib = dlopen (so, RTLD_NOW | RTLD_LOCAL);
+  if (!lib)
+    {
+      fprintf (stderr, "%s: %s\n", tag, dlerror ());
+      return 1;
+    }
+  void (*fn) (void **) = (void (*) (void **)) dlsym (lib, "kernel_args");
+
+  /* Data in the statement's operand order.  */
+  const ix_stmt *s = &sc.st;
+  int out = s->acc[s->out].opd;
+  double *data[IX_MAX_OPERANDS], *init = NULL;
+  sp_tensor *tens[IX_MAX_OPERANDS];
+  void *args[IX_MAX_OPERANDS];
+  int bad = 0;
+  for (int o = 0; o < s->nopds; o++)
+    {
+      const kt_opd *ko = NULL;
+      for (int m = 0; m < nopds; m++)
+        if (strcmp (opds[m].name, s->opd[o].name) == 0)
+          ko = &opds[m];
+      int64_t n = kt_size (ko);
+      data[o] = calloc ((size_t) n, sizeof (double));
+      for (int64_t p = 0; p < n; p++)
+        if (kt_random () < ko->density)
+          data[o][p] = (double) (1 + (int) (kt_random () * 9))
+                       * (kt_random () < 0.3 ? -1 : 1);
+      if (o == out && s->assign == IX_SET && !s->opd[o].tagged)
+        for (int64_t p = 0; p < n; p++)
+          data[o][p] = 1e6;   /* must be overwritten */
+      if (o == out)
+        {
+          init = malloc ((size_t) n * sizeof *init);
+          memcpy (init, data[o], (size_t) n * sizeof *init);
+        }
+      tens[o] = NULL;
+      if (s->opd[o].tagged)
+        {
+          tens[o] = sp_from_dense (data[o], SP_F64, ko->rank, ko->dims,
+                                   ko->fmt);
+          if (!tens[o])
+            {
+              fprintf (stderr, "%s: sp_from_dense %s: %s\n", tag, ko->fmt,
+                       sp_error ());
+              return 1;
+            }
+          args[o] = tens[o];
+        }
+      else
+        args[o] = data[o];
+    }
+
+  fn (args);
+
+  /* The expected result, element by element.  */
+  const ix_access *oa = &s->acc[s->out];
+  int64_t n = 1, val[IX_MAX_VARS] = { 0 };
+  for (int d = 0; d < oa->nidx; d++)
+    n *= s->opd[out].extent[d];
+  double *got = data[out];
+  if (tens[out])
+    {
+      got = calloc ((size_t) n, sizeof *got);
+      if (sp_to_dense (tens[out], got))
+        {
+          fprintf (stderr, "%s: sp_to_dense: %s\n", tag, sp_error ());
+          bad = 1;
+        }
+    }
+  for (int64_t p = 0; p < n && !bad; p++)
+    {
+      int64_t r = p;
+      for (int d = oa->nidx - 1; d >= 0; d--)
+        {
+          val[oa->var[d]] = r % s->opd[out].extent[d];
+          r /= s->opd[out].extent[d];
+        }
+      double want = kt_eval (s, s->rhs, val, data);
+      if (s->assign == IX_ADD_SET)
+        want = init[p] + want;
+      else if (s->assign == IX_SUB_SET)
+        want = init[p] - want;
+      if (fabs (got[p] - want) > 1e-9 * (1 + fabs (want)))
+        {
+          fprintf (stderr, "%s: '%s': element %lld is %g, want %g\n", tag,
+                   text, (long long) p, got[p], want);
+          bad = 1;
+        }
+    }
+  if (got != data[out])
+    free (got);
+  free (init);
+  for (int o = 0; o < s->nopds; o++)
+    {
+      free (data[o]);
+      sp_free (tens[o]);
+    }
+  dlclose (lib);
+  return bad;
+}
+
+#endif /* KERNEL_UTIL_H */
