@@ -31,8 +31,6 @@
    Copyright the sparse authors.  GPL-3.0-or-later (see COPYING).  */
 
 #include "../plugin/sparse-plugin.h"
-#include "c-family/c-pretty-print.h"
-#include "tree-nested.h"
 #include "ix.h"
 
 namespace {

@@ -36,6 +36,8 @@
 #include "tree-pretty-print.h"
 #include "ggc.h"
 #include "cpplib.h"
+#include "c-family/c-pretty-print.h"
+#include "tree-nested.h"
 
 /* bversion.h gives the version of the headers without plugin-version.h,
    whose gcc_version object only plugin.cc wants.  */
@@ -43,5 +45,18 @@
 #if BUILDING_GCC_MAJOR != 12
 #error "the sparse plugin is written for GCC 12"
 #endif
+
+/* The C front end's own symbols are weak references: the driver also
+   hands -fplugin to lto1, which has no C front end, and the dynamic
+   loader would refuse the plugin there; plugin_init then does nothing.  */
+extern cpp_reader *parse_in __attribute__ ((weak));
+extern enum cpp_ttype pragma_lex (tree *, location_t *) __attribute__ ((weak));
+extern tree lookup_name (tree) __attribute__ ((weak));
+extern tree add_stmt (tree) __attribute__ ((weak));
+extern stmt_tree current_stmt_tree (void) __attribute__ ((weak));
+extern void c_register_pragma_with_expansion (const char *, const char *,
+					      pragma_handler_1arg)
+  __attribute__ ((weak));
+extern void print_c_tree (FILE *, tree) __attribute__ ((weak));
 
 #endif /* SPARSE_GCC_COMPAT_H */

@@ -97,6 +97,15 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
       return 1;
     }
 
+  /* The plugin reads C trees.  The driver also passes it to lto1, where
+     there is nothing to do.  */
+  if (!lang_GNU_C ())
+    {
+      if (lang_GNU_CXX ())
+	warning (0, "the sparse plugin supports C only; ignored");
+      return 0;
+    }
+
   for (int i = 0; i < info->argc; i++)
     {
       const char *key = info->argv[i].key;
@@ -108,15 +117,6 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
       else
 	error ("sparse plugin: unknown argument %<-fplugin-arg-%s-%s%>; "
 	       "known: %<report%>, %<dump%>, %<dump=FILE%>", name, key);
-    }
-
-  /* The front end is C only: the plugin reads C trees.  */
-  if (!lang_GNU_C ())
-    {
-      if (!lang_GNU_CXX ())
-	return 0;
-      warning (0, "the sparse plugin supports C only; ignored");
-      return 0;
     }
 
   register_callback (name, PLUGIN_INFO, NULL, &sparse_plugin_info);
