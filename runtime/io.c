@@ -146,8 +146,6 @@ sp__src_refill (sp_src *s)
       nl = last_newline (s->buf + s->len, (size_t) r);
       s->len += (size_t) r;
     }
-  if (!s->buf)
-    return 0;
   char *lim = nl ? nl + 1 : s->buf + s->len;
   memset (s->buf + s->len, 0, SP_SRC_PAD);
   s->cur = s->buf;
@@ -471,7 +469,8 @@ read_src (sp_src *s, file_kind kind, const char *format, sp_type type,
 }
 
 sp_tensor *
-sp_read (const char *path, const char *format, sp_type type)
+sp__read_flags (const char *path, const char *format, sp_type type,
+                int flags)
 {
   sp_src s;
   if (!path)
@@ -482,9 +481,15 @@ sp_read (const char *path, const char *format, sp_type type)
   file_kind kind = kind_of (path);
   if (kind == KIND_NONE || sp__src_file (&s, path))
     return NULL;
-  sp_tensor *t = read_src (&s, kind, format, type, 0);
+  sp_tensor *t = read_src (&s, kind, format, type, flags);
   sp__src_close (&s);
   return t;
+}
+
+sp_tensor *
+sp_read (const char *path, const char *format, sp_type type)
+{
+  return sp__read_flags (path, format, type, 0);
 }
 
 sp_tensor *

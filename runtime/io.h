@@ -127,7 +127,8 @@ sp__io_value_fast (const sp_src *s, const char **pp, int integer, double *v)
       p += neg;
       if (!sp__io_uint_fast (&p, &u))
         return 0;
-      *v = neg ? -(double) u : (double) u;
+      /* An integer zero is +0 whatever its sign, as in sp__io_int.  */
+      *v = (double) (neg ? -(int64_t) u : (int64_t) u);
     }
   else
     {
@@ -206,6 +207,9 @@ int sp__io_put_entries (const sp_tensor *t, FILE *f);
 int sp__mtx_write (const sp_tensor *t, FILE *f, const char *name);
 int sp__tns_write (const sp_tensor *t, FILE *f, const char *name, int flags);
 
+/* sp_read with reader FLAGS.  */
+sp_tensor *sp__read_flags (const char *path, const char *format,
+                           sp_type type, int flags);
 /* sp_read on LEN bytes at DATA as if read from a file called NAME (whose
    extension chooses the reader), with reader FLAGS.  */
 sp_tensor *sp__read_mem (const char *data, size_t len, const char *name,

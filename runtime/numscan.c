@@ -398,13 +398,17 @@ static const double exact_pow10[] = {
   1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
 };
 
-/* The bits of the (positive) double nearest to D.  */
+/* The bits of the (positive) double nearest to D, whose digits
+   accumulated (modulo 2^64) to W.  */
 static uint64_t
-decimal_to_bits (const decimal *d)
+decimal_to_bits (const decimal *d, uint64_t w)
 {
-  uint64_t w;
-  int64_t q;
-  int dropped = leading_digits (d, &w, &q);
+  int64_t q = d->exp10 - d->nfrac;
+  int dropped = 0;
+  /* Past 19 digits W may have wrapped: start again from the first 19
+     significant ones.  */
+  if (d->ndigits > 19)
+    dropped = leading_digits (d, &w, &q);
   if (w == 0)
     return 0;
   if (!dropped && w <= (uint64_t) 1 << 53 && q >= -22 && q <= 22)
@@ -532,7 +536,7 @@ sp__scan_double (const char *p, const char *end, double *v,
       *v = neg ? -x : x;
       return e;
     }
-  uint64_t bits = decimal_to_bits (&d);
+  uint64_t bits = decimal_to_bits (&d, w);
   if (bits == INF_BITS)
     *st = SP_SCAN_RANGE;
   bits |= (uint64_t) neg << 63;

@@ -2,9 +2,10 @@
 
    The scanners read a number that starts exactly at P (no leading blanks)
    and return the first byte after it, or P itself when there is no number
-   there.  They never read past END, and they need a byte at or before END
-   that cannot continue the number (the readers keep a NUL sentinel at
-   END), so no length test is needed in the digit loops.
+   there.  They need a byte after the number that cannot continue it (the
+   readers keep a NUL sentinel at the end of their window), so the digit
+   loops test no lengths; sp__scan_double also never reads past END, the
+   bound for its eight-digits-at-a-time loads.
 
    sp__scan_double is correctly rounded (round to nearest, ties to even)
    for any number of digits and any exponent, like glibc's strtod, and
