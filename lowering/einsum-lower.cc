@@ -427,10 +427,15 @@ lower_marker (gimple_stmt_iterator *gsi)
       fprintf (sparse_dump_file, "\n");
     }
 
+  /* The statement is one BIND_EXPR: the gimplifier's temporaries go into
+     its GIMPLE_BIND, so that inside an OpenMP region they are the
+     region's own (private) locals, not variables of the function.  */
   gimple_seq seq = NULL;
   push_gimplify_context ();
   gimplify_and_add (generic, &seq);
-  pop_gimplify_context (NULL);
+  gimple *first = gimple_seq_first_stmt (seq);
+  pop_gimplify_context (first && gimple_code (first) == GIMPLE_BIND
+			? first : NULL);
   gsi_replace_with_seq (gsi, seq, false);
 }
 
