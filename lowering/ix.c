@@ -316,8 +316,9 @@ check_tree (const ix_stmt *s, int e, int *summed, ix_diag *d)
         if (a->opd == s->acc[s->out].opd)
           return fail (d, a->tok, a->loc, "'%s' is the output and is also "
                        "read on the right-hand side: compute into another "
-                       "array, or use '+=' for an accumulation",
-                       s->opd[a->opd].name);
+                       "array%s", s->opd[a->opd].name,
+                       s->assign == IX_SET ? ", or write '+=' to add to it"
+                                           : "");
         return 0;
       }
     case IX_DIV:

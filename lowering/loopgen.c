@@ -209,16 +209,16 @@ static int
 arr_pos (gen *g, int a, int l)
 {
   int t = g->tensor_of[a];
-  return lir_add_array (g->k, LIR_ARR_POS, idx_type (g->k->tensors[t].fmt.posw),
-                        t, l, -1);
+  lir_type type = idx_type (g->k->tensors[t].fmt.posw);
+  return lir_add_array (g->k, LIR_ARR_POS, type, t, l, -1);
 }
 
 static int
 arr_crd (gen *g, int a, int l)
 {
   int t = g->tensor_of[a];
-  return lir_add_array (g->k, LIR_ARR_CRD, idx_type (g->k->tensors[t].fmt.crdw),
-                        t, l, -1);
+  lir_type type = idx_type (g->k->tensors[t].fmt.crdw);
+  return lir_add_array (g->k, LIR_ARR_CRD, type, t, l, -1);
 }
 
 static lir_type

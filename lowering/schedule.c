@@ -13,6 +13,14 @@ typedef struct graph
   uint8_t e[SCH_MAX_VARS][SCH_MAX_VARS];
 } graph;
 
+/* Formats set aside while trying an order without them.  */
+typedef struct ix_sched_saved
+{
+  int n;
+  int acc[IX_MAX_ACCESSES];
+  sp_format fmt[IX_MAX_ACCESSES];
+} ix_sched_saved;
+
 /* Why a nest could not be scheduled.  */
 typedef enum
 {
@@ -715,14 +723,14 @@ set_order (sch_nest *nest, const int *order, int n)
     }
 }
 
-/* Schedule nest N computing RHS with ASSIGN.  0, or -1 with W (and D for
-   WHY_HARD) filled.  */
+/* Schedule NEST computing RHS with ASSIGN, ignoring the storage order of
+   access SKIP (-1: none; a candidate for conversion).  0, or -1 with W
+   (and D for WHY_HARD) filled.  */
 static int
-schedule_nest (ix_sched *sc, int n, int rhs, ix_assign assign, why *w,
-               ix_diag *d)
+schedule_nest (ix_sched *sc, sch_nest *nest, int rhs, ix_assign assign,
+               int skip, why *w, ix_diag *d)
 {
   const ix_stmt *s = &sc->st;
-  sch_nest *nest = &sc->nest[n];
   int in[SCH_MAX_VARS], key[SCH_MAX_VARS], order[SCH_MAX_VARS], nl;
   graph fmt, hard, g;
 
@@ -746,7 +754,8 @@ schedule_nest (ix_sched *sc, int n, int rhs, ix_assign assign, why *w,
 
   memset (&fmt, 0, sizeof fmt);
   for (int a = 0; a < s->naccs; a++)
-    if (nest->uses_acc[a] && a != s->out && sch_access_sparse (sc, a))
+    if (nest->uses_acc[a] && a != s->out && a != skip
+        && sch_access_sparse (sc, a))
       format_edges (sc, nest, a, sc->fmt[a].nlevels, &fmt);
   if (topo (sc->nsv, in, &fmt, key, order) < 0)
     {
@@ -818,49 +827,92 @@ schedule_nest (ix_sched *sc, int n, int rhs, ix_assign assign, why *w,
   return 0;
 }
 
-/* Find the access whose storage order blocks nest N (RHS): the last
-   sparse one whose removal leaves an order; fill W with it, another sparse
-   access sharing an index with it, and the format it would need.  */
+/* Schedule the nest computing W->RHS without the storage orders of all
+   its plain sparse operands; convert the last one whose format does not
+   follow the order found.  */
 static void
-find_conversion (ix_sched *sc, int rhs, why *w)
+convert_to_free_order (ix_sched *sc, ix_assign assign, why *w, ix_diag *d,
+                  const int *uses)
+{
+  const ix_stmt *s = &sc->st;
+  ix_sched_saved saved;
+  sch_nest tmp;
+  why w2;
+  saved.n = 0;
+  for (int c = 0; c < s->naccs; c++)
+    if (uses[c] && c != s->out && c != sc->old_out && !sc->structured[c]
+        && sch_access_sparse (sc, c))
+      {
+        saved.acc[saved.n] = c;
+        saved.fmt[saved.n++] = sc->fmt[c];
+        /* Dense for the trial: all levels D.  */
+        for (int l = 0; l < sc->fmt[c].nlevels; l++)
+          sc->fmt[c].lv[l].type = SP_LVL_D;
+      }
+  int rc = schedule_nest (sc, &tmp, w->rhs, assign, -1, &w2, d);
+  for (int k = 0; k < saved.n; k++)
+    sc->fmt[saved.acc[k]] = saved.fmt[k];
+  if (rc)
+    return;
+  for (int k = saved.n - 1; k >= 0; k--)
+    {
+      int c = saved.acc[k];
+      sp_format f;
+      format_in_order (sc, c, tmp.depth, &f);
+      if (sp_format_equal (&f, &sc->fmt[c]))
+        continue;
+      w->kind = WHY_FORMAT;
+      w->convert = c;
+      w->target = f;
+      w->have_target = 1;
+      w->other = -1;
+      for (int a = 0; a < s->naccs && w->other < 0; a++)
+        if (a != c && (uses[a] || a == s->out) && sch_access_sparse (sc, a))
+          w->other = a;
+      return;
+    }
+}
+
+/* Find an access whose storage order blocks the nest computing W->RHS
+   with ASSIGN: the last sparse operand (not a structured one, not the old
+   output) without which the nest schedules.  Fill W with it, the format it
+   would need and an access it conflicts with.  */
+static void
+find_conversion (ix_sched *sc, ix_assign assign, int allow, why *w,
+                 ix_diag *d)
 {
   const ix_stmt *s = &sc->st;
   sch_nest tmp;
-  int in[SCH_MAX_VARS], key[SCH_MAX_VARS], order[SCH_MAX_VARS];
-  memset (&tmp, 0, sizeof tmp);
-  tmp.rhs = rhs;
-  mark_accesses (s, rhs, tmp.uses_acc);
-  tmp.uses_acc[s->out] = 1;
-  for (int v = 0; v < s->nvars; v++)
-    tmp.comp[v].kind = SCH_LOOPED;
-  nest_loops (sc, &tmp, in);
-  loop_keys (sc, &tmp, key);
+  int uses[IX_MAX_ACCESSES] = { 0 };
+  mark_accesses (s, w->rhs, uses);
   for (int c = s->naccs - 1; c >= 0; c--)
     {
-      if (!tmp.uses_acc[c] || c == s->out || !sch_access_sparse (sc, c))
+      why w2;
+      if (!uses[c] || c == s->out || c == sc->old_out || sc->structured[c]
+          || !sch_access_sparse (sc, c)
+          || schedule_nest (sc, &tmp, w->rhs, assign, c, &w2, d))
         continue;
-      graph g;
-      memset (&g, 0, sizeof g);
-      for (int a = 0; a < s->naccs; a++)
-        if (a != c && tmp.uses_acc[a] && a != s->out
-            && sch_access_sparse (sc, a))
-          format_edges (sc, &tmp, a, sc->fmt[a].nlevels, &g);
-      int nl = topo (sc->nsv, in, &g, key, order);
-      if (nl < 0)
-        continue;
-      set_order (&tmp, order, nl);
+      w->kind = WHY_FORMAT;
       w->convert = c;
       format_in_order (sc, c, tmp.depth, &w->target);
       w->have_target = 1;
+      w->other = -1;
+      /* Name a sparse operand (or the output) it shares an index with.  */
       for (int a = 0; a < s->naccs && w->other < 0; a++)
-        if (a != c && tmp.uses_acc[a] && a != s->out
-            && sch_access_sparse (sc, a))
+        if (a != c && (uses[a] || a == s->out) && sch_access_sparse (sc, a))
           for (int k = 0; k < s->acc[a].nidx; k++)
             for (int m = 0; m < s->acc[c].nidx; m++)
               if (s->acc[a].var[k] == s->acc[c].var[m])
                 w->other = a;
       return;
     }
+  /* No single one: read every sparse operand that disagrees with the
+     order found without any of them in that order, starting with the
+     last (the caller asks again for the others).  When only the output's
+     order is in the way, its format is the better advice: not for
+     refusals.  */
+  if (allow || w->kind != WHY_OUTPUT)
+    convert_to_free_order (sc, assign, w, d, uses);
 }
 
 /* The terms of the additive top of E with their signs.  */
@@ -913,7 +965,7 @@ split_terms (ix_sched *sc, why *w, ix_diag *d)
         }
       else
         assign = sign < 0 ? IX_SUB_SET : IX_ADD_SET;
-      if (schedule_nest (sc, t, rhs, assign, w, d))
+      if (schedule_nest (sc, &sc->nest[t], rhs, assign, -1, w, d))
         {
           sc->nnests = 0;
           return -1;
@@ -926,11 +978,12 @@ split_terms (ix_sched *sc, why *w, ix_diag *d)
 /* Name access A for messages: "'B'", or "'A' (as A(j,i))" when its
    operand is read more than once.  */
 static char *
-access_name (const ix_stmt *s, int a, char *buf, size_t len)
+access_name (const ix_sched *sc, int a, char *buf, size_t len)
 {
+  const ix_stmt *s = &sc->st;
   int count = 0;
   for (int b = 0; b < s->naccs; b++)
-    count += s->acc[b].opd == s->acc[a].opd;
+    count += s->acc[b].opd == s->acc[a].opd && b != sc->old_out;
   if (count < 2)
     snprintf (buf, len, "'%s'", s->opd[s->acc[a].opd].name);
   else
@@ -963,7 +1016,7 @@ refuse (const ix_sched *sc, const why *w, ix_diag *d)
                      "order of every sparse operand, and no single "
                      "conversion fixes it: store the operands in "
                      "compatible formats");
-      access_name (s, w->convert, n2, sizeof n2);
+      access_name (sc, w->convert, n2, sizeof n2);
       sch_format_name (&sc->fmt[w->convert], f2, sizeof f2);
       sch_format_name (&w->target, ft, sizeof ft);
       if (sc->structured[w->convert])
@@ -971,19 +1024,25 @@ refuse (const ix_sched *sc, const why *w, ix_diag *d)
                      "%s is stored as %s, which combines with dense operands "
                      "only%s%s%s; store %s as %s", n2, f2,
                      w->other >= 0 ? " (it meets the sparse " : "",
-                     w->other >= 0 ? access_name (s, w->other, n1, sizeof n1)
+                     w->other >= 0 ? access_name (sc, w->other, n1, sizeof n1)
                                    : "",
                      w->other >= 0 ? ")" : "", n2, ft);
       if (w->other < 0)
         return fail (d, s->acc[w->convert].tok, s->acc[w->convert].loc,
                      "no loop order follows the storage of %s (%s); store it "
                      "as %s", n2, f2, ft);
-      access_name (s, w->other, n1, sizeof n1);
+      access_name (sc, w->other, n1, sizeof n1);
       sch_format_name (&sc->fmt[w->other], f1, sizeof f1);
       return fail (d, s->acc[w->convert].tok, s->acc[w->convert].loc,
                    "%s is %s and %s is %s: no loop order follows both; "
                    "store %s as %s", n1, f1, n2, f2, n2, ft);
     case WHY_SUMS:
+      if (sc->old_out >= 0)
+        return fail (d, s->tok, s->loc, "'%s' is sparse and its old "
+                     "entries cannot be merged with these sums in one loop "
+                     "nest: compute the sums into another sparse array and "
+                     "add it, or use a dense output",
+                     s->opd[out->opd].name);
       return fail (d, s->tok, s->loc, "the sums of this expression cannot "
                    "share one loop nest and '%s' is sparse: write them as "
                    "separate einsums or use a dense output",
@@ -999,15 +1058,16 @@ refuse (const ix_sched *sc, const why *w, ix_diag *d)
     }
 }
 
-/* Plan all nests for the current formats.  0; 1 when W asks for a
+/* Plan all nests for the current formats (ALLOW: conversions will be
+   made, not merely advised).  0; 1 when W asks for a
    conversion; -1 with D filled.  */
 static int
-plan (ix_sched *sc, why *w, ix_diag *d)
+plan (ix_sched *sc, int allow, why *w, ix_diag *d)
 {
   ix_stmt *s = &sc->st;
   if (build_vars (sc, d))
     return -1;
-  if (schedule_nest (sc, 0, s->rhs, s->assign, w, d) == 0)
+  if (schedule_nest (sc, &sc->nest[0], s->rhs, s->assign, -1, w, d) == 0)
     {
       sc->nnests = 1;
       return 0;
@@ -1015,26 +1075,27 @@ plan (ix_sched *sc, why *w, ix_diag *d)
   if (w->kind == WHY_SUMS && !output_sparse (sc))
     {
       /* One nest per additive term; a term may fail in its own way.  */
-      int rc = split_terms (sc, w, d);
-      if (rc == 0)
+      if (split_terms (sc, w, d) == 0)
         return 0;
     }
   if (w->kind == WHY_HARD)
     return -1;
-  if (w->kind == WHY_FORMAT)
+  if (w->kind == WHY_FORMAT && w->convert >= 0)
     {
-      if (w->convert < 0)
-        find_conversion (sc, w->rhs, w);
-      else
-        {
-          int depth[SCH_MAX_VARS];
-          for (int k = 0; k < SCH_MAX_VARS; k++)
-            depth[k] = k;
-          format_in_order (sc, w->convert, depth, &w->target);
-          w->have_target = 1;
-        }
-      if (w->convert >= 0)
-        return 1;
+      /* A structured operand: read it in a plain format.  */
+      int depth[SCH_MAX_VARS];
+      for (int k = 0; k < SCH_MAX_VARS; k++)
+        depth[k] = k;
+      format_in_order (sc, w->convert, depth, &w->target);
+      w->have_target = 1;
+      return 1;
+    }
+  why w2 = *w;
+  find_conversion (sc, s->assign, allow, &w2, d);
+  if (w2.convert >= 0)
+    {
+      *w = w2;
+      return 1;
     }
   return refuse (sc, w, d);
 }
@@ -1105,7 +1166,7 @@ ix_schedule (const ix_stmt *s, const ix_sched_opts *opts, ix_sched *out,
       why w;
       memset (&w, 0, sizeof w);
       w.convert = w.other = -1;
-      int rc = plan (out, &w, d);
+      int rc = plan (out, opts && opts->allow_convert, &w, d);
       if (rc <= 0)
         return rc;
       if (!opts || !opts->allow_convert || out->conv_of[w.convert] >= 0)

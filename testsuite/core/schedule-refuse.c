@@ -9,6 +9,7 @@ static const test_opd tab[] = {
   { "A", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", SP_F64 },
   { "B", IX_OPD_ARRAY, 2, { 8, 8 }, "csc", SP_F64 },
   { "C", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", SP_F64 },
+  { "R", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", SP_F64 },
   { "Cc", IX_OPD_ARRAY, 2, { 8, 8 }, "csc", SP_F64 },
   { "Cd", IX_OPD_ARRAY, 2, { 8, 8 }, "dcsc", SP_F64 },
   { "Ce", IX_OPD_ARRAY, 2, { 8, 8 }, "ell", SP_F64 },
@@ -87,9 +88,23 @@ main (void)
            "operands only (it meets the sparse 'A'); store 'Ab' as CSR");
   converted ("D(i,j) = Ab(i,j) * A(i,j)", 1, "D,CU", "i, j");
   /* Sparse outputs the loops cannot produce.  */
-  refused ("Cc(i,j) = A(i,k) * C(k,j)", "the loops produce 'Cc' out of its "
+  refused ("Cc(i,j) = A(i,j) * C(i,j)", "the loops produce 'Cc' out of its "
            "storage order (CSC) and no workspace fits: store it as CSR");
-  refused ("Cd(i,j) = A(i,j) * D(i,j)", "store it as DCSR");
+  /* ... unless converting an operand lets them.  */
+  refused ("Cc(i,j) = A(i,k) * C(k,j)", "'Cc' is CSC and 'C' is CSR: no "
+           "loop order follows both; store 'C' as CSC");
+  refused ("Cd(i,j) = A(i,j) * D(i,j)", "'Cd' is DCSC and 'A' is CSR: no "
+           "loop order follows both; store 'A' as CSC");
+  converted ("Cd(i,j) = A(i,j) * D(i,j)", 1, "(i,j)->(j:D,i:CU)", "j, i");
+  /* Old entries of a sparse output cannot meet Gustavson's order: an
+     inner product would do.  */
+  refused ("C(i,j) += A(i,k) * R(k,j)", "'C' is CSR and 'R' is CSR: no loop "
+           "order follows both; store 'R' as CSC");
+  refused ("C(i,j) += B(i,k) * R(k,j)", "store 'R' as CSC");
+  /* Nothing to convert: the sums do not fit between the old entries.  */
+  refused ("C(i,j) += D(i,k) * E(k,j) + D(i,l) * E(l,j)", "'C' is sparse and "
+           "its old entries cannot be merged with these sums in one loop "
+           "nest");
   refused ("Ce(i,j) = A(i,j)", "'Ce' is stored as ELL, which generated "
            "loops cannot write");
   refused ("Co(i,j) = A(i,j)", "'Co' is stored as COO, which generated "
