@@ -879,14 +879,20 @@ iter_range (gen *g, const state *st, const iter *it, int *lo, int *hi)
   *hi = lir_load (g->k, pos, pend);
 }
 
+/* Nonzero when IT's coordinates may repeat within its range: a CN level,
+   or a singleton level with levels below it (COO of rank 3 and more).
+   Each run of equal coordinates is then one iteration, its positions the
+   range of the level below.  */
 static int
 is_cn (const gen *g, const iter *it)
 {
-  return g->k->tensors[g->tensor_of[it->a]].fmt.lv[it->l].type == SP_LVL_CN;
+  const sp_format *f = &g->k->tensors[g->tensor_of[it->a]].fmt;
+  return f->lv[it->l].type == SP_LVL_CN
+         || (f->lv[it->l].type == SP_LVL_S && it->l + 1 < f->nlevels);
 }
 
-/* Load iterator IT's coordinate into a new variable (and, for a CN level,
-   find the end of its run of equal coordinates).  GUARD: the position may
+/* Load iterator IT's coordinate into a new variable (and, when it may
+   repeat, find the end of its run of equal coordinates).  GUARD: the position may
    be past the end (the coordinate then reads -1).  */
 static void
 load_coord (gen *g, iter *it, int guard, block *b)
