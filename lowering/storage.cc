@@ -65,6 +65,8 @@ struct rewriter
   auto_vec<tagged_use> uses;
   hash_map<tree, int> index;
   hash_set<tree> visited;		/* SAVE_EXPRs already processed */
+  hash_map<tree, tree> saved_rows;	/* SAVE_EXPR of a row pointer -> the
+					   saved row index */
   tree nest;				/* outermost loop being walked */
   auto_vec<tree> nest_names;		/* arrays with fallback accesses in it */
   int fallbacks;
@@ -232,10 +234,22 @@ rewriter::match (tree t, access *a)
       /* Side effects on the way to the pointer: the front end wraps
 	 *(A + 0) of a VLA parameter as *(SAVE_EXPR <n>, A).  */
       tree side = NULL_TREE;
+      /* A compound assignment's lvalue has its pointer in a SAVE_EXPR
+	 (stabilize_reference), shared by the read and the write: the index
+	 computed from it is saved once for both, keyed by that SAVE_EXPR.  */
+      tree saved = NULL_TREE;
       STRIP_NOPS (p);
       while (TREE_CODE (p) == POINTER_PLUS_EXPR
-	     || TREE_CODE (p) == COMPOUND_EXPR)
+	     || TREE_CODE (p) == COMPOUND_EXPR || TREE_CODE (p) == SAVE_EXPR)
 	{
+	  if (TREE_CODE (p) == SAVE_EXPR)
+	    {
+	      if (!saved && !off && !side)
+		saved = p;
+	      p = TREE_OPERAND (p, 0);
+	      STRIP_NOPS (p);
+	      continue;
+	    }
 	  if (TREE_CODE (p) == COMPOUND_EXPR)
 	    {
 	      tree l = TREE_OPERAND (p, 0);
@@ -261,9 +275,20 @@ rewriter::match (tree t, access *a)
 	return false;
       if (n >= SP_MAX_RANK)
 	return false;
-      tree i0 = row_index (off, rowsize);
-      if (side && TREE_SIDE_EFFECTS (side))
-	i0 = build2 (COMPOUND_EXPR, TREE_TYPE (i0), side, i0);
+      tree i0;
+      if (tree *c = saved ? saved_rows.get (saved) : NULL)
+	i0 = *c;
+      else
+	{
+	  i0 = row_index (off, rowsize);
+	  if (side && TREE_SIDE_EFFECTS (side))
+	    i0 = build2 (COMPOUND_EXPR, TREE_TYPE (i0), side, i0);
+	  if (saved)
+	    {
+	      i0 = save_expr (i0);
+	      saved_rows.put (saved, i0);
+	    }
+	}
       rev[n++] = i0;
       decl = p;
     }
@@ -531,6 +556,13 @@ void
 rewriter::walk_call (tree *tp, location_t loc)
 {
   tree call = *tp;
+  if (!CALL_EXPR_FN (call))
+    {
+      /* An internal function: only its arguments matter.  */
+      for (int i = 0; i < call_expr_nargs (call); i++)
+	walk (&CALL_EXPR_ARG (call, i), loc, false);
+      return;
+    }
   tree fn = get_callee_fndecl (call);
 
   if (sparse_marker_call_p (call))
@@ -855,6 +887,26 @@ rewriter::walk (tree *tp, location_t loc, bool unused)
     case ARRAY_REF:
     case INDIRECT_REF:
     case MEM_REF:
+      if (unused)
+	{
+	  /* A discarded access (sizeof of a VLA row evaluates its operand
+	     so): only the indices' side effects remain.  */
+	  access a;
+	  if (match (t, &a))
+	    {
+	      tree side = NULL_TREE;
+	      for (int k = 0; k < a.nidx; k++)
+		{
+		  walk (&a.idx[k], loc, true);
+		  if (TREE_SIDE_EFFECTS (a.idx[k]))
+		    append_to_statement_list (build1 (CONVERT_EXPR,
+						      void_type_node,
+						      a.idx[k]), &side);
+		}
+	      *tp = side ? side : build_empty_stmt (loc);
+	      return;
+	    }
+	}
       if (walk_read (tp, loc))
 	return;
       walk_operands (t, loc);
