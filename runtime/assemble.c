@@ -66,6 +66,9 @@ sp__bld_init (sp_bld *b, sp_tensor *t, const sp_layout *lo, int64_t nhint)
   memset (b, 0, sizeof *b);
   b->t = t;
   b->lo = lo;
+  /* No entry yet: every parent position comes after this one.  */
+  for (int l = 0; l < lo->nlv; l++)
+    b->lastpar[l] = -1;
   b->nhint = nhint > 0 ? nhint : 1;
   if (lo->count_lv >= 0)
     {
@@ -100,103 +103,175 @@ sp__bld_init (sp_bld *b, sp_tensor *t, const sp_layout *lo, int64_t nhint)
   return 0;
 }
 
-/* Position of the entry at compressed level K under parent P.  */
-static int64_t
-compressed (sp_bld *b, int k, int64_t p, const int64_t *lc)
-{
-  sp_tensor *t = b->t;
-  int same = b->n && p == b->par[k] && lc[k] == b->prev[k];
-
-  /* A CN position is one coordinate and the S coordinates under it.  */
-  for (int m = k + 1; same && t->fmt.lv[k].type == SP_LVL_CN
-                      && m < b->lo->nlv && t->fmt.lv[m].type == SP_LVL_S;
-       m++)
-    same = lc[m] == b->prev[m];
-  b->par[k] = p;
-  if (same)
-    return b->cnt[k] - 1;
-  if (fill_pos (b, k, p) || sp__check_crd (t, k, lc[k]))
-    return -1;
-  if (b->cnt[k] >= sp__ix_max (t->fmt.posw))
-    return sp__fail ("pos width %d is too small: level %d has more than "
-                     "%lld entries; use a wider pos= option", t->fmt.posw, k,
-                     (long long) sp__ix_max (t->fmt.posw) - 1);
-  if (ensure (b, &t->lv[k].crd, &b->ccap[k], b->cnt[k] + 1, t->fmt.crdw / 8,
-              -1, "a crd array"))
-    return -1;
-  sp__ix_set (t->lv[k].crd, t->fmt.crdw, b->cnt[k], lc[k]);
-  return b->cnt[k]++;
-}
-
-/* Store the coordinate of singleton level K under parent P.  */
+/* Compare entry E of the batch LC with the previous entry on the S levels
+   under the CN level K: a CN position is one coordinate and those under
+   it (COO's rows repeat).  */
 static int
-singleton (sp_bld *b, int k, int64_t p, const int64_t *lc)
+cmp_chain (const sp_bld *b, int k, const int64_t *const *lc, int e)
 {
-  sp_tensor *t = b->t;
-
-  if (!b->lo->padded[k] && b->n && p == b->par[k])
+  const sp_format *f = &b->t->fmt;
+  for (int m = k + 1; m < f->nlevels && f->lv[m].type == SP_LVL_S; m++)
     {
-      if (lc[k] == b->prev[k])
-        return 0;
-      return sp__fail ("level %d is a singleton (S) level: it holds one "
-                       "coordinate per position of the level above, but "
-                       "coordinates %lld and %lld share one", k,
-                       (long long) b->prev[k], (long long) lc[k]);
+      int64_t c = lc[m][e], pc = e ? lc[m][e - 1] : b->lastc[m];
+      if (c != pc)
+        return c < pc ? -1 : 1;
     }
-  b->par[k] = p;
-  if (sp__check_crd (t, k, lc[k])
-      || ensure (b, &t->lv[k].crd, &b->ccap[k], p + 1, t->fmt.crdw / 8,
-                 b->lo->padded[k] ? 0xff : -1, "a crd array"))
-    return -1;
-  sp__ix_set (t->lv[k].crd, t->fmt.crdw, p, lc[k]);
   return 0;
 }
 
-int64_t
-sp__bld_slot (sp_bld *b, int64_t *lc)
+/* Compressed level K: each entry whose parent position (in POS) and
+   coordinates differ from the previous entry's appends a position.  */
+static int
+compressed (sp_bld *b, int k, const int64_t *const *lc, int n, int64_t *pos)
+{
+  sp_tensor *t = b->t;
+  sp_level_store *ls = &t->lv[k];
+  const int64_t *c = lc[k];
+  int w = t->fmt.crdw, cn = t->fmt.lv[k].type == SP_LVL_CN;
+  int64_t pp = b->lastpar[k], pv = b->lastc[k], cnt = b->cnt[k];
+  int64_t crdmax = sp__ix_max (w), posmax = sp__ix_max (t->fmt.posw);
+
+  for (int e = 0; e < n; e++)
+    {
+      int64_t p = pos[e], v = c[e];
+      if (p == pp)
+        {
+          int order = v != pv ? (v < pv ? -1 : 1)
+                              : cn ? cmp_chain (b, k, lc, e) : 0;
+          if (order < 0)
+            return SP_UNSORTED;
+          if (order == 0)
+            {
+              pos[e] = cnt - 1;
+              continue;
+            }
+        }
+      else if (p < pp)
+        return SP_UNSORTED;
+      b->cnt[k] = cnt;
+      if ((p >= b->pfill[k] && fill_pos (b, k, p))
+          || (cnt >= b->ccap[k] && ensure (b, &ls->crd, &b->ccap[k], cnt + 1,
+                                           w / 8, -1, "a crd array")))
+        return -1;
+      if (v > crdmax)
+        return sp__check_crd (t, k, v);
+      if (cnt >= posmax)
+        return sp__fail ("pos width %d is too small: level %d has more "
+                         "than %lld entries; use a wider pos= option",
+                         t->fmt.posw, k, (long long) posmax - 1);
+      sp__ix_set (ls->crd, w, cnt, v);
+      pos[e] = cnt++;
+      pp = p;
+      pv = v;
+    }
+  b->cnt[k] = cnt;
+  b->lastpar[k] = pp;
+  b->lastc[k] = pv;
+  return 0;
+}
+
+/* Singleton level K: the coordinate of each entry at its parent's
+   position, one per parent.  */
+static int
+singleton (sp_bld *b, int k, const int64_t *const *lc, int n,
+           const int64_t *pos)
+{
+  sp_tensor *t = b->t;
+  sp_level_store *ls = &t->lv[k];
+  const int64_t *c = lc[k];
+  int w = t->fmt.crdw, padded = b->lo->padded[k];
+  int64_t pp = b->lastpar[k], pv = b->lastc[k], crdmax = sp__ix_max (w);
+
+  for (int e = 0; e < n; e++)
+    {
+      int64_t p = pos[e], v = c[e];
+      /* Positions under padded levels are one per entry by construction.  */
+      if (!padded && p == pp)
+        {
+          if (v == pv)
+            continue;
+          return sp__fail ("level %d is a singleton (S) level: it holds one "
+                           "coordinate per position of the level above, but "
+                           "coordinates %lld and %lld share one", k,
+                           (long long) pv, (long long) v);
+        }
+      if (v > crdmax)
+        return sp__check_crd (t, k, v);
+      if (p >= b->ccap[k] && ensure (b, &ls->crd, &b->ccap[k], p + 1, w / 8,
+                                     padded ? 0xff : -1, "a crd array"))
+        return -1;
+      sp__ix_set (ls->crd, w, p, v);
+      pp = p;
+      pv = v;
+    }
+  b->lastpar[k] = pp;
+  b->lastc[k] = pv;
+  return 0;
+}
+
+/* The # level: number the entries sharing each coordinate of the counted
+   dimension (which level COUNT_SRC stores).  */
+static void
+count_slices (sp_bld *b, const int64_t *const *lc, int n, int64_t *pos)
+{
+  const int64_t *c = lc[b->lo->count_src];
+  for (int e = 0; e < n; e++)
+    {
+      int64_t s = b->ctr[c[e]]++;
+      pos[e] = s;
+      if (s >= b->nslice)
+        b->nslice = s + 1;
+    }
+}
+
+int
+sp__bld_batch (sp_bld *b, const int64_t *const *lc, int n, int64_t *pos)
 {
   const sp_layout *lo = b->lo;
   sp_tensor *t = b->t;
-  int64_t p = 0;
+  int64_t top = -1;
+  int rc;
 
-  if (b->n)
-    {
-      int i = 0;
-      while (i < lo->nkey && lc[lo->key[i]] == b->prev[lo->key[i]])
-        i++;
-      if (i == lo->nkey || lc[lo->key[i]] < b->prev[lo->key[i]])
-        return SP_UNSORTED;
-    }
-  if (lo->count_lv == 0)
-    {
-      lc[0] = b->ctr[lc[lo->count_src]]++;
-      if (lc[0] >= b->nslice)
-        b->nslice = lc[0] + 1;
-    }
+  for (int e = 0; e < n; e++)
+    pos[e] = 0;
   for (int k = 0; k < lo->nlv; k++)
     switch (t->fmt.lv[k].type)
       {
       case SP_LVL_D:
-        p = k == lo->count_lv ? lc[k] : p * lo->size[k] + lc[k];
+        if (k == lo->count_lv)
+          count_slices (b, lc, n, pos);
+        else
+          {
+            const int64_t *c = lc[k];
+            int64_t size = lo->size[k];
+            for (int e = 0; e < n; e++)
+              pos[e] = pos[e] * size + c[e];
+          }
         break;
       case SP_LVL_CU:
       case SP_LVL_CN:
-        if ((p = compressed (b, k, p, lc)) < 0)
-          return -1;
+        if ((rc = compressed (b, k, lc, n, pos)))
+          return rc;
         break;
       case SP_LVL_S:
-        if (singleton (b, k, p, lc))
-          return -1;
+        if ((rc = singleton (b, k, lc, n, pos)))
+          return rc;
         break;
       default:
         break;
       }
-  if (ensure (b, &t->vals, &b->vcap, p + 1, sp__esize (t->type),
-              lo->filler ? 0 : -1, "the values"))
+  /* Positions grow along the batch, except under D levels (filler).  */
+  if (lo->filler)
+    for (int e = 0; e < n; e++)
+      top = pos[e] > top ? pos[e] : top;
+  else if (n)
+    top = pos[n - 1];
+  if (top >= b->vcap && ensure (b, &t->vals, &b->vcap, top + 1,
+                                sp__esize (t->type), lo->filler ? 0 : -1,
+                                "the values"))
     return -1;
-  memcpy (b->prev, lc, lo->nlv * sizeof *lc);
-  b->n++;
-  return p;
+  b->n += n;
+  return 0;
 }
 
 /* Cut array A of N entries down from its capacity.  */
@@ -325,37 +400,51 @@ fold (const uint64_t *rec, int64_t e, int64_t g, int kw, int merge,
   return have;
 }
 
+static inline int
+same_key (const uint64_t *a, const uint64_t *b, int kw)
+{
+  for (int w = 0; w < kw; w++)
+    if (a[w] != b[w])
+      return 0;
+  return 1;
+}
+
 int
 sp__build_sorted (sp_tensor *t, const sp_layout *lo, const uint64_t *rec,
                   int64_t n, int merge)
 {
-  int kw = lo->keywords, rw = kw + 1 + merge;
-  int64_t lc[SP_MAX_LEVELS] = { 0 };
+  int kw = lo->keywords, rw = kw + 1 + merge, m, rc = 0;
+  int64_t lc[SP_MAX_LEVELS] = { 0 }, buf[SP_MAX_LEVELS * SP_BATCH];
+  int64_t pos[SP_BATCH];
+  const int64_t *lcp[SP_MAX_LEVELS];
+  sp_num v[SP_BATCH];
   sp_bld b;
-  int failed;
 
+  for (int k = 0; k < lo->nlv; k++)
+    lcp[k] = buf + k * SP_BATCH;
   if (sp__bld_init (&b, t, lo, n))
     return sp__bld_end (&b, 1);
-  failed = 0;
-  for (int64_t e = 0, g; !failed && e < n; e = g)
+  for (int64_t e = 0, g; !rc && e < n;)
     {
-      sp_num v;
-      int64_t p;
-      g = e + 1;
-      while (g < n && !memcmp (rec + g * rw, rec + e * rw, kw * sizeof *rec))
-        g++;
-      if (!fold (rec, e, g, kw, merge, t->type, &v))
-        continue;
-      sp__key_unpack (lo, rec + e * rw, lc);
-      p = sp__bld_slot (&b, lc);
-      if (p == SP_UNSORTED)
-        p = sp__fail ("internal error: sorted keys out of order");
-      if (p < 0)
-        failed = 1;
-      else
-        sp__num_store (t->vals, t->type, p, v);
+      /* A batch of distinct keys, each group of records folded.  */
+      for (m = 0; m < SP_BATCH && e < n; e = g)
+        {
+          g = e + 1;
+          while (g < n && same_key (rec + g * rw, rec + e * rw, kw))
+            g++;
+          if (!fold (rec, e, g, kw, merge, t->type, &v[m]))
+            continue;
+          sp__key_unpack (lo, rec + e * rw, lc);
+          for (int i = 0; i < lo->nkey; i++)
+            buf[lo->key[i] * SP_BATCH + m] = lc[lo->key[i]];
+          m++;
+        }
+      if ((rc = sp__bld_batch (&b, lcp, m, pos)) == SP_UNSORTED)
+        rc = sp__fail ("internal error: sorted keys out of order");
+      for (int i = 0; !rc && i < m; i++)
+        sp__num_store (t->vals, t->type, pos[i], v[i]);
     }
-  return sp__bld_end (&b, failed);
+  return sp__bld_end (&b, rc);
 }
 
 /* Append record KEY(LC), V, ORIGIN to *REC (N records, capacity *CAP).  */
@@ -394,18 +483,24 @@ assemble_pending (sp_tensor *t)
   rw = lo.keywords + 2;
   if (pv->built)
     {
+      int64_t buf[SP_MAX_LEVELS * SP_BATCH];
+      const int64_t *lcb[SP_MAX_LEVELS];
       sp_iter it;
       int m;
       sp__iter_init (&it, t, &lo);
       while ((m = sp__iter_batch (&it, x, p)) > 0)
-        for (int e = 0; e < m; e++)
-          {
-            sp__lcs (&t->fmt, t->dims, x + e * lo.rank, lc);
-            if (push_record (&rec, &n, &cap, &lo, rw, lc,
-                             sp__num_load (t->vals, t->type, p[e]),
-                             SP_FROM_OLD))
-              goto done;
-          }
+        {
+          sp__remap (&t->fmt, t->dims, x, m, buf, lcb);
+          for (int e = 0; e < m; e++)
+            {
+              for (int i = 0; i < lo.nkey; i++)
+                lc[lo.key[i]] = lcb[lo.key[i]][e];
+              if (push_record (&rec, &n, &cap, &lo, rw, lc,
+                               sp__num_load (t->vals, t->type, p[e]),
+                               SP_FROM_OLD))
+                goto done;
+            }
+        }
     }
   for (int64_t e = 0; e < pd->n; e++)
     {
@@ -501,7 +596,7 @@ sp__from_coo (const sp_format *f, sp_type type, sp_coo *c)
   for (int64_t e = 0; e < c->n; e++)
     {
       const int64_t *x = c->idx + e * c->rank;
-      sp_num v;
+      sp_num v = { 0 };
       for (int d = 0; d < c->rank; d++)
         if (x[d] < 0 || x[d] >= c->dims[d])
           {

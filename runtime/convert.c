@@ -45,13 +45,15 @@ typedef struct conv
   int64_t nsrc;       /* value slots of the source: a bound on its entries */
   /* Scatter: the analysed level A, its method, its parents' count.  */
   int a, method;
+  int order;          /* COUNTED: children surely (2) or probably (1) in
+                         order */
   int64_t npar;
   int64_t *cnt;       /* per parent: children (COUNTED, GROUPED), then the
                          next free position; per bucket: rank (SQUEEZE);
                          per counted coordinate: entries (COUNT) */
   int64_t *aux;       /* COUNTED: last child per parent; GROUPED: marks,
                          then the position of each child coordinate */
-  int64_t total;      /* positions of level A */
+  int64_t total;      /* positions of level A (squeeze: found in pass 1) */
 } conv;
 
 /* ------------------------------------------------------------------ */
@@ -119,10 +121,11 @@ fixed_by (const sp_level_fmt *e, const int *fixed)
   return fixed[e->dim] && (e->kind != SP_LX_DIFF || fixed[e->dim2]);
 }
 
-/* Whether the source likely visits the children of each target parent
-   (the levels above A) in increasing coordinate: its first expression
-   not fixed by the parent's dimensions grows with the child's dimension.
-   (A guess; the scatter checks it.)  */
+/* How the source visits the children of each target parent (the levels
+   above A): 2 when surely in increasing coordinate, 1 when probably (the
+   scatter then checks), 0 when not.  Within one parent the source's order
+   is its key order over the expressions not fixed by the parent's
+   dimensions; the first of them decides.  */
 static int
 children_in_order (const conv *c)
 {
@@ -139,9 +142,15 @@ children_in_order (const conv *c)
       const sp_level_fmt *s = &c->src->fmt.lv[k];
       if (c->src->fmt.lv[k].type == SP_LVL_O || fixed_by (s, fixed))
         continue;
-      return s->dim == e->dim && (s->kind == SP_LX_VAR || s->kind == SP_LX_DIV
-                                  || (s->kind == SP_LX_DIFF
-                                      && fixed[s->dim2]));
+      if (s->dim != e->dim)
+        return 0;
+      /* A # level's numbering and a block i/K followed by other levels
+         before i%K only probably follow the coordinate.  */
+      if ((s->kind == SP_LX_VAR || (s->kind == SP_LX_DIFF && fixed[s->dim2]))
+          && c->ls.count_lv < 0)
+        return 2;
+      return s->kind == SP_LX_VAR || s->kind == SP_LX_DIV
+             || (s->kind == SP_LX_DIFF && fixed[s->dim2]);
     }
   return 0;
 }
@@ -191,7 +200,7 @@ plan_scatter (conv *c)
   else if (c->npar <= (INT64_MAX - SQUEEZE_MIN) / 8 / c->ld.size[a]
            && c->npar * c->ld.size[a] <= SQUEEZE_MIN + 8 * c->nsrc)
     c->method = M_SQUEEZE;
-  else if (children_in_order (c))
+  else if ((c->order = children_in_order (c)))
     c->method = M_COUNTED;
   else if (parents_together (c))
     c->method = M_GROUPED;
@@ -200,17 +209,28 @@ plan_scatter (conv *c)
   return 0;
 }
 
+/* Whether the scatter is a plain counting sort: level A is the last and
+   the source surely brings each parent's children in order, so every
+   entry is a new child in its place.  */
+static int
+counting (const conv *c)
+{
+  return c->method == M_COUNTED && c->order == 2
+         && c->a == c->dst->fmt.nlevels - 1;
+}
+
 /* ------------------------------------------------------------------ */
 /* Append.  */
 
 static int
 convert_append (conv *c)
 {
-  int64_t x[SP_BATCH * SP_MAX_RANK], p[SP_BATCH], lc[SP_MAX_LEVELS];
+  int64_t x[SP_BATCH * SP_MAX_RANK], p[SP_BATCH], q[SP_BATCH];
+  int64_t buf[SP_MAX_LEVELS * SP_BATCH];
+  const int64_t *lc[SP_MAX_LEVELS];
   const sp_tensor *s = c->src;
   sp_tensor *d = c->dst;
-  size_t es = sp__esize (s->type);
-  int rank = s->fmt.rank, n, failed = 0;
+  int n, rc = 0;
   sp_iter it;
   sp_bld b;
 
@@ -219,24 +239,18 @@ convert_append (conv *c)
                     c->ls.filler && c->nsrc > 65536 ? 65536 : c->nsrc))
     return sp__bld_end (&b, 1);
   sp__iter_init (&it, s, &c->ls);
-  while (!failed && (n = sp__iter_batch (&it, x, p)) > 0)
-    for (int e = 0; e < n; e++)
-      {
-        int64_t q;
-        sp__lcs (&d->fmt, d->dims, x + e * rank, lc);
-        if ((q = sp__bld_slot (&b, lc)) < 0)
-          {
-            failed = q;
-            break;
-          }
-        sp__bits_store (d->vals, es, q, sp__bits_load (s->vals, es, p[e]));
-      }
-  if (failed == SP_UNSORTED)
+  while (!rc && (n = sp__iter_batch (&it, x, p)) > 0)
+    {
+      sp__remap (&d->fmt, d->dims, x, n, buf, lc);
+      if (!(rc = sp__bld_batch (&b, lc, n, q)))
+        sp__copy_vals (d->vals, s->vals, sp__esize (s->type), q, p, n);
+    }
+  if (rc == SP_UNSORTED)
     {
       sp__bld_end (&b, 1);
       return SP_UNSORTED;
     }
-  return sp__bld_end (&b, failed);
+  return sp__bld_end (&b, rc);
 }
 
 /* ------------------------------------------------------------------ */
@@ -245,8 +259,10 @@ convert_append (conv *c)
 static int
 convert_sort (conv *c)
 {
-  int64_t x[SP_BATCH * SP_MAX_RANK], p[SP_BATCH], lc[SP_MAX_LEVELS];
-  int kw = c->ld.keywords, rw = kw + 1, rank = c->src->fmt.rank, n, rc = -1;
+  int64_t x[SP_BATCH * SP_MAX_RANK], p[SP_BATCH], lce[SP_MAX_LEVELS];
+  int64_t buf[SP_MAX_LEVELS * SP_BATCH];
+  const int64_t *lc[SP_MAX_LEVELS];
+  int kw = c->ld.keywords, rw = kw + 1, n, rc = -1;
   int64_t nrec = 0, cap = c->ls.filler ? 0 : c->nsrc;
   uint64_t *rec = NULL;
   sp_iter it;
@@ -261,11 +277,13 @@ convert_sort (conv *c)
       if (sp__grow ((void **) &rec, &cap, (nrec + n) * rw, sizeof *rec, -1,
                     "sort records"))
         goto done;
+      sp__remap (&c->dst->fmt, c->dst->dims, x, n, buf, lc);
       for (int e = 0; e < n; e++, nrec++)
         {
           uint64_t *r = rec + nrec * rw;
-          sp__lcs (&c->dst->fmt, c->dst->dims, x + e * rank, lc);
-          sp__key_pack (&c->ld, lc, r);
+          for (int i = 0; i < c->ld.nkey; i++)
+            lce[c->ld.key[i]] = lc[c->ld.key[i]][e];
+          sp__key_pack (&c->ld, lce, r);
           r[kw] = (uint64_t) sp__num_load (c->src->vals, c->src->type,
                                            p[e]).i;
         }
@@ -281,14 +299,43 @@ done:
 /* ------------------------------------------------------------------ */
 /* Scatter.  */
 
-/* Parent position of level A from the level coordinates LC.  */
-static inline int64_t
-parent_of (const conv *c, const int64_t *lc)
+/* Parent positions Q of level A for the N entries with level coordinates
+   LC.  */
+static void
+parents (const conv *c, const int64_t *const *lc, int n,
+         int64_t *restrict q)
 {
-  int64_t p = 0;
+  for (int e = 0; e < n; e++)
+    q[e] = 0;
   for (int k = 0; k < c->a; k++)
-    p = p * c->ld.size[k] + lc[k];
-  return p;
+    {
+      const int64_t *restrict v = lc[k];
+      int64_t size = c->ld.size[k];
+      for (int e = 0; e < n; e++)
+        q[e] = q[e] * size + v[e];
+    }
+}
+
+/* A batch of the source: coordinates, value positions, the target level
+   coordinates and the parent positions of level A.  */
+typedef struct batch
+{
+  int64_t x[SP_BATCH * SP_MAX_RANK], p[SP_BATCH], q[SP_BATCH];
+  int64_t buf[SP_MAX_LEVELS * SP_BATCH];
+  const int64_t *lc[SP_MAX_LEVELS];
+} batch;
+
+/* The next batch of IT for conversion C: how many entries.  */
+static int
+next_batch (const conv *c, sp_iter *it, batch *bt)
+{
+  int n = sp__iter_batch (it, bt->x, bt->p);
+  if (n)
+    {
+      sp__remap (&c->dst->fmt, c->dst->dims, bt->x, n, bt->buf, bt->lc);
+      parents (c, bt->lc, n, bt->q);
+    }
+  return n;
 }
 
 /* Sort the N coordinates at CRD[LO ..) of width W, with scratch TMP.  */
@@ -309,67 +356,97 @@ sort_segment (void *crd, int w, int64_t lo, int64_t n, int64_t *tmp)
     sp__ix_set (crd, w, lo + i, tmp[i]);
 }
 
+/* Whether the analysis can read the source's run level (and the S levels
+   under it) flat instead of walking it, as the paper's query
+   simplification reads a CSR's column counts off its crd array: the
+   counted sort needs only the parents' coordinates, and those are all
+   stored there.  */
+static int
+analyse_flat (const conv *c)
+{
+  const sp_format *s = &c->src->fmt, *f = &c->dst->fmt;
+  int stored[SP_MAX_RANK] = { 0 }, run = s->nlevels - 1;
+
+  if (!counting (c) || !c->ls.plain || c->ls.filler)
+    return 0;
+  while (s->lv[run].type == SP_LVL_S)
+    run--;
+  for (int l = run; l < s->nlevels; l++)
+    stored[s->lv[l].dim] = 1;
+  for (int k = 0; k < c->a; k++)
+    if (!stored[f->lv[k].dim] || f->lv[k].kind == SP_LX_DIFF)
+      return 0;
+  return 1;
+}
+
 /* Pass 1: the analysis query of level A over the source.  */
 static int
-analyse (conv *c)
+analyse (conv *c, batch *bt)
 {
-  int64_t x[SP_BATCH * SP_MAX_RANK], p[SP_BATCH], lc[SP_MAX_LEVELS];
   const sp_format *f = &c->dst->fmt;
-  int rank = f->rank, a = c->a, leaf = a == f->nlevels - 1, n;
+  int a = c->a, leaf = a == f->nlevels - 1, n;
   int64_t size = c->ld.size[a], run = -1, cur = -1;
+  int64_t *restrict cnt = c->cnt, *restrict aux = c->aux;
+  const int64_t *restrict q = bt->q;
   sp_iter it;
 
-  sp__iter_init (&it, c->src, &c->ls);
-  while ((n = sp__iter_batch (&it, x, p)) > 0)
-    for (int e = 0; e < n; e++)
-      {
-        const int64_t *xe = x + e * rank;
-        int64_t q, v;
-        if (c->method == M_COUNT)
-          {
-            c->cnt[xe[f->lv[0].dim]]++;
-            continue;
-          }
-        sp__lcs (f, c->dst->dims, xe, lc);
-        q = parent_of (c, lc);
-        v = lc[a];
-        switch (c->method)
-          {
-          case M_SQUEEZE:
-            if (c->cnt[q * size + v] < 0)
+  if (analyse_flat (c))
+    sp__iter_init_flat (&it, c->src, &c->ls);
+  else
+    sp__iter_init (&it, c->src, &c->ls);
+  while ((n = next_batch (c, &it, bt)) > 0)
+    {
+      const int64_t *restrict v = bt->lc[a];
+      switch (c->method)
+        {
+        case M_COUNT:
+          v = bt->x + f->lv[0].dim * SP_BATCH;
+          for (int e = 0; e < n; e++)
+            cnt[v[e]]++;
+          break;
+        case M_SQUEEZE:
+          for (int e = 0; e < n; e++)
+            if (cnt[q[e] * size + v[e]] < 0)
               {
-                c->cnt[q * size + v] = 0;
+                cnt[q[e] * size + v[e]] = 0;
                 c->total++;
               }
-            break;
-          case M_COUNTED:
-            /* Each entry is a new child when level A is the last.  */
-            if (leaf || v != c->aux[q])
-              {
-                if (v < c->aux[q])
-                  return SP_UNSORTED;
-                c->aux[q] = v;
-                c->cnt[q]++;
-                c->total++;
-              }
-            break;
-          default:
-            if (q != cur)
-              {
-                if (c->cnt[q])
-                  return SP_UNSORTED;
-                cur = q;
-                run++;
-              }
-            if (c->aux[v] != run)
-              {
-                c->aux[v] = run;
-                c->cnt[q]++;
-                c->total++;
-              }
-            break;
-          }
-      }
+          break;
+        case M_COUNTED:
+          /* Each entry is a new child when level A is the last; unless the
+             order is sure, check it on the way.  */
+          if (counting (c))
+            for (int e = 0; e < n; e++)
+              cnt[q[e]]++;
+          else
+            for (int e = 0; e < n; e++)
+              if (leaf || v[e] != aux[q[e]])
+                {
+                  if (v[e] < aux[q[e]])
+                    return SP_UNSORTED;
+                  aux[q[e]] = v[e];
+                  cnt[q[e]]++;
+                }
+          break;
+        default:
+          for (int e = 0; e < n; e++)
+            {
+              if (q[e] != cur)
+                {
+                  if (cnt[q[e]])
+                    return SP_UNSORTED;
+                  cur = q[e];
+                  run++;
+                }
+              if (aux[v[e]] != run)
+                {
+                  aux[v[e]] = run;
+                  cnt[q[e]]++;
+                }
+            }
+          break;
+        }
+    }
   return 0;
 }
 
@@ -393,6 +470,8 @@ start_query (conv *c)
     case M_COUNTED:
       c->cnt = sp__alloc_array (c->npar + 1, sizeof *c->cnt, 0,
                                 "the counts of a level");
+      if (counting (c))
+        return c->cnt ? 0 : -1;
       c->aux = sp__alloc_array (c->npar, sizeof *c->aux, 0xff,
                                 "the counts of a level");
       return c->cnt && c->aux ? 0 : -1;
@@ -429,6 +508,9 @@ size_level (conv *c)
       ls->size = k;
       return k;
     }
+  if (c->method != M_SQUEEZE)
+    for (int64_t q = 0; q < c->npar; q++)
+      c->total += c->cnt[q];
   if (c->total > sp__ix_max (pw))
     return sp__fail ("pos width %d is too small: level %d has %lld entries "
                      "(at most %lld fit); use a wider pos= option", pw, c->a,
@@ -469,30 +551,26 @@ size_level (conv *c)
 /* The GROUPED level's coordinates: each parent's distinct children,
    sorted (a pass over the source).  */
 static int
-group_children (conv *c)
+group_children (conv *c, batch *bt)
 {
-  int64_t x[SP_BATCH * SP_MAX_RANK], p[SP_BATCH], lc[SP_MAX_LEVELS];
   sp_tensor *d = c->dst;
   sp_level_store *ls = &d->lv[c->a];
-  int rank = d->fmt.rank, cw = d->fmt.crdw, pw = d->fmt.posw, n;
-  int64_t run = -1, cur = -1, *tmp;
+  int cw = d->fmt.crdw, pw = d->fmt.posw, n;
+  int64_t run = -1, cur = -1, *tmp, crdmax = sp__ix_max (cw);
   sp_iter it;
 
   memset (c->aux, 0xff, c->ld.size[c->a] * sizeof *c->aux);
   sp__iter_init (&it, c->src, &c->ls);
-  while ((n = sp__iter_batch (&it, x, p)) > 0)
+  while ((n = next_batch (c, &it, bt)) > 0)
     for (int e = 0; e < n; e++)
       {
-        int64_t q, v;
-        sp__lcs (&d->fmt, d->dims, x + e * rank, lc);
-        q = parent_of (c, lc);
-        v = lc[c->a];
+        int64_t q = bt->q[e], v = bt->lc[c->a][e];
         if (q != cur)
           cur = q, run++;
         if (c->aux[v] != run)
           {
-            if (sp__check_crd (d, c->a, v))
-              return -1;
+            if (v > crdmax)
+              return sp__check_crd (d, c->a, v);
             c->aux[v] = run;
             sp__ix_set (ls->crd, cw, c->cnt[q]++, v);
           }
@@ -547,105 +625,178 @@ size_below (conv *c, int64_t count)
   return d->vals ? 0 : -1;
 }
 
-/* Pass 2: every entry into its slot.  */
+/* Level A's positions for the batch (in BT->q), in place of the parent
+   positions.  */
 static int
-place (conv *c)
+place_level (conv *c, batch *bt, int n, int64_t *cur)
 {
-  int64_t x[SP_BATCH * SP_MAX_RANK], p[SP_BATCH], lc[SP_MAX_LEVELS];
-  const sp_tensor *s = c->src;
   sp_tensor *d = c->dst;
   const sp_format *f = &d->fmt;
   const sp_level_store *la = &d->lv[c->a];
-  size_t es = sp__esize (s->type);
-  int rank = f->rank, a = c->a, pw = f->posw, cw = f->crdw, n;
-  int64_t size = a < f->nlevels ? c->ld.size[a] : 0, cur = -1;
+  int a = c->a, pw = f->posw, cw = f->crdw;
+  int64_t *restrict q = bt->q, *restrict cnt = c->cnt;
+  int64_t crdmax = sp__ix_max (cw);
+  const int64_t *restrict v = bt->lc[a < f->nlevels ? a : 0];
+
+  switch (c->method)
+    {
+    case M_COUNT:
+      v = bt->x + f->lv[0].dim * SP_BATCH;
+      for (int e = 0; e < n; e++)
+        q[e] = cnt[v[e]]++;
+      break;
+    case M_SQUEEZE:
+      for (int e = 0; e < n; e++)
+        q[e] = cnt[q[e] * c->ld.size[a] + v[e]];
+      break;
+    case M_COUNTED:
+      for (int e = 0; e < n; e++)
+        {
+          int64_t r = cnt[q[e]];
+          /* A repeated child shares the position; a smaller one means the
+             source was not in order after all.  */
+          if (r > sp__ix_get (la->pos, pw, q[e])
+              && sp__ix_get (la->crd, cw, r - 1) >= v[e])
+            {
+              if (sp__ix_get (la->crd, cw, r - 1) > v[e])
+                return SP_UNSORTED;
+              q[e] = r - 1;
+              continue;
+            }
+          if (v[e] > crdmax)
+            return sp__check_crd (d, a, v[e]);
+          sp__ix_set (la->crd, cw, r, v[e]);
+          q[e] = cnt[q[e]]++;
+        }
+      break;
+    case M_GROUPED:
+      for (int e = 0; e < n; e++)
+        {
+          if (q[e] != *cur)
+            {
+              *cur = q[e];
+              for (int64_t r = sp__ix_get (la->pos, pw, q[e]);
+                   r < sp__ix_get (la->pos, pw, q[e] + 1); r++)
+                c->aux[sp__ix_get (la->crd, cw, r)] = r;
+            }
+          q[e] = c->aux[v[e]];
+        }
+      break;
+    default:
+      break;
+    }
+  return 0;
+}
+
+/* Pass 2 of a counting sort into the last level (CSR <-> CSC), children
+   surely in order: each entry's coordinate and value go straight to the
+   next free position of its parent, as in cs_transpose.  */
+static int
+counting_sort (conv *c, batch *bt, int n)
+{
+  sp_tensor *d = c->dst;
+  int a = c->a, cw = d->fmt.crdw;
+  int64_t *restrict cnt = c->cnt, crdmax = sp__ix_max (cw);
+  const int64_t *restrict q = bt->q, *restrict p = bt->p;
+  const int64_t *restrict v = bt->lc[a];
+  void *crd = d->lv[a].crd;
+
+  for (int e = 0; e < n; e++)
+    if (v[e] > crdmax)
+      return sp__check_crd (d, a, v[e]);
+  if (sp__esize (d->type) == 8)
+    {
+      uint64_t *restrict dv = d->vals;
+      const uint64_t *restrict sv = c->src->vals;
+      for (int e = 0; e < n; e++)
+        {
+          int64_t r = cnt[q[e]]++;
+          sp__ix_set (crd, cw, r, v[e]);
+          dv[r] = sv[p[e]];
+        }
+    }
+  else
+    {
+      uint32_t *restrict dv = d->vals;
+      const uint32_t *restrict sv = c->src->vals;
+      for (int e = 0; e < n; e++)
+        {
+          int64_t r = cnt[q[e]]++;
+          sp__ix_set (crd, cw, r, v[e]);
+          dv[r] = sv[p[e]];
+        }
+    }
+  return 0;
+}
+
+/* Pass 2: every entry into its slot.  */
+static int
+place (conv *c, batch *bt)
+{
+  sp_tensor *d = c->dst;
+  const sp_format *f = &d->fmt;
+  int cw = f->crdw, n, rc;
+  int64_t cur = -1, crdmax = sp__ix_max (cw), *restrict q = bt->q;
   sp_iter it;
 
-  sp__iter_init (&it, s, &c->ls);
-  while ((n = sp__iter_batch (&it, x, p)) > 0)
-    for (int e = 0; e < n; e++)
-      {
-        int64_t q, v, r;
-        sp__lcs (f, d->dims, x + e * rank, lc);
-        q = parent_of (c, lc);
-        v = a < f->nlevels ? lc[a] : 0;
-        switch (c->method)
-          {
-          case M_COUNT:
-            q = c->cnt[x[e * rank + f->lv[0].dim]]++;
-            break;
-          case M_SQUEEZE:
-            q = c->cnt[q * size + v];
-            break;
-          case M_COUNTED:
-            r = c->cnt[q];
-            if (r > sp__ix_get (la->pos, pw, q)
-                && sp__ix_get (la->crd, cw, r - 1) >= v)
+  sp__iter_init (&it, c->src, &c->ls);
+  while ((n = next_batch (c, &it, bt)) > 0)
+    {
+      if (counting (c))
+        {
+          if ((rc = counting_sort (c, bt, n)))
+            return rc;
+          continue;
+        }
+      if ((rc = place_level (c, bt, n, &cur)))
+        return rc;
+      for (int k = c->a + 1; k < f->nlevels; k++)
+        {
+          const int64_t *restrict v = bt->lc[k];
+          int64_t size = d->lv[k].size;
+          void *crd = d->lv[k].crd;
+          if (f->lv[k].type == SP_LVL_D)
+            for (int e = 0; e < n; e++)
+              q[e] = q[e] * size + v[e];
+          else if (f->lv[k].type == SP_LVL_S)
+            for (int e = 0; e < n; e++)
               {
-                if (sp__ix_get (la->crd, cw, r - 1) > v)
-                  return SP_UNSORTED;
-                q = r - 1;
-                break;
+                int64_t r = sp__ix_get (crd, cw, q[e]);
+                if (r >= 0 && r != v[e])
+                  return sp__fail ("level %d is a singleton (S) level: it "
+                                   "holds one coordinate per position of "
+                                   "the level above, but coordinates %lld "
+                                   "and %lld share one", k, (long long) r,
+                                   (long long) v[e]);
+                if (v[e] > crdmax)
+                  return sp__check_crd (d, k, v[e]);
+                sp__ix_set (crd, cw, q[e], v[e]);
               }
-            if (sp__check_crd (d, a, v))
-              return -1;
-            sp__ix_set (la->crd, cw, r, v);
-            q = c->cnt[q]++;
-            break;
-          case M_GROUPED:
-            if (q != cur)
-              {
-                cur = q;
-                for (r = sp__ix_get (la->pos, pw, q);
-                     r < sp__ix_get (la->pos, pw, q + 1); r++)
-                  c->aux[sp__ix_get (la->crd, cw, r)] = r;
-              }
-            q = c->aux[v];
-            break;
-          default:
-            break;
-          }
-        for (int k = a + 1; k < f->nlevels; k++)
-          switch (f->lv[k].type)
-            {
-            case SP_LVL_D:
-              q = q * d->lv[k].size + lc[k];
-              break;
-            case SP_LVL_S:
-              r = sp__ix_get (d->lv[k].crd, cw, q);
-              if (r >= 0 && r != lc[k])
-                return sp__fail ("level %d is a singleton (S) level: it "
-                                 "holds one coordinate per position of the "
-                                 "level above, but coordinates %lld and "
-                                 "%lld share one", k, (long long) r,
-                                 (long long) lc[k]);
-              if (sp__check_crd (d, k, lc[k]))
-                return -1;
-              sp__ix_set (d->lv[k].crd, cw, q, lc[k]);
-              break;
-            default:
-              break;
-            }
-        sp__bits_store (d->vals, es, q, sp__bits_load (s->vals, es, p[e]));
-      }
+        }
+      sp__copy_vals (d->vals, c->src->vals, sp__esize (d->type), q, bt->p, n);
+    }
   return 0;
 }
 
 static int
 convert_scatter (conv *c)
 {
+  /* Zeroed: a flat walk leaves the coordinates it does not yield alone.  */
+  batch *bt = sp__alloc_array (1, sizeof *bt, 0, "a batch");
   int64_t count;
   int rc = -1;
 
-  if (c->method != M_NONE && (start_query (c) || (rc = analyse (c))))
+  if (!bt || (c->method != M_NONE && (start_query (c)
+                                      || (rc = analyse (c, bt)))))
     goto done;
   rc = -1;
   if ((count = size_level (c)) < 0
-      || (c->method == M_GROUPED && group_children (c))
+      || (c->method == M_GROUPED && group_children (c, bt))
       || size_below (c, count))
     goto done;
-  rc = place (c);
+  rc = place (c, bt);
 done:
+  free (bt);
   free (c->cnt);
   free (c->aux);
   c->cnt = c->aux = NULL;

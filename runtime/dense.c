@@ -44,7 +44,7 @@ sp_from_dense (const void *data, sp_type type, int rank, const int64_t *dims,
 int
 sp_to_dense (const sp_tensor *t, void *out)
 {
-  int64_t x[SP_BATCH * SP_MAX_RANK], p[SP_BATCH], size;
+  int64_t x[SP_BATCH * SP_MAX_RANK], p[SP_BATCH], q[SP_BATCH], size;
   size_t es;
   sp_layout lo;
   sp_iter it;
@@ -61,9 +61,14 @@ sp_to_dense (const sp_tensor *t, void *out)
   memset (out, 0, (size_t) size * es);
   sp__iter_init (&it, t, &lo);
   while ((n = sp__iter_batch (&it, x, p)) > 0)
-    for (int e = 0; e < n; e++)
-      sp__bits_store (out, es, sp__rowmajor (lo.rank, t->dims,
-                                             x + e * lo.rank),
-                      sp__bits_load (t->vals, es, p[e]));
+    {
+      /* The row-major positions of the batch, then the values.  */
+      for (int e = 0; e < n; e++)
+        q[e] = x[e];
+      for (int d = 1; d < lo.rank; d++)
+        for (int e = 0; e < n; e++)
+          q[e] = q[e] * t->dims[d] + x[d * SP_BATCH + e];
+      sp__copy_vals (out, t->vals, es, q, p, n);
+    }
   return 0;
 }

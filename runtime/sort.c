@@ -37,6 +37,22 @@ pass (const uint64_t *src, uint64_t *dst, int64_t n, int kw, int rw, int o,
     }
 }
 
+/* Whether the records are in key order already (files often are).  */
+static int
+sorted (const uint64_t *rec, int64_t n, int kw, int rw)
+{
+  for (int64_t e = 1; e < n; e++)
+    {
+      const uint64_t *a = rec + (e - 1) * rw, *b = a + rw;
+      int w = 0;
+      while (w < kw && a[w] == b[w])
+        w++;
+      if (w < kw && a[w] > b[w])
+        return 0;
+    }
+  return 1;
+}
+
 int
 sp__sort_records (uint64_t *rec, int64_t n, int kw, int rw, int bits)
 {
@@ -44,7 +60,7 @@ sp__sort_records (uint64_t *rec, int64_t n, int kw, int rw, int bits)
   int64_t *hist = NULL;
   uint64_t *tmp = NULL, *src = rec, *dst;
 
-  if (n < 2 || ndig == 0)
+  if (n < 2 || ndig == 0 || sorted (rec, n, kw, rw))
     return 0;
   hist = sp__alloc_array ((int64_t) ndig * NBUCKET, sizeof *hist, 0,
                           "sort counts");

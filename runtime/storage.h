@@ -18,6 +18,8 @@
 #ifndef SPARSE_STORAGE_H
 #define SPARSE_STORAGE_H
 
+#include <float.h>
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 #include "internal.h"
@@ -103,7 +105,29 @@ sp__num_zero (int type, sp_num n)
 }
 
 /* VALUE as TYPE's number; -1 with a message when it does not fit.  */
-int sp__num_of_double (int type, double value, sp_num *out);
+static inline int
+sp__num_of_double (int type, double value, sp_num *out)
+{
+  if (type == SP_F64)
+    out->d = value;
+  else if (type == SP_F32)
+    {
+      if (isfinite (value) && fabs (value) > FLT_MAX)
+        return sp__fail ("value %g does not fit f32", value);
+      out->d = (float) value;
+    }
+  else
+    {
+      /* As C converts to an integer type: toward zero, in range.  */
+      double lo = type == SP_I32 ? -2147483649.0 : -9223372036854777856.0;
+      double hi = type == SP_I32 ? 2147483648.0 : 9223372036854775808.0;
+      if (!(value > lo && value < hi))
+        return sp__fail ("value %g does not fit %s", value,
+                         type == SP_I32 ? "i32" : "i64");
+      out->i = (int64_t) value;
+    }
+  return 0;
+}
 
 /* The raw bits of value P of VALS (elements of ESIZE bytes), and back.  */
 static inline uint64_t
@@ -304,24 +328,60 @@ int sp__sort_records (uint64_t *rec, int64_t n, int kw, int rw, int bits);
 
 /* ---------------------------------------------------------------------
    Walks over the stored entries of an assembled tensor, in storage
-   order, SP_BATCH at a time.  */
+   order, SP_BATCH at a time.  A batch is structure-of-arrays: coordinate
+   d of entry e is X[d * SP_BATCH + e], so that each step of a consumer
+   is a tight loop over the batch.  */
 
 typedef struct sp_iter
 {
   const sp_tensor *t;
   sp_layout lo;
+  int mode;
   int k;     /* the level being walked */
+  int run;   /* the lowest level that is not S or O */
+  int64_t q, nq;  /* rows mode: the parent position, and how many */
   int done;
   int64_t cur[SP_MAX_LEVELS], end[SP_MAX_LEVELS], base[SP_MAX_LEVELS];
   int64_t lc[SP_MAX_LEVELS];
-  int64_t x[SP_MAX_RANK];
 } sp_iter;
 
 /* Start a walk over T (assembled, layout LO).  */
 void sp__iter_init (sp_iter *it, const sp_tensor *t, const sp_layout *lo);
-/* Up to SP_BATCH entries: coordinates into X (rank per entry), value
-   positions into P.  Returns how many; 0 at the end.  */
-int sp__iter_batch (sp_iter *it, int64_t *x, int64_t *p);
+/* Start a walk over the entries of T that yields only the coordinates of
+   the dimensions its levels from the lowest one not S or O down store
+   (the others are left unset), and needs no descent: for plain formats
+   without filler (LO->plain && !LO->filler).  */
+void sp__iter_init_flat (sp_iter *it, const sp_tensor *t,
+                         const sp_layout *lo);
+/* Up to SP_BATCH entries: coordinates into X, value positions into P.
+   Returns how many; 0 at the end.  */
+int sp__iter_batch (sp_iter *restrict it, int64_t *restrict x,
+                    int64_t *restrict p);
+
+/* The level coordinates under format F of the N entries of batch X: LC[k]
+   points to level k's (into X itself for plain variables, else into BUF,
+   SP_MAX_LEVELS * SP_BATCH entries); NULL for a # level.  */
+void sp__remap (const sp_format *f, const int64_t *dims,
+                const int64_t *restrict x, int n, int64_t *restrict buf,
+                const int64_t **lc);
+
+/* Entries FROM .. FROM+M-1 of index array A of width W into OUT.  */
+void sp__ix_read (const void *restrict a, int w, int64_t from, int64_t m,
+                  int64_t *restrict out);
+
+/* Copy value SRC[P[e]] to DST[Q[e]] for the N entries, elements of ESIZE
+   bytes.  */
+static inline void
+sp__copy_vals (void *restrict dst, const void *restrict src, size_t esize,
+               const int64_t *restrict q, const int64_t *restrict p, int n)
+{
+  if (esize == 8)
+    for (int e = 0; e < n; e++)
+      ((uint64_t *) dst)[q[e]] = ((const uint64_t *) src)[p[e]];
+  else
+    for (int e = 0; e < n; e++)
+      ((uint32_t *) dst)[q[e]] = ((const uint32_t *) src)[p[e]];
+}
 
 /* ---------------------------------------------------------------------
    Tensors.  */
@@ -397,8 +457,8 @@ typedef struct sp_bld
   const sp_layout *lo;
   int64_t n;           /* entries so far */
   int64_t nhint;
-  int64_t prev[SP_MAX_LEVELS];  /* the last entry's level coordinates */
-  int64_t par[SP_MAX_LEVELS];   /* and its parent position per level */
+  /* The last entry's parent position and coordinate at each level.  */
+  int64_t lastpar[SP_MAX_LEVELS], lastc[SP_MAX_LEVELS];
   int64_t cnt[SP_MAX_LEVELS];   /* positions of compressed levels */
   int64_t pfill[SP_MAX_LEVELS]; /* pos entries written */
   int64_t pcap[SP_MAX_LEVELS], ccap[SP_MAX_LEVELS], vcap;
@@ -414,10 +474,11 @@ int sp__check_crd (const sp_tensor *t, int k, int64_t c);
    NHINT entries.  */
 int sp__bld_init (sp_bld *b, sp_tensor *t, const sp_layout *lo,
                   int64_t nhint);
-/* Place the entry with level coordinates LC (key levels set; the others
-   are filled in), which must come after the previous one in key order.
-   Returns its value position, -1 on error, or SP_UNSORTED.  */
-int64_t sp__bld_slot (sp_bld *b, int64_t *lc);
+/* Place N entries with level coordinates LC[k][0 .. N) for the key levels
+   (the # level's are numbered here), continuing in key order: POS gets
+   each entry's value position.  0, -1 on error, or SP_UNSORTED.  */
+int sp__bld_batch (sp_bld *b, const int64_t *const *lc, int n,
+                   int64_t *pos);
 /* Finish the arrays (0) or free them on failure (FAILED nonzero).  */
 int sp__bld_end (sp_bld *b, int failed);
 

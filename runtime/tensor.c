@@ -1,13 +1,10 @@
 /* tensor.c -- creating, checking and freeing tensors; the queries about
    their shape; the allocation helpers of the storage core.  */
 
-#include <float.h>
-#include <math.h>
 #include <stdlib.h>
 #include <unistd.h>
 #include "storage.h"
 
-static const char *const type_name[] = { "f64", "f32", "i64", "i32" };
 
 /* Bytes of physical memory; allocations beyond it are refused up front
    rather than left to the kernel's overcommit.  */
@@ -85,25 +82,6 @@ sp__dense_size (int rank, const int64_t *dims, size_t esize)
     return sp__fail ("a dense array of these extents needs %.3g GB, more "
                      "than this machine's memory", (double) n * esize / 1e9);
   return n;
-}
-
-int
-sp__num_of_double (int type, double value, sp_num *out)
-{
-  if (!sp__is_int (type))
-    {
-      if (type == SP_F32 && isfinite (value) && fabs (value) > FLT_MAX)
-        return sp__fail ("value %g does not fit f32", value);
-      out->d = type == SP_F32 ? (float) value : value;
-      return 0;
-    }
-  /* As C converts to an integer type: toward zero, in range.  */
-  double lo = type == SP_I32 ? -2147483649.0 : -9223372036854777856.0;
-  double hi = type == SP_I32 ? 2147483648.0 : 9223372036854775808.0;
-  if (!(value > lo && value < hi))
-    return sp__fail ("value %g does not fit %s", value, type_name[type]);
-  out->i = (int64_t) value;
-  return 0;
 }
 
 sp_tensor *
