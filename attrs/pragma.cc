@@ -270,6 +270,16 @@ handle_pragma_einsum (cpp_reader *)
       e->ntagged++;
   einsums.safe_push (e);
 
+  /* The statement outlives the parse: keep the trees it names (extent
+     expressions built here especially) alive until the GIMPLE pass.  */
+  for (int o = 0; o < ix->nopds; o++)
+    if (sparse_operand_info *info = (sparse_operand_info *) ix->opd[o].user)
+      {
+	sparse_gc_keep (info->decl);
+	for (int d = 0; d < SP_MAX_RANK; d++)
+	  sparse_gc_keep (info->extent[d]);
+      }
+
   tree call = build_call_expr_loc (e->loc, sparse_marker_decl (), 1,
 				   build_int_cst (integer_type_node, e->id));
   add_stmt (call);
