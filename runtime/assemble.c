@@ -409,42 +409,108 @@ same_key (const uint64_t *a, const uint64_t *b, int kw)
   return 1;
 }
 
-int
-sp__build_sorted (sp_tensor *t, const sp_layout *lo, const uint64_t *rec,
-                  int64_t n, int merge)
+/* Entries in key order for a build: packed records (equal keys folded
+   as MERGE says), or a coordinate list already in key order (equal keys
+   add up).  */
+typedef struct feed
 {
-  int kw = lo->keywords, rw = kw + 1 + merge, m, rc = 0;
-  int64_t lc[SP_MAX_LEVELS] = { 0 }, buf[SP_MAX_LEVELS * SP_BATCH];
-  int64_t pos[SP_BATCH];
+  const sp_layout *lo;
+  const sp_format *f;
+  int type;
+  int64_t e, n;        /* the next entry, and how many there are */
+  const uint64_t *rec;
+  int merge;
+  const sp_coo *coo;
+} feed;
+
+/* The next batch of distinct keys from records: level coordinates into
+   BUF (level-major), values into V; how many.  */
+static int
+feed_records (feed *fd, int64_t *buf, sp_num *v)
+{
+  const sp_layout *lo = fd->lo;
+  int kw = lo->keywords, rw = kw + 1 + fd->merge, m = 0;
+  int64_t lc[SP_MAX_LEVELS];
+
+  for (int64_t g; m < SP_BATCH && fd->e < fd->n; fd->e = g)
+    {
+      const uint64_t *r = fd->rec + fd->e * rw;
+      g = fd->e + 1;
+      while (g < fd->n && same_key (fd->rec + g * rw, r, kw))
+        g++;
+      if (!fold (fd->rec, fd->e, g, kw, fd->merge, fd->type, &v[m]))
+        continue;
+      sp__key_unpack (lo, r, lc);
+      for (int i = 0; i < lo->nkey; i++)
+        buf[lo->key[i] * SP_BATCH + m] = lc[lo->key[i]];
+      m++;
+    }
+  return m;
+}
+
+/* The next batch of distinct keys from a coordinate list in key order; a
+   batch ends only where a key does, so that equal keys meet.  */
+static int
+feed_coo (feed *fd, int64_t *buf, sp_num *v)
+{
+  const sp_layout *lo = fd->lo;
+  const sp_coo *c = fd->coo;
+  int64_t lc[SP_MAX_LEVELS];
+  int m = 0;
+
+  for (; fd->e < fd->n; fd->e++)
+    {
+      sp_num x = sp__num_from (fd->type, c->val[fd->e]);
+      int same = m > 0;
+      sp__lcs (fd->f, c->dims, c->idx + fd->e * c->rank, lc);
+      for (int i = 0; same && i < lo->nkey; i++)
+        same = lc[lo->key[i]] == buf[lo->key[i] * SP_BATCH + m - 1];
+      if (same)
+        {
+          v[m - 1] = sp__num_add (fd->type, v[m - 1], x);
+          continue;
+        }
+      if (m == SP_BATCH)
+        break;
+      for (int i = 0; i < lo->nkey; i++)
+        buf[lo->key[i] * SP_BATCH + m] = lc[lo->key[i]];
+      v[m++] = x;
+    }
+  return m;
+}
+
+/* Build T's arrays (none yet) from the entries of FD, in key order.  */
+static int
+build_fed (sp_tensor *t, feed *fd, int (*next) (feed *, int64_t *, sp_num *))
+{
+  int64_t buf[SP_MAX_LEVELS * SP_BATCH], pos[SP_BATCH];
   const int64_t *lcp[SP_MAX_LEVELS];
   sp_num v[SP_BATCH];
   sp_bld b;
+  int rc = 0;
 
-  for (int k = 0; k < lo->nlv; k++)
+  for (int k = 0; k < fd->lo->nlv; k++)
     lcp[k] = buf + k * SP_BATCH;
-  if (sp__bld_init (&b, t, lo, n))
+  if (sp__bld_init (&b, t, fd->lo, fd->n))
     return sp__bld_end (&b, 1);
-  for (int64_t e = 0, g; !rc && e < n;)
+  while (!rc && fd->e < fd->n)
     {
-      /* A batch of distinct keys, each group of records folded.  */
-      for (m = 0; m < SP_BATCH && e < n; e = g)
-        {
-          g = e + 1;
-          while (g < n && same_key (rec + g * rw, rec + e * rw, kw))
-            g++;
-          if (!fold (rec, e, g, kw, merge, t->type, &v[m]))
-            continue;
-          sp__key_unpack (lo, rec + e * rw, lc);
-          for (int i = 0; i < lo->nkey; i++)
-            buf[lo->key[i] * SP_BATCH + m] = lc[lo->key[i]];
-          m++;
-        }
+      int m = next (fd, buf, v);
       if ((rc = sp__bld_batch (&b, lcp, m, pos)) == SP_UNSORTED)
         rc = sp__fail ("internal error: sorted keys out of order");
       for (int i = 0; !rc && i < m; i++)
         sp__num_store (t->vals, t->type, pos[i], v[i]);
     }
   return sp__bld_end (&b, rc);
+}
+
+int
+sp__build_sorted (sp_tensor *t, const sp_layout *lo, const uint64_t *rec,
+                  int64_t n, int merge)
+{
+  feed fd = { .lo = lo, .f = &t->fmt, .type = t->type, .n = n, .rec = rec,
+              .merge = merge };
+  return build_fed (t, &fd, feed_records);
 }
 
 /* Append record KEY(LC), V, ORIGIN to *REC (N records, capacity *CAP).  */
@@ -563,6 +629,37 @@ sp_assemble (sp_tensor *t)
   return 0;
 }
 
+/* Check the entries of C for format F and TYPE; 1 when they are in key
+   order already (as files often are), 0 when not, -1 when one is bad.  */
+static int
+check_coo (const sp_format *f, const sp_layout *lo, sp_type type,
+           const sp_coo *c)
+{
+  int64_t lc[SP_MAX_LEVELS], prev[SP_MAX_LEVELS];
+  int sorted = 1;
+
+  for (int64_t e = 0; e < c->n; e++)
+    {
+      const int64_t *x = c->idx + e * c->rank;
+      sp_num v;
+      int i = 0;
+      for (int d = 0; d < c->rank; d++)
+        if (x[d] < 0 || x[d] >= c->dims[d])
+          return sp__fail ("entry %lld: coordinate %lld is out of range "
+                           "[0, %lld) in dimension %d", (long long) e,
+                           (long long) x[d], (long long) c->dims[d], d);
+      if (sp__num_of_double (type, c->val[e], &v))
+        return -1;
+      sp__lcs (f, c->dims, x, lc);
+      while (e && sorted && i < lo->nkey && lc[lo->key[i]] == prev[lo->key[i]])
+        i++;
+      if (e && sorted && i < lo->nkey && lc[lo->key[i]] < prev[lo->key[i]])
+        sorted = 0;
+      memcpy (prev, lc, sizeof lc);
+    }
+  return sorted;
+}
+
 sp_tensor *
 sp__from_coo (const sp_format *f, sp_type type, sp_coo *c)
 {
@@ -570,7 +667,7 @@ sp__from_coo (const sp_format *f, sp_type type, sp_coo *c)
   uint64_t *rec = NULL;
   sp_tensor *t = NULL;
   sp_layout lo;
-  int rw;
+  int rw, sorted;
 
   if (!f || !c)
     {
@@ -588,32 +685,32 @@ sp__from_coo (const sp_format *f, sp_type type, sp_coo *c)
                 c->rank, (int) f->rank);
       return NULL;
     }
-  if (!(t = sp__alloc (f, type, c->dims)) || sp__layout (f, c->dims, &lo))
+  if (!(t = sp__alloc (f, type, c->dims)) || sp__layout (f, c->dims, &lo)
+      || (sorted = check_coo (f, &lo, type, c)) < 0)
     goto fail;
-  rw = lo.keywords + 1;
-  if (!(rec = sp__alloc_array (c->n, rw * sizeof *rec, -1, "sort records")))
-    goto fail;
-  for (int64_t e = 0; e < c->n; e++)
+  if (sorted)
     {
-      const int64_t *x = c->idx + e * c->rank;
-      sp_num v = { 0 };
-      for (int d = 0; d < c->rank; d++)
-        if (x[d] < 0 || x[d] >= c->dims[d])
-          {
-            sp__fail ("entry %lld: coordinate %lld is out of range [0, %lld) "
-                      "in dimension %d", (long long) e, (long long) x[d],
-                      (long long) c->dims[d], d);
-            goto fail;
-          }
-      if (sp__num_of_double (type, c->val[e], &v))
+      feed fd = { .lo = &lo, .f = f, .type = type, .n = c->n, .coo = c };
+      if (build_fed (t, &fd, feed_coo))
         goto fail;
-      sp__lcs (f, c->dims, x, lc);
-      sp__key_pack (&lo, lc, rec + e * rw);
-      rec[e * rw + lo.keywords] = (uint64_t) v.i;
     }
-  if (sp__sort_records (rec, c->n, lo.keywords, rw, lo.keybits)
-      || sp__build_sorted (t, &lo, rec, c->n, 0))
-    goto fail;
+  else
+    {
+      rw = lo.keywords + 1;
+      if (!(rec = sp__alloc_array (c->n, rw * sizeof *rec, -1,
+                                   "sort records")))
+        goto fail;
+      for (int64_t e = 0; e < c->n; e++)
+        {
+          sp__lcs (f, c->dims, c->idx + e * c->rank, lc);
+          sp__key_pack (&lo, lc, rec + e * rw);
+          rec[e * rw + lo.keywords] = (uint64_t) sp__num_from (type,
+                                                               c->val[e]).i;
+        }
+      if (sp__sort_records (rec, c->n, lo.keywords, rw, lo.keybits)
+          || sp__build_sorted (t, &lo, rec, c->n, 0))
+        goto fail;
+    }
   free (rec);
   ((sp_priv *) t->priv)->built = 1;
   t->dirty = 0;

@@ -20,6 +20,11 @@
                         parent's entries arriving together; children are
                         sorted per parent (BCSR's blocks per block row)
               none      all levels D (dense)
+            The counted sort reads the source's lowest levels flat when
+            the parents' coordinates are all there (the paper's query
+            simplification: a CSR's column counts come off its crd array).
+            Arrays over coordinate ranges (squeeze, grouped) are used only
+            where they stay in proportion to the source.
    sort     anything else: pack the target keys with the values, radix
             sort, append.
    Append and scatter check their assumptions about the source order as
@@ -31,8 +36,8 @@
 
 enum { M_NONE, M_COUNT, M_SQUEEZE, M_COUNTED, M_GROUPED };
 
-/* Buckets (parent positions times coordinates) a squeezed level may
-   mark, beyond a few per source entry.  */
+/* Coordinates an array over a coordinate range may cover whatever the
+   source's size (beyond that, a few per source entry).  */
 #define SQUEEZE_MIN (1 << 16)
 
 /* One conversion: the source and its layout, the target being built.  */
@@ -171,6 +176,15 @@ parents_together (const conv *c)
   return 1;
 }
 
+/* Whether an array over N * M coordinates is in proportion to the
+   source: a few entries per source entry, or small anyway.  */
+static int
+affordable (const conv *c, int64_t n, int64_t m)
+{
+  return n <= (INT64_MAX - SQUEEZE_MIN) / 8 / m
+         && n * m <= SQUEEZE_MIN + 8 * c->nsrc;
+}
+
 /* Choose the scatter method for the target, or return nonzero.  */
 static int
 plan_scatter (conv *c)
@@ -197,12 +211,11 @@ plan_scatter (conv *c)
     c->method = M_COUNT;
   else if (f->lv[a].type != SP_LVL_CU)
     return -1;
-  else if (c->npar <= (INT64_MAX - SQUEEZE_MIN) / 8 / c->ld.size[a]
-           && c->npar * c->ld.size[a] <= SQUEEZE_MIN + 8 * c->nsrc)
+  else if (affordable (c, c->npar, c->ld.size[a]))
     c->method = M_SQUEEZE;
   else if ((c->order = children_in_order (c)))
     c->method = M_COUNTED;
-  else if (parents_together (c))
+  else if (parents_together (c) && affordable (c, 1, c->ld.size[a]))
     c->method = M_GROUPED;
   else
     return -1;

@@ -104,28 +104,34 @@ sp__num_zero (int type, sp_num n)
   return sp__is_int (type) ? n.i == 0 : n.d == 0;
 }
 
+/* VALUE as TYPE's number, VALUE known to fit: integers as C converts,
+   toward zero.  */
+static inline sp_num
+sp__num_from (int type, double value)
+{
+  sp_num n;
+  if (sp__is_int (type))
+    n.i = (int64_t) value;
+  else
+    n.d = type == SP_F32 ? (float) value : value;
+  return n;
+}
+
 /* VALUE as TYPE's number; -1 with a message when it does not fit.  */
 static inline int
 sp__num_of_double (int type, double value, sp_num *out)
 {
-  if (type == SP_F64)
-    out->d = value;
-  else if (type == SP_F32)
+  if (type == SP_F32 && isfinite (value) && fabs (value) > FLT_MAX)
+    return sp__fail ("value %g does not fit f32", value);
+  if (sp__is_int (type))
     {
-      if (isfinite (value) && fabs (value) > FLT_MAX)
-        return sp__fail ("value %g does not fit f32", value);
-      out->d = (float) value;
-    }
-  else
-    {
-      /* As C converts to an integer type: toward zero, in range.  */
       double lo = type == SP_I32 ? -2147483649.0 : -9223372036854777856.0;
       double hi = type == SP_I32 ? 2147483648.0 : 9223372036854775808.0;
       if (!(value > lo && value < hi))
         return sp__fail ("value %g does not fit %s", value,
                          type == SP_I32 ? "i32" : "i64");
-      out->i = (int64_t) value;
     }
+  *out = sp__num_from (type, value);
   return 0;
 }
 
