@@ -1041,7 +1041,9 @@ dense_loop (gen *g, int d, const lattice *l, iter *its, int nits,
   g->k->stmts[s].a = e_i (g, 0);
   g->k->stmts[s].b = loop_extent (g, sv);
   emit (g, b, s);
-  maybe_parallel (g, d, s);
+  /* Sparse iterators advance from one iteration to the next.  */
+  if (!nits)
+    maybe_parallel (g, d, s);
   note_kind (g, d, LIR_LOOP_DENSE);
   if (sv >= g->s->nvars && g->scope_of[d] == 0)
     g->covered = 0;
@@ -1086,10 +1088,19 @@ sparse_loops (gen *g, int d, const lattice *l, iter *its, int nits,
           if (s < 0)
             return;
           g->k->stmts[s].var = it->p;
-          g->k->stmts[s].a = e_v (g, it->p);
           g->k->stmts[s].b = e_v (g, it->end);
+          if (p == 0)
+            {
+              /* The first loop starts the range afresh (an OpenMP loop's
+                 bounds may not refer to its variable).  */
+              int lo, hi;
+              iter_range (g, st, it, &lo, &hi);
+              g->k->stmts[s].a = lo;
+              maybe_parallel (g, d, s);
+            }
+          else
+            g->k->stmts[s].a = e_v (g, it->p);
           emit (g, b, s);
-          maybe_parallel (g, d, s);
           note_kind (g, d, LIR_LOOP_POS);
           block body = new_block ();
           load_coord (g, it, 0, &body);
@@ -1140,7 +1151,12 @@ sparse_loops (gen *g, int d, const lattice *l, iter *its, int nits,
                   &body);
       for (int i = 0; i < nits; i++)
         if (in_p & ((uint32_t) 1 << i))
-          advance (g, &its[i], v, &body);
+          {
+            if (count > 1)
+              advance (g, &its[i], v, &body);
+            else
+              s_assign (g, &body, its[i].p, e_v (g, its[i].q));
+          }
       if (s >= 0)
         g->k->stmts[s].body = body.first;
     }
@@ -1163,7 +1179,12 @@ gen_loop (gen *g, int d, state *st, block *b)
       return;
     }
   if (l.n == 0)
-    return;
+    {
+      /* Nothing to compute: the output's elements here stay unwritten.  */
+      if (k == 0)
+        g->covered = 0;
+      return;
+    }
   /* The sparse iterators: their ranges, before the loops.  */
   uint32_t sparse = 0;
   for (int p = 0; p < l.n; p++)

@@ -222,7 +222,9 @@ sch_format_name (const sp_format *f, char *buf, size_t len)
     {
       sp_format g;
       sp_format_error e;
-      if (sp_format_parse (names[k], f->rank, &g, &e))
+      /* A compressed vector is "CU", not a rank-1 CSF or COO.  */
+      if ((f->rank < 2 && k >= 4 && k <= 5)
+          || sp_format_parse (names[k], f->rank, &g, &e))
         continue;
       g.posw = f->posw;
       g.crdw = f->crdw;

@@ -89,6 +89,9 @@ kt_eval (const ix_stmt *s, int e, int64_t *val, double *const *data)
     }
 }
 
+/* Extra flags for compiling kernels (-fopenmp).  */
+static const char *kt_cflags = "";
+
 /* Compile C file SRC into shared object SO; 0 on success.  */
 static int
 kt_compile (const char *src, const char *so)
@@ -96,8 +99,8 @@ kt_compile (const char *src, const char *so)
   char cmd[1024];
   snprintf (cmd, sizeof cmd, "gcc-12 -std=c11 -O2 -g -fPIC -shared -Wall "
             "-Werror -Wno-unused-variable -Wno-unused-but-set-variable "
-            "-Wno-unused-function -I%s/include %s %s/build/libsparsert.a "
-            "-lm -o %s", SPARSE_ROOT, src, SPARSE_ROOT, so);
+            "-Wno-unused-function %s -I%s/include %s %s/build/libsparsert.a "
+            "-lm -o %s", kt_cflags, SPARSE_ROOT, src, SPARSE_ROOT, so);
   int rc = system (cmd);
   if (rc)
     fprintf (stderr, "failed: %s\n", cmd);
@@ -158,7 +161,9 @@ kt_run (const char *tag, const char *text, const kt_opd *opds, int allow)
   lir_free (k);
   if (kt_compile (src, so))
     return 1;
-  void *lib = dlopen (so, RTLD_NOW | RTLD_LOCAL);
+  /* An OpenMP kernel stays loaded: libgomp's threads outlive the call.  */
+  void *lib = dlopen (so, RTLD_NOW | RTLD_LOCAL
+                          | (*kt_cflags ? RTLD_NODELETE : 0));
   if (!lib)
     {
       fprintf (stderr, "%s: %s\n", tag, dlerror ());

@@ -1,0 +1,108 @@
+/* report.c -- the report line of a kernel (see report.h).  */
+
+#include <stdarg.h>
+#include <string.h>
+#include "lattice.h"
+#include "report.h"
+
+static void
+cat (char *buf, size_t len, const char *fmt, ...)
+{
+  size_t n = strlen (buf);
+  va_list ap;
+  if (n + 1 >= len)
+    return;
+  va_start (ap, fmt);
+  vsnprintf (buf + n, len - n, fmt, ap);
+  va_end (ap);
+}
+
+/* The operands with a sparse level at loop variable SV in nest N.  */
+static void
+loop_operands (const ix_sched *sc, int n, int sv, char *buf, size_t len)
+{
+  const ix_stmt *s = &sc->st;
+  int first = 1;
+  for (int a = 0; a < s->naccs; a++)
+    {
+      int sparse;
+      if (a == s->out || !sc->nest[n].uses_acc[a]
+          || lat_iterator (sc, a, sv, &sparse) < 0 || !sparse)
+        continue;
+      cat (buf, len, "%s%s", first ? " " : ", ", s->opd[s->acc[a].opd].name);
+      first = 0;
+    }
+}
+
+char *
+lir_report (const lir_kernel *k, char *buf, size_t len)
+{
+  static const char *const assign[] = { "=", "+=", "-=" };
+  static const char *const out_mode[] = { "dense", "scalar",
+                                          "appended in order",
+                                          "through a workspace" };
+  const ix_sched *sc = k->sc;
+  const ix_stmt *s = &sc->st;
+  char tmp[512];
+  if (len)
+    buf[0] = 0;
+  cat (buf, len, "%s", ix_print (s, tmp, sizeof tmp));
+
+  /* Formats.  */
+  int any = 0;
+  for (int o = 0; o < s->nopds; o++)
+    {
+      if (!s->opd[o].tagged)
+        continue;
+      cat (buf, len, "%s %s: %s", any ? "," : ";", s->opd[o].name,
+           sch_format_name (&s->opd[o].fmt, tmp, sizeof tmp));
+      any = 1;
+      for (int c = 0; c < sc->nconv; c++)
+        if (s->acc[sc->conv[c].access].opd == o)
+          cat (buf, len, " converted to %s",
+               sch_format_name (&sc->conv[c].fmt, tmp, sizeof tmp));
+    }
+
+  /* Loops.  */
+  for (int n = 0; n < sc->nnests; n++)
+    {
+      const sch_nest *nest = &sc->nest[n];
+      if (sc->nnests > 1)
+        cat (buf, len, "; nest %d (%s %s): ", n + 1, assign[nest->assign],
+             ix_print_expr (s, nest->rhs, tmp, sizeof tmp));
+      else
+        cat (buf, len, "; loops: ");
+      for (int d = 0; d < nest->nloops; d++)
+        {
+          int sv = nest->order[d];
+          cat (buf, len, "%s%s ", d ? ", " : "", sc->sv[sv].name);
+          switch (k->loop_kind[n][d])
+            {
+            case LIR_LOOP_NONE:
+              cat (buf, len, "(empty)");
+              break;
+            case LIR_LOOP_DENSE:
+              cat (buf, len, "for");
+              break;
+            case LIR_LOOP_POS:
+              cat (buf, len, "for over");
+              loop_operands (sc, n, sv, buf, len);
+              break;
+            case LIR_LOOP_COITER:
+              cat (buf, len, "co-iterate");
+              loop_operands (sc, n, sv, buf, len);
+              break;
+            }
+          if (d == 0 && k->parallel[n])
+            cat (buf, len, " (parallel)");
+        }
+      if (nest->nloops == 0)
+        cat (buf, len, "none");
+    }
+
+  /* Output.  */
+  const ix_access *out = &s->acc[s->out];
+  cat (buf, len, "; %s: %s", s->opd[out->opd].name,
+       sc->nnests ? out_mode[sc->nest[0].out_mode] : "untouched");
+  return buf;
+}
