@@ -892,8 +892,8 @@ is_cn (const gen *g, const iter *it)
 }
 
 /* Load iterator IT's coordinate into a new variable (and, when it may
-   repeat, find the end of its run of equal coordinates).  GUARD: the position may
-   be past the end (the coordinate then reads -1).  */
+   repeat, find the end of its run of equal coordinates).  GUARD: the
+   position may be past the end (the coordinate then reads -1).  */
 static void
 load_coord (gen *g, iter *it, int guard, block *b)
 {
