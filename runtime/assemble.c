@@ -81,7 +81,7 @@ sp__bld_init (sp_bld *b, sp_tensor *t, const sp_layout *lo, int64_t nhint)
      hangs below them now, so that absurd sizes fail before any work.  */
   for (; k < lo->nlv && t->fmt.lv[k].type == SP_LVL_D; k++)
     {
-      if (c > INT64_MAX / lo->size[k])
+      if (c >= INT64_MAX / lo->size[k])
         return sp__fail ("level %d would have more than 2^63 positions", k);
       c *= lo->size[k];
     }
@@ -158,7 +158,7 @@ compressed (sp_bld *b, int k, const int64_t *const *lc, int n, int64_t *pos)
       if (cnt >= posmax)
         return sp__fail ("pos width %d is too small: level %d has more "
                          "than %lld entries; use a wider pos= option",
-                         t->fmt.posw, k, (long long) posmax - 1);
+                         t->fmt.posw, k, (long long) posmax);
       sp__ix_set (ls->crd, w, cnt, v);
       pos[e] = cnt++;
       pp = p;
@@ -380,12 +380,7 @@ fold (const uint64_t *rec, int64_t e, int64_t g, int kw, int merge,
       const uint64_t *r = rec + e * rw;
       sp_num x;
       x.i = (int64_t) r[kw];
-      if (!merge || r[kw + 1] == SP_FROM_OLD)
-        {
-          *v = have ? sp__num_add (type, *v, x) : x;
-          have = 1;
-        }
-      else if (r[kw + 1] == SP_FROM_SET)
+      if (merge && r[kw + 1] == SP_FROM_SET)
         {
           /* Setting an absent entry to zero leaves it absent.  */
           *v = x;
@@ -513,11 +508,13 @@ sp__build_sorted (sp_tensor *t, const sp_layout *lo, const uint64_t *rec,
   return build_fed (t, &fd, feed_records);
 }
 
-/* Append record KEY(LC), V, ORIGIN to *REC (N records, capacity *CAP).  */
+/* Append the merge record KEY(LC), V, ORIGIN to *REC (N records, capacity
+   *CAP words).  */
 static int
 push_record (uint64_t **rec, int64_t *n, int64_t *cap, const sp_layout *lo,
-             int rw, const int64_t *lc, sp_num v, int origin)
+             const int64_t *lc, sp_num v, int origin)
 {
+  int rw = lo->keywords + 2;
   uint64_t *r;
   if (sp__grow ((void **) rec, cap, (*n + 1) * rw, sizeof **rec, -1,
                 "sort records"))
@@ -525,9 +522,35 @@ push_record (uint64_t **rec, int64_t *n, int64_t *cap, const sp_layout *lo,
   r = *rec + *n * rw;
   sp__key_pack (lo, lc, r);
   r[lo->keywords] = (uint64_t) v.i;
-  if (rw > lo->keywords + 1)
-    r[lo->keywords + 1] = (uint64_t) origin;
+  r[lo->keywords + 1] = (uint64_t) origin;
   (*n)++;
+  return 0;
+}
+
+/* Merge the sorted runs [0, M) and [M, N) of the records *REC (RW words,
+   keys of KW), the first run first among equal keys.  */
+static int
+merge_runs (uint64_t **rec, int64_t m, int64_t n, int kw, int rw)
+{
+  uint64_t *out, *a = *rec;
+  int64_t i = 0, j = m, o = 0;
+
+  if (m == 0 || m == n)
+    return 0;
+  if (!(out = sp__alloc_array (n, rw * sizeof *out, -1, "sort records")))
+    return -1;
+  while (i < m || j < n)
+    {
+      int w = 0;
+      while (i < m && j < n && w < kw && a[i * rw + w] == a[j * rw + w])
+        w++;
+      int64_t from = j == n || (i < m && (w == kw
+                                          || a[i * rw + w] < a[j * rw + w]))
+                     ? i++ : j++;
+      memcpy (out + o++ * rw, a + from * rw, rw * sizeof *out);
+    }
+  free (a);
+  *rec = out;
   return 0;
 }
 
@@ -538,7 +561,7 @@ assemble_pending (sp_tensor *t)
   sp_priv *pv = t->priv;
   const sp_pending *pd = &pv->pend;
   int64_t x[SP_BATCH * SP_MAX_RANK], p[SP_BATCH], lc[SP_MAX_LEVELS];
-  int64_t n = 0, cap = 0;
+  int64_t n = 0, nold, cap = 0;
   uint64_t *rec = NULL;
   sp_layout lo;
   sp_tensor tmp;
@@ -561,21 +584,28 @@ assemble_pending (sp_tensor *t)
             {
               for (int i = 0; i < lo.nkey; i++)
                 lc[lo.key[i]] = lcb[lo.key[i]][e];
-              if (push_record (&rec, &n, &cap, &lo, rw, lc,
+              if (push_record (&rec, &n, &cap, &lo, lc,
                                sp__num_load (t->vals, t->type, p[e]),
                                SP_FROM_OLD))
                 goto done;
             }
         }
     }
+  nold = n;
   for (int64_t e = 0; e < pd->n; e++)
     {
       sp__lcs (&t->fmt, t->dims, pd->x + e * pd->rank, lc);
-      if (push_record (&rec, &n, &cap, &lo, rw, lc, pd->v[e],
+      if (push_record (&rec, &n, &cap, &lo, lc, pd->v[e],
                        pd->set[e] ? SP_FROM_SET : SP_FROM_ADD))
         goto done;
     }
-  if (sp__sort_records (rec, n, lo.keywords, rw, lo.keybits))
+  /* Stored entries come in key order (but for a # level's numbering):
+     sort the pending ones alone and merge.  */
+  if (lo.count_lv < 0
+      ? sp__sort_records (rec + nold * rw, n - nold, lo.keywords, rw,
+                          lo.keybits)
+        || merge_runs (&rec, nold, n, lo.keywords, rw)
+      : sp__sort_records (rec, n, lo.keywords, rw, lo.keybits))
     goto done;
   tmp = *t;
   memset (tmp.lv, 0, sizeof tmp.lv);
