@@ -126,10 +126,10 @@ REAL_DIR ?= $(wildcard ../shared/data/real)
 REAL_MTX := $(if $(REAL_DIR),$(wildcard $(REAL_DIR)/*.mtx))
 BENCH_CFLAGS := -std=c11 -O2 -march=native -Wall -Iinclude -Ibench -D_POSIX_C_SOURCE=200809L
 
-$(B)/bench_runtime: bench/bench_runtime.c bench/gen.c bench/baseline.c $(B)/libsparsert.a
+$(B)/bench_runtime: bench/bench_runtime.c bench/gen.c bench/baseline.c bench/timing.h $(B)/libsparsert.a
 	$(HOSTCC) $(BENCH_CFLAGS) $(filter %.c,$^) $(B)/libsparsert.a -lcxsparse -lm -o $@
 
-$(B)/bench/%.o: bench/%.c bench/kernels.h bench/baseline.h $(HEADERS)
+$(B)/bench/%.o: bench/%.c bench/kernels.h bench/baseline.h bench/timing.h bench/gen.h $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(BENCH_CFLAGS) -c $< -o $@
 

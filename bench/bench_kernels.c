@@ -8,42 +8,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <sys/stat.h>
 #include <suitesparse/cs.h>
 #include "sparse.h"
 #include "sparse_abi.h"
 #include "gen.h"
+#include "timing.h"
 #include "kernels.h"
 
-#define REPEAT 5
 #define SPMM_COLS 32
 
 static FILE *results;
-
-static double
-now (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-#define BEST(var, op, teardown)                                              \
-  do                                                                         \
-    {                                                                        \
-      var = 1e30;                                                            \
-      for (int r_ = 0; r_ < REPEAT; r_++)                                    \
-        {                                                                    \
-          double t0_ = now ();                                               \
-          op;                                                                \
-          double t1_ = now () - t0_;                                         \
-          teardown;                                                          \
-          if (t1_ < var)                                                     \
-            var = t1_;                                                       \
-        }                                                                    \
-    }                                                                        \
-  while (0)
 
 static void
 row (const char *input, const char *op, const char *who, double secs,
@@ -217,22 +191,6 @@ bench_matrix (const char *name, sp_tensor *A)
   sp_free (Acsc);
 }
 
-static const char *
-generated (const char *dir, const char *name, int which)
-{
-  static char path[4096];
-  snprintf (path, sizeof path, "%s/%s.mtx", dir, name);
-  struct stat st;
-  if (stat (path, &st) == 0)
-    return path;
-  gen_coo c;
-  int rc = which == 0 ? gen_poisson2d (1000, &c) : gen_rmat (16, 8, 42, &c);
-  if (rc || gen_write_mtx (&c, path))
-    exit (1);
-  gen_free (&c);
-  return path;
-}
-
 int
 main (int argc, char **argv)
 {
@@ -254,7 +212,7 @@ main (int argc, char **argv)
   const char *gens[] = { "poisson2d_1000", "rmat_s16_ef8" };
   for (int g = 0; g < 2; g++)
     {
-      sp_tensor *A = sp_read (generated (argv[1], gens[g], g), "csr", SP_F64);
+      sp_tensor *A = sp_read (gen_file (argv[1], gens[g]), "csr", SP_F64);
       if (!A)
         {
           fprintf (stderr, "%s\n", sp_error ());

@@ -8,23 +8,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <sys/stat.h>
 #include <suitesparse/cs.h>
 #include "sparse.h"
 #include "sparse_abi.h"
 #include "gen.h"
+#include "timing.h"
 #include "baseline.h"
 
-#define REPEAT 5
-
-static double
-now (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 static FILE *results;
 
@@ -42,24 +33,6 @@ row (const char *input, const char *op, const char *who, double secs,
           extra ? extra : "");
 }
 
-/* Best of REPEAT runs of an operation, each run timed alone.  */
-#define BEST(var, setup, op, teardown)                                       \
-  do                                                                         \
-    {                                                                        \
-      var = 1e30;                                                            \
-      for (int r_ = 0; r_ < REPEAT; r_++)                                    \
-        {                                                                    \
-          setup;                                                             \
-          double t0_ = now ();                                               \
-          op;                                                                \
-          double t1_ = now () - t0_;                                         \
-          teardown;                                                          \
-          if (t1_ < var)                                                     \
-            var = t1_;                                                       \
-        }                                                                    \
-    }                                                                        \
-  while (0)
-
 static double
 file_mb (const char *path)
 {
@@ -73,11 +46,11 @@ bench_read (const char *name, const char *path)
   double mb = file_mb (path), ours, base;
   char extra[64];
   sp_tensor *t = NULL;
-  BEST (ours, , t = sp_read (path, "coo", SP_F64), sp_free (t));
+  BEST (ours, t = sp_read (path, "coo", SP_F64), sp_free (t));
   snprintf (extra, sizeof extra, "%.0f MB/s", mb / ours);
   int64_t m, n, nz, *ri = NULL, *ci = NULL;
   double *v = NULL;
-  BEST (base, , base_read_mtx (path, &m, &n, &nz, &ri, &ci, &v),
+  BEST (base, base_read_mtx (path, &m, &n, &nz, &ri, &ci, &v),
         (free (ri), free (ci), free (v)));
   row (name, "mtx read", "sparse", ours, base, extra);
   snprintf (extra, sizeof extra, "%.0f MB/s", mb / base);
@@ -127,9 +100,9 @@ bench_convert (const char *name, const char *path)
   cs_di *trip = cs_di_spalloc (n, m, nnz, 1, 1), *c = NULL;
   for (int64_t e = 0; e < nnz; e++)
     cs_di_entry (trip, (int) ci[e], (int) ri[e], v[e]);
-  BEST (ours, , out = sp_convert (coo, "csr"), sp_free (out));
-  BEST (tcs, , c = cs_di_compress (trip), cs_di_spfree (c));
-  BEST (base, , base_coo_to_csr (m, n, nnz, ri, ci, v, &bo),
+  BEST (ours, out = sp_convert (coo, "csr"), sp_free (out));
+  BEST (tcs, c = cs_di_compress (trip), cs_di_spfree (c));
+  BEST (base, base_coo_to_csr (m, n, nnz, ri, ci, v, &bo),
         base_csr_free (&bo));
   row (name, "COO->CSR", "sparse", ours, tcs, "ratio vs CXSparse");
   row (name, "COO->CSR", "CXSparse", tcs, 0, NULL);
@@ -139,9 +112,9 @@ bench_convert (const char *name, const char *path)
   /* CSR -> CSC.  A CSR matrix's arrays are the CSC of its transpose.  */
   cs_di at = { .nzmax = (int) nnz, .m = (int) n, .n = (int) m, .p = a.pos,
                .i = a.crd, .x = a.val, .nz = -1 };
-  BEST (ours, , out = sp_convert (csr, "csc"), sp_free (out));
-  BEST (tcs, , c = cs_di_transpose (&at, 1), cs_di_spfree (c));
-  BEST (base, , base_transpose (&a, &bo), base_csr_free (&bo));
+  BEST (ours, out = sp_convert (csr, "csc"), sp_free (out));
+  BEST (tcs, c = cs_di_transpose (&at, 1), cs_di_spfree (c));
+  BEST (base, base_transpose (&a, &bo), base_csr_free (&bo));
   row (name, "CSR->CSC", "sparse", ours, tcs, "ratio vs CXSparse");
   row (name, "CSR->CSC", "CXSparse", tcs, 0, NULL);
   row (name, "CSR->CSC", "plain C", base, 0, NULL);
@@ -155,8 +128,8 @@ bench_convert (const char *name, const char *path)
   free (vals);
   if (dia_ok && (double) nd * m <= 8.0 * nnz + 1e6)
     {
-      BEST (ours, , out = sp_convert (csr, "dia"), sp_free (out));
-      BEST (base, , base_csr_to_dia (&a, &nd, &off, &vals),
+      BEST (ours, out = sp_convert (csr, "dia"), sp_free (out));
+      BEST (base, base_csr_to_dia (&a, &nd, &off, &vals),
             (free (off), free (vals)));
       row (name, "CSR->DIA", "sparse", ours, base, "ratio vs plain C");
       row (name, "CSR->DIA", "plain C", base, 0, NULL);
@@ -167,8 +140,8 @@ bench_convert (const char *name, const char *path)
       k = a.pos[i + 1] - a.pos[i];
   if ((double) k * m <= 8.0 * nnz + 1e6)
     {
-      BEST (ours, , out = sp_convert (csr, "ell"), sp_free (out));
-      BEST (base, , base_csr_to_ell (&a, &k, &crd, &vals),
+      BEST (ours, out = sp_convert (csr, "ell"), sp_free (out));
+      BEST (base, base_csr_to_ell (&a, &k, &crd, &vals),
             (free (crd), free (vals)));
       row (name, "CSR->ELL", "sparse", ours, base, "ratio vs plain C");
       row (name, "CSR->ELL", "plain C", base, 0, NULL);
@@ -178,28 +151,6 @@ bench_convert (const char *name, const char *path)
   free (v);
   sp_free (csr);
   sp_free (coo);
-}
-
-/* Write a generated matrix to DIR/NAME.mtx unless it is there already.  */
-static const char *
-generated (const char *dir, const char *name, int which)
-{
-  static char path[4096];
-  snprintf (path, sizeof path, "%s/%s.mtx", dir, name);
-  struct stat st;
-  if (stat (path, &st) == 0)
-    return path;
-  gen_coo c;
-  int rc = which == 0 ? gen_poisson2d (1000, &c)
-           : which == 1 ? gen_rmat (20, 16, 42, &c)
-                        : gen_uniform (1000000, 5000000, 7, &c);
-  if (rc || gen_write_mtx (&c, path))
-    {
-      fprintf (stderr, "cannot write %s\n", path);
-      exit (1);
-    }
-  gen_free (&c);
-  return path;
 }
 
 int
@@ -224,7 +175,7 @@ main (int argc, char **argv)
                                      "uniform_1M_5M" };
   for (int g = 0; g < 3; g++)
     {
-      const char *p = generated (argv[1], gen_names[g], g);
+      const char *p = gen_file (argv[1], gen_names[g]);
       bench_read (gen_names[g], p);
       bench_convert (gen_names[g], p);
     }

@@ -2,6 +2,8 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 #include "gen.h"
 
 static int
@@ -149,4 +151,38 @@ gen_free (gen_coo *c)
   free (c->val);
   c->row = c->col = NULL;
   c->val = NULL;
+}
+
+const char *
+gen_file (const char *dir, const char *name)
+{
+  static char path[4096];
+  snprintf (path, sizeof path, "%s/%s.mtx", dir, name);
+  struct stat st;
+  if (stat (path, &st) == 0)
+    return path;
+  gen_coo c;
+  int rc;
+  if (!strcmp (name, "poisson2d_1000"))
+    rc = gen_poisson2d (1000, &c);
+  else if (!strcmp (name, "stencil27_100"))
+    rc = gen_stencil27 (100, &c);
+  else if (!strcmp (name, "rmat_s16_ef8"))
+    rc = gen_rmat (16, 8, 42, &c);
+  else if (!strcmp (name, "rmat_s20_ef16"))
+    rc = gen_rmat (20, 16, 42, &c);
+  else if (!strcmp (name, "uniform_1M_5M"))
+    rc = gen_uniform (1000000, 5000000, 7, &c);
+  else
+    {
+      fprintf (stderr, "unknown generated input %s\n", name);
+      exit (2);
+    }
+  if (rc || gen_write_mtx (&c, path))
+    {
+      fprintf (stderr, "cannot write %s\n", path);
+      exit (1);
+    }
+  gen_free (&c);
+  return path;
 }

@@ -26,4 +26,10 @@ int gen_uniform (int64_t n, int64_t nnz, uint64_t seed, gen_coo *out);
 int gen_write_mtx (const gen_coo *c, const char *path);
 void gen_free (gen_coo *c);
 
+/* The path of generated input NAME in DIR, written there on first use.
+   Names: poisson2d_1000, stencil27_100, rmat_s16_ef8, rmat_s20_ef16,
+   uniform_1M_5M.  Exits with a message when NAME is unknown or the file
+   cannot be written (benchmarks only).  */
+const char *gen_file (const char *dir, const char *name);
+
 #endif
