@@ -142,6 +142,8 @@ static const char prelude[] =
   "          s->count = parents;\n"
   "          continue;\n"
   "        }\n"
+  "      sp_kgrow ((void **) &o->pos[l], &o->pcap[l], parents + 1,\n"
+  "                sizeof (int64_t));\n"
   "      for (int64_t k = 0; k < parents; k++)\n"
   "        o->pos[l][k + 1] += o->pos[l][k];\n"
   "      s->pos = sp_knarrow (o->pos[l], parents + 1, t->fmt.posw);\n"

@@ -515,7 +515,12 @@ reduction_loops (const ix_sched *sc, const sch_nest *nest, int e)
   const ix_stmt *s = &sc->st;
   const ix_expr *x = &s->expr[e];
   uint32_t m = 0;
-  if (x->op == IX_SUM)
+  if (x->op == IX_SUM && nest->comp[x->var].kind == SCH_SHIFTED)
+    {
+      /* A DIA column: its other part is a row bound outside the sum.  */
+      m |= (uint32_t) 1 << nest->comp[x->var].part_a;
+    }
+  else if (x->op == IX_SUM)
     {
       int pv[2], np = var_loops (nest, x->var, pv);
       for (int k = 0; k < np; k++)
@@ -1021,18 +1026,19 @@ refuse (const ix_sched *sc, const why *w, ix_diag *d)
       access_name (sc, w->convert, n2, sizeof n2);
       sch_format_name (&sc->fmt[w->convert], f2, sizeof f2);
       sch_format_name (&w->target, ft, sizeof ft);
+      if (sc->structured[w->convert] && w->other < 0)
+        return fail (d, s->acc[w->convert].tok, s->acc[w->convert].loc,
+                     "%s is stored as %s, whose loops cannot be ordered for "
+                     "this expression; store %s as %s", n2, f2, n2, ft);
       if (sc->structured[w->convert])
         return fail (d, s->acc[w->convert].tok, s->acc[w->convert].loc,
                      "%s is stored as %s, which combines with dense operands "
-                     "only%s%s%s; store %s as %s", n2, f2,
-                     w->other >= 0 ? " (it meets the sparse " : "",
-                     w->other >= 0 ? access_name (sc, w->other, n1, sizeof n1)
-                                   : "",
-                     w->other >= 0 ? ")" : "", n2, ft);
+                     "only (it meets the sparse %s); store %s as %s", n2, f2,
+                     access_name (sc, w->other, n1, sizeof n1), n2, ft);
       if (w->other < 0)
         return fail (d, s->acc[w->convert].tok, s->acc[w->convert].loc,
-                     "no loop order follows the storage of %s (%s); store it "
-                     "as %s", n2, f2, ft);
+                     "the loops this expression needs do not follow the "
+                     "storage of %s (%s); store it as %s", n2, f2, ft);
       access_name (sc, w->other, n1, sizeof n1);
       sch_format_name (&sc->fmt[w->other], f1, sizeof f1);
       return fail (d, s->acc[w->convert].tok, s->acc[w->convert].loc,
@@ -1045,10 +1051,14 @@ refuse (const ix_sched *sc, const why *w, ix_diag *d)
                      "nest: compute the sums into another sparse array and "
                      "add it, or use a dense output",
                      s->opd[out->opd].name);
+      if (output_sparse (sc))
+        return fail (d, s->tok, s->loc, "the sums of this expression cannot "
+                     "share one loop nest and '%s' is sparse: write them as "
+                     "separate einsums or use a dense output",
+                     s->opd[out->opd].name);
       return fail (d, s->tok, s->loc, "the sums of this expression cannot "
-                   "share one loop nest and '%s' is sparse: write them as "
-                   "separate einsums or use a dense output",
-                   s->opd[out->opd].name);
+                   "share one loop nest in the storage order of its "
+                   "operands: write them as separate einsums");
     case WHY_OUTPUT:
       sch_format_name (&sc->fmt[s->out], f1, sizeof f1);
       sch_format_name (&w->target, ft, sizeof ft);
@@ -1099,6 +1109,23 @@ plan (ix_sched *sc, int allow, why *w, ix_diag *d)
       *w = w2;
       return 1;
     }
+  /* Last, a structured operand's own loops may be what cannot be
+     ordered: read it in a plain format.  */
+  int uses[IX_MAX_ACCESSES] = { 0 };
+  mark_accesses (s, w->rhs, uses);
+  for (int c = s->naccs - 1; c >= 0; c--)
+    if (uses[c] && sc->structured[c])
+      {
+        int depth[SCH_MAX_VARS];
+        for (int k = 0; k < SCH_MAX_VARS; k++)
+          depth[k] = k;
+        w->kind = WHY_FORMAT;
+        w->convert = c;
+        w->other = -1;
+        format_in_order (sc, c, depth, &w->target);
+        w->have_target = 1;
+        return 1;
+      }
   return refuse (sc, w, d);
 }
 

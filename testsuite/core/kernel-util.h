@@ -28,6 +28,7 @@ typedef struct kt_opd
   const char *fmt;
   double density;
   ix_operand_kind kind;   /* IX_OPD_ARRAY unless a pointer is wanted */
+  sp_type type;           /* element type (SP_F64 when left out) */
 } kt_opd;
 
 static uint64_t kt_seed = 88172645463325252ull;
@@ -48,6 +49,36 @@ kt_size (const kt_opd *o)
   for (int d = 0; d < o->rank; d++)
     n *= o->dims[d];
   return n;
+}
+
+/* Element P of VALS of TYPE, as a double.  */
+static double
+kt_load (const void *vals, sp_type type, int64_t p)
+{
+  switch (type)
+    {
+    case SP_F64: return ((const double *) vals)[p];
+    case SP_F32: return ((const float *) vals)[p];
+    case SP_I64: return (double) ((const int64_t *) vals)[p];
+    default: return ((const int32_t *) vals)[p];
+    }
+}
+
+/* A copy of the N doubles of DATA as TYPE.  */
+static void *
+kt_typed (const double *data, int64_t n, sp_type type)
+{
+  size_t es = type == SP_F64 || type == SP_I64 ? 8 : 4;
+  void *r = malloc ((size_t) (n ? n : 1) * es);
+  for (int64_t p = 0; p < n; p++)
+    switch (type)
+      {
+      case SP_F64: ((double *) r)[p] = data[p]; break;
+      case SP_F32: ((float *) r)[p] = (float) data[p]; break;
+      case SP_I64: ((int64_t *) r)[p] = (int64_t) data[p]; break;
+      default: ((int32_t *) r)[p] = (int32_t) data[p]; break;
+      }
+  return r;
 }
 
 /* Dense evaluation of expression E of S at the index values VAL.  */
@@ -127,7 +158,7 @@ kt_run (const char *tag, const char *text, const kt_opd *opds, int allow)
       for (int d = 0; d < o->rank; d++)
         t->ext[d] = o->dims[d];
       t->fmt = o->fmt && o->rank ? o->fmt : NULL;
-      t->type = SP_F64;
+      t->type = o->type;
     }
   memset (&tab[nopds], 0, sizeof tab[nopds]);
 
@@ -175,6 +206,7 @@ kt_run (const char *tag, const char *text, const kt_opd *opds, int allow)
   const ix_stmt *s = &sc.st;
   int out = s->acc[s->out].opd;
   double *data[IX_MAX_OPERANDS], *init = NULL;
+  void *typed[IX_MAX_OPERANDS];
   sp_tensor *tens[IX_MAX_OPERANDS];
   void *args[IX_MAX_OPERANDS];
   int bad = 0;
@@ -199,9 +231,10 @@ kt_run (const char *tag, const char *text, const kt_opd *opds, int allow)
           memcpy (init, data[o], (size_t) n * sizeof *init);
         }
       tens[o] = NULL;
+      typed[o] = kt_typed (data[o], n, ko->type);
       if (s->opd[o].tagged)
         {
-          tens[o] = sp_from_dense (data[o], SP_F64, ko->rank, ko->dims,
+          tens[o] = sp_from_dense (typed[o], ko->type, ko->rank, ko->dims,
                                    ko->fmt);
           if (!tens[o])
             {
@@ -212,7 +245,7 @@ kt_run (const char *tag, const char *text, const kt_opd *opds, int allow)
           args[o] = tens[o];
         }
       else
-        args[o] = data[o];
+        args[o] = typed[o];
     }
 
   fn (args);
@@ -222,16 +255,16 @@ kt_run (const char *tag, const char *text, const kt_opd *opds, int allow)
   int64_t n = 1, val[IX_MAX_VARS] = { 0 };
   for (int d = 0; d < oa->nidx; d++)
     n *= s->opd[out].extent[d];
-  double *got = data[out];
-  if (tens[out])
+  sp_type ot = s->opd[out].type;
+  if (tens[out] && sp_to_dense (tens[out], typed[out]))
     {
-      got = calloc ((size_t) n, sizeof *got);
-      if (sp_to_dense (tens[out], got))
-        {
-          fprintf (stderr, "%s: sp_to_dense: %s\n", tag, sp_error ());
-          bad = 1;
-        }
+      fprintf (stderr, "%s: sp_to_dense: %s\n", tag, sp_error ());
+      bad = 1;
     }
+  double *got = calloc ((size_t) n, sizeof *got);
+  for (int64_t p = 0; p < n; p++)
+    got[p] = kt_load (typed[out], ot, p);
+  double tol = ot == SP_F32 ? 1e-5 : 1e-9;
   for (int64_t p = 0; p < n && !bad; p++)
     {
       int64_t r = p;
@@ -245,19 +278,23 @@ kt_run (const char *tag, const char *text, const kt_opd *opds, int allow)
         want = init[p] + want;
       else if (s->assign == IX_SUB_SET)
         want = init[p] - want;
-      if (fabs (got[p] - want) > 1e-9 * (1 + fabs (want)))
+      if (ot == SP_I32)
+        want = (double) (int32_t) want;
+      else if (ot == SP_I64)
+        want = (double) (int64_t) want;
+      if (fabs (got[p] - want) > tol * (1 + fabs (want)))
         {
           fprintf (stderr, "%s: '%s': element %lld is %g, want %g\n", tag,
                    text, (long long) p, got[p], want);
           bad = 1;
         }
     }
-  if (got != data[out])
-    free (got);
+  free (got);
   free (init);
   for (int o = 0; o < s->nopds; o++)
     {
       free (data[o]);
+      free (typed[o]);
       sp_free (tens[o]);
     }
   dlclose (lib);

@@ -87,6 +87,18 @@ main (void)
            "(i,j)->(i/2:D,j/2:CU,i%2:D,j%2:D), which combines with dense "
            "operands only (it meets the sparse 'A'); store 'Ab' as CSR");
   converted ("D(i,j) = Ab(i,j) * A(i,j)", 1, "D,CU", "i, j");
+  /* A blocked operand whose block loops cannot wrap a row's sum.  */
+  refused ("E(i,j) = x(j) * (y(i) + Ab(i,k) * x(k))", "'Ab' is stored as "
+           "(i,j)->(i/2:D,j/2:CU,i%2:D,j%2:D), whose loops cannot be ordered "
+           "for this expression; store 'Ab' as CSR");
+  /* A row sum inside a product needs rows first.  */
+  refused ("E(i,j) = x(j) * (y(i) + B(i,k) * x(k))", "the loops this "
+           "expression needs do not follow the storage of 'B' (CSC); store "
+           "it as CSR");
+  /* Sums that cannot nest, dense output, nothing to convert.  */
+  refused ("E(i,j) = x(j) * (D(i,k) * x(k) + D(i,l) * x(l))", "the sums of "
+           "this expression cannot share one loop nest in the storage order "
+           "of its operands");
   /* Sparse outputs the loops cannot produce.  */
   refused ("Cc(i,j) = A(i,j) * C(i,j)", "the loops produce 'Cc' out of its "
            "storage order (CSC) and no workspace fits: store it as CSR");

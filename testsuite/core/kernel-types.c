@@ -1,0 +1,58 @@
+/* { dg-do run } */
+/* Element types, index widths and sparse vector outputs.  */
+
+#include "kernel-util.h"
+
+static int
+run (const char *tag, const char *text, const char *fa, sp_type ta,
+     sp_type tx, sp_type ty, const char *fy)
+{
+  kt_opd o[] = {
+    { "A", 2, { 9, 11 }, fa, 0.3, IX_OPD_ARRAY, ta },
+    { "B", 2, { 9, 11 }, "dcsr", 0.3, IX_OPD_ARRAY, ta },
+    { "x", 1, { 11 }, NULL, 1.0, IX_OPD_ARRAY, tx },
+    { "y", 1, { 9 }, fy, 0.4, IX_OPD_ARRAY, ty },
+    { "z", 1, { 11 }, fy, 0.4, IX_OPD_ARRAY, ty },
+    { "u", 1, { 9 }, "CU", 0.4, IX_OPD_ARRAY, ta },
+    { "s", 0, { 0 }, "", 1.0, IX_OPD_SCALAR, ty },
+    { NULL, 0, { 0 }, NULL, 0, 0, 0 }
+  };
+  return kt_run (tag, text, o, 0);
+}
+
+int
+main (void)
+{
+  static const sp_type types[] = { SP_F64, SP_F32, SP_I64, SP_I32 };
+  char tag[64];
+  for (int a = 0; a < 4; a++)
+    for (int y = 0; y < 4; y++)
+      {
+        snprintf (tag, sizeof tag, "ty%d%d", a, y);
+        failures += run (tag, "y(i) = A(i,j) * x(j) + 2", "csr", types[a],
+                         types[(a + 1) % 4], types[y], NULL);
+        snprintf (tag, sizeof tag, "tys%d%d", a, y);
+        failures += run (tag, "s += A(i,j) * B(i,j)", "csr", types[a],
+                         SP_F64, types[y], NULL);
+      }
+  /* Index widths of every size.  */
+  failures += run ("w1", "y(i) = A(i,j) * x(j)", "csr;pos=16;crd=8", SP_F64,
+                   SP_F64, SP_F64, NULL);
+  failures += run ("w2", "y(i) = A(i,j) * x(j)", "dcsc;pos=64;crd=64",
+                   SP_F64, SP_F64, SP_F64, NULL);
+  failures += run ("w3", "y(i) = A(i,j) * x(j) + B(i,j) * x(j)",
+                   "coo;pos=8;crd=16", SP_F32, SP_F32, SP_F32, NULL);
+  failures += run ("w4", "y(i) = A(i,j) * x(j)", "csr", SP_F64, SP_F64,
+                   SP_F64, "CU;pos=64;crd=16");
+  /* Sparse vector outputs: in order, and scattered through a workspace
+     flushed once after the loops.  */
+  failures += run ("v1", "y(i) = A(i,j) * x(j)", "dcsr", SP_F64, SP_F64,
+                   SP_F64, "CU");
+  failures += run ("v2", "z(j) = A(i,j) * u(i)", "csr", SP_F64, SP_F64,
+                   SP_F64, "CU");
+  failures += run ("v3", "y(i) += u(i) * 3", "csr", SP_F64, SP_F64, SP_F64,
+                   "CU");
+  failures += run ("v4", "y(i) = u(i) - B(i,j) * x(j)", "csr", SP_I32,
+                   SP_I32, SP_I32, "CU");
+  return failures != 0;
+}
