@@ -392,6 +392,34 @@ analyse_flat (const conv *c)
   return 1;
 }
 
+/* The # level's counts straight from the source's pos array when the
+   counted dimension is the D level right above its lowest compressed one
+   (the paper's simplify-width-count: a CSR row's length is
+   pos[i+1] - pos[i]).  Whether it could.  */
+static int
+count_rows (conv *c)
+{
+  const sp_tensor *s = c->src;
+  int r = s->fmt.nlevels - 1, pw = s->fmt.posw;
+
+  while (s->fmt.lv[r].type == SP_LVL_S)
+    r--;
+  if (!c->ls.plain || c->ls.filler || r == 0
+      || s->fmt.lv[r - 1].dim != c->dst->fmt.lv[0].dim)
+    return 0;
+  for (int l = 0; l < r; l++)
+    if (s->fmt.lv[l].type != SP_LVL_D)
+      return 0;
+  for (int64_t q = 0, i = 0; q < s->lv[r - 1].count; q++)
+    {
+      c->cnt[i] += sp__ix_get (s->lv[r].pos, pw, q + 1)
+                   - sp__ix_get (s->lv[r].pos, pw, q);
+      if (++i == s->lv[r - 1].size)
+        i = 0;
+    }
+  return 1;
+}
+
 /* Pass 1: the analysis query of level A over the source.  */
 static int
 analyse (conv *c, batch *bt)
@@ -403,6 +431,8 @@ analyse (conv *c, batch *bt)
   const int64_t *restrict q = bt->q;
   sp_iter it;
 
+  if (c->method == M_COUNT && count_rows (c))
+    return 0;
   if (analyse_flat (c))
     sp__iter_init_flat (&it, c->src, &c->ls);
   else

@@ -345,7 +345,7 @@ typedef struct sp_iter
   int mode;
   int k;     /* the level being walked */
   int run;   /* the lowest level that is not S or O */
-  int64_t q, nq;  /* rows mode: the parent position, and how many */
+  int64_t q, last;  /* rows mode: the parent position, the end of all */
   int done;
   int64_t cur[SP_MAX_LEVELS], end[SP_MAX_LEVELS], base[SP_MAX_LEVELS];
   int64_t lc[SP_MAX_LEVELS];

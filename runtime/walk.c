@@ -109,8 +109,9 @@ sp__iter_init (sp_iter *it, const sp_tensor *t, const sp_layout *lo)
     it->lc[l] = 0;
   it->lc[run - 1] = -1;
   it->q = -1;
-  it->nq = t->lv[run - 1].count;
-  it->cur[run] = it->end[run] = 0;
+  it->cur[run] = it->end[run] = sp__ix_get (t->lv[run].pos, t->fmt.posw, 0);
+  it->last = sp__ix_get (t->lv[run].pos, t->fmt.posw,
+                         t->lv[run - 1].count);
 }
 
 void
@@ -184,34 +185,55 @@ general_run (sp_iter *restrict it, int64_t *restrict x, int64_t *restrict p,
   return n;
 }
 
-/* The rows mode: the next parent's run whenever one ends.  */
+/* The rows mode: a batch is a stretch of consecutive positions of the run
+   level, whatever the rows; only the parents' coordinates need the row
+   boundaries.  */
 static int
 rows_batch (sp_iter *restrict it, int64_t *restrict x, int64_t *restrict p)
 {
   const sp_tensor *t = it->t;
   const void *pos = t->lv[it->run].pos;
-  int run = it->run, pw = t->fmt.posw, n = 0;
+  int run = it->run, pw = t->fmt.posw, nlv = it->lo.nlv;
+  int64_t cur = it->cur[run], m = it->last - cur;
 
-  while (n < SP_BATCH)
+  if (m <= 0)
     {
-      if (it->cur[run] == it->end[run])
+      it->done = 1;
+      return 0;
+    }
+  if (m > SP_BATCH)
+    m = SP_BATCH;
+  for (int l = run; l < nlv; l++)
+    sp__ix_read (t->lv[l].crd, t->fmt.crdw, cur, m,
+                 x + t->fmt.lv[l].dim * SP_BATCH);
+  for (int64_t i = 0; i < m; i++)
+    p[i] = cur + i;
+  for (int64_t i = 0; i < m;)
+    {
+      int64_t len = it->end[run] - cur;
+      if (len == 0)
         {
+          /* The next parent: its coordinates count up, mixed-radix.  */
           int l = run - 1;
-          if (++it->q >= it->nq)
-            {
-              it->done = 1;
-              break;
-            }
-          it->cur[run] = sp__ix_get (pos, pw, it->q);
+          it->q++;
           it->end[run] = sp__ix_get (pos, pw, it->q + 1);
-          /* The parent's coordinates: a mixed-radix count.  */
           while (++it->lc[l] == t->lv[l].size && l > 0)
             it->lc[l--] = 0;
           continue;
         }
-      n = plain_run (it, x, p, n);
+      if (len > m - i)
+        len = m - i;
+      for (int l = 0; l < run; l++)
+        {
+          int64_t *restrict xd = x + t->fmt.lv[l].dim * SP_BATCH + i;
+          for (int64_t j = 0; j < len; j++)
+            xd[j] = it->lc[l];
+        }
+      i += len;
+      cur += len;
     }
-  return n;
+  it->cur[run] = cur;
+  return (int) m;
 }
 
 int
