@@ -3,15 +3,8 @@
 
 #include <stdarg.h>
 #include <string.h>
-#include "schedule.h"
+#include "schedule-int.h"
 #include "sparse_format.h"
-
-/* An iteration graph: E[u][w] nonzero when loop variable u must enclose
-   loop variable w.  */
-typedef struct graph
-{
-  uint8_t e[SCH_MAX_VARS][SCH_MAX_VARS];
-} graph;
 
 /* Formats set aside while trying an order without them.  */
 typedef struct ix_sched_saved
@@ -42,8 +35,8 @@ typedef struct why
   int rhs;      /* the right-hand side of the nest that failed */
 } why;
 
-static int
-fail (ix_diag *d, int tok, unsigned loc, const char *fmt, ...)
+int
+sch_fail (ix_diag *d, int tok, unsigned loc, const char *fmt, ...)
 {
   va_list ap;
   if (!d)
@@ -56,8 +49,8 @@ fail (ix_diag *d, int tok, unsigned loc, const char *fmt, ...)
   return -1;
 }
 
-static int
-level_sparse (int type)
+int
+sch_level_sparse (int type)
 {
   return type == SP_LVL_CU || type == SP_LVL_CN || type == SP_LVL_S;
 }
@@ -95,8 +88,8 @@ sch_access_sparse (const ix_sched *sc, int a)
 
 /* The loop variables index variable V is made of in NEST: itself, or the
    parts of its composition.  Returns how many were written to OUT.  */
-static int
-var_loops (const sch_nest *nest, int v, int *out)
+int
+sch_var_loops (const sch_nest *nest, int v, int *out)
 {
   const sch_compose *c = &nest->comp[v];
   if (c->kind == SCH_LOOPED)
@@ -113,7 +106,7 @@ int
 sch_var_depth (const ix_sched *sc, int n, int v)
 {
   const sch_nest *nest = &sc->nest[n];
-  int parts[2], np = var_loops (nest, v, parts), d = -1;
+  int parts[2], np = sch_var_loops (nest, v, parts), d = -1;
   for (int k = 0; k < np; k++)
     {
       int pd = nest->depth[parts[k]];
@@ -133,8 +126,8 @@ add_derived (ix_sched *sc, sch_var_kind kind, int var, int var2, int64_t k,
              int a, int l, const char *tag, ix_diag *d)
 {
   if (sc->nsv == SCH_MAX_VARS)
-    return fail (d, sc->st.acc[a].tok, sc->st.acc[a].loc,
-                 "too many loop variables (at most %d)", SCH_MAX_VARS);
+    return sch_fail (d, sc->st.acc[a].tok, sc->st.acc[a].loc,
+                     "too many loop variables (at most %d)", SCH_MAX_VARS);
   sch_var *x = &sc->sv[sc->nsv];
   x->kind = kind;
   x->var = var;
@@ -211,79 +204,11 @@ build_vars (ix_sched *sc, ix_diag *d)
 /* -------------------------------------------------------------------- */
 /* Formats.  */
 
-char *
-sch_format_name (const sp_format *f, char *buf, size_t len)
-{
-  static const char *const names[] = { "csr", "csc", "dcsr", "dcsc", "coo",
-                                       "csf", "dense", "ell", "dia" };
-  static const char *const upper[] = { "CSR", "CSC", "DCSR", "DCSC", "COO",
-                                       "CSF", "dense", "ELL", "DIA" };
-  for (size_t k = 0; k < sizeof names / sizeof *names; k++)
-    {
-      sp_format g;
-      sp_format_error e;
-      /* A compressed vector is "CU", not a rank-1 CSF or COO.  */
-      if ((f->rank < 2 && k >= 4 && k <= 5)
-          || sp_format_parse (names[k], f->rank, &g, &e))
-        continue;
-      g.posw = f->posw;
-      g.crdw = f->crdw;
-      /* CSF and COO of rank 2 are DCSR and COO: first name wins.  */
-      if (sp_format_equal (&g, f))
-        {
-          snprintf (buf, len, "%s", upper[k]);
-          return buf;
-        }
-    }
-  return sp_format_print (f, buf, len);
-}
-
-/* The format access A would need to be read in ORDER (loop variable ->
-   depth, DEPTH): its dimensions stored in loop order, with the level types
-   of its format when that stores plain dimensions, else dense then
-   compressed.  */
-static void
-format_in_order (const ix_sched *sc, int a, const int *depth, sp_format *out)
-{
-  const ix_access *acc = &sc->st.acc[a];
-  const sp_format *f = &sc->fmt[a];
-  int dims[SP_MAX_RANK], n = acc->nidx;
-  int plain = f->nlevels == n;
-  for (int l = 0; l < f->nlevels; l++)
-    plain &= f->lv[l].kind == SP_LX_VAR && f->lv[l].type != SP_LVL_O;
-  for (int k = 0; k < n; k++)
-    dims[k] = k;
-  /* Insertion sort by depth (variables without a loop keep their place
-     at the end).  */
-  for (int k = 1; k < n; k++)
-    for (int m = k; m > 0; m--)
-      {
-        int dm = depth[acc->var[dims[m]]], dp = depth[acc->var[dims[m - 1]]];
-        if (dm < 0 || (dp >= 0 && dp <= dm))
-          break;
-        int t = dims[m];
-        dims[m] = dims[m - 1];
-        dims[m - 1] = t;
-      }
-  memset (out, 0, sizeof *out);
-  out->rank = n;
-  out->nlevels = n;
-  out->posw = f->posw;
-  out->crdw = f->crdw;
-  for (int l = 0; l < n; l++)
-    {
-      out->lv[l].kind = SP_LX_VAR;
-      out->lv[l].dim = dims[l];
-      out->lv[l].type = plain ? f->lv[l].type
-                        : l == 0 && n > 1 ? SP_LVL_D : SP_LVL_CU;
-    }
-}
-
 /* -------------------------------------------------------------------- */
 /* Graphs.  */
 
-static void
-edge (graph *g, int u, int w)
+void
+sch_edge (sch_graph *g, int u, int w)
 {
   if (u != w)
     g->e[u][w] = 1;
@@ -291,13 +216,13 @@ edge (graph *g, int u, int w)
 
 /* Edges from every loop of index variable U to every loop of W.  */
 static void
-edge_vars (graph *g, const sch_nest *nest, int u, int w)
+edge_vars (sch_graph *g, const sch_nest *nest, int u, int w)
 {
   int pu[2], pw[2];
-  int nu = var_loops (nest, u, pu), nw = var_loops (nest, w, pw);
+  int nu = sch_var_loops (nest, u, pu), nw = sch_var_loops (nest, w, pw);
   for (int a = 0; a < nu; a++)
     for (int b = 0; b < nw; b++)
-      edge (g, pu[a], pw[b]);
+      sch_edge (g, pu[a], pw[b]);
 }
 
 /* The level-order edges of access A over levels [0, NLEV): a compressed
@@ -306,7 +231,7 @@ edge_vars (graph *g, const sch_nest *nest, int u, int w)
    and are skipped.  */
 static void
 format_edges (const ix_sched *sc, const sch_nest *nest, int a, int nlev,
-              graph *g)
+              sch_graph *g)
 {
   const sp_format *f = &sc->fmt[a];
   for (int l2 = 0; l2 < nlev; l2++)
@@ -315,13 +240,13 @@ format_edges (const ix_sched *sc, const sch_nest *nest, int a, int nlev,
         int t1 = f->lv[l1].type, t2 = f->lv[l2].type;
         if (t1 == SP_LVL_O || t2 == SP_LVL_O)
           continue;
-        if (level_sparse (t2) || (t2 == SP_LVL_D && level_sparse (t1)))
+        if (sch_level_sparse (t2) || (t2 == SP_LVL_D && sch_level_sparse (t1)))
           {
             int u = sc->lvl_sv[a][l1], w = sc->lvl_sv[a][l2];
             if (u < sc->st.nvars && w < sc->st.nvars)
               edge_vars (g, nest, u, w);
             else
-              edge (g, u, w);
+              sch_edge (g, u, w);
           }
       }
 }
@@ -330,7 +255,8 @@ format_edges (const ix_sched *sc, const sch_nest *nest, int a, int nlev,
    ready ones the smallest KEY (then the smallest id).  Returns the number
    of loops, or -1 when G has a cycle.  */
 static int
-topo (int nsv, const int *in, const graph *g, const int *key, int *order)
+topo (int nsv, const int *in, const sch_graph *g, const int *key,
+      int *order)
 {
   int placed[SCH_MAX_VARS] = { 0 }, n = 0, total = 0;
   for (int v = 0; v < nsv; v++)
@@ -360,8 +286,8 @@ topo (int nsv, const int *in, const graph *g, const int *key, int *order)
 /* One nest.  */
 
 /* Nonzero when the output is stored sparsely (as the schedule writes it).  */
-static int
-output_sparse (const ix_sched *sc)
+int
+sch_output_sparse (const ix_sched *sc)
 {
   return sch_access_sparse (sc, sc->st.out);
 }
@@ -425,9 +351,9 @@ compose (const ix_sched *sc, sch_nest *nest, why *w, ix_diag *d)
                 if (f->lv[m].kind == SP_LX_DIFF && f->lv[m].dim == lv->dim)
                   break;
               if (m == l)
-                return fail (d, acc->tok, acc->loc, "the format of '%s' has "
-                             "an O level without a diagonal level above it",
-                             name);
+                return sch_fail (d, acc->tok, acc->loc, "the format of '%s' "
+                                 "has an O level without a diagonal level "
+                                 "above it", name);
               c->kind = SCH_SHIFTED;
               c->part_a = sc->lvl_sv[a][m];
               c->part_b = acc->var[f->lv[m].dim2];
@@ -436,9 +362,9 @@ compose (const ix_sched *sc, sch_nest *nest, why *w, ix_diag *d)
       for (int v = 0; v < s->nvars; v++)
         if (owner[v] == a && (nest->comp[v].part_a < 0
                               || nest->comp[v].part_b < 0))
-          return fail (d, acc->tok, acc->loc, "the format of '%s' splits "
-                       "index '%s' without both its block and its "
-                       "remainder level", name, s->var[v].name);
+          return sch_fail (d, acc->tok, acc->loc, "the format of '%s' splits "
+                           "index '%s' without both its block and its "
+                           "remainder level", name, s->var[v].name);
       /* A structured operand only meets dense ones on its variables.  */
       for (int b = 0; b < s->naccs; b++)
         {
@@ -472,7 +398,7 @@ nest_loops (const ix_sched *sc, const sch_nest *nest, int *in)
         continue;
       for (int k = 0; k < s->acc[a].nidx; k++)
         {
-          int parts[2], np = var_loops (nest, s->acc[a].var[k], parts);
+          int parts[2], np = sch_var_loops (nest, s->acc[a].var[k], parts);
           for (int m = 0; m < np; m++)
             in[parts[m]] = 1;
         }
@@ -506,217 +432,6 @@ loop_keys (const ix_sched *sc, const sch_nest *nest, int *key)
     }
 }
 
-/* The loop variables reduction node E of NEST sums over: an IX_SUM's
-   variable, or the slots of an ELL access (an implicit sum at the leaf).
-   Returns them as a bitset over loop variables.  */
-static uint32_t
-reduction_loops (const ix_sched *sc, const sch_nest *nest, int e)
-{
-  const ix_stmt *s = &sc->st;
-  const ix_expr *x = &s->expr[e];
-  uint32_t m = 0;
-  if (x->op == IX_SUM && nest->comp[x->var].kind == SCH_SHIFTED)
-    {
-      /* A DIA column: its other part is a row bound outside the sum.  */
-      m |= (uint32_t) 1 << nest->comp[x->var].part_a;
-    }
-  else if (x->op == IX_SUM)
-    {
-      int pv[2], np = var_loops (nest, x->var, pv);
-      for (int k = 0; k < np; k++)
-        m |= (uint32_t) 1 << pv[k];
-    }
-  else if (x->op == IX_ACCESS)
-    for (int sv = s->nvars; sv < sc->nsv; sv++)
-      if (sc->sv[sv].access == x->access && sc->sv[sv].kind == SCH_SLOT)
-        m |= (uint32_t) 1 << sv;
-  return m;
-}
-
-/* Reduction groups of a nest's right-hand side.  Group 0 is the root: the
-   output's loops and the reductions reached from the root through *, /,
-   unary - and sums only (the linear ones).  A reduction under a + or -
-   starts a new group, child of the group the + or - is in; the reductions
-   below it reached without crossing another + or - join it.  */
-typedef struct groups
-{
-  int n;
-  int root[SCH_MAX_SCOPES];     /* expression of the group's root */
-  int parent[SCH_MAX_SCOPES];
-  uint32_t loops[SCH_MAX_SCOPES];
-  uint32_t out_loops;           /* group 0: the output's loops */
-  int ntop;                     /* group 0: reductions not below another */
-  int top;                      /* ... the first of them */
-  int overflow;
-} groups;
-
-static void
-group_walk (const ix_sched *sc, const sch_nest *nest, int e, int g, int lin,
-            int below_red, groups *gr)
-{
-  const ix_expr *x = &sc->st.expr[e];
-  uint32_t red = reduction_loops (sc, nest, e);
-  if (red)
-    {
-      if (!lin)
-        {
-          if (gr->n == SCH_MAX_SCOPES)
-            {
-              gr->overflow = 1;
-              return;
-            }
-          gr->root[gr->n] = e;
-          gr->parent[gr->n] = g;
-          gr->loops[gr->n] = 0;
-          g = gr->n++;
-          lin = 1;
-        }
-      else if (g == 0 && !below_red && gr->ntop++ == 0)
-        gr->top = e;
-      gr->loops[g] |= red;
-      below_red = 1;
-    }
-  if (ix_ops[x->op].merge == IX_MERGE_DISJ)
-    lin = 0;
-  if (x->a >= 0)
-    group_walk (sc, nest, x->a, g, lin, below_red, gr);
-  if (x->b >= 0)
-    group_walk (sc, nest, x->b, g, lin, below_red, gr);
-}
-
-static void
-build_groups (const ix_sched *sc, const sch_nest *nest, groups *gr)
-{
-  const ix_access *out = &sc->st.acc[sc->st.out];
-  memset (gr, 0, sizeof *gr);
-  gr->n = 1;
-  gr->root[0] = nest->rhs;
-  gr->parent[0] = -1;
-  gr->top = -1;
-  for (int k = 0; k < out->nidx; k++)
-    {
-      int pv[2], np = var_loops (nest, out->var[k], pv);
-      for (int m = 0; m < np; m++)
-        gr->out_loops |= (uint32_t) 1 << pv[m];
-    }
-  group_walk (sc, nest, nest->rhs, 0, 1, 0, gr);
-}
-
-static int
-group_encloses (const groups *gr, int a, int b)
-{
-  for (; b >= 0; b = gr->parent[b])
-    if (a == b)
-      return 1;
-  return 0;
-}
-
-static void
-edges_between (graph *g, uint32_t from, uint32_t to)
-{
-  for (int u = 0; u < SCH_MAX_VARS; u++)
-    for (int w = 0; w < SCH_MAX_VARS; w++)
-      if ((from & ((uint32_t) 1 << u)) && (to & ((uint32_t) 1 << w)))
-        edge (g, u, w);
-}
-
-/* Hard edges of the reduction groups: each group's loops inside all loops
-   of the group it feeds; groups side by side form a cycle (they cannot
-   share a nest).  Returns -1 when there are too many groups.  */
-static int
-reduction_edges (const ix_sched *sc, const sch_nest *nest, graph *hard)
-{
-  groups gr;
-  build_groups (sc, nest, &gr);
-  if (gr.overflow)
-    return -1;
-  for (int h = 1; h < gr.n; h++)
-    {
-      int p = gr.parent[h];
-      edges_between (hard, gr.loops[p] | (p == 0 ? gr.out_loops : 0),
-                     gr.loops[h]);
-      for (int h2 = 1; h2 < gr.n; h2++)
-        if (h2 != h && !group_encloses (&gr, h, h2)
-            && !group_encloses (&gr, h2, h))
-          edges_between (hard, gr.loops[h2], gr.loops[h]);
-    }
-  return 0;
-}
-
-/* Output loops before the linear reductions' loops.  */
-static void
-register_edges (const ix_sched *sc, const sch_nest *nest, graph *g)
-{
-  groups gr;
-  build_groups (sc, nest, &gr);
-  edges_between (g, gr.out_loops, gr.loops[0]);
-}
-
-static int
-depth_min (const sch_nest *nest, uint32_t loops)
-{
-  int d = SCH_MAX_VARS;
-  for (int sv = 0; sv < SCH_MAX_VARS; sv++)
-    if ((loops & ((uint32_t) 1 << sv)) && nest->depth[sv] >= 0
-        && nest->depth[sv] < d)
-      d = nest->depth[sv];
-  return d;
-}
-
-static int
-depth_max (const sch_nest *nest, uint32_t loops)
-{
-  int d = -1;
-  for (int sv = 0; sv < SCH_MAX_VARS; sv++)
-    if ((loops & ((uint32_t) 1 << sv)) && nest->depth[sv] > d)
-      d = nest->depth[sv];
-  return d;
-}
-
-/* Decide register or scatter evaluation for the ordered NEST and fill its
-   scopes.  Returns -1 when the scopes do not occupy consecutive depths.  */
-static int
-make_scopes (const ix_sched *sc, sch_nest *nest)
-{
-  groups gr;
-  uint32_t scope_loops[SCH_MAX_SCOPES];
-  build_groups (sc, nest, &gr);
-  nest->mode = gr.ntop <= 1
-               && depth_min (nest, gr.loops[0]) > depth_max (nest,
-                                                             gr.out_loops)
-               ? SCH_REGISTER : SCH_SCATTER;
-  nest->nscopes = 0;
-  scope_loops[nest->nscopes] = gr.out_loops;
-  nest->scope[nest->nscopes++].expr = nest->rhs;
-  if (nest->mode == SCH_SCATTER)
-    scope_loops[0] |= gr.loops[0];
-  else if (gr.ntop == 1)
-    {
-      scope_loops[nest->nscopes] = gr.loops[0];
-      nest->scope[nest->nscopes++].expr = gr.top;
-    }
-  for (int h = 1; h < gr.n; h++)
-    {
-      if (nest->nscopes == SCH_MAX_SCOPES)
-        return -1;
-      scope_loops[nest->nscopes] = gr.loops[h];
-      nest->scope[nest->nscopes++].expr = gr.root[h];
-    }
-  int next = 0;
-  for (int k = 0; k < nest->nscopes; k++)
-    {
-      sch_scope *x = &nest->scope[k];
-      int n = __builtin_popcount (scope_loops[k]);
-      x->first = next;
-      x->last = next + n - 1;
-      if (n && (depth_min (nest, scope_loops[k]) != x->first
-                || depth_max (nest, scope_loops[k]) != x->last))
-        return -1;
-      next += n;
-    }
-  return next == nest->nloops ? 0 : -1;
-}
-
 static void
 set_order (sch_nest *nest, const int *order, int n)
 {
@@ -739,7 +454,7 @@ schedule_nest (ix_sched *sc, sch_nest *nest, int rhs, ix_assign assign,
 {
   const ix_stmt *s = &sc->st;
   int in[SCH_MAX_VARS], key[SCH_MAX_VARS], order[SCH_MAX_VARS], nl;
-  graph fmt, hard, g;
+  sch_graph fmt, hard, g;
 
   memset (nest, 0, sizeof *nest);
   memset (w, 0, sizeof *w);
@@ -770,9 +485,9 @@ schedule_nest (ix_sched *sc, sch_nest *nest, int rhs, ix_assign assign,
       return -1;
     }
   hard = fmt;
-  if (reduction_edges (sc, nest, &hard))
-    return fail (d, s->tok, s->loc, "too many nested reductions (at most "
-                 "%d)", SCH_MAX_SCOPES);
+  if (sch_reduction_edges (sc, nest, &hard))
+    return sch_fail (d, s->tok, s->loc, "too many nested reductions (at most "
+                     "%d)", SCH_MAX_SCOPES);
   if ((nl = topo (sc->nsv, in, &hard, key, order)) < 0)
     {
       w->kind = WHY_SUMS;
@@ -781,7 +496,7 @@ schedule_nest (ix_sched *sc, sch_nest *nest, int rhs, ix_assign assign,
 
   if (s->acc[s->out].nidx == 0)
     nest->out_mode = SCH_OUT_SCALAR;
-  else if (!output_sparse (sc))
+  else if (!sch_output_sparse (sc))
     nest->out_mode = SCH_OUT_DENSE;
   else
     {
@@ -790,7 +505,7 @@ schedule_nest (ix_sched *sc, sch_nest *nest, int rhs, ix_assign assign,
       /* In storage order, every reduction inside the output's loops.  */
       g = hard;
       format_edges (sc, nest, s->out, of->nlevels, &g);
-      register_edges (sc, nest, &g);
+      sch_register_edges (sc, nest, &g);
       nl = topo (sc->nsv, in, &g, key, order);
       if (nl >= 0)
         nest->out_mode = SCH_OUT_APPEND;
@@ -819,13 +534,13 @@ schedule_nest (ix_sched *sc, sch_nest *nest, int rhs, ix_assign assign,
           nl = topo (sc->nsv, in, &hard, key, order);
           set_order (nest, order, nl);
           w->kind = WHY_OUTPUT;
-          format_in_order (sc, s->out, nest->depth, &w->target);
+          sch_format_in_order (sc, s->out, nest->depth, &w->target);
           w->have_target = 1;
           return -1;
         }
     }
   set_order (nest, order, nl);
-  if (make_scopes (sc, nest)
+  if (sch_make_scopes (sc, nest)
       || (nest->out_mode == SCH_OUT_APPEND && nest->mode != SCH_REGISTER))
     {
       w->kind = WHY_SUMS;
@@ -865,7 +580,7 @@ convert_to_free_order (ix_sched *sc, ix_assign assign, why *w, ix_diag *d,
     {
       int c = saved.acc[k];
       sp_format f;
-      format_in_order (sc, c, tmp.depth, &f);
+      sch_format_in_order (sc, c, tmp.depth, &f);
       if (sp_format_equal (&f, &sc->fmt[c]))
         continue;
       w->kind = WHY_FORMAT;
@@ -901,7 +616,7 @@ find_conversion (ix_sched *sc, ix_assign assign, int allow, why *w,
         continue;
       w->kind = WHY_FORMAT;
       w->convert = c;
-      format_in_order (sc, c, tmp.depth, &w->target);
+      sch_format_in_order (sc, c, tmp.depth, &w->target);
       w->have_target = 1;
       w->other = -1;
       /* Name a sparse operand (or the output) it shares an index with.  */
@@ -1015,56 +730,59 @@ refuse (const ix_sched *sc, const why *w, ix_diag *d)
   const ix_stmt *s = &sc->st;
   char f1[96], f2[96], ft[96], n1[96], n2[96];
   const ix_access *out = &s->acc[s->out];
+  const char *oname = s->opd[out->opd].name;
+  int tok = s->tok;
+  unsigned loc = s->loc;
   switch (w->kind)
     {
     case WHY_FORMAT:
       if (w->convert < 0)
-        return fail (d, s->tok, s->loc, "no loop order follows the storage "
-                     "order of every sparse operand, and no single "
-                     "conversion fixes it: store the operands in "
-                     "compatible formats");
+        return sch_fail (d, tok, loc, "no loop order follows the storage "
+                         "order of every sparse operand, and no single "
+                         "conversion fixes it: store the operands in "
+                         "compatible formats");
+      tok = s->acc[w->convert].tok;
+      loc = s->acc[w->convert].loc;
       access_name (sc, w->convert, n2, sizeof n2);
       sch_format_name (&sc->fmt[w->convert], f2, sizeof f2);
       sch_format_name (&w->target, ft, sizeof ft);
       if (sc->structured[w->convert] && w->other < 0)
-        return fail (d, s->acc[w->convert].tok, s->acc[w->convert].loc,
-                     "%s is stored as %s, whose loops cannot be ordered for "
-                     "this expression; store %s as %s", n2, f2, n2, ft);
+        return sch_fail (d, tok, loc, "%s is stored as %s, whose loops "
+                         "cannot be ordered for this expression; store %s "
+                         "as %s", n2, f2, n2, ft);
       if (sc->structured[w->convert])
-        return fail (d, s->acc[w->convert].tok, s->acc[w->convert].loc,
-                     "%s is stored as %s, which combines with dense operands "
-                     "only (it meets the sparse %s); store %s as %s", n2, f2,
-                     access_name (sc, w->other, n1, sizeof n1), n2, ft);
+        return sch_fail (d, tok, loc, "%s is stored as %s, which combines "
+                         "with dense operands only (it meets the sparse %s); "
+                         "store %s as %s", n2, f2,
+                         access_name (sc, w->other, n1, sizeof n1), n2, ft);
       if (w->other < 0)
-        return fail (d, s->acc[w->convert].tok, s->acc[w->convert].loc,
-                     "the loops this expression needs do not follow the "
-                     "storage of %s (%s); store it as %s", n2, f2, ft);
+        return sch_fail (d, tok, loc, "the loops this expression needs do "
+                         "not follow the storage of %s (%s); store it as %s",
+                         n2, f2, ft);
       access_name (sc, w->other, n1, sizeof n1);
       sch_format_name (&sc->fmt[w->other], f1, sizeof f1);
-      return fail (d, s->acc[w->convert].tok, s->acc[w->convert].loc,
-                   "%s is %s and %s is %s: no loop order follows both; "
-                   "store %s as %s", n1, f1, n2, f2, n2, ft);
+      return sch_fail (d, tok, loc, "%s is %s and %s is %s: no loop order "
+                       "follows both; store %s as %s", n1, f1, n2, f2, n2,
+                       ft);
     case WHY_SUMS:
       if (sc->old_out >= 0)
-        return fail (d, s->tok, s->loc, "'%s' is sparse and its old "
-                     "entries cannot be merged with these sums in one loop "
-                     "nest: compute the sums into another sparse array and "
-                     "add it, or use a dense output",
-                     s->opd[out->opd].name);
-      if (output_sparse (sc))
-        return fail (d, s->tok, s->loc, "the sums of this expression cannot "
-                     "share one loop nest and '%s' is sparse: write them as "
-                     "separate einsums or use a dense output",
-                     s->opd[out->opd].name);
-      return fail (d, s->tok, s->loc, "the sums of this expression cannot "
-                   "share one loop nest in the storage order of its "
-                   "operands: write them as separate einsums");
+        return sch_fail (d, tok, loc, "'%s' is sparse and its old entries "
+                         "cannot be merged with these sums in one loop nest: "
+                         "compute the sums into another sparse array and add "
+                         "it, or use a dense output", oname);
+      if (sch_output_sparse (sc))
+        return sch_fail (d, tok, loc, "the sums of this expression cannot "
+                         "share one loop nest and '%s' is sparse: write them "
+                         "as separate einsums or use a dense output", oname);
+      return sch_fail (d, tok, loc, "the sums of this expression cannot "
+                       "share one loop nest in the storage order of its "
+                       "operands: write them as separate einsums");
     case WHY_OUTPUT:
       sch_format_name (&sc->fmt[s->out], f1, sizeof f1);
       sch_format_name (&w->target, ft, sizeof ft);
-      return fail (d, out->tok, out->loc, "the loops produce '%s' out of "
-                   "its storage order (%s) and no workspace fits: store it "
-                   "as %s, or make it dense", s->opd[out->opd].name, f1, ft);
+      return sch_fail (d, out->tok, out->loc, "the loops produce '%s' out of "
+                       "its storage order (%s) and no workspace fits: store "
+                       "it as %s, or make it dense", oname, f1, ft);
     default:
       return -1;
     }
@@ -1084,7 +802,7 @@ plan (ix_sched *sc, int allow, why *w, ix_diag *d)
       sc->nnests = 1;
       return 0;
     }
-  if (w->kind == WHY_SUMS && !output_sparse (sc))
+  if (w->kind == WHY_SUMS && !sch_output_sparse (sc))
     {
       /* One nest per additive term; a term may fail in its own way.  */
       if (split_terms (sc, w, d) == 0)
@@ -1098,7 +816,7 @@ plan (ix_sched *sc, int allow, why *w, ix_diag *d)
       int depth[SCH_MAX_VARS];
       for (int k = 0; k < SCH_MAX_VARS; k++)
         depth[k] = k;
-      format_in_order (sc, w->convert, depth, &w->target);
+      sch_format_in_order (sc, w->convert, depth, &w->target);
       w->have_target = 1;
       return 1;
     }
@@ -1122,38 +840,11 @@ plan (ix_sched *sc, int allow, why *w, ix_diag *d)
         w->kind = WHY_FORMAT;
         w->convert = c;
         w->other = -1;
-        format_in_order (sc, c, depth, &w->target);
+        sch_format_in_order (sc, c, depth, &w->target);
         w->have_target = 1;
         return 1;
       }
   return refuse (sc, w, d);
-}
-
-/* Generated loops write sparse outputs whose levels store plain
-   dimensions: dense levels, then compressed unique ones.  */
-static int
-check_output_format (const ix_sched *sc, ix_diag *d)
-{
-  const ix_stmt *s = &sc->st;
-  const ix_access *out = &s->acc[s->out];
-  const sp_format *f = &sc->fmt[s->out];
-  int compressed = 0, ok = 1;
-  char buf[96];
-  if (!output_sparse (sc))
-    return 0;
-  for (int l = 0; l < f->nlevels; l++)
-    {
-      ok &= f->lv[l].kind == SP_LX_VAR;
-      ok &= f->lv[l].type == SP_LVL_CU
-            || (f->lv[l].type == SP_LVL_D && !compressed);
-      compressed |= f->lv[l].type == SP_LVL_CU;
-    }
-  if (ok)
-    return 0;
-  return fail (d, out->tok, out->loc, "'%s' is stored as %s, which "
-               "generated loops cannot write: store it as CSR, DCSR, CSF "
-               "or dense", s->opd[out->opd].name,
-               sch_format_name (f, buf, sizeof buf));
 }
 
 int
@@ -1170,7 +861,7 @@ ix_schedule (const ix_stmt *s, const ix_sched_opts *opts, ix_sched *out,
       if (st->opd[st->acc[a].opd].tagged)
         out->fmt[a] = st->opd[st->acc[a].opd].fmt;
     }
-  if (output_sparse (out) && st->assign != IX_SET)
+  if (sch_output_sparse (out) && st->assign != IX_SET)
     {
       /* C += e reads the old C: C = C_old + e, into fresh arrays.  */
       const ix_access *o = &st->acc[st->out];
@@ -1188,7 +879,7 @@ ix_schedule (const ix_stmt *s, const ix_sched_opts *opts, ix_sched *out,
       st->rhs = rhs;
       st->assign = IX_SET;
     }
-  if (check_output_format (out, d))
+  if (sch_check_output_format (out, d))
     return -1;
   for (int attempt = 0; attempt <= st->naccs; attempt++)
     {
@@ -1207,7 +898,7 @@ ix_schedule (const ix_stmt *s, const ix_sched_opts *opts, ix_sched *out,
       out->conv_of[w.convert] = out->nconv++;
       out->fmt[w.convert] = w.target;
     }
-  return fail (d, s->tok, s->loc, "no loop order found");
+  return sch_fail (d, s->tok, s->loc, "no loop order found");
 }
 
 /* -------------------------------------------------------------------- */

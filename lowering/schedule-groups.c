@@ -1,0 +1,220 @@
+/* schedule-groups.c -- reduction groups of a nest: the order constraints
+   of its sums, register or scatter evaluation, and its scopes (see
+   sch_scope in schedule.h).  */
+
+#include <string.h>
+#include "schedule-int.h"
+
+/* Reduction groups of a nest's right-hand side.  Group 0 is the root: the
+   output's loops and the reductions reached from the root through *, /,
+   unary - and sums only (the linear ones).  A reduction under a + or -
+   starts a new group, child of the group the + or - is in; the reductions
+   below it reached without crossing another + or - join it.  */
+typedef struct groups
+{
+  int n;
+  int root[SCH_MAX_SCOPES];     /* expression of the group's root */
+  int parent[SCH_MAX_SCOPES];
+  uint32_t loops[SCH_MAX_SCOPES];
+  uint32_t out_loops;           /* group 0: the output's loops */
+  int ntop;                     /* group 0: reductions not below another */
+  int top;                      /* ... the first of them */
+  int overflow;
+} groups;
+
+/* The loop variables reduction node E of NEST sums over: an IX_SUM's
+   variable, or the slots of an ELL access (an implicit sum at the leaf).
+   Returns them as a bitset over loop variables.  */
+static uint32_t
+reduction_loops (const ix_sched *sc, const sch_nest *nest, int e)
+{
+  const ix_stmt *s = &sc->st;
+  const ix_expr *x = &s->expr[e];
+  uint32_t m = 0;
+  if (x->op == IX_SUM && nest->comp[x->var].kind == SCH_SHIFTED)
+    {
+      /* A DIA column: its other part is a row bound outside the sum.  */
+      m |= (uint32_t) 1 << nest->comp[x->var].part_a;
+    }
+  else if (x->op == IX_SUM)
+    {
+      int pv[2], np = sch_var_loops (nest, x->var, pv);
+      for (int k = 0; k < np; k++)
+        m |= (uint32_t) 1 << pv[k];
+    }
+  else if (x->op == IX_ACCESS)
+    for (int sv = s->nvars; sv < sc->nsv; sv++)
+      if (sc->sv[sv].access == x->access && sc->sv[sv].kind == SCH_SLOT)
+        m |= (uint32_t) 1 << sv;
+  return m;
+}
+
+static void
+group_walk (const ix_sched *sc, const sch_nest *nest, int e, int g, int lin,
+            int below_red, groups *gr)
+{
+  const ix_expr *x = &sc->st.expr[e];
+  uint32_t red = reduction_loops (sc, nest, e);
+  if (red)
+    {
+      if (!lin)
+        {
+          if (gr->n == SCH_MAX_SCOPES)
+            {
+              gr->overflow = 1;
+              return;
+            }
+          gr->root[gr->n] = e;
+          gr->parent[gr->n] = g;
+          gr->loops[gr->n] = 0;
+          g = gr->n++;
+          lin = 1;
+        }
+      else if (g == 0 && !below_red && gr->ntop++ == 0)
+        gr->top = e;
+      gr->loops[g] |= red;
+      below_red = 1;
+    }
+  if (ix_ops[x->op].merge == IX_MERGE_DISJ)
+    lin = 0;
+  if (x->a >= 0)
+    group_walk (sc, nest, x->a, g, lin, below_red, gr);
+  if (x->b >= 0)
+    group_walk (sc, nest, x->b, g, lin, below_red, gr);
+}
+
+static void
+build_groups (const ix_sched *sc, const sch_nest *nest, groups *gr)
+{
+  const ix_access *out = &sc->st.acc[sc->st.out];
+  memset (gr, 0, sizeof *gr);
+  gr->n = 1;
+  gr->root[0] = nest->rhs;
+  gr->parent[0] = -1;
+  gr->top = -1;
+  for (int k = 0; k < out->nidx; k++)
+    {
+      int pv[2], np = sch_var_loops (nest, out->var[k], pv);
+      for (int m = 0; m < np; m++)
+        gr->out_loops |= (uint32_t) 1 << pv[m];
+    }
+  group_walk (sc, nest, nest->rhs, 0, 1, 0, gr);
+}
+
+static int
+group_encloses (const groups *gr, int a, int b)
+{
+  for (; b >= 0; b = gr->parent[b])
+    if (a == b)
+      return 1;
+  return 0;
+}
+
+static void
+edges_between (sch_graph *g, uint32_t from, uint32_t to)
+{
+  for (int u = 0; u < SCH_MAX_VARS; u++)
+    for (int w = 0; w < SCH_MAX_VARS; w++)
+      if ((from & ((uint32_t) 1 << u)) && (to & ((uint32_t) 1 << w)))
+        sch_edge (g, u, w);
+}
+
+/* Hard edges of the reduction groups: each group's loops inside all loops
+   of the group it feeds; groups side by side form a cycle (they cannot
+   share a nest).  Returns -1 when there are too many groups.  */
+int
+sch_reduction_edges (const ix_sched *sc, const sch_nest *nest,
+                     sch_graph *hard)
+{
+  groups gr;
+  build_groups (sc, nest, &gr);
+  if (gr.overflow)
+    return -1;
+  for (int h = 1; h < gr.n; h++)
+    {
+      int p = gr.parent[h];
+      edges_between (hard, gr.loops[p] | (p == 0 ? gr.out_loops : 0),
+                     gr.loops[h]);
+      for (int h2 = 1; h2 < gr.n; h2++)
+        if (h2 != h && !group_encloses (&gr, h, h2)
+            && !group_encloses (&gr, h2, h))
+          edges_between (hard, gr.loops[h2], gr.loops[h]);
+    }
+  return 0;
+}
+
+/* Output loops before the linear reductions' loops.  */
+void
+sch_register_edges (const ix_sched *sc, const sch_nest *nest,
+                    sch_graph *g)
+{
+  groups gr;
+  build_groups (sc, nest, &gr);
+  edges_between (g, gr.out_loops, gr.loops[0]);
+}
+
+static int
+depth_min (const sch_nest *nest, uint32_t loops)
+{
+  int d = SCH_MAX_VARS;
+  for (int sv = 0; sv < SCH_MAX_VARS; sv++)
+    if ((loops & ((uint32_t) 1 << sv)) && nest->depth[sv] >= 0
+        && nest->depth[sv] < d)
+      d = nest->depth[sv];
+  return d;
+}
+
+static int
+depth_max (const sch_nest *nest, uint32_t loops)
+{
+  int d = -1;
+  for (int sv = 0; sv < SCH_MAX_VARS; sv++)
+    if ((loops & ((uint32_t) 1 << sv)) && nest->depth[sv] > d)
+      d = nest->depth[sv];
+  return d;
+}
+
+/* Decide register or scatter evaluation for the ordered NEST and fill its
+   scopes.  Returns -1 when the scopes do not occupy consecutive depths.  */
+int
+sch_make_scopes (const ix_sched *sc, sch_nest *nest)
+{
+  groups gr;
+  uint32_t scope_loops[SCH_MAX_SCOPES];
+  build_groups (sc, nest, &gr);
+  nest->mode = gr.ntop <= 1
+               && depth_min (nest, gr.loops[0]) > depth_max (nest,
+                                                             gr.out_loops)
+               ? SCH_REGISTER : SCH_SCATTER;
+  nest->nscopes = 0;
+  scope_loops[nest->nscopes] = gr.out_loops;
+  nest->scope[nest->nscopes++].expr = nest->rhs;
+  if (nest->mode == SCH_SCATTER)
+    scope_loops[0] |= gr.loops[0];
+  else if (gr.ntop == 1)
+    {
+      scope_loops[nest->nscopes] = gr.loops[0];
+      nest->scope[nest->nscopes++].expr = gr.top;
+    }
+  for (int h = 1; h < gr.n; h++)
+    {
+      if (nest->nscopes == SCH_MAX_SCOPES)
+        return -1;
+      scope_loops[nest->nscopes] = gr.loops[h];
+      nest->scope[nest->nscopes++].expr = gr.root[h];
+    }
+  int next = 0;
+  for (int k = 0; k < nest->nscopes; k++)
+    {
+      sch_scope *x = &nest->scope[k];
+      int n = __builtin_popcount (scope_loops[k]);
+      x->first = next;
+      x->last = next + n - 1;
+      if (n && (depth_min (nest, scope_loops[k]) != x->first
+                || depth_max (nest, scope_loops[k]) != x->last))
+        return -1;
+      next += n;
+    }
+  return next == nest->nloops ? 0 : -1;
+}
+
