@@ -1,0 +1,92 @@
+/* loopgen-int.h -- what the loop IR builder's files share; not an
+   interface (loops.h is).  */
+
+#ifndef SPARSE_LOOPGEN_INT_H
+#define SPARSE_LOOPGEN_INT_H
+
+#include <stdint.h>
+#include "lattice.h"
+#include "loops.h"
+
+/* What is known at a point of the generated code.  */
+typedef struct state
+{
+  uint32_t absent;                  /* accesses known to be zero here */
+  int sv_val[SCH_MAX_VARS];         /* variable holding each bound loop
+                                       variable's coordinate, or -1 */
+  int ix_val[IX_MAX_VARS];          /* ... each known index variable's */
+  int pos[IX_MAX_ACCESSES][SP_MAX_LEVELS];  /* position of each level */
+  int seg[IX_MAX_ACCESSES][SP_MAX_LEVELS];  /* CN: end of its segment */
+  int hoist[IX_MAX_EXPRS];          /* variable holding a hoisted value */
+  int app[SP_MAX_LEVELS];           /* output: the position appended for
+                                       the current coordinate, or -1 */
+} state;
+
+/* A statement block under construction.  */
+typedef struct block
+{
+  int first, last;
+} block;
+
+typedef struct gen
+{
+  lir_kernel *k;
+  const ix_sched *sc;
+  const ix_stmt *s;
+  const sch_nest *nest;
+  int n;                            /* nest index */
+  int tensor_of[IX_MAX_ACCESSES];
+  int scope_of[SCH_MAX_VARS];       /* depth -> scope */
+  int covered;                      /* the loops so far write every
+                                       element of a dense output */
+  int acc;                          /* scalar output register */
+  int nz;                           /* "a reduction produced a term" */
+  int ws, ws_flag, ws_list, nw;     /* workspace arrays and count */
+  int flush_depth;                  /* depth whose body flushes the
+                                       workspace; -1: after the nest */
+  int treg[SCH_MAX_SCOPES];         /* register of each reduction scope */
+  ix_diag *d;
+  int err;
+} gen;
+
+/* loopgen-emit.c: statements, expressions, arrays, extents.  */
+void lg_fail (gen *g, const char *fmt, ...)
+  __attribute__ ((format (printf, 2, 3)));
+int lg_emit (gen *g, block *b, int id);
+block lg_block (void);
+void lg_splice (gen *g, block *b, const block *c);
+int lg_decl (gen *g, block *b, lir_type type, const char *name, int init);
+int lg_set (gen *g, block *b, lir_kind kind, lir_op op, int var, int array,
+            int index, int opd, int value);
+int lg_assign (gen *g, block *b, int var, int value);
+int lg_compound (gen *g, block *b, lir_kind kind, int a);
+int lg_call (gen *g, block *b, lir_call fn, int tensor, int array, int a);
+int lg_int (gen *g, int64_t v);
+int lg_ref (gen *g, int var);
+int lg_bin (gen *g, lir_op op, int a, int b);
+int lg_pos_array (gen *g, int a, int l);
+int lg_crd_array (gen *g, int a, int l);
+lir_type lg_elem_type (const gen *g, int opd);
+int lg_opd_extent (gen *g, int opd, int d);
+int lg_var_extent (gen *g, int v);
+int lg_loop_extent (gen *g, int sv);
+int lg_rowmajor (gen *g, const state *st, int a);
+
+/* loopgen-value.c: values of index expressions, hoisting.  */
+lir_type lg_ix_type (const gen *g, int e);
+int lg_absent (const state *st, int a);
+int lg_contains (const ix_stmt *s, int e, int target);
+int lg_value (gen *g, int e, const state *st, int hole, int t);
+int lg_available (const gen *g, int e, const state *st);
+int lg_scope_body (const gen *g, int k);
+int lg_scope_hole (const gen *g, int k);
+void lg_hoist (gen *g, int d, state *st, block *b);
+
+/* loopgen-output.c: scopes' computations, writing the output.  */
+void lg_compute_scope (gen *g, int k, state *st, block *b);
+void lg_flush (gen *g, state *st, block *b);
+
+/* loopgen.c: loops.  */
+void lg_loop (gen *g, int d, state *st, block *b);
+
+#endif /* SPARSE_LOOPGEN_INT_H */

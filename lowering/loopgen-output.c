@@ -1,0 +1,223 @@
+/* loopgen-output.c -- scopes' computations and the output: dense stores,
+   scalar registers, appends in order, the workspace and its flush.  */
+
+#include <string.h>
+#include "loopgen-int.h"
+
+/* The sparse output's level L parent position (see LIR_APPEND).  */
+static int
+out_parent (gen *g, const state *st, int l)
+{
+  int out = g->s->out;
+  const sp_format *f = &g->sc->fmt[out];
+  if (l == 0)
+    return lg_int (g, 0);
+  if (f->lv[l - 1].type == SP_LVL_D)
+    return lg_ref (g, st->pos[out][l - 1]);
+  return lg_ref (g, st->app[l - 1]);
+}
+
+static int
+out_coord (gen *g, const state *st, int l)
+{
+  int out = g->s->out;
+  const sp_format *f = &g->sc->fmt[out];
+  return lg_ref (g, st->ix_val[g->s->acc[out].var[f->lv[l].dim]]);
+}
+
+/* Append the compressed levels above LAST for the current coordinates
+   (each once), then an entry at LAST; returns its position variable.  */
+static int
+append_entry (gen *g, state *st, block *b, int last, int coord)
+{
+  const sp_format *f = &g->sc->fmt[g->s->out];
+  for (int l = 0; l < last; l++)
+    {
+      if (f->lv[l].type != SP_LVL_CU)
+        continue;
+      int fresh = lg_bin (g, LIR_LT, lg_ref (g, st->app[l]), lg_int (g, 0));
+      int s = lg_compound (g, b, LIR_IF, fresh);
+      block body = lg_block ();
+      int ap = lir_stmt_new (g->k, LIR_APPEND);
+      if (s < 0 || ap < 0)
+        return -1;
+      g->k->stmts[ap].var = st->app[l];
+      g->k->stmts[ap].level = l;
+      g->k->stmts[ap].a = out_parent (g, st, l);
+      g->k->stmts[ap].b = out_coord (g, st, l);
+      lg_emit (g, &body, ap);
+      g->k->stmts[s].body = body.first;
+    }
+  int p = lg_decl (g, b, LIR_I64, "pout", -1);
+  int ap = lir_stmt_new (g->k, LIR_APPEND);
+  if (p < 0 || ap < 0)
+    return -1;
+  g->k->stmts[ap].var = p;
+  g->k->stmts[ap].level = last;
+  g->k->stmts[ap].a = out_parent (g, st, last);
+  g->k->stmts[ap].b = coord;
+  lg_emit (g, b, ap);
+  return p;
+}
+
+/* Empty the workspace into the output, in coordinate order.  */
+void
+lg_flush (gen *g, state *st, block *b)
+{
+  const sp_format *f = &g->sc->fmt[g->s->out];
+  int last = f->nlevels - 1;
+  lir_type et = lg_elem_type (g, g->s->acc[g->s->out].opd);
+  lg_call (g, b, LIR_CALL_SORT, -1, g->ws_list, lg_ref (g, g->nw));
+  int q = lg_decl (g, b, LIR_I64, "q", -1);
+  int s = lir_stmt_new (g->k, LIR_FOR);
+  if (q < 0 || s < 0)
+    return;
+  g->k->stmts[s].var = q;
+  g->k->stmts[s].a = lg_int (g, 0);
+  g->k->stmts[s].b = lg_ref (g, g->nw);
+  lg_emit (g, b, s);
+  block body = lg_block ();
+  int w = lg_decl (g, &body, LIR_I64, "w",
+                   lir_load (g->k, g->ws_list, lg_ref (g, q)));
+  int p = append_entry (g, st, &body, last, lg_ref (g, w));
+  int outv = lir_add_array (g->k, LIR_ARR_OUT_VALS, et, g->k->out_tensor, -1,
+                            -1);
+  lg_set (g, &body, LIR_ASSIGN, LIR_ADD, -1, outv, lg_ref (g, p), -1,
+          lir_load (g->k, g->ws, lg_ref (g, w)));
+  lg_set (g, &body, LIR_ASSIGN, LIR_ADD, -1, g->ws, lg_ref (g, w), -1,
+          lg_int (g, 0));
+  lg_set (g, &body, LIR_ASSIGN, LIR_ADD, -1, g->ws_flag, lg_ref (g, w), -1,
+          lg_int (g, 0));
+  g->k->stmts[s].body = body.first;
+  lg_assign (g, b, g->nw, lg_int (g, 0));
+}
+
+static void
+write_output (gen *g, int val, state *st, block *b)
+{
+  const ix_stmt *s = g->s;
+  int out = s->out, o = s->acc[out].opd;
+  lir_type et = lg_elem_type (g, o);
+  const sch_nest *nest = g->nest;
+  lir_op sign = nest->assign == IX_SUB_SET ? LIR_SUB : LIR_ADD;
+  switch (nest->out_mode)
+    {
+    case SCH_OUT_SCALAR:
+      lg_set (g, b, LIR_ACCUM, sign, g->acc, -1, -1, -1, val);
+      break;
+    case SCH_OUT_DENSE:
+      {
+        int arr, idx;
+        if (s->opd[o].tagged)
+          {
+            int t = g->tensor_of[out];
+            arr = lir_add_array (g->k, LIR_ARR_VALS, et, t, -1, -1);
+            idx = lg_ref (g, st->pos[out][g->k->tensors[t].fmt.nlevels - 1]);
+          }
+        else
+          {
+            arr = lir_add_array (g->k, LIR_ARR_DENSE, et, -1, -1, o);
+            idx = lg_rowmajor (g, st, out);
+          }
+        if (nest->assign == IX_SET && nest->mode == SCH_REGISTER)
+          lg_set (g, b, LIR_ASSIGN, LIR_ADD, -1, arr, idx, -1, val);
+        else
+          lg_set (g, b, LIR_ACCUM, sign, -1, arr, idx, -1, val);
+        break;
+      }
+    case SCH_OUT_APPEND:
+      {
+        int last = g->sc->fmt[out].nlevels - 1;
+        int p = append_entry (g, st, b, last, out_coord (g, st, last));
+        int outv = lir_add_array (g->k, LIR_ARR_OUT_VALS, et,
+                                  g->k->out_tensor, -1, -1);
+        lg_set (g, b, LIR_ASSIGN, LIR_ADD, -1, outv, lg_ref (g, p), -1, val);
+        break;
+      }
+    default:
+      {
+        int last = g->sc->fmt[out].nlevels - 1;
+        int w = out_coord (g, st, last);
+        int s2 = lg_compound (g, b, LIR_IF,
+                              lir_unary (g->k, LIR_NOT,
+                                         lir_load (g->k, g->ws_flag, w)));
+        block body = lg_block ();
+        lg_set (g, &body, LIR_ASSIGN, LIR_ADD, -1, g->ws_flag,
+                out_coord (g, st, last), -1, lg_int (g, 1));
+        lg_set (g, &body, LIR_ASSIGN, LIR_ADD, -1, g->ws_list,
+                lg_ref (g, g->nw), -1, out_coord (g, st, last));
+        lg_set (g, &body, LIR_ACCUM, LIR_ADD, g->nw, -1, -1, -1,
+                lg_int (g, 1));
+        if (s2 >= 0)
+          g->k->stmts[s2].body = body.first;
+        lg_set (g, b, LIR_ACCUM, LIR_ADD, -1, g->ws, out_coord (g, st, last),
+                -1, val);
+        break;
+      }
+    }
+}
+
+/* Nonzero when scope 0's value is zero without its reduction: an entry
+   exists only where the reduction produced a term.  */
+static int
+needs_nz (const gen *g, const state *st)
+{
+  int hole = lg_scope_hole (g, 0);
+  if (hole < 0 || g->nest->out_mode != SCH_OUT_APPEND)
+    return 0;
+  /* Fold the hole away by treating every access below it as absent.  */
+  uint32_t below = st->absent;
+  for (int e = 0; e < g->s->nexprs; e++)
+    if (g->s->expr[e].op == IX_ACCESS && lg_contains (g->s, hole, e))
+      below |= (uint32_t) 1 << g->s->expr[e].access;
+  return lat_is_zero (g->s, g->nest->rhs, below);
+}
+
+/* Scope K's expression at its innermost loop: its reductions first, then
+   its value into the output or its register.  */
+void
+lg_compute_scope (gen *g, int k, state *st, block *b)
+{
+  const sch_nest *nest = g->nest;
+  int hole = lg_scope_hole (g, k), t = -1, nz = 0;
+  if (hole >= 0)
+    {
+      lir_type tt = lg_ix_type (g, hole);
+      int zero = tt == LIR_F64 || tt == LIR_F32 ? lir_const_f (g->k, 0, tt)
+                                                : lg_int (g, 0);
+      t = lg_decl (g, b, tt, "t", zero);
+      g->treg[k + 1] = t;
+      nz = k == 0 && needs_nz (g, st);
+      if (nz)
+        g->nz = lg_decl (g, b, LIR_I32, "nz", lg_int (g, 0));
+      const sch_scope *c = &nest->scope[k + 1];
+      if (c->last >= c->first)
+        lg_loop (g, c->first, st, b);
+      else
+        lg_compute_scope (g, k + 1, st, b);
+    }
+  int body = lg_scope_body (g, k);
+  if (lat_is_zero (g->s, body, st->absent)
+      && (hole < 0 || !lg_contains (g->s, body, hole)))
+    return;
+  int val = lg_value (g, body, st, hole, t);
+  if (k > 0)
+    {
+      lg_set (g, b, LIR_ACCUM, LIR_ADD, g->treg[k], -1, -1, -1, val);
+      if (g->nz >= 0)
+        lg_assign (g, b, g->nz, lg_int (g, 1));
+      return;
+    }
+  if (nz)
+    {
+      int s = lg_compound (g, b, LIR_IF, lg_ref (g, g->nz));
+      block inner = lg_block ();
+      write_output (g, val, st, &inner);
+      if (s >= 0)
+        g->k->stmts[s].body = inner.first;
+      g->nz = -1;
+      return;
+    }
+  write_output (g, val, st, b);
+}
+

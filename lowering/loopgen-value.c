@@ -1,0 +1,194 @@
+/* loopgen-value.c -- the values of index expressions in generated code:
+   folding absent operands, reading tensors and arrays, reduction registers
+   and hoisted subexpressions (available expressions).  */
+
+#include <string.h>
+#include "loopgen-int.h"
+
+/* The C type of index expression E.  */
+lir_type
+lg_ix_type (const gen *g, int e)
+{
+  const ix_expr *x = &g->s->expr[e];
+  switch (x->op)
+    {
+    case IX_ACCESS:
+      return lg_elem_type (g, g->s->acc[x->access].opd);
+    case IX_CONST:
+      return x->is_int ? LIR_I32 : LIR_F64;
+    case IX_NEG:
+    case IX_SUM:
+      return lg_ix_type (g, x->a);
+    default:
+      {
+        lir_type a = lg_ix_type (g, x->a), b = lg_ix_type (g, x->b);
+        if (a == LIR_F64 || b == LIR_F64)
+          return LIR_F64;
+        if (a == LIR_F32 || b == LIR_F32)
+          return LIR_F32;
+        return a == LIR_I64 || b == LIR_I64 ? LIR_I64 : LIR_I32;
+      }
+    }
+}
+
+int
+lg_absent (const state *st, int a)
+{
+  return (st->absent >> a) & 1;
+}
+
+int
+lg_contains (const ix_stmt *s, int e, int target)
+{
+  if (e == target)
+    return 1;
+  const ix_expr *x = &s->expr[e];
+  return (x->a >= 0 && lg_contains (s, x->a, target))
+         || (x->b >= 0 && lg_contains (s, x->b, target));
+}
+
+/* The value of E where the accesses in ST's absent set are zero; HOLE, the
+   root of the next scope, reads register T.  */
+int
+lg_value (gen *g, int e, const state *st, int hole, int t)
+{
+  const ix_expr *x = &g->s->expr[e];
+  const ix_stmt *s = g->s;
+  if (st->hoist[e] >= 0)
+    return lg_ref (g, st->hoist[e]);
+  if (e == hole)
+    return lg_ref (g, t);
+  if (lat_is_zero (s, e, st->absent))
+    return lg_int (g, 0);
+  switch (x->op)
+    {
+    case IX_ACCESS:
+      {
+        int a = x->access, o = s->acc[a].opd;
+        const ix_operand *op = &s->opd[o];
+        if (op->kind == IX_OPD_SCALAR)
+          return lir_leaf (g->k, LIR_SCALAR, lg_elem_type (g, o), o, -1, 0);
+        if (op->tagged)
+          {
+            int t2 = g->tensor_of[a];
+            int last = g->k->tensors[t2].fmt.nlevels - 1;
+            int arr = lir_add_array (g->k, LIR_ARR_VALS, lg_elem_type (g, o),
+                                     t2, -1, -1);
+            return lir_load (g->k, arr, lg_ref (g, st->pos[a][last]));
+          }
+        int arr = lir_add_array (g->k, LIR_ARR_DENSE, lg_elem_type (g, o), -1,
+                                 -1, o);
+        return lir_load (g->k, arr, lg_rowmajor (g, st, a));
+      }
+    case IX_CONST:
+      if (x->is_int)
+        {
+          int c = lg_int (g, (int64_t) x->num);
+          if (c >= 0)
+            g->k->exprs[c].type = LIR_I32;
+          return c;
+        }
+      return lir_const_f (g->k, x->num, LIR_F64);
+    case IX_NEG:
+      return lir_unary (g->k, LIR_NEG, lg_value (g, x->a, st, hole, t));
+    case IX_SUM:
+      return lg_value (g, x->a, st, hole, t);
+    default:
+      break;
+    }
+  int za = lat_is_zero (s, x->a, st->absent);
+  int zb = lat_is_zero (s, x->b, st->absent);
+  if ((x->op == IX_ADD || x->op == IX_SUB) && zb)
+    return lg_value (g, x->a, st, hole, t);
+  if (x->op == IX_ADD && za)
+    return lg_value (g, x->b, st, hole, t);
+  if (x->op == IX_SUB && za)
+    return lir_unary (g->k, LIR_NEG, lg_value (g, x->b, st, hole, t));
+  static const lir_op ops[] = { [IX_ADD] = LIR_ADD, [IX_SUB] = LIR_SUB,
+                                [IX_MUL] = LIR_MUL, [IX_DIV] = LIR_DIV };
+  return lg_bin (g, ops[x->op], lg_value (g, x->a, st, hole, t),
+                 lg_value (g, x->b, st, hole, t));
+}
+
+/* Nonzero when every leaf of E is known in ST.  */
+int
+lg_available (const gen *g, int e, const state *st)
+{
+  const ix_expr *x = &g->s->expr[e];
+  if (st->hoist[e] >= 0)
+    return 1;
+  if (x->op == IX_ACCESS)
+    {
+      int a = x->access;
+      const ix_access *acc = &g->s->acc[a];
+      if (lg_absent (st, a) || g->s->opd[acc->opd].kind == IX_OPD_SCALAR)
+        return 1;
+      if (g->s->opd[acc->opd].tagged)
+        return st->pos[a][g->k->tensors[g->tensor_of[a]].fmt.nlevels - 1]
+               >= 0;
+      for (int k = 0; k < acc->nidx; k++)
+        if (st->ix_val[acc->var[k]] < 0)
+          return 0;
+      return 1;
+    }
+  return (x->a < 0 || lg_available (g, x->a, st))
+         && (x->b < 0 || lg_available (g, x->b, st));
+}
+
+/* Nonzero when E reads an array (worth computing once).  */
+static int
+reads_array (const gen *g, int e)
+{
+  const ix_expr *x = &g->s->expr[e];
+  if (x->op == IX_ACCESS)
+    return g->s->opd[g->s->acc[x->access].opd].kind != IX_OPD_SCALAR;
+  return (x->a >= 0 && reads_array (g, x->a))
+         || (x->b >= 0 && reads_array (g, x->b));
+}
+
+static void
+hoist_walk (gen *g, int e, int hole, state *st, block *b)
+{
+  const ix_expr *x = &g->s->expr[e];
+  if (st->hoist[e] >= 0 || e == hole || lat_is_zero (g->s, e, st->absent))
+    return;
+  if ((hole < 0 || !lg_contains (g->s, e, hole)) && x->op != IX_SUM
+      && reads_array (g, e) && lg_available (g, e, st))
+    {
+      int val = lg_value (g, e, st, -1, -1);
+      if (val >= 0)
+        st->hoist[e] = lg_decl (g, b, g->k->exprs[val].type, "h", val);
+      return;
+    }
+  if (x->a >= 0)
+    hoist_walk (g, x->a, hole, st, b);
+  if (x->b >= 0)
+    hoist_walk (g, x->b, hole, st, b);
+}
+
+/* The root of scope K's own expression (a reduction's body).  */
+int
+lg_scope_body (const gen *g, int k)
+{
+  int e = g->nest->scope[k].expr;
+  if (k > 0 && g->s->expr[e].op == IX_SUM)
+    return g->s->expr[e].a;
+  return e;
+}
+
+int
+lg_scope_hole (const gen *g, int k)
+{
+  return k + 1 < g->nest->nscopes ? g->nest->scope[k + 1].expr : -1;
+}
+
+/* Compute, at depth D, the subexpressions that become known there and are
+   used deeper.  */
+void
+lg_hoist (gen *g, int d, state *st, block *b)
+{
+  for (int k = 0; k < g->nest->nscopes; k++)
+    if (g->nest->scope[k].last > d)
+      hoist_walk (g, lg_scope_body (g, k), lg_scope_hole (g, k), st, b);
+}
+
