@@ -21,7 +21,7 @@ typedef struct test_opd
   sp_type type;
 } test_opd;
 
-static int failures;
+static int failures __attribute__ ((unused));
 
 #define CHECK(c)                                                        \
   do                                                                    \
@@ -35,7 +35,7 @@ static int failures;
     }                                                                   \
   while (0)
 
-static int
+static int __attribute__ ((unused))
 table_lookup (void *ctx, const char *name, ix_operand *out)
 {
   const test_opd *t = ctx;
@@ -65,7 +65,7 @@ table_lookup (void *ctx, const char *name, ix_operand *out)
 }
 
 /* Lex and parse TEXT against TAB; NULL with ERR filled on failure.  */
-static ix_stmt *
+static __attribute__ ((unused)) ix_stmt *
 parse (const char *text, const test_opd *tab, ein_error *err)
 {
   ein_tok toks[128];
@@ -80,7 +80,7 @@ parse (const char *text, const test_opd *tab, ein_error *err)
 
 /* Parse TEXT and schedule it into *SC (conversions allowed when ALLOW).
    0, or -1 with ERR filled by whichever stage failed.  */
-static int
+static int __attribute__ ((unused))
 schedule_text (const char *text, const test_opd *tab, int allow,
                ix_sched *sc, ix_diag *err)
 {
