@@ -49,6 +49,21 @@ reduction_loops (const ix_sched *sc, const sch_nest *nest, int e)
   return m;
 }
 
+/* Nonzero when E computes in integers (C's usual conversions).  */
+static int
+integral (const ix_stmt *s, int e)
+{
+  const ix_expr *x = &s->expr[e];
+  if (x->op == IX_ACCESS)
+    {
+      sp_type t = s->opd[s->acc[x->access].opd].type;
+      return t == SP_I32 || t == SP_I64;
+    }
+  if (x->op == IX_CONST)
+    return x->is_int;
+  return (x->a < 0 || integral (s, x->a)) && (x->b < 0 || integral (s, x->b));
+}
+
 static void
 group_walk (const ix_sched *sc, const sch_nest *nest, int e, int g, int lin,
             int below_red, groups *gr)
@@ -75,7 +90,10 @@ group_walk (const ix_sched *sc, const sch_nest *nest, int e, int g, int lin,
       gr->loops[g] |= red;
       below_red = 1;
     }
-  if (ix_ops[x->op].merge == IX_MERGE_DISJ)
+  /* Sums do not cross + and -, nor an integer division (which does not
+     distribute over them).  */
+  if (ix_ops[x->op].merge == IX_MERGE_DISJ
+      || (x->op == IX_DIV && integral (&sc->st, e)))
     lin = 0;
   if (x->a >= 0)
     group_walk (sc, nest, x->a, g, lin, below_red, gr);

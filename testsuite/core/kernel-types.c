@@ -54,5 +54,10 @@ main (void)
                    "CU");
   failures += run ("v4", "y(i) = u(i) - B(i,j) * x(j)", "csr", SP_I32,
                    SP_I32, SP_I32, "CU");
+  /* Integer division does not distribute over a sum: summed first.  */
+  failures += run ("idiv", "y(i) = A(i,j) * x(j) / 4", "csr", SP_I32, SP_I32,
+                   SP_I32, NULL);
+  failures += run ("fdiv", "y(i) = A(i,j) * x(j) / 4", "csc", SP_F64, SP_F64,
+                   SP_F64, NULL);
   return failures != 0;
 }
