@@ -25,7 +25,19 @@
    ELL padding slot reads as -1.  Positions and coordinates are int64_t.
 
    Statement blocks: a compound statement's body is a chain of statements
-   linked by NEXT (-1 ends it).  */
+   linked by NEXT (-1 ends it).
+
+   The whole compiler core for one statement, none of it knowing GCC:
+
+     ix_stmt *s = einsum_parse (toks, n, lookup, ctx, &err);
+                     (or the ix.h builder, then ix_finish)
+     ix_sched *sc = malloc (sizeof *sc);          (30 KB: not on a stack)
+     ix_sched_opts opts = { allow_convert };
+     if (ix_schedule (s, &opts, sc, &err))        refused: err says why
+     lir_kernel *k = lir_build (sc, &err);
+     lir_report (k, buf, sizeof buf);             (report.h)
+     ... emit K (cprint.h shows how) ...
+     lir_free (k); free (sc); ix_free (s);  */
 
 #ifndef SPARSE_LOOPS_H
 #define SPARSE_LOOPS_H
