@@ -73,7 +73,8 @@ one () {
   mkdir -p "$d"
   # dg-options without a target selector apply here.
   opts=$(sed -n 's/.*{ *dg-options *"\([^"]*\)" *}.*/\1/p' "$src" | head -n 1)
-  flags="$OPT -w -fno-diagnostics-color $opts"
+  # -gno-record-gcc-switches: -g in dg-options records the command line.
+  flags="$OPT -w -fno-diagnostics-color -gno-record-gcc-switches $opts"
   if ! $CC $flags -S "$src" -o "$d/dense.s" >"$d/dense.log" 2>&1 \
      || { [ $SUITE = execute ] \
           && ! $CC $flags "$d/dense.s" -o "$d/dense.exe" -lm \
