@@ -12,6 +12,8 @@ run (const char *tag, const char *text, const char *fa, const char *fc)
     { "B", 2, { 7, 5 }, "csr", 0.3, IX_OPD_ARRAY, 0 },
     { "C", 2, { 6, 7 }, fc, 0.3, IX_OPD_ARRAY, 0 },
     { "Z", 2, { 6, 7 }, "csr", 0.0, IX_OPD_ARRAY, 0 },
+    { "Q", 2, { 6, 6 }, fa, 0.4, IX_OPD_ARRAY, 0 },
+    { "R", 2, { 6, 6 }, fc, 0.4, IX_OPD_ARRAY, 0 },
     { "b", 1, { 6 }, NULL, 1.0, IX_OPD_ARRAY, 0 },
     { "u", 1, { 6 }, "CU", 0.5, IX_OPD_ARRAY, 0 },
     { "x", 1, { 7 }, NULL, 1.0, IX_OPD_ARRAY, 0 },
@@ -61,6 +63,10 @@ main (void)
       snprintf (tag, sizeof tag, "neg%d", f);
       failures += run (tag, "C(i,j) = -(A(i,j) - u(i))", "dcsr", fc[f]);
     }
+  /* A matrix and its transpose: one access read through a conversion.  */
+  failures += run ("symm", "R(i,j) = Q(i,j) + Q(j,i)", "csr", "csr");
+  failures += run ("symmd", "R(i,j) = Q(i,j) * Q(j,i)", "dcsr", NULL);
+  failures += run ("symmc", "R(i,j) = Q(i,j) - Q(j,i)", "csc", "dcsr");
   failures += run ("fill", "y(i) = 3", "csr", NULL);
   failures += run ("sfill", "s = 3", "csr", NULL);
   failures += run ("zfill", "y(i) = 0", "csr", NULL);
