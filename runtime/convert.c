@@ -351,7 +351,6 @@ next_batch (const conv *c, sp_iter *it, batch *bt)
   return n;
 }
 
-/* Sort the N coordinates at CRD[LO ..) of width W, with scratch TMP.  */
 static int
 cmp_i64 (const void *a, const void *b)
 {
@@ -359,12 +358,23 @@ cmp_i64 (const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
+/* Sort the N coordinates at CRD[LO ..) of width W, with scratch TMP.  A
+   parent has a few children as a rule (blocks of a block row): insertion
+   sort those.  */
 static void
 sort_segment (void *crd, int w, int64_t lo, int64_t n, int64_t *tmp)
 {
-  for (int64_t i = 0; i < n; i++)
-    tmp[i] = sp__ix_get (crd, w, lo + i);
-  qsort (tmp, (size_t) n, sizeof *tmp, cmp_i64);
+  sp__ix_read (crd, w, lo, n, tmp);
+  if (n > 16)
+    qsort (tmp, (size_t) n, sizeof *tmp, cmp_i64);
+  else
+    for (int64_t i = 1; i < n; i++)
+      {
+        int64_t v = tmp[i], j = i;
+        for (; j > 0 && tmp[j - 1] > v; j--)
+          tmp[j] = tmp[j - 1];
+        tmp[j] = v;
+      }
   for (int64_t i = 0; i < n; i++)
     sp__ix_set (crd, w, lo + i, tmp[i]);
 }

@@ -1,5 +1,29 @@
 /* tensor.c -- creating, checking and freeing tensors; the queries about
-   their shape; the allocation helpers of the storage core.  */
+   their shape; the allocation helpers of the storage core.
+
+   What the storage core promises (see also array.c):
+   - sp_new checks the format against the extents and allocates nothing
+     in proportion to them.  A tensor's arrays appear at its first
+     assembly; a level whose positions would not fit in memory (the pos
+     array of a 10^12-row CSR, the values of a large dense tensor) is an
+     error then, never an attempt.
+   - sp_insert adds, sp_put assigns, in program order.  Both wait in a
+     hash map that sp_get consults, so lookups never assemble.  Any other
+     read assembles: the pending entries are sorted and merged with the
+     stored ones, O(nnz + p log p).  Further inserts are allowed.
+   - Zeros.  sp_insert of 0 stores an explicit zero, as Matrix Market
+     files may.  sp_put of 0 on a stored entry keeps it stored with value
+     zero where entries are stored one by one (COO, CSR, CSC, DCSR, CSF);
+     where the format makes slots (dense, ELL, DIA, BCSR, a D level below
+     the compressed ones) a zero slot is not an entry.  sp_put of 0 on an
+     absent element stores nothing.  sp_nnz counts stored entries, not
+     padding and not zero slots.
+   - Integer types convert values as C does (toward zero); a value out of
+     the type's range is an error; sums wrap.  f32 values round as floats.
+   - Index arrays hold values below 2^(w-1) for width w, so signed and
+     unsigned readers agree; more is a width error, reported.
+   - sp_get returns NaN (and sets sp_error) for a bad tensor or
+     coordinates.  */
 
 #include <stdlib.h>
 #include <unistd.h>

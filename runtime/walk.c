@@ -67,9 +67,9 @@ sp__ix_read (const void *restrict a, int w, int64_t from, int64_t m,
 }
 
 /* The walk's modes: the general descent through the levels; rows, for a
-   plain format without filler whose levels above the run are D (CSR, CSC,
-   COO), which steps through the parent positions in order; flat, which
-   runs over all positions of the run level at once and yields only the
+   plain format without filler whose levels above the run are D (CSR, CSC),
+   which steps through the parent positions in order; flat, which runs
+   over all positions of the run level at once and yields only the
    coordinates stored there and below.  */
 enum { WALK_TREE, WALK_ROWS, WALK_FLAT };
 
