@@ -266,12 +266,6 @@ ix_expr_uses (const ix_stmt *s, int e, int v)
          || (x->b >= 0 && ix_expr_uses (s, x->b, v));
 }
 
-int
-ix_is_output_opd (const ix_stmt *s, int o)
-{
-  return s->out >= 0 && s->acc[s->out].opd == o;
-}
-
 /* -------------------------------------------------------------------- */
 /* ix_finish.  */
 

@@ -226,8 +226,6 @@ int ix_finish (ix_stmt *s, ix_diag *d);
 int ix_access_sparse (const ix_stmt *s, int a);
 /* Nonzero when expression E (or anything below it) uses variable V.  */
 int ix_expr_uses (const ix_stmt *s, int e, int v);
-/* Nonzero when operand O is the output's operand.  */
-int ix_is_output_opd (const ix_stmt *s, int o);
 
 /* Printing.  ix_print writes the statement in concrete index notation,
    "y(i) = sum(j, A(i,j) * x(j))", into BUF; returns BUF.  ix_print_expr

@@ -20,9 +20,7 @@ const lir_op_info lir_ops[LIR_NOPS] = {
   [LIR_LT] = { "lt", "<", 2, 10 },
   [LIR_LE] = { "le", "<=", 2, 10 },
   [LIR_EQ] = { "eq", "==", 2, 9 },
-  [LIR_NE] = { "ne", "!=", 2, 9 },
   [LIR_AND] = { "and", "&&", 2, 5 },
-  [LIR_OR] = { "or", "||", 2, 4 },
   [LIR_MIN] = { "min", "min", 2, 16 },
 };
 
@@ -76,12 +74,6 @@ lir_free (lir_kernel *k)
   free (k->exprs);
   free (k->stmts);
   free (k);
-}
-
-int
-lir_failed (const lir_kernel *k)
-{
-  return k->failed;
 }
 
 int
@@ -224,7 +216,7 @@ lir_binary (lir_kernel *k, lir_op op, int a, int b)
 {
   if (a < 0 || b < 0)
     return -1;
-  lir_type t = op >= LIR_LT && op <= LIR_OR ? LIR_I32
+  lir_type t = op >= LIR_LT && op <= LIR_AND ? LIR_I32
                : common (k->exprs[a].type, k->exprs[b].type);
   int e = new_expr (k, op, t);
   if (e >= 0)

@@ -123,8 +123,8 @@ typedef enum
   LIR_NEG,      /* -A */
   LIR_NOT,      /* !A */
   LIR_ADD, LIR_SUB, LIR_MUL, LIR_DIV,
-  LIR_LT, LIR_LE, LIR_EQ, LIR_NE,
-  LIR_AND, LIR_OR,   /* && || */
+  LIR_LT, LIR_LE, LIR_EQ,
+  LIR_AND,      /* && */
   LIR_MIN,      /* A < B ? A : B */
   LIR_NOPS
 } lir_op;
@@ -257,7 +257,7 @@ lir_kernel *lir_build (const ix_sched *sc, ix_diag *d);
 void lir_free (lir_kernel *k);
 
 /* Constructors, used by the builder; each returns the new id, or -1 when
-   memory runs out (the kernel is then marked failed).  */
+   memory runs out (K->failed is then set).  */
 lir_kernel *lir_new (const ix_sched *sc);
 int lir_add_var (lir_kernel *k, lir_type type, const char *name);
 int lir_add_array (lir_kernel *k, lir_array_kind kind, lir_type type,
@@ -271,8 +271,6 @@ int lir_binary (lir_kernel *k, lir_op op, int a, int b);
 int lir_leaf (lir_kernel *k, lir_op op, lir_type type, int opd, int tensor,
               int dim);
 int lir_stmt_new (lir_kernel *k, lir_kind kind);
-/* Nonzero once a constructor failed for lack of memory.  */
-int lir_failed (const lir_kernel *k);
 
 /* C-like pseudocode of K, indented.  */
 void lir_dump (const lir_kernel *k, FILE *f);
