@@ -388,6 +388,9 @@ stmt (const printer *p, int id, int ind)
 {
   const lir_stmt *s = &p->k->stmts[id];
   FILE *f = p->f;
+  if (s->kind == LIR_FOR && s->parallel)
+    fputs ("#ifdef _OPENMP\n#pragma omp parallel for schedule(static)\n"
+           "#endif\n", f);
   fprintf (f, "%*s", ind, "");
   switch (s->kind)
     {
@@ -412,9 +415,6 @@ stmt (const printer *p, int id, int ind)
     case LIR_FOR:
       {
         const char *v = p->k->vars[s->var].name;
-        if (s->parallel)
-          fprintf (f, "\n#ifdef _OPENMP\n#pragma omp parallel for "
-                   "schedule(static)\n#endif\n%*s", ind, "");
         fprintf (f, "for (%s = ", v);
         expr (p, s->a, 0);
         fprintf (f, "; %s < ", v);

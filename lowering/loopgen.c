@@ -387,6 +387,26 @@ dense_loop (gen *g, int d, const lattice *l, iter *its, int nits,
   g->k->stmts[s].body = body.first;
 }
 
+/* The iterator of ITS that point P of L runs over with a plain for loop
+   over positions (its only sparse level, with unique coordinates, and no
+   other case), or -1.  */
+static int
+for_iter (const gen *g, const lattice *l, int p, const iter *its, int nits)
+{
+  uint32_t in_p = point_iters (l, p, its, nits);
+  int single = -1, count = 0, ncases = 0;
+  for (int q = 0; q < l->n; q++)
+    ncases += lat_covers (l, p, q);
+  for (int i = 0; i < nits; i++)
+    if (in_p & ((uint32_t) 1 << i))
+      {
+        single = i;
+        count++;
+      }
+  return count == 1 && ncases == 1 && !is_cn (g, &its[single]) ? single
+                                                                : -1;
+}
+
 /* The loops of a lattice without universe point: one per point.  */
 static void
 sparse_loops (gen *g, int d, const lattice *l, iter *its, int nits,
@@ -398,17 +418,14 @@ sparse_loops (gen *g, int d, const lattice *l, iter *its, int nits,
   for (int p = 0; p < l->n; p++)
     {
       uint32_t in_p = point_iters (l, p, its, nits);
-      int cases[LAT_MAX_POINTS], ncases = 0, single = -1, count = 0;
+      int cases[LAT_MAX_POINTS], ncases = 0, count = 0;
       for (int q = 0; q < l->n; q++)
         if (lat_covers (l, p, q))
           cases[ncases++] = q;
       for (int i = 0; i < nits; i++)
-        if (in_p & ((uint32_t) 1 << i))
-          {
-            single = i;
-            count++;
-          }
-      if (count == 1 && ncases == 1 && !is_cn (g, &its[single]))
+        count += (in_p >> i) & 1;
+      int single = for_iter (g, l, p, its, nits);
+      if (single >= 0)
         {
           /* One level: a for loop over its positions.  */
           iter *it = &its[single];
@@ -526,18 +543,24 @@ lg_loop (gen *g, int d, state *st, block *b)
       memset (it, 0, sizeof *it);
       it->a = a;
       it->l = lat_iterator (g->sc, a, sv, NULL);
-      int lo, hi;
       if (it->l > 0 && (st->pos[a][it->l - 1] < 0))
         {
           lg_fail (g, "internal: level %d of access %d has no parent "
                    "position", it->l, a);
           return;
         }
+    }
+  /* A first for loop over positions starts its range itself.  */
+  int first = lat_has_universe (&l) ? -1 : for_iter (g, &l, 0, its, nits);
+  for (int i = 0; i < nits; i++)
+    {
+      iter *it = &its[i];
+      int lo, hi;
       iter_range (g, st, it, &lo, &hi);
       char name[64];
       snprintf (name, sizeof name, "p%s%d",
-                g->s->opd[g->s->acc[a].opd].name, it->l);
-      it->p = lg_decl (g, b, LIR_I64, name, lo);
+                g->s->opd[g->s->acc[it->a].opd].name, it->l);
+      it->p = lg_decl (g, b, LIR_I64, name, i == first ? -1 : lo);
       strcat (name, "_end");
       it->end = lg_decl (g, b, LIR_I64, name, hi);
     }
