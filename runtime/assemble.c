@@ -368,28 +368,36 @@ sp__bld_end (sp_bld *b, int failed)
   return 0;
 }
 
-/* Fold the records [E, G) sharing one key into V; whether an entry
-   results.  */
+/* Fold the records [E, G) sharing one key into V, in order; whether an
+   entry results.  An assignment creates one where an entry was stored or
+   the value is not zero; an addition always does.  */
 static int
 fold (const uint64_t *rec, int64_t e, int64_t g, int kw, int merge,
       int type, sp_num *v)
 {
-  int rw = kw + 1 + merge, have = 0;
+  int rw = kw + 1 + merge, have = 0, old = 0;
+  v->i = 0;
   for (; e < g; e++)
     {
       const uint64_t *r = rec + e * rw;
       sp_num x;
       x.i = (int64_t) r[kw];
-      if (merge && r[kw + 1] == SP_FROM_SET)
+      switch (merge ? (int) r[kw + 1] : SP_FROM_ADD)
         {
-          /* Setting an absent entry to zero leaves it absent.  */
+        case SP_FROM_OLD:
           *v = x;
-          have |= !sp__num_zero (type, x);
-        }
-      else
-        {
-          *v = have ? sp__num_add (type, *v, x) : x;
+          old = have = 1;
+          break;
+        case SP_FROM_SET:
+          *v = x;
+          have = old || !sp__num_zero (type, x);
+          break;
+        case SP_FROM_ADD:
+          *v = sp__num_add (type, *v, x);
           have = 1;
+          break;
+        default:
+          break;
         }
     }
   return have;
@@ -508,11 +516,11 @@ sp__build_sorted (sp_tensor *t, const sp_layout *lo, const uint64_t *rec,
   return build_fed (t, &fd, feed_records);
 }
 
-/* Append the merge record KEY(LC), V, ORIGIN to *REC (N records, capacity
-   *CAP words).  */
+/* Append the record of a stored entry, KEY(LC) and V, to *REC (N
+   records, capacity *CAP words).  */
 static int
-push_record (uint64_t **rec, int64_t *n, int64_t *cap, const sp_layout *lo,
-             const int64_t *lc, sp_num v, int origin)
+push_old (uint64_t **rec, int64_t *n, int64_t *cap, const sp_layout *lo,
+          const int64_t *lc, sp_num v)
 {
   int rw = lo->keywords + 2;
   uint64_t *r;
@@ -522,35 +530,8 @@ push_record (uint64_t **rec, int64_t *n, int64_t *cap, const sp_layout *lo,
   r = *rec + *n * rw;
   sp__key_pack (lo, lc, r);
   r[lo->keywords] = (uint64_t) v.i;
-  r[lo->keywords + 1] = (uint64_t) origin;
+  r[lo->keywords + 1] = SP_FROM_OLD;
   (*n)++;
-  return 0;
-}
-
-/* Merge the sorted runs [0, M) and [M, N) of the records *REC (RW words,
-   keys of KW), the first run first among equal keys.  */
-static int
-merge_runs (uint64_t **rec, int64_t m, int64_t n, int kw, int rw)
-{
-  uint64_t *out, *a = *rec;
-  int64_t i = 0, j = m, o = 0;
-
-  if (m == 0 || m == n)
-    return 0;
-  if (!(out = sp__alloc_array (n, rw * sizeof *out, -1, "sort records")))
-    return -1;
-  while (i < m || j < n)
-    {
-      int w = 0;
-      while (i < m && j < n && w < kw && a[i * rw + w] == a[j * rw + w])
-        w++;
-      int64_t from = j == n || (i < m && (w == kw
-                                          || a[i * rw + w] < a[j * rw + w]))
-                     ? i++ : j++;
-      memcpy (out + o++ * rw, a + from * rw, rw * sizeof *out);
-    }
-  free (a);
-  *rec = out;
   return 0;
 }
 
@@ -584,27 +565,29 @@ assemble_pending (sp_tensor *t)
             {
               for (int i = 0; i < lo.nkey; i++)
                 lc[lo.key[i]] = lcb[lo.key[i]][e];
-              if (push_record (&rec, &n, &cap, &lo, lc,
-                               sp__num_load (t->vals, t->type, p[e]),
-                               SP_FROM_OLD))
+              if (push_old (&rec, &n, &cap, &lo, lc,
+                            sp__num_load (t->vals, t->type, p[e])))
                 goto done;
             }
         }
     }
+  /* Then the pending calls' records, as they are: a sorted run, then
+     calls in program order.  */
   nold = n;
-  for (int64_t e = 0; e < pd->n; e++)
-    {
-      sp__lcs (&t->fmt, t->dims, pd->x + e * pd->rank, lc);
-      if (push_record (&rec, &n, &cap, &lo, lc, pd->v[e],
-                       pd->set[e] ? SP_FROM_SET : SP_FROM_ADD))
-        goto done;
-    }
+  if (sp__grow ((void **) &rec, &cap, (n + pd->n) * rw, sizeof *rec, -1,
+                "sort records"))
+    goto done;
+  memcpy (rec + n * rw, pd->rec, pd->n * rw * sizeof *rec);
+  n += pd->n;
+  cap /= rw;
   /* Stored entries come in key order (but for a # level's numbering):
-     sort the pending ones alone and merge.  */
+     sort the latest calls alone and merge the runs.  */
   if (lo.count_lv < 0
-      ? sp__sort_records (rec + nold * rw, n - nold, lo.keywords, rw,
-                          lo.keybits)
-        || merge_runs (&rec, nold, n, lo.keywords, rw)
+      ? sp__sort_records (rec + (nold + pd->sorted) * rw,
+                          pd->n - pd->sorted, lo.keywords, rw, lo.keybits)
+        || sp__merge_records (&rec, nold, nold + pd->sorted, n, cap,
+                              lo.keywords, rw)
+        || sp__merge_records (&rec, 0, nold, n, cap, lo.keywords, rw)
       : sp__sort_records (rec, n, lo.keywords, rw, lo.keybits))
     goto done;
   tmp = *t;

@@ -104,8 +104,9 @@ stored (const sp_tensor *t, const int64_t *coords)
 double
 sp_get (const sp_tensor *t, const int64_t *coords)
 {
-  const sp_priv *pv;
-  int64_t e = -1;
+  sp_priv *pv;
+  int64_t lc[SP_MAX_LEVELS];
+  uint64_t key[SP_MAX_LEVELS];
   sp_num v = { 0 };
 
   if (sp__check (t, "sp_get"))
@@ -129,14 +130,17 @@ sp_get (const sp_tensor *t, const int64_t *coords)
                                                   sp__rowmajor (t->fmt.rank,
                                                                 t->dims,
                                                                 coords)));
-  if (pv)
-    e = sp__pend_find (&pv->pend, coords);
-  if (e >= 0 && pv->pend.set[e])
-    return sp__num_double (t->type, pv->pend.v[e]);
   if (!pv || pv->built)
     v = stored (t, coords);
-  if (e >= 0)
-    v = sp__num_add (t->type, v, pv->pend.v[e]);
+  if (pv && pv->pend.n)
+    {
+      /* Pending calls apply over the stored value; looking them up
+         indexes them (the tensor's value does not change).  */
+      sp__lcs (&t->fmt, t->dims, coords, lc);
+      sp__key_pack (&pv->lo, lc, key);
+      if (sp__pend_apply (&pv->pend, key, t->type, &v))
+        return NAN;
+    }
   return sp__num_double (t->type, v);
 }
 

@@ -1,133 +1,291 @@
-/* pending.c -- inserts and assignments waiting for assembly: a hash map
-   from coordinates to a value and whether it adds or replaces, so that a
-   lookup sees them without assembling.  Open addressing, linear probing,
-   at most half full.  */
+/* pending.c -- sp_insert and sp_put before assembly.
+
+   Each call appends a record to a log: the entry's packed key (as sort
+   records have it), the value, and whether it adds or assigns, in program
+   order.  Assembly sorts the log stably and folds it into the stored
+   entries (assemble.c), so appending is all that a bulk build costs.  Two
+   things keep the log in bounds:
+   - compaction: on reaching its limit the log is sorted and each key's
+     records folded into at most two, an assignment and then an addition
+     (program order kept); memory stays in proportion to the distinct keys,
+     and the limit doubles when little folds away;
+   - an index, built at the first lookup (sp_get) and kept until assembly:
+     a hash map from a key to its assignment and addition records, which
+     later calls update in place instead of appending.  */
 
 #include <stdlib.h>
 #include "storage.h"
 
+/* A log this big (bytes) compacts first.  */
+#define FIRST_LIMIT (1 << 24)
+
+void
+sp__pend_init (sp_pending *pd, const sp_layout *lo)
+{
+  memset (pd, 0, sizeof *pd);
+  pd->kw = lo->keywords;
+  pd->rw = lo->keywords + 2;
+  pd->bits = lo->keybits;
+  pd->limit = FIRST_LIMIT / (pd->rw * sizeof *pd->rec);
+}
+
+static uint64_t *
+record (const sp_pending *pd, int64_t r)
+{
+  return pd->rec + r * pd->rw;
+}
+
+static int
+same_key (const uint64_t *a, const uint64_t *b, int kw)
+{
+  for (int w = 0; w < kw; w++)
+    if (a[w] != b[w])
+      return 0;
+  return 1;
+}
+
+/* Append record KEY, V, ORIGIN; its number, or -1.  */
+static int64_t
+append (sp_pending *pd, const uint64_t *key, sp_num v, int origin)
+{
+  uint64_t *r;
+  if (pd->n == pd->cap)
+    {
+      /* Doubling, but a log that will compact at its limit stops there.  */
+      int64_t cap = pd->cap ? 2 * pd->cap : 64;
+      if (!pd->slot && cap > pd->limit)
+        cap = pd->limit;
+      if (!(r = sp__alloc_array (cap, pd->rw * sizeof *r, -1,
+                                 "pending inserts")))
+        return -1;
+      memcpy (r, pd->rec, pd->n * pd->rw * sizeof *r);
+      free (pd->rec);
+      pd->rec = r;
+      pd->cap = cap;
+    }
+  r = record (pd, pd->n);
+  memcpy (r, key, pd->kw * sizeof *key);
+  r[pd->kw] = (uint64_t) v.i;
+  r[pd->kw + 1] = (uint64_t) origin;
+  return pd->n++;
+}
+
+/* Sort the log (the calls since the last compaction, then merged with
+   its result) and fold each key's records into at most two: the last
+   assignment, then the sum of the additions after it.  */
+static int
+compact (sp_pending *pd, int type)
+{
+  int kw = pd->kw, rw = pd->rw;
+  int64_t out = 0;
+
+  if (sp__sort_records (pd->rec + pd->sorted * rw, pd->n - pd->sorted, kw, rw,
+                        pd->bits)
+      || sp__merge_records (&pd->rec, 0, pd->sorted, pd->n, pd->cap, kw, rw))
+    return -1;
+  for (int64_t e = 0, g; e < pd->n; e = g)
+    {
+      int64_t set = -1;
+      int adds = 0;
+      sp_num sum = { 0 };
+      for (g = e; g < pd->n && same_key (record (pd, g), record (pd, e), kw);
+           g++)
+        if (record (pd, g)[kw + 1] == SP_FROM_SET)
+          set = g;
+      for (int64_t r = set >= 0 ? set + 1 : e; r < g; r++)
+        {
+          sp_num x;
+          x.i = (int64_t) record (pd, r)[kw];
+          sum = sp__num_add (type, sum, x);
+          adds = 1;
+        }
+      if (set >= 0)
+        memmove (record (pd, out++), record (pd, set), rw * sizeof *pd->rec);
+      if (adds)
+        {
+          uint64_t *r = record (pd, out++);
+          memmove (r, record (pd, e), kw * sizeof *r);
+          r[kw] = (uint64_t) sum.i;
+          r[kw + 1] = SP_FROM_ADD;
+        }
+    }
+  pd->n = pd->sorted = out;
+  return 0;
+}
+
 static uint64_t
-hash (const int64_t *x, int rank)
+hash (const uint64_t *key, int kw)
 {
   uint64_t h = 0x9e3779b97f4a7c15u;
-  for (int d = 0; d < rank; d++)
+  for (int w = 0; w < kw; w++)
     {
-      h ^= (uint64_t) x[d];
+      h ^= key[w];
       h *= 0xbf58476d1ce4e5b9u;
       h ^= h >> 31;
     }
   return h;
 }
 
-static int
-same (const int64_t *a, const int64_t *b, int rank)
-{
-  for (int d = 0; d < rank; d++)
-    if (a[d] != b[d])
-      return 0;
-  return 1;
-}
-
-/* The slot holding X, or the free slot where X would go.  */
+/* The index slot of KEY, or the free one where it would go.  A slot is
+   two numbers: the key's assignment record + 1 and addition record + 1.  */
 static int64_t
-probe (const sp_pending *pd, const int64_t *x)
+probe (const sp_pending *pd, const uint64_t *key)
 {
-  int64_t mask = pd->nslot - 1, s = (int64_t) (hash (x, pd->rank) & mask);
-  while (pd->slot[s] && !same (pd->x + (pd->slot[s] - 1) * pd->rank, x,
-                               pd->rank))
-    s = (s + 1) & mask;
-  return s;
+  int64_t mask = pd->nslot - 1, s = (int64_t) (hash (key, pd->kw) & mask);
+  for (;; s = (s + 1) & mask)
+    {
+      int64_t r = pd->slot[2 * s] ? pd->slot[2 * s] : pd->slot[2 * s + 1];
+      if (!r || same_key (record (pd, r - 1), key, pd->kw))
+        return s;
+    }
 }
 
-int64_t
-sp__pend_find (const sp_pending *pd, const int64_t *x)
-{
-  if (!pd->n)
-    return -1;
-  return pd->slot[probe (pd, x)] - 1;
-}
-
+/* Index the records (each key's at most two, assignment first) in a table
+   of NSLOT slots.  */
 static int
-rehash (sp_pending *pd, int64_t nslot)
+reindex (sp_pending *pd, int64_t nslot)
 {
-  int64_t *slot = sp__alloc_array (nslot, sizeof *slot, 0,
-                                   "the pending-insert table");
+  int64_t *slot = sp__alloc_array (2 * nslot, sizeof *slot, 0,
+                                   "the pending-insert index");
   if (!slot)
     return -1;
   free (pd->slot);
   pd->slot = slot;
   pd->nslot = nslot;
-  for (int64_t e = 0; e < pd->n; e++)
-    pd->slot[probe (pd, pd->x + e * pd->rank)] = e + 1;
+  pd->nkey = 0;
+  for (int64_t r = 0; r < pd->n; r++)
+    {
+      const uint64_t *rec = record (pd, r);
+      int64_t s = probe (pd, rec);
+      if (rec[pd->kw + 1] == SP_FROM_NONE)
+        continue;
+      pd->nkey += !pd->slot[2 * s] && !pd->slot[2 * s + 1];
+      pd->slot[2 * s + (rec[pd->kw + 1] == SP_FROM_ADD)] = r + 1;
+    }
   return 0;
 }
 
-/* Room for one more entry.  */
+/* Room in the index for one more key.  */
 static int
-reserve (sp_pending *pd)
+index_room (sp_pending *pd)
 {
-  if (pd->n == pd->cap)
+  int64_t nslot = pd->nslot ? pd->nslot : 16;
+  while (2 * (pd->nkey + 1) > nslot)
+    nslot *= 2;
+  return nslot == pd->nslot ? 0 : reindex (pd, nslot);
+}
+
+/* Start the index: compact the log, then hash its keys.  */
+static int
+start_index (sp_pending *pd, int type)
+{
+  int64_t nslot = 16;
+  if (compact (pd, type))
+    return -1;
+  while (nslot < 2 * (pd->n + 1))
+    nslot *= 2;
+  return reindex (pd, nslot);
+}
+
+/* An sp_put (SET) or sp_insert of V at KEY, with the index.  */
+static int
+update (sp_pending *pd, const uint64_t *key, sp_num v, int set, int type)
+{
+  int64_t s, a, r;
+  if (index_room (pd))
+    return -1;
+  s = probe (pd, key);
+  a = pd->slot[2 * s + 1] - 1;
+  if (pd->slot[2 * s] && set)
     {
-      /* The three arrays grow together; each keeps what it got, so a
-         failure leaves them all usable at the old capacity.  */
-      int64_t cap = pd->cap ? 2 * pd->cap : 16, c;
-      c = pd->cap * pd->rank;
-      if (sp__grow ((void **) &pd->x, &c, cap * pd->rank, sizeof *pd->x, -1,
-                    "pending inserts"))
-        return -1;
-      c = pd->cap;
-      if (sp__grow ((void **) &pd->v, &c, cap, sizeof *pd->v, -1,
-                    "pending inserts"))
-        return -1;
-      c = pd->cap;
-      if (sp__grow ((void **) &pd->set, &c, cap, 1, -1, "pending inserts"))
-        return -1;
-      pd->cap = cap;
+      /* A new assignment cancels the additions since the last.  */
+      record (pd, pd->slot[2 * s] - 1)[pd->kw] = (uint64_t) v.i;
+      if (a >= 0)
+        record (pd, a)[pd->kw + 1] = SP_FROM_NONE;
+      return 0;
     }
-  if (2 * (pd->n + 1) > pd->nslot)
-    return rehash (pd, pd->nslot ? 2 * pd->nslot : 16);
+  if (a >= 0 && set)
+    {
+      /* Additions only so far: the record becomes the assignment.  */
+      record (pd, a)[pd->kw] = (uint64_t) v.i;
+      record (pd, a)[pd->kw + 1] = SP_FROM_SET;
+      pd->slot[2 * s] = a + 1;
+      pd->slot[2 * s + 1] = 0;
+      return 0;
+    }
+  if (a >= 0)
+    {
+      uint64_t *rec = record (pd, a);
+      sp_num x;
+      x.i = (int64_t) rec[pd->kw];
+      if (rec[pd->kw + 1] == SP_FROM_NONE)
+        x = v;
+      else
+        x = sp__num_add (type, x, v);
+      rec[pd->kw] = (uint64_t) x.i;
+      rec[pd->kw + 1] = SP_FROM_ADD;
+      return 0;
+    }
+  /* The addition record, if any, goes after the assignment.  */
+  pd->nkey += !pd->slot[2 * s];
+  if ((r = append (pd, key, v, set ? SP_FROM_SET : SP_FROM_ADD)) < 0)
+    return -1;
+  pd->slot[2 * s + !set] = r + 1;
   return 0;
 }
 
 int
-sp__pend_add (sp_pending *pd, const int64_t *x, sp_num v, int set, int type)
+sp__pend_add (sp_pending *pd, const uint64_t *key, sp_num v, int set,
+              int type)
 {
-  if (reserve (pd))
+  if (pd->slot)
+    return update (pd, key, v, set, type);
+  if (append (pd, key, v, set ? SP_FROM_SET : SP_FROM_ADD) < 0)
     return -1;
-  int64_t s = probe (pd, x);
-  if (pd->slot[s])
+  if (pd->n < pd->limit)
+    return 0;
+  if (compact (pd, type))
+    return -1;
+  if (pd->n > pd->limit / 2)
+    pd->limit *= 2;
+  return 0;
+}
+
+int
+sp__pend_apply (sp_pending *pd, const uint64_t *key, int type, sp_num *v)
+{
+  int64_t s;
+  if (!pd->n)
+    return 0;
+  if (!pd->slot && start_index (pd, type))
+    return -1;
+  s = probe (pd, key);
+  if (pd->slot[2 * s])
+    v->i = (int64_t) record (pd, pd->slot[2 * s] - 1)[pd->kw];
+  if (pd->slot[2 * s + 1])
     {
-      int64_t e = pd->slot[s] - 1;
-      if (set)
-        {
-          pd->v[e] = v;
-          pd->set[e] = 1;
-        }
-      else
-        pd->v[e] = sp__num_add (type, pd->v[e], v);
-      return 0;
+      const uint64_t *r = record (pd, pd->slot[2 * s + 1] - 1);
+      sp_num x;
+      x.i = (int64_t) r[pd->kw];
+      if (r[pd->kw + 1] == SP_FROM_ADD)
+        *v = sp__num_add (type, *v, x);
     }
-  memcpy (pd->x + pd->n * pd->rank, x, pd->rank * sizeof *x);
-  pd->v[pd->n] = v;
-  pd->set[pd->n] = (uint8_t) set;
-  pd->slot[s] = ++pd->n;
   return 0;
 }
 
 void
 sp__pend_clear (sp_pending *pd)
 {
-  if (pd->n)
-    memset (pd->slot, 0, pd->nslot * sizeof *pd->slot);
-  pd->n = 0;
+  free (pd->slot);
+  pd->slot = NULL;
+  pd->nslot = pd->nkey = pd->n = pd->sorted = 0;
+  pd->limit = FIRST_LIMIT / (pd->rw * sizeof *pd->rec);
 }
 
 void
 sp__pend_free (sp_pending *pd)
 {
-  free (pd->x);
-  free (pd->v);
-  free (pd->set);
+  free (pd->rec);
   free (pd->slot);
   memset (pd, 0, sizeof *pd);
 }
@@ -135,13 +293,15 @@ sp__pend_free (sp_pending *pd)
 size_t
 sp__pend_memory (const sp_pending *pd)
 {
-  return (size_t) pd->cap * (pd->rank * sizeof *pd->x + sizeof *pd->v + 1)
-         + (size_t) pd->nslot * sizeof *pd->slot;
+  return (size_t) pd->cap * pd->rw * sizeof *pd->rec
+         + (size_t) pd->nslot * 2 * sizeof *pd->slot;
 }
 
-/* Check that COORDS address an element of T that its format can store.  */
+/* Check that COORDS address an element of T that its format can store,
+   and fill in their level coordinates LC.  */
 static int
-check_coords (const sp_tensor *t, const int64_t *coords, const char *fn)
+check_coords (const sp_tensor *t, const int64_t *coords, int64_t *lc,
+              const char *fn)
 {
   if (!coords)
     return sp__fail ("%s: no coordinates (NULL)", fn);
@@ -150,22 +310,25 @@ check_coords (const sp_tensor *t, const int64_t *coords, const char *fn)
       return sp__fail ("%s: coordinate %lld is out of range [0, %lld) in "
                        "dimension %d", fn, (long long) coords[d],
                        (long long) t->dims[d], d);
+  sp__lcs (&t->fmt, t->dims, coords, lc);
   for (int k = 0; k < t->fmt.nlevels; k++)
     if (t->fmt.lv[k].type != SP_LVL_D && t->fmt.lv[k].type != SP_LVL_O
-        && sp__check_crd (t, k, sp__lc (&t->fmt, t->dims, k, coords)))
+        && sp__check_crd (t, k, lc[k]))
       return -1;
   return 0;
 }
 
 /* sp_insert (SET 0) and sp_put (SET 1).  */
 static int
-update (sp_tensor *t, const int64_t *coords, double value, int set,
-        const char *fn)
+put (sp_tensor *t, const int64_t *coords, double value, int set,
+     const char *fn)
 {
+  int64_t lc[SP_MAX_LEVELS];
+  uint64_t key[SP_MAX_LEVELS];
   sp_priv *pv;
   sp_num v;
 
-  if (sp__check (t, fn) || check_coords (t, coords, fn)
+  if (sp__check (t, fn) || check_coords (t, coords, lc, fn)
       || sp__num_of_double (t->type, value, &v))
     return -1;
   pv = t->priv;
@@ -178,7 +341,8 @@ update (sp_tensor *t, const int64_t *coords, double value, int set,
       sp__num_store (pv->dense, t->type, p, v);
       return 0;
     }
-  if (sp__pend_add (&pv->pend, coords, v, set, t->type))
+  sp__key_pack (&pv->lo, lc, key);
+  if (sp__pend_add (&pv->pend, key, v, set, t->type))
     return -1;
   t->dirty = 1;
   return 0;
@@ -187,11 +351,11 @@ update (sp_tensor *t, const int64_t *coords, double value, int set,
 int
 sp_insert (sp_tensor *t, const int64_t *coords, double value)
 {
-  return update (t, coords, value, 0, "sp_insert");
+  return put (t, coords, value, 0, "sp_insert");
 }
 
 int
 sp_put (sp_tensor *t, const int64_t *coords, double value)
 {
-  return update (t, coords, value, 1, "sp_put");
+  return put (t, coords, value, 1, "sp_put");
 }

@@ -106,3 +106,30 @@ done:
   free (tmp);
   return rc;
 }
+
+int
+sp__merge_records (uint64_t **rec, int64_t from, int64_t m, int64_t n,
+                   int64_t cap, int kw, int rw)
+{
+  uint64_t *out, *a = *rec;
+  int64_t i = from, j = m, o = from;
+
+  if (m == from || m == n)
+    return 0;
+  if (!(out = sp__alloc_array (cap, rw * sizeof *out, -1, "sort records")))
+    return -1;
+  memcpy (out, a, from * rw * sizeof *out);
+  while (i < m || j < n)
+    {
+      int w = 0;
+      while (i < m && j < n && w < kw && a[i * rw + w] == a[j * rw + w])
+        w++;
+      int64_t next = j == n || (i < m && (w == kw
+                                          || a[i * rw + w] < a[j * rw + w]))
+                     ? i++ : j++;
+      memcpy (out + o++ * rw, a + next * rw, rw * sizeof *out);
+    }
+  free (a);
+  *rec = out;
+  return 0;
+}

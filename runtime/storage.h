@@ -331,6 +331,12 @@ sp__key_unpack (const sp_layout *lo, const uint64_t *key, int64_t *lc)
 /* Sort N records of RW words, the first KW of them a key whose low BITS
    bits may vary, by key and stably.  0, or -1 when out of memory.  */
 int sp__sort_records (uint64_t *rec, int64_t n, int kw, int rw, int bits);
+/* Merge the sorted runs [FROM, M) and [M, N) of the records *REC (RW
+   words, keys of KW), the first run first among equal keys, into a new
+   array of CAP records that replaces *REC.  0, or -1 when out of
+   memory.  */
+int sp__merge_records (uint64_t **rec, int64_t from, int64_t m, int64_t n,
+                       int64_t cap, int kw, int rw);
 
 /* ---------------------------------------------------------------------
    Walks over the stored entries of an assembled tensor, in storage
@@ -392,28 +398,39 @@ sp__copy_vals (void *restrict dst, const void *restrict src, size_t esize,
 /* ---------------------------------------------------------------------
    Tensors.  */
 
-/* Pending sp_insert/sp_put calls, a hash map over coordinates.  */
+/* Pending sp_insert/sp_put calls (pending.c): a log of records in
+   program order, as assembly sorts them: the packed key, the value, the
+   origin (SP_FROM_ADD or SP_FROM_SET, or SP_FROM_NONE once cancelled).  */
 typedef struct sp_pending
 {
-  int rank;
-  int64_t n, cap;   /* entries */
-  int64_t *x;       /* n * rank coordinates */
-  sp_num *v;
-  uint8_t *set;     /* 1: the value replaces (sp_put); 0: it adds */
-  int64_t *slot;    /* hash slots: entry + 1, 0 when free */
-  int64_t nslot;    /* a power of two, at least twice n */
+  int kw, rw;        /* key words; record words (key, value, origin) */
+  int bits;          /* key bits */
+  int64_t n, cap;    /* records, and room for them */
+  int64_t sorted;    /* records [0, SORTED) are compacted: sorted, and at
+                        most an assignment and an addition per key */
+  uint64_t *rec;
+  int64_t limit;     /* the log compacts on reaching this many records */
+  int64_t *slot;     /* the index, once a lookup made it (else NULL) */
+  int64_t nslot, nkey;
 } sp_pending;
 
-/* The entry holding X, or -1.  */
-int64_t sp__pend_find (const sp_pending *pd, const int64_t *x);
-int sp__pend_add (sp_pending *pd, const int64_t *x, sp_num v, int set,
+/* An empty log for keys of layout LO.  */
+void sp__pend_init (sp_pending *pd, const sp_layout *lo);
+/* Log an sp_put (SET) or sp_insert of V at KEY.  */
+int sp__pend_add (sp_pending *pd, const uint64_t *key, sp_num v, int set,
                   int type);
+/* Apply the pending calls at KEY to *V (the stored value): 0, or -1 when
+   the index cannot be built.  */
+int sp__pend_apply (sp_pending *pd, const uint64_t *key, int type,
+                    sp_num *v);
+/* Forget the calls (assembly has taken them).  */
 void sp__pend_clear (sp_pending *pd);
 void sp__pend_free (sp_pending *pd);
 size_t sp__pend_memory (const sp_pending *pd);
 
 typedef struct sp_priv
 {
+  sp_layout lo;  /* of the tensor's format and extents */
   sp_pending pend;
   int built;    /* the arrays hold the assembled tensor */
   void *dense;  /* sp_array's copy; while set it is the tensor */
@@ -490,8 +507,9 @@ int sp__bld_end (sp_bld *b, int failed);
 
 /* Records to build from: the packed key (LO->keywords words), the value
    as an sp_num's bits and, when MERGE, an origin: a stored entry
-   (SP_FROM_OLD) or an sp_insert (SP_FROM_ADD) or sp_put (SP_FROM_SET).  */
-enum { SP_FROM_OLD, SP_FROM_ADD, SP_FROM_SET };
+   (SP_FROM_OLD), an sp_insert (SP_FROM_ADD) or sp_put (SP_FROM_SET), or
+   a cancelled one (SP_FROM_NONE).  */
+enum { SP_FROM_OLD, SP_FROM_ADD, SP_FROM_SET, SP_FROM_NONE };
 
 /* Build T's arrays (none yet) from N records sorted by key.  Without
    MERGE, records with equal keys add up; with it, the origins say how

@@ -133,7 +133,8 @@ sp__alloc (const sp_format *f, sp_type type, const int64_t *dims)
   memcpy (t->dims, dims, f->rank * sizeof *dims);
   for (int k = 0; k < f->nlevels; k++)
     t->lv[k].size = lo.size[k];
-  pv->pend.rank = f->rank;
+  pv->lo = lo;
+  sp__pend_init (&pv->pend, &lo);
   t->priv = pv;
   return t;
 }

@@ -103,6 +103,44 @@ integers (void)
   sp_free (t);
 }
 
+/* Long runs of calls: the pending log compacts (past a million calls)
+   and, once looked up, is indexed; either way sp_insert adds and sp_put
+   assigns in program order, as on a dense array.  */
+static void
+long_runs (void)
+{
+  static double want[12 * 13];
+  double got[12 * 13];
+  sp_tensor *t = sp_new ("csr", SP_F64, 2, X (12, 13));
+  uint64_t s = 99;
+
+  for (long n = 0; n < 2500000; n++)
+    {
+      s = s * 6364136223846793005u + 1442695040888963407u;
+      int64_t i = (int64_t) (s >> 40) % 12, j = (int64_t) (s >> 20) % 13;
+      double v = (double) ((s >> 50) % 4);
+      if ((s >> 36) % 16 == 0)
+        {
+          sp_put (t, X (i, j), v);
+          want[i * 13 + j] = v;
+        }
+      else
+        {
+          sp_insert (t, X (i, j), v);
+          want[i * 13 + j] += v;
+        }
+      /* From the middle on, lookups: the log gets its index.  */
+      if (n >= 1250000 && n % 1000 == 0)
+        CHECK (sp_get (t, X (i, j)) == want[i * 13 + j], "lookup at call "
+               "%ld", n);
+    }
+  CHECK (sp_to_dense (t, got) == 0 && !memcmp (got, want, sizeof got),
+         "a long run of calls");
+  CHECK (sp_memory (t) < 20000000, "the log stays bounded: %zu bytes",
+         sp_memory (t));
+  sp_free (t);
+}
+
 /* Inserts keep working after reads, in any format.  */
 static void
 reassembly (void)
@@ -277,6 +315,7 @@ main (void)
   for (int f = 0; f < 11; f++)
     insert_and_put (fmts[f]);
   integers ();
+  long_runs ();
   reassembly ();
   dense_copy ();
   printing ();
