@@ -29,6 +29,8 @@ typedef struct kt_opd
   double density;
   ix_operand_kind kind;   /* IX_OPD_ARRAY unless a pointer is wanted */
   sp_type type;           /* element type (SP_F64 when left out) */
+  int vla;                /* nonzero: its extents are known at run time
+                             only (a VLA, or a tagged array's handle) */
 } kt_opd;
 
 static uint64_t kt_seed = 88172645463325252ull;
@@ -81,9 +83,17 @@ kt_typed (const double *data, int64_t n, sp_type type)
   return r;
 }
 
+/* The extents the test knows: per operand and per index variable.  */
+typedef struct kt_ext
+{
+  int64_t opd[IX_MAX_OPERANDS][SP_MAX_RANK];
+  int64_t var[IX_MAX_VARS];
+} kt_ext;
+
 /* Dense evaluation of expression E of S at the index values VAL.  */
 static double
-kt_eval (const ix_stmt *s, int e, int64_t *val, double *const *data)
+kt_eval (const ix_stmt *s, int e, int64_t *val, double *const *data,
+         const kt_ext *x2)
 {
   const ix_expr *x = &s->expr[e];
   switch (x->op)
@@ -91,30 +101,28 @@ kt_eval (const ix_stmt *s, int e, int64_t *val, double *const *data)
     case IX_ACCESS:
       {
         const ix_access *a = &s->acc[x->access];
-        const ix_operand *o = &s->opd[a->opd];
         int64_t p = 0;
         for (int k = 0; k < a->nidx; k++)
-          p = p * o->extent[k] + val[a->var[k]];
+          p = p * x2->opd[a->opd][k] + val[a->var[k]];
         return data[a->opd][p];
       }
     case IX_CONST:
       return x->num;
     case IX_NEG:
-      return -kt_eval (s, x->a, val, data);
+      return -kt_eval (s, x->a, val, data, x2);
     case IX_ADD:
-      return kt_eval (s, x->a, val, data) + kt_eval (s, x->b, val, data);
+      return kt_eval (s, x->a, val, data, x2) + kt_eval (s, x->b, val, data, x2);
     case IX_SUB:
-      return kt_eval (s, x->a, val, data) - kt_eval (s, x->b, val, data);
+      return kt_eval (s, x->a, val, data, x2) - kt_eval (s, x->b, val, data, x2);
     case IX_MUL:
-      return kt_eval (s, x->a, val, data) * kt_eval (s, x->b, val, data);
+      return kt_eval (s, x->a, val, data, x2) * kt_eval (s, x->b, val, data, x2);
     case IX_DIV:
-      return kt_eval (s, x->a, val, data) / kt_eval (s, x->b, val, data);
+      return kt_eval (s, x->a, val, data, x2) / kt_eval (s, x->b, val, data, x2);
     default:
       {
         double sum = 0;
-        for (val[x->var] = 0; val[x->var] < s->var[x->var].extent;
-             val[x->var]++)
-          sum += kt_eval (s, x->a, val, data);
+        for (val[x->var] = 0; val[x->var] < x2->var[x->var]; val[x->var]++)
+          sum += kt_eval (s, x->a, val, data, x2);
         return sum;
       }
     }
@@ -156,7 +164,7 @@ kt_run (const char *tag, const char *text, const kt_opd *opds, int allow)
                 : o->kind == IX_OPD_POINTER ? IX_OPD_POINTER : IX_OPD_ARRAY;
       t->rank = t->kind == IX_OPD_POINTER ? 0 : o->rank;
       for (int d = 0; d < o->rank; d++)
-        t->ext[d] = o->dims[d];
+        t->ext[d] = o->vla ? -1 : o->dims[d];
       t->fmt = o->fmt && o->rank ? o->fmt : NULL;
       t->type = o->type;
     }
@@ -208,7 +216,8 @@ kt_run (const char *tag, const char *text, const kt_opd *opds, int allow)
   double *data[IX_MAX_OPERANDS], *init = NULL;
   void *typed[IX_MAX_OPERANDS];
   sp_tensor *tens[IX_MAX_OPERANDS];
-  void *args[IX_MAX_OPERANDS];
+  void *args[IX_MAX_OPERANDS * (SP_MAX_RANK + 1)];
+  int64_t vla_dims[IX_MAX_OPERANDS * (SP_MAX_RANK + 1)];
   int bad = 0;
   for (int o = 0; o < s->nopds; o++)
     {
@@ -248,13 +257,36 @@ kt_run (const char *tag, const char *text, const kt_opd *opds, int allow)
         args[o] = typed[o];
     }
 
+  /* Run-time extents of C arrays follow the operands (cprint.h).  */
+  int nargs = s->nopds;
+  for (int o = 0; o < s->nopds; o++)
+    if (!s->opd[o].tagged && s->opd[o].kind == IX_OPD_ARRAY)
+      for (int d = 0; d < s->opd[o].rank; d++)
+        if (s->opd[o].extent[d] < 0)
+          {
+            for (int m = 0; m < nopds; m++)
+              if (strcmp (opds[m].name, s->opd[o].name) == 0)
+                vla_dims[nargs] = opds[m].dims[d];
+            args[nargs] = &vla_dims[nargs];
+            nargs++;
+          }
   fn (args);
 
-  /* The expected result, element by element.  */
+  /* The expected result, element by element, with the extents the test
+     knows (the statement may know them only at run time).  */
+  static kt_ext x2;
+  for (int o = 0; o < s->nopds; o++)
+    for (int m = 0; m < nopds; m++)
+      if (strcmp (opds[m].name, s->opd[o].name) == 0)
+        for (int d = 0; d < opds[m].rank; d++)
+          x2.opd[o][d] = opds[m].dims[d];
+  for (int a = 0; a < s->naccs; a++)
+    for (int k = 0; k < s->acc[a].nidx; k++)
+      x2.var[s->acc[a].var[k]] = x2.opd[s->acc[a].opd][k];
   const ix_access *oa = &s->acc[s->out];
   int64_t n = 1, val[IX_MAX_VARS] = { 0 };
   for (int d = 0; d < oa->nidx; d++)
-    n *= s->opd[out].extent[d];
+    n *= x2.opd[out][d];
   sp_type ot = s->opd[out].type;
   if (tens[out] && sp_to_dense (tens[out], typed[out]))
     {
@@ -270,10 +302,10 @@ kt_run (const char *tag, const char *text, const kt_opd *opds, int allow)
       int64_t r = p;
       for (int d = oa->nidx - 1; d >= 0; d--)
         {
-          val[oa->var[d]] = r % s->opd[out].extent[d];
-          r /= s->opd[out].extent[d];
+          val[oa->var[d]] = r % x2.opd[out][d];
+          r /= x2.opd[out][d];
         }
-      double want = kt_eval (s, s->rhs, val, data);
+      double want = kt_eval (s, s->rhs, val, data, &x2);
       if (s->assign == IX_ADD_SET)
         want = init[p] + want;
       else if (s->assign == IX_SUB_SET)
