@@ -111,13 +111,15 @@ kt_eval (const ix_stmt *s, int e, int64_t *val, double *const *data,
     case IX_NEG:
       return -kt_eval (s, x->a, val, data, x2);
     case IX_ADD:
-      return kt_eval (s, x->a, val, data, x2) + kt_eval (s, x->b, val, data, x2);
     case IX_SUB:
-      return kt_eval (s, x->a, val, data, x2) - kt_eval (s, x->b, val, data, x2);
     case IX_MUL:
-      return kt_eval (s, x->a, val, data, x2) * kt_eval (s, x->b, val, data, x2);
     case IX_DIV:
-      return kt_eval (s, x->a, val, data, x2) / kt_eval (s, x->b, val, data, x2);
+      {
+        double a = kt_eval (s, x->a, val, data, x2);
+        double b = kt_eval (s, x->b, val, data, x2);
+        return x->op == IX_ADD ? a + b : x->op == IX_SUB ? a - b
+               : x->op == IX_MUL ? a * b : a / b;
+      }
     default:
       {
         double sum = 0;
