@@ -95,13 +95,10 @@ compose (gen *g, int d, state *st, block *b)
                                     : st->ix_val[c->part_b];
       if (pa < 0 || pb < 0)
         continue;
-      int val, low;
+      int val;
       if (c->kind == SCH_SPLIT)
-        {
-          val = lg_bin (g, LIR_ADD, lg_bin (g, LIR_MUL, lg_ref (g, pa),
-                                            lg_int (g, c->k)), lg_ref (g, pb));
-          low = -1;
-        }
+        val = lg_bin (g, LIR_ADD, lg_bin (g, LIR_MUL, lg_ref (g, pa),
+                                          lg_int (g, c->k)), lg_ref (g, pb));
       else
         {
           /* Stored diagonal a - b + (dims[b] - 1).  */
@@ -114,12 +111,11 @@ compose (gen *g, int d, state *st, block *b)
                               lg_int (g, 1));
           val = lg_bin (g, LIR_SUB, lg_bin (g, LIR_ADD, lg_ref (g, pa),
                                             lg_ref (g, pb)), shift);
-          low = 1;
         }
       int var = lg_decl (g, b, LIR_I64, g->s->var[v].name, val);
       st->ix_val[v] = var;
       int cond = lg_bin (g, LIR_LT, lg_ref (g, var), lg_var_extent (g, v));
-      if (low > 0)
+      if (c->kind == SCH_SHIFTED)
         cond = lg_bin (g, LIR_AND,
                        lg_bin (g, LIR_LE, lg_int (g, 0), lg_ref (g, var)),
                        cond);
@@ -134,7 +130,6 @@ compose (gen *g, int d, state *st, block *b)
   enter_rest (g, d, st, b);
 }
 
-
 /* The body of the loop at depth D once its variable and the variables
    composed from it are bound.  */
 static void
@@ -148,7 +143,7 @@ enter_rest (gen *g, int d, state *st, block *b)
       || g->nest->out_mode == SCH_OUT_WORKSPACE)
     for (int l = 0; l < of->nlevels - 1; l++)
       if (of->lv[l].type == SP_LVL_CU && st->app[l] < 0
-          && d >= 0 && g->sc->lvl_sv[out][l] == g->nest->order[d])
+          && g->sc->lvl_sv[out][l] == g->nest->order[d])
         {
           char name[32];
           snprintf (name, sizeof name, "app%d", l);
