@@ -1,0 +1,110 @@
+/* sparse_kernel.h -- the runtime support of generated sparse kernels.
+
+   The loops the GCC plugin emits for an einsum (lowering/emit.cc), and
+   the C that lowering/cprint.c prints for the same loop IR, read the
+   pos/crd/vals arrays of their operands directly (sparse_abi.h) and call
+   these functions for everything else: making operands readable,
+   converting them, building a sparse output, the dense workspace of a
+   Gustavson loop and the sort of its coordinate list.  Users never call
+   them.  They are implemented in runtime/kernel.c.
+
+   A kernel has no error return: a failure here (no memory, an index
+   too large for the output format's width, a tensor that is not live)
+   is a failure of the program, reported on stderr as
+     sparse kernel: WHAT: <sp_error ()>
+   before abort (), the way an out-of-bounds access would fail in the
+   dense program.
+
+   Building a sparse output T (levels: dense ones, then compressed unique
+   ones, each storing one dimension):
+     sp_kout o;
+     sp_kout_begin (&o, T);            T's arrays stay readable
+     p = sp_kout_append (&o, l, parent, c);  ...  ((double *) o.vals)[p] = v;
+     sp_kout_end (&o);                 the new arrays replace T's
+   Parent positions: the first compressed level's parent is the row-major
+   position over the dense levels above it (0 when it is level 0); a
+   deeper level's parent is the position sp_kout_append returned for the
+   level above.  Entries are appended in storage order: parents in
+   increasing order, coordinates under one parent increasing.  The value
+   of an entry appended at the last level starts at zero.  */
+
+#ifndef SPARSE_KERNEL_H
+#define SPARSE_KERNEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "sparse.h"
+#include "sparse_abi.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Print "sparse kernel: WHAT: <sp_error ()>" on stderr and abort.  */
+void sp_kabort (const char *what) __attribute__ ((noreturn, cold));
+
+/* Make T's arrays current (sp_assemble); abort naming WHAT on failure.  */
+void sp_kassemble (sp_tensor *t, const char *what);
+
+/* A copy of T in FORMAT (sp_convert), assembled; abort naming WHAT on
+   failure.  Freed with sp_free.  */
+sp_tensor *sp_kconvert (const sp_tensor *t, const char *format,
+                        const char *what);
+
+static inline int64_t
+sp_kmin (int64_t a, int64_t b)
+{
+  return a < b ? a : b;
+}
+
+/* Sort the N coordinates of A increasingly.  */
+void sp_ksort (int64_t *a, int64_t n);
+
+/* -------------------------------------------------------------------- */
+/* A sparse output being built.  VALS is read by generated code; the rest
+   is private to kernel.c.  */
+
+typedef struct sp_kout
+{
+  void *vals;                    /* values by position of the last level */
+  sp_tensor *t;
+  int32_t first;                 /* the first compressed level */
+  int32_t nlevels;
+  int64_t ndense;                /* parent positions of level FIRST */
+  size_t esize;                  /* bytes of a value */
+  int64_t vcap;                  /* values allocated */
+  int64_t n[SP_MAX_LEVELS];      /* entries appended per level */
+  int64_t ccap[SP_MAX_LEVELS];   /* crd entries allocated */
+  int64_t pcap[SP_MAX_LEVELS];   /* cnt entries allocated */
+  int64_t last[SP_MAX_LEVELS];   /* parent of the last entry, -1 */
+  void *crd[SP_MAX_LEVELS];      /* coordinates, in the format's width */
+  int64_t *cnt[SP_MAX_LEVELS];   /* cnt[p + 1]: entries under parent p */
+} sp_kout;
+
+void sp_kout_begin (sp_kout *o, sp_tensor *t);
+/* A new entry with coordinate C at level L under parent position PARENT;
+   returns its position.  */
+int64_t sp_kout_append (sp_kout *o, int l, int64_t parent, int64_t c);
+void sp_kout_end (sp_kout *o);
+
+/* -------------------------------------------------------------------- */
+/* The dense workspace of a sparse output's last level: N values of ESIZE
+   bytes and N flags, all zero, and room for a list of N coordinates.
+   The kernel leaves values and flags zero again after each use.  */
+
+typedef struct sp_kws
+{
+  void *vals;
+  uint8_t *flag;
+  int64_t *list;
+  int64_t n;
+} sp_kws;
+
+void sp_kws_alloc (sp_kws *w, int64_t n, size_t esize);
+void sp_kws_free (sp_kws *w);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SPARSE_KERNEL_H */

@@ -1,0 +1,312 @@
+/* kernel.c -- what generated kernels call (include/sparse_kernel.h):
+   fatal errors, assembly and conversion of operands, building sparse
+   outputs, workspaces, sorting coordinate lists.
+
+   A sparse output is built in arrays of its own while the tensor's old
+   arrays stay readable (C += A reads the old C).  Coordinates go straight
+   into arrays of the format's crd width; each compressed level counts
+   its entries per parent position in int64_t, turned into the format's
+   pos array (offsets, pos width) at the end.  Everything is allocated
+   the way the storage core allocates (malloc/realloc, freed by
+   sp__free_arrays), so the finished arrays simply become the tensor's.  */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include "sparse_kernel.h"
+#include "storage.h"
+
+void
+sp_kabort (const char *what)
+{
+  fflush (stdout);
+  fprintf (stderr, "sparse kernel: %s: %s\n", what, sp_error ());
+  abort ();
+}
+
+void
+sp_kassemble (sp_tensor *t, const char *what)
+{
+  if (sp_assemble (t))
+    sp_kabort (what);
+}
+
+sp_tensor *
+sp_kconvert (const sp_tensor *t, const char *format, const char *what)
+{
+  sp_tensor *c = sp_convert (t, format);
+  if (!c || sp_assemble (c))
+    sp_kabort (what);
+  return c;
+}
+
+/* -------------------------------------------------------------------- */
+/* Sorting a coordinate list: quicksort (median of three) with insertion
+   sort for short ranges; no callbacks.  */
+
+static void
+insertion (int64_t *a, int64_t n)
+{
+  for (int64_t i = 1; i < n; i++)
+    {
+      int64_t x = a[i], j = i;
+      for (; j > 0 && a[j - 1] > x; j--)
+        a[j] = a[j - 1];
+      a[j] = x;
+    }
+}
+
+static inline void
+swap (int64_t *a, int64_t i, int64_t j)
+{
+  int64_t x = a[i];
+  a[i] = a[j];
+  a[j] = x;
+}
+
+void
+sp_ksort (int64_t *a, int64_t n)
+{
+  /* Recurse into the smaller part, loop on the larger: depth log2 n.  */
+  while (n > 24)
+    {
+      int64_t m = n / 2, i = 0, j = n - 1;
+      if (a[m] < a[0])
+        swap (a, m, 0);
+      if (a[n - 1] < a[0])
+        swap (a, n - 1, 0);
+      if (a[n - 1] < a[m])
+        swap (a, n - 1, m);
+      int64_t pivot = a[m];
+      for (;;)
+        {
+          while (a[i] < pivot)
+            i++;
+          while (a[j] > pivot)
+            j--;
+          if (i >= j)
+            break;
+          swap (a, i, j);
+          i++;
+          j--;
+        }
+      /* [0, j] <= pivot <= [j + 1, n).  */
+      int64_t left = j + 1;
+      if (left < n - left)
+        {
+          sp_ksort (a, left);
+          a += left;
+          n -= left;
+        }
+      else
+        {
+          sp_ksort (a + left, n - left);
+          n = left;
+        }
+    }
+  insertion (a, n);
+}
+
+/* -------------------------------------------------------------------- */
+/* Sparse outputs.  */
+
+static void
+kout_fail (sp_kout *o, const char *fmt, long long a, long long b)
+{
+  (void) o;
+  sp__fail (fmt, a, b);
+  sp_kabort ("sparse output");
+}
+
+void
+sp_kout_begin (sp_kout *o, sp_tensor *t)
+{
+  memset (o, 0, sizeof *o);
+  if (sp__check (t, "sp_kout_begin"))
+    sp_kabort ("sparse output");
+  o->t = t;
+  o->nlevels = t->fmt.nlevels;
+  o->esize = sp__esize (t->type);
+  o->first = -1;
+  o->ndense = 1;
+  for (int l = 0; l < t->fmt.nlevels; l++)
+    {
+      const sp_level_fmt *f = &t->fmt.lv[l];
+      o->last[l] = -1;
+      if (f->kind != SP_LX_VAR
+          || (f->type != SP_LVL_CU && (f->type != SP_LVL_D || o->first >= 0)))
+        {
+          char buf[SP_FORMAT_PRINT_MAX];
+          sp__fail ("a generated loop cannot write format %s",
+                    sp_format_print (&t->fmt, buf, sizeof buf));
+          sp_kabort ("sparse output");
+        }
+      if (f->type == SP_LVL_D && o->first < 0)
+        {
+          int64_t s = t->dims[f->dim];
+          if (s && o->ndense > INT64_MAX / s)
+            kout_fail (o, "%lld x %lld dense parent positions overflow",
+                       (long long) o->ndense, (long long) s);
+          o->ndense *= s;
+        }
+      else if (o->first < 0)
+        o->first = l;
+    }
+  if (o->first < 0)
+    {
+      sp__fail ("sp_kout_begin: the output has no compressed level");
+      sp_kabort ("sparse output");
+    }
+  if (sp__grow ((void **) &o->cnt[o->first], &o->pcap[o->first],
+                o->ndense + 1, sizeof (int64_t), 0, "an output pos array"))
+    sp_kabort ("sparse output");
+}
+
+int64_t
+sp_kout_append (sp_kout *o, int l, int64_t parent, int64_t c)
+{
+  const sp_tensor *t = o->t;
+  int w = t->fmt.crdw;
+  int64_t p = o->n[l];
+  if (l < o->first || l >= o->nlevels || parent < 0)
+    kout_fail (o, "internal: append at level %lld under parent %lld",
+               l, (long long) parent);
+  if (c < 0 || c > sp__ix_max (w))
+    kout_fail (o, "coordinate %lld does not fit a %lld-bit crd array",
+               (long long) c, w);
+  if (parent < o->last[l]
+      || (parent == o->last[l] && sp__ix_get (o->crd[l], w, p - 1) >= c))
+    kout_fail (o, "internal: output entries out of order at parent %lld, "
+               "coordinate %lld", (long long) parent, (long long) c);
+  o->last[l] = parent;
+  if (sp__grow (&o->crd[l], &o->ccap[l], p + 1, (size_t) w / 8, -1,
+                "an output crd array")
+      || sp__grow ((void **) &o->cnt[l], &o->pcap[l], parent + 2,
+                   sizeof (int64_t), 0, "an output pos array"))
+    sp_kabort ("sparse output");
+  sp__ix_set (o->crd[l], w, p, c);
+  o->cnt[l][parent + 1]++;
+  if (l == o->nlevels - 1
+      && sp__grow (&o->vals, &o->vcap, p + 1, o->esize, 0,
+                   "the output's values"))
+    sp_kabort ("sparse output");
+  o->n[l] = p + 1;
+  return p;
+}
+
+/* Shrink *A to N elements of ES bytes (at least one).  */
+static void *
+fit (void *a, int64_t n, size_t es)
+{
+  void *b = realloc (a, (size_t) (n ? n : 1) * es);
+  return b ? b : a;
+}
+
+void
+sp_kout_end (sp_kout *o)
+{
+  sp_tensor *t = o->t;
+  sp_priv *pv = t->priv;
+  int pw = t->fmt.posw;
+  int64_t parents = 1;
+  sp_level_store lv[SP_MAX_LEVELS];
+
+  memset (lv, 0, sizeof lv);
+  for (int l = 0; l < o->nlevels; l++)
+    {
+      lv[l].size = t->lv[l].size;
+      if (l < o->first)
+        {
+          parents *= t->lv[l].size;
+          lv[l].count = parents;
+          continue;
+        }
+      /* Counts per parent to offsets, in the pos width.  */
+      if (o->n[l] > sp__ix_max (pw))
+        kout_fail (o, "%lld entries do not fit a %lld-bit pos array",
+                   (long long) o->n[l], pw);
+      if (sp__grow ((void **) &o->cnt[l], &o->pcap[l], parents + 1,
+                    sizeof (int64_t), 0, "an output pos array"))
+        sp_kabort ("sparse output");
+      int64_t *cnt = o->cnt[l];
+      for (int64_t k = 0; k < parents; k++)
+        cnt[k + 1] += cnt[k];
+      void *pos;
+      if (pw == 64)
+        {
+          pos = fit (cnt, parents + 1, sizeof (int64_t));
+          o->cnt[l] = NULL;
+        }
+      else
+        {
+          pos = sp__alloc_array (parents + 1, (size_t) pw / 8, -1,
+                                 "an output pos array");
+          if (!pos)
+            sp_kabort ("sparse output");
+          for (int64_t k = 0; k <= parents; k++)
+            sp__ix_set (pos, pw, k, cnt[k]);
+        }
+      lv[l].pos = pos;
+      lv[l].npos = parents + 1;
+      lv[l].crd = fit (o->crd[l], o->n[l], (size_t) t->fmt.crdw / 8);
+      o->crd[l] = NULL;
+      lv[l].ncrd = lv[l].count = o->n[l];
+      parents = o->n[l];
+    }
+
+  /* The new arrays replace the old ones.  */
+  sp__free_arrays (t);
+  memcpy (t->lv, lv, sizeof lv);
+  t->vals = fit (o->vals, parents, o->esize);
+  o->vals = NULL;
+  t->nvals = parents;
+  t->dirty = 0;
+  if (pv)
+    {
+      sp__pend_clear (&pv->pend);
+      pv->built = 1;
+      if (pv->dense)
+        {
+          /* sp_array's dense copy is the tensor while it exists.  */
+          void *d = pv->dense;
+          pv->dense = NULL;
+          int rc = sp_to_dense (t, d);
+          pv->dense = d;
+          if (rc)
+            sp_kabort ("sparse output");
+        }
+    }
+  for (int l = 0; l < SP_MAX_LEVELS; l++)
+    {
+      free (o->cnt[l]);
+      free (o->crd[l]);
+    }
+  memset (o, 0, sizeof *o);
+}
+
+/* -------------------------------------------------------------------- */
+/* Workspaces.  */
+
+void
+sp_kws_alloc (sp_kws *w, int64_t n, size_t esize)
+{
+  memset (w, 0, sizeof *w);
+  w->n = n;
+  w->vals = sp__alloc_array (n, esize, 0, "the workspace");
+  w->flag = w->vals ? sp__alloc_array (n, 1, 0, "the workspace") : NULL;
+  w->list = w->flag ? sp__alloc_array (n, sizeof (int64_t), -1,
+                                       "the workspace") : NULL;
+  if (!w->list)
+    {
+      sp_kws_free (w);
+      sp_kabort ("workspace");
+    }
+}
+
+void
+sp_kws_free (sp_kws *w)
+{
+  free (w->vals);
+  free (w->flag);
+  free (w->list);
+  memset (w, 0, sizeof *w);
+}

@@ -1,0 +1,236 @@
+/* { dg-do run } */
+/* The support of generated kernels (sparse_kernel.h): sparse outputs
+   built by appending, in several formats and widths, replacing a tensor's
+   old entries and pending inserts; workspaces; the coordinate sort; the
+   fatal paths (a coordinate too wide for the format, entries out of
+   order) print a message and abort.  */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "sparse.h"
+#include "sparse_kernel.h"
+
+static int failures, checks;
+
+#define CHECK(c, ...)                                                        \
+  do                                                                         \
+    {                                                                        \
+      checks++;                                                              \
+      if (!(c))                                                              \
+        {                                                                    \
+          printf ("FAIL %s:%d: ", __FILE__, __LINE__);                       \
+          printf (__VA_ARGS__);                                              \
+          printf ("\n");                                                     \
+          failures++;                                                        \
+        }                                                                    \
+    }                                                                        \
+  while (0)
+
+#define X(...) ((const int64_t[]) { __VA_ARGS__ })
+
+/* Build an M x N matrix in FMT through sp_kout with A(i,j) = f(i,j) where
+   (i*3 + j*5) % 7 == 0, compare with sp_get.  */
+static void
+matrix (const char *fmt, int64_t m, int64_t n, int dcsr)
+{
+  sp_tensor *t = sp_new (fmt, SP_F64, 2, X (m, n));
+  /* Old contents and pending inserts disappear.  */
+  sp_insert (t, X (0, 0), 42);
+  sp_kassemble (t, "t");
+  sp_insert (t, X (m - 1, n - 1), 43);
+  sp_kassemble (t, "t");
+  sp_kout o;
+  sp_kout_begin (&o, t);
+  int64_t nz = 0;
+  for (int64_t i = 0; i < m; i++)
+    {
+      int64_t row = -1;
+      for (int64_t j = 0; j < n; j++)
+        if ((i * 3 + j * 5) % 7 == 0)
+          {
+            if (dcsr && row < 0)
+              row = sp_kout_append (&o, 0, 0, i);
+            int64_t p = sp_kout_append (&o, 1, dcsr ? row : i, j);
+            CHECK (((double *) o.vals)[p] == 0, "new value is not zero");
+            ((double *) o.vals)[p] = 1 + i * 10 + j;
+            nz++;
+          }
+    }
+  sp_kout_end (&o);
+  CHECK (sp_nnz (t) == nz, "%s: nnz %lld, want %lld", fmt,
+         (long long) sp_nnz (t), (long long) nz);
+  int bad = 0;
+  for (int64_t i = 0; i < m; i++)
+    for (int64_t j = 0; j < n; j++)
+      {
+        double want = (i * 3 + j * 5) % 7 == 0 ? 1 + i * 10 + j : 0;
+        bad += sp_get (t, X (i, j)) != want;
+      }
+  CHECK (!bad, "%s: %d wrong elements", fmt, bad);
+  /* Still an ordinary tensor: inserts and conversions work.  */
+  CHECK (sp_insert (t, X (0, 1), 1) == 0, "insert after: %s", sp_error ());
+  sp_tensor *c = sp_convert (t, "COO");
+  CHECK (c && sp_nnz (c) == nz + 1, "convert after: %s",
+         sp_error ());
+  sp_free (c);
+  sp_free (t);
+}
+
+/* A rank-3 CSF tensor and an empty output.  */
+static void
+csf (void)
+{
+  sp_tensor *t = sp_new ("CSF", SP_I32, 3, X (4, 5, 6));
+  sp_kout o;
+  sp_kout_begin (&o, t);
+  int64_t a = sp_kout_append (&o, 0, 0, 1);
+  int64_t b = sp_kout_append (&o, 1, a, 2);
+  int64_t p = sp_kout_append (&o, 2, b, 3);
+  ((int32_t *) o.vals)[p] = 7;
+  p = sp_kout_append (&o, 2, b, 5);
+  ((int32_t *) o.vals)[p] = 8;
+  b = sp_kout_append (&o, 1, a, 4);
+  p = sp_kout_append (&o, 2, b, 0);
+  ((int32_t *) o.vals)[p] = 9;
+  a = sp_kout_append (&o, 0, 0, 3);
+  b = sp_kout_append (&o, 1, a, 0);
+  p = sp_kout_append (&o, 2, b, 0);
+  ((int32_t *) o.vals)[p] = -1;
+  sp_kout_end (&o);
+  CHECK (sp_nnz (t) == 4, "csf nnz %lld", (long long) sp_nnz (t));
+  CHECK (sp_get (t, X (1, 2, 5)) == 8 && sp_get (t, X (1, 4, 0)) == 9
+         && sp_get (t, X (3, 0, 0)) == -1 && sp_get (t, X (1, 2, 4)) == 0,
+         "csf values");
+  sp_free (t);
+
+  t = sp_new ("D,CU;pos=8;crd=8", SP_F32, 2, X (3, 100));
+  sp_insert (t, X (1, 1), 5);
+  sp_kout_begin (&o, t);
+  sp_kout_end (&o);
+  CHECK (sp_nnz (t) == 0 && sp_get (t, X (1, 1)) == 0, "empty output");
+  sp_free (t);
+}
+
+static void
+workspace_and_sort (void)
+{
+  sp_kws w;
+  sp_kws_alloc (&w, 1000, sizeof (double));
+  int zero = 1;
+  for (int k = 0; k < 1000; k++)
+    zero &= ((double *) w.vals)[k] == 0 && w.flag[k] == 0;
+  CHECK (zero && w.n == 1000, "workspace not zero");
+  sp_kws_free (&w);
+  sp_kws_alloc (&w, 0, 4);
+  sp_kws_free (&w);
+
+  static int64_t a[5000];
+  uint64_t s = 12345;
+  for (int n = 0; n <= 5000; n = n < 40 ? n + 1 : n * 3)
+    {
+      for (int k = 0; k < n; k++)
+        {
+          s = s * 6364136223846793005ull + 1442695040888963407ull;
+          a[k] = (int64_t) (s >> 40) % (n / 2 + 1);
+        }
+      if (n == 1215)
+        for (int k = 0; k < n; k++)
+          a[k] = n - k;   /* descending */
+      sp_ksort (a, n);
+      int ok = 1;
+      for (int k = 1; k < n; k++)
+        ok &= a[k - 1] <= a[k];
+      CHECK (ok, "sort of %d not sorted", n);
+    }
+}
+
+/* Run FN in a child; it must abort with a message containing WANT.  */
+static void
+dies (void (*fn) (void), const char *want)
+{
+  int fd[2];
+  char buf[512] = "";
+  if (pipe (fd))
+    return;
+  pid_t pid = fork ();
+  if (pid == 0)
+    {
+      dup2 (fd[1], 2);
+      fn ();
+      _exit (0);
+    }
+  close (fd[1]);
+  ssize_t n = read (fd[0], buf, sizeof buf - 1);
+  buf[n > 0 ? n : 0] = 0;
+  close (fd[0]);
+  int st;
+  waitpid (pid, &st, 0);
+  CHECK (WIFSIGNALED (st) && strstr (buf, want),
+         "expected an abort with \"%s\", got \"%s\"", want, buf);
+}
+
+static void
+too_wide (void)
+{
+  sp_tensor *t = sp_new ("CSR;crd=8", SP_F64, 2, X (2, 1000));
+  sp_kout o;
+  sp_kout_begin (&o, t);
+  sp_kout_append (&o, 1, 0, 300);
+}
+
+static void
+too_many (void)
+{
+  sp_tensor *t = sp_new ("CSR;pos=8", SP_F64, 2, X (2, 1000));
+  sp_kout o;
+  sp_kout_begin (&o, t);
+  for (int j = 0; j < 200; j++)
+    sp_kout_append (&o, 1, 1, j);
+  sp_kout_end (&o);
+}
+
+static void
+unordered (void)
+{
+  sp_tensor *t = sp_new ("CSR", SP_F64, 2, X (2, 10));
+  sp_kout o;
+  sp_kout_begin (&o, t);
+  sp_kout_append (&o, 1, 1, 3);
+  sp_kout_append (&o, 1, 1, 3);
+}
+
+static void
+coo_output (void)
+{
+  sp_tensor *t = sp_new ("COO", SP_F64, 2, X (2, 10));
+  sp_kout o;
+  sp_kout_begin (&o, t);
+}
+
+static void
+dead (void)
+{
+  sp_kassemble (NULL, "A");
+}
+
+int
+main (void)
+{
+  matrix ("CSR", 9, 13, 0);
+  matrix ("DCSR", 9, 13, 1);
+  matrix ("CSR;pos=16;crd=16", 50, 70, 0);
+  matrix ("CSR;pos=64;crd=64", 5, 7, 0);
+  matrix ("DCSR;pos=8;crd=8", 11, 60, 1);
+  csf ();
+  workspace_and_sort ();
+  dies (too_wide, "coordinate 300 does not fit a 8-bit crd array");
+  dies (too_many, "200 entries do not fit a 8-bit pos array");
+  dies (unordered, "out of order");
+  dies (coo_output, "cannot write format");
+  dies (dead, "sparse kernel: A: sp_assemble: no tensor");
+  printf ("%d checks, %d failures\n", checks, failures);
+  return failures != 0;
+}
