@@ -25,7 +25,7 @@ PL_SRC    := $(wildcard plugin/*.cc attrs/*.cc lowering/*.cc)
 PL_OBJ    := $(patsubst %.cc,$(B)/pl/%.o,$(PL_SRC))
 HEADERS   := $(wildcard include/*.h runtime/*.h lowering/*.h attrs/*.h plugin/*.h)
 
-.PHONY: all deps check check-valgrind install clean bench example fuzz
+.PHONY: all deps check check-valgrind check-corpus install clean bench example fuzz
 
 all: $(B)/libsparsert.a $(B)/libsparsert.so $(B)/sparse.so $(B)/sparse.pc \
      $(B)/libsparsecore.a
@@ -99,6 +99,11 @@ check: all
 	  p=$$(grep -cE '^(PASS|XFAIL):' sparse.sum); \
 	  f=$$(grep -cE '^(FAIL|XPASS|UNRESOLVED|ERROR):' sparse.sum); \
 	  echo "$$p passed, $$f failed"; test $$rc -eq 0 -a $$f -eq 0
+
+# GCC's own torture programs built with and without the plugin must come
+# out the same (needs gcc-12-source; see testsuite/corpus/run-corpus.sh).
+check-corpus: all
+	$(MAKE) -C testsuite/corpus check
 
 # The runtime and core tests again, every program under valgrind memcheck.
 check-valgrind: all
