@@ -5,159 +5,10 @@
 
 static const char prelude[] =
   "#include <stdint.h>\n"
-  "#include <stdio.h>\n"
-  "#include <stdlib.h>\n"
   "#include <string.h>\n"
   "#include \"sparse.h\"\n"
   "#include \"sparse_abi.h\"\n"
-  "\n"
-  "static void\n"
-  "sp_kabort (const char *what)\n"
-  "{\n"
-  "  fprintf (stderr, \"sparse kernel: %s: %s\\n\", what, sp_error ());\n"
-  "  abort ();\n"
-  "}\n"
-  "\n"
-  "static inline int64_t\n"
-  "sp_kmin (int64_t a, int64_t b)\n"
-  "{\n"
-  "  return a < b ? a : b;\n"
-  "}\n"
-  "\n"
-  "static int\n"
-  "sp_kcmp (const void *a, const void *b)\n"
-  "{\n"
-  "  int64_t x = *(const int64_t *) a, y = *(const int64_t *) b;\n"
-  "  return (x > y) - (x < y);\n"
-  "}\n"
-  "\n"
-  "static void\n"
-  "sp_ksort (int64_t *a, int64_t n)\n"
-  "{\n"
-  "  qsort (a, (size_t) n, sizeof *a, sp_kcmp);\n"
-  "}\n"
-  "\n"
-  "/* Make *A hold NEED elements of ES bytes, new ones zeroed.  */\n"
-  "static void\n"
-  "sp_kgrow (void **a, int64_t *cap, int64_t need, size_t es)\n"
-  "{\n"
-  "  if (need <= *cap)\n"
-  "    return;\n"
-  "  int64_t nc = *cap * 2 > need ? *cap * 2 : need < 16 ? 16 : need;\n"
-  "  void *p = realloc (*a, (size_t) nc * es);\n"
-  "  if (!p)\n"
-  "    sp_kabort (\"out of memory\");\n"
-  "  memset ((char *) p + *cap * es, 0, (size_t) (nc - *cap) * es);\n"
-  "  *a = p;\n"
-  "  *cap = nc;\n"
-  "}\n"
-  "\n"
-  "/* A sparse output being built: per compressed level, entry counts\n"
-  "   per parent (offsets after sp_kout_end) and coordinates.  */\n"
-  "typedef struct sp_kout\n"
-  "{\n"
-  "  sp_tensor *t;\n"
-  "  int64_t n[SP_MAX_LEVELS], cap[SP_MAX_LEVELS], pcap[SP_MAX_LEVELS];\n"
-  "  int64_t *pos[SP_MAX_LEVELS], *crd[SP_MAX_LEVELS];\n"
-  "  void *vals;\n"
-  "  int64_t vcap, dense;\n"
-  "  size_t es;\n"
-  "} sp_kout;\n"
-  "\n"
-  "static void\n"
-  "sp_kout_begin (sp_kout *o, sp_tensor *t)\n"
-  "{\n"
-  "  int first = -1;\n"
-  "  memset (o, 0, sizeof *o);\n"
-  "  o->t = t;\n"
-  "  o->es = t->type == SP_F64 || t->type == SP_I64 ? 8 : 4;\n"
-  "  o->dense = 1;\n"
-  "  for (int l = 0; l < t->fmt.nlevels && first < 0; l++)\n"
-  "    if (t->fmt.lv[l].type == SP_LVL_D)\n"
-  "      o->dense *= t->dims[t->fmt.lv[l].dim];\n"
-  "    else\n"
-  "      first = l;\n"
-  "  sp_kgrow ((void **) &o->pos[first], &o->pcap[first], o->dense + 1,\n"
-  "            sizeof (int64_t));\n"
-  "  sp_kgrow (&o->vals, &o->vcap, 1, o->es);\n"
-  "}\n"
-  "\n"
-  "static int64_t\n"
-  "sp_kout_append (sp_kout *o, int l, int64_t parent, int64_t c)\n"
-  "{\n"
-  "  int64_t p = o->n[l]++;\n"
-  "  sp_kgrow ((void **) &o->crd[l], &o->cap[l], o->n[l], sizeof (int64_t));\n"
-  "  o->crd[l][p] = c;\n"
-  "  o->pos[l][parent + 1]++;\n"
-  "  if (l + 1 < o->t->fmt.nlevels)\n"
-  "    sp_kgrow ((void **) &o->pos[l + 1], &o->pcap[l + 1], o->n[l] + 1,\n"
-  "              sizeof (int64_t));\n"
-  "  else\n"
-  "    sp_kgrow (&o->vals, &o->vcap, o->n[l], o->es);\n"
-  "  return p;\n"
-  "}\n"
-  "\n"
-  "/* A copy of the N int64_t of A in BITS-bit integers.  */\n"
-  "static void *\n"
-  "sp_knarrow (const int64_t *a, int64_t n, int bits)\n"
-  "{\n"
-  "  void *r = malloc ((size_t) (n ? n : 1) * (size_t) (bits / 8));\n"
-  "  int64_t lim = bits == 64 ? INT64_MAX : ((int64_t) 1 << (bits - 1)) - 1;\n"
-  "  if (!r)\n"
-  "    sp_kabort (\"out of memory\");\n"
-  "  for (int64_t k = 0; k < n; k++)\n"
-  "    {\n"
-  "      if (a[k] > lim)\n"
-  "        sp_kabort (\"index too large for the format's width\");\n"
-  "      switch (bits)\n"
-  "        {\n"
-  "        case 8: ((int8_t *) r)[k] = (int8_t) a[k]; break;\n"
-  "        case 16: ((int16_t *) r)[k] = (int16_t) a[k]; break;\n"
-  "        case 32: ((int32_t *) r)[k] = (int32_t) a[k]; break;\n"
-  "        default: ((int64_t *) r)[k] = a[k]; break;\n"
-  "        }\n"
-  "    }\n"
-  "  return r;\n"
-  "}\n"
-  "\n"
-  "static void\n"
-  "sp_kout_end (sp_kout *o)\n"
-  "{\n"
-  "  sp_tensor *t = o->t;\n"
-  "  int64_t parents = 1;\n"
-  "  for (int l = 0; l < SP_MAX_LEVELS; l++)\n"
-  "    {\n"
-  "      free (t->lv[l].pos);\n"
-  "      free (t->lv[l].crd);\n"
-  "      memset (&t->lv[l], 0, sizeof t->lv[l]);\n"
-  "    }\n"
-  "  free (t->vals);\n"
-  "  for (int l = 0; l < t->fmt.nlevels; l++)\n"
-  "    {\n"
-  "      sp_level_store *s = &t->lv[l];\n"
-  "      s->size = t->dims[t->fmt.lv[l].dim];\n"
-  "      if (t->fmt.lv[l].type == SP_LVL_D)\n"
-  "        {\n"
-  "          parents *= s->size;\n"
-  "          s->count = parents;\n"
-  "          continue;\n"
-  "        }\n"
-  "      sp_kgrow ((void **) &o->pos[l], &o->pcap[l], parents + 1,\n"
-  "                sizeof (int64_t));\n"
-  "      for (int64_t k = 0; k < parents; k++)\n"
-  "        o->pos[l][k + 1] += o->pos[l][k];\n"
-  "      s->pos = sp_knarrow (o->pos[l], parents + 1, t->fmt.posw);\n"
-  "      s->crd = sp_knarrow (o->crd[l], o->n[l], t->fmt.crdw);\n"
-  "      s->npos = parents + 1;\n"
-  "      s->ncrd = s->count = o->n[l];\n"
-  "      parents = o->n[l];\n"
-  "      free (o->pos[l]);\n"
-  "      free (o->crd[l]);\n"
-  "    }\n"
-  "  t->vals = o->vals;\n"
-  "  t->nvals = parents;\n"
-  "  t->dirty = 0;\n"
-  "}\n"
+  "#include \"sparse_kernel.h\"\n"
   "\n";
 
 void
@@ -210,13 +61,13 @@ array_base (const printer *p, int a)
       fputs (opd_name (p, x->opd), p->f);
       break;
     case LIR_ARR_WS:
-      fputs ("sp_ws", p->f);
+      fprintf (p->f, "((%s *) sp_ws.vals)", tn);
       break;
     case LIR_ARR_WS_FLAG:
-      fputs ("sp_wsflag", p->f);
+      fputs ("sp_ws.flag", p->f);
       break;
     case LIR_ARR_WS_LIST:
-      fputs ("sp_wslist", p->f);
+      fputs ("sp_ws.list", p->f);
       break;
     case LIR_ARR_OUT_VALS:
       fprintf (p->f, "((%s *) sp_out.vals)", tn);
@@ -331,14 +182,12 @@ call (const printer *p, const lir_stmt *s, int ind)
   switch (s->fn)
     {
     case LIR_CALL_ASSEMBLE:
-      fprintf (f, "if (sp_assemble (%s))\n%*s  sp_kabort (\"%s\");\n",
-               t->name, ind, "", t->name);
+      fprintf (f, "sp_kassemble (%s, \"%s\");\n", t->name, t->name);
       break;
     case LIR_CALL_CONVERT:
-      fprintf (f, "sp_tensor *%s = sp_convert (%s, \"%s\");\n", t->name,
-               opd_name (p, t->opd), p->k->sc->conv[t->conv].spelling);
-      fprintf (f, "%*sif (!%s)\n%*s  sp_kabort (\"%s\");\n", ind, "",
-               t->name, ind, "", t->name);
+      fprintf (f, "sp_tensor *%s = sp_kconvert (%s, \"%s\", \"%s\");\n",
+               t->name, opd_name (p, t->opd),
+               p->k->sc->conv[t->conv].spelling, t->name);
       break;
     case LIR_CALL_FREE:
       fprintf (f, "sp_free (%s);\n", t->name);
@@ -356,22 +205,13 @@ call (const printer *p, const lir_stmt *s, int ind)
         for (int a = 0; a < p->k->narrays; a++)
           if (p->k->arrays[a].kind == LIR_ARR_WS)
             et = lir_type_name (p->k->arrays[a].type);
-        fprintf (f, "int64_t sp_wsn = ");
+        fprintf (f, "sp_kws sp_ws;\n%*ssp_kws_alloc (&sp_ws, ", ind, "");
         expr (p, s->a, 0);
-        fprintf (f, ";\n%*s%s *sp_ws = calloc ((size_t) sp_wsn, sizeof "
-                 "*sp_ws);\n", ind, "", et);
-        fprintf (f, "%*suint8_t *sp_wsflag = calloc ((size_t) sp_wsn, 1);\n",
-                 ind, "");
-        fprintf (f, "%*sint64_t *sp_wslist = malloc ((size_t) sp_wsn * "
-                 "sizeof *sp_wslist);\n", ind, "");
-        fprintf (f, "%*sif (sp_wsn && (!sp_ws || !sp_wsflag || "
-                 "!sp_wslist))\n%*s  sp_kabort (\"workspace\");\n", ind, "",
-                 ind, "");
+        fprintf (f, ", sizeof (%s));\n", et);
         break;
       }
     case LIR_CALL_WS_FREE:
-      fprintf (f, "free (sp_ws);\n%*sfree (sp_wsflag);\n%*sfree "
-               "(sp_wslist);\n", ind, "", ind, "");
+      fprintf (f, "sp_kws_free (&sp_ws);\n");
       break;
     case LIR_CALL_SORT:
       fprintf (f, "sp_ksort (");

@@ -12,10 +12,12 @@
    takes the same arguments as an array of pointers (the int64_t ones by
    address), for callers that build calls at run time.
 
-   Sparse outputs are assembled by the helpers of the prelude (sp_kout_*),
-   which implement LIR_CALL_OUT_BEGIN, LIR_APPEND and LIR_CALL_OUT_END on
-   the fields of sparse_abi.h: new pos/crd/vals arrays are built with
-   malloc/realloc, then installed in the tensor, its old arrays freed.  */
+   Everything beyond reading pos/crd/vals is a call into the runtime's
+   kernel support (include/sparse_kernel.h): sp_kassemble, sp_kconvert,
+   sp_kout_begin / sp_kout_append / sp_kout_end for LIR_CALL_OUT_BEGIN,
+   LIR_APPEND and LIR_CALL_OUT_END, sp_kws_alloc / sp_kws_free for the
+   workspace (its arrays are the fields of an sp_kws), sp_ksort,
+   sp_kmin.  */
 
 #ifndef SPARSE_CPRINT_H
 #define SPARSE_CPRINT_H
@@ -27,8 +29,7 @@
 extern "C" {
 #endif
 
-/* The includes and helper functions a printed kernel needs; once per
-   translation unit.  */
+/* The includes a printed kernel needs; once per translation unit.  */
 void cprint_prelude (FILE *f);
 
 /* Kernel K as the functions NAME and NAME_args.  */
