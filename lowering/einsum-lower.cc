@@ -19,6 +19,7 @@
 
 #include "../plugin/sparse-plugin.h"
 #include "ix.h"
+#include "emit.h"
 
 namespace {
 
@@ -377,6 +378,11 @@ lower_marker (gimple_stmt_iterator *gsi)
       gsi_replace (gsi, gimple_build_nop (), false);
       return;
     }
+
+  /* A statement with a sparsely stored operand gets sparse loops
+     (emit.cc); the dense route below is for the others.  */
+  if (sparse_emit_einsum (gsi, e))
+    return;
 
   lowerer l;
   memset (&l, 0, sizeof l);

@@ -1,4 +1,5 @@
-/* The report says what became of each pragma.  */
+/* The report says what became of each pragma: sparse loops, or the dense
+   route when no tagged operand is stored sparsely.  */
 /* { dg-do compile } */
 /* { dg-options "-fplugin-arg-sparse-report" } */
 #include <sparse.h>
@@ -6,5 +7,11 @@
 void
 f (int n, double y[n], double A[n][n] SPARSE ("CSR"), double x[n])
 {
-#pragma sparse einsum y(i) = A(i,j) * x(j)	/* { dg-message "23: note: einsum y.i. = sum.j, A.i,j. . x.j..: dense fallback .A is D,CU." } */
+#pragma sparse einsum y(i) = A(i,j) * x(j)	/* { dg-message "23: note: einsum sparsified: y.i. = sum.j, A.i,j. . x.j..; A: CSR; loops: i for, j for over A; y: dense" } */
+}
+
+void
+g (int n, double y[n], double A[n][n] SPARSE ("D,D"), double x[n])
+{
+#pragma sparse einsum y(i) = A(i,j) * x(j)	/* { dg-message "23: note: einsum y.i. = sum.j, A.i,j. . x.j..: dense fallback .A is D,D." } */
 }

@@ -1,0 +1,1368 @@
+/* emit.cc -- the loop IR of a kernel (loops.h) as GENERIC, spliced over
+   the einsum marker call it computes.
+
+   The statement is scheduled (schedule.h), its kernel built (lir_build)
+   and each loop IR node turned into the GENERIC the C front end would
+   produce for the C that lowering/cprint.c prints for it, node for node:
+
+     LIR_DECL      a VAR_DECL of the enclosing block's BIND_EXPR
+     LIR_FOR       v = lo; goto c; top: body; v++; c: if (v < hi) goto top
+                   (the C front end's loop shape), or, with -fopenmp and a
+                   parallel mark, OMP_PARALLEL { OMP_FOR schedule(static) }
+     LIR_WHILE     goto c; top: body; c: if (cond) goto top
+     LIR_IF        COND_EXPR
+     LIR_LOAD      *(T *) (base + i), BASE a pointer loaded once
+     LIR_APPEND    sp_kout_append (&out, level, parent, coord)
+     LIR_CALL      the entry points of sparse_kernel.h, sp_free, memset
+
+   Every pos/crd/vals array is read through a pointer variable loaded from
+   the tensor's struct (sparse_abi.h, by field offset) once, after the
+   prologue (conversions, assembly, output and workspace set-up) and
+   before the first loop; index arrays keep the format's width and are
+   widened at each load.  Pointers to arrays the kernel only reads, and
+   to the runtime's own arrays (workspace, a tagged dense output), are
+   restrict-qualified.  Scalar reductions are locals of the loops'
+   blocks, so GCC keeps them in registers.
+
+   The result is one BIND_EXPR; it is gimplified in place, so that GCC's
+   OpenMP lowering, which runs next, outlines the parallel regions.
+
+   Copyright the sparse authors.  GPL-3.0-or-later (see COPYING).  */
+
+#include "../plugin/sparse-plugin.h"
+#include "ix.h"
+#include "schedule.h"
+#include "loops.h"
+#include "report.h"
+#include "sparse_kernel.h"
+#include "emit.h"
+
+namespace {
+
+/* ------------------------------------------------------------------ */
+/* The runtime entry points (sparse_kernel.h, sparse.h).  */
+
+enum kfn_id
+{
+  KFN_ASSEMBLE,    /* void sp_kassemble (sp_tensor *, const char *) */
+  KFN_CONVERT,     /* sp_tensor *sp_kconvert (const sp_tensor *,
+		      const char *, const char *) */
+  KFN_FREE,        /* void sp_free (sp_tensor *) */
+  KFN_OUT_BEGIN,   /* void sp_kout_begin (sp_kout *, sp_tensor *) */
+  KFN_OUT_APPEND,  /* int64_t sp_kout_append (sp_kout *, int, int64_t,
+		      int64_t) */
+  KFN_OUT_END,     /* void sp_kout_end (sp_kout *) */
+  KFN_WS_ALLOC,    /* void sp_kws_alloc (sp_kws *, int64_t, size_t) */
+  KFN_WS_FREE,     /* void sp_kws_free (sp_kws *) */
+  KFN_SORT,        /* void sp_ksort (int64_t *, int64_t) */
+  KFN_MAX
+};
+
+tree kfn_decls[KFN_MAX];
+
+tree
+kfn (kfn_id id)
+{
+  if (kfn_decls[id])
+    return kfn_decls[id];
+  tree p = ptr_type_node, cs = const_ptr_type_node, v = void_type_node;
+  tree i64 = sparse_int64_type ();
+  tree type = NULL_TREE;
+  const char *name = NULL;
+  switch (id)
+    {
+    case KFN_ASSEMBLE:
+      name = "sp_kassemble";
+      type = build_function_type_list (v, p, cs, NULL_TREE);
+      break;
+    case KFN_CONVERT:
+      name = "sp_kconvert";
+      type = build_function_type_list (p, p, cs, cs, NULL_TREE);
+      break;
+    case KFN_FREE:
+      name = "sp_free";
+      type = build_function_type_list (v, p, NULL_TREE);
+      break;
+    case KFN_OUT_BEGIN:
+      name = "sp_kout_begin";
+      type = build_function_type_list (v, p, p, NULL_TREE);
+      break;
+    case KFN_OUT_APPEND:
+      name = "sp_kout_append";
+      type = build_function_type_list (i64, p, integer_type_node, i64, i64,
+				       NULL_TREE);
+      break;
+    case KFN_OUT_END:
+      name = "sp_kout_end";
+      type = build_function_type_list (v, p, NULL_TREE);
+      break;
+    case KFN_WS_ALLOC:
+      name = "sp_kws_alloc";
+      type = build_function_type_list (v, p, i64, size_type_node, NULL_TREE);
+      break;
+    case KFN_WS_FREE:
+      name = "sp_kws_free";
+      type = build_function_type_list (v, p, NULL_TREE);
+      break;
+    case KFN_SORT:
+      name = "sp_ksort";
+      type = build_function_type_list (v, p, i64, NULL_TREE);
+      break;
+    default:
+      gcc_unreachable ();
+    }
+  tree fn = build_fn_decl (name, type);
+  DECL_ARTIFICIAL (fn) = 1;
+  TREE_NOTHROW (fn) = 1;
+  /* They call nothing of the program's.  */
+  DECL_ATTRIBUTES (fn) = tree_cons (get_identifier ("leaf"), NULL_TREE,
+				    DECL_ATTRIBUTES (fn));
+  sparse_gc_keep (fn);
+  kfn_decls[id] = fn;
+  return fn;
+}
+
+/* ------------------------------------------------------------------ */
+/* Types.  */
+
+tree
+int32_type (void)
+{
+  return TYPE_PRECISION (integer_type_node) == 32 ? integer_type_node
+	 : build_nonstandard_integer_type (32, 0);
+}
+
+tree
+lir_tree_type (lir_type t)
+{
+  switch (t)
+    {
+    case LIR_F64: return double_type_node;
+    case LIR_F32: return float_type_node;
+    case LIR_I64:
+    case LIR_IDX64: return sparse_int64_type ();
+    case LIR_I32:
+    case LIR_IDX32: return int32_type ();
+    case LIR_U8: return unsigned_char_type_node;
+    case LIR_IDX8: return signed_char_type_node;
+    case LIR_IDX16: return short_integer_type_node;
+    }
+  return NULL_TREE;
+}
+
+bool
+lir_float_p (lir_type t)
+{
+  return t == LIR_F64 || t == LIR_F32;
+}
+
+/* The usual arithmetic conversions over the loop IR's value types.  */
+lir_type
+lir_common (lir_type a, lir_type b)
+{
+  if (a == LIR_F64 || b == LIR_F64)
+    return LIR_F64;
+  if (a == LIR_F32 || b == LIR_F32)
+    return LIR_F32;
+  if (a == LIR_I64 || b == LIR_I64 || a == LIR_IDX64 || b == LIR_IDX64)
+    return LIR_I64;
+  return LIR_I32;
+}
+
+/* The same over C types.  */
+tree
+arith_type (tree a, tree b)
+{
+  a = TYPE_MAIN_VARIANT (a);
+  b = TYPE_MAIN_VARIANT (b);
+  if (TREE_CODE (a) == REAL_TYPE || TREE_CODE (b) == REAL_TYPE)
+    {
+      if (TREE_CODE (a) != REAL_TYPE)
+	return b;
+      if (TREE_CODE (b) != REAL_TYPE)
+	return a;
+      return TYPE_PRECISION (a) >= TYPE_PRECISION (b) ? a : b;
+    }
+  tree t = TYPE_PRECISION (a) >= TYPE_PRECISION (b) ? a : b;
+  if (TYPE_PRECISION (t) < TYPE_PRECISION (integer_type_node))
+    t = integer_type_node;
+  return t;
+}
+
+/* The element type of an array-like TYPE (arrays and one pointer
+   stripped).  */
+tree
+element_type (tree type)
+{
+  if (TREE_CODE (type) == POINTER_TYPE)
+    type = TREE_TYPE (type);
+  while (TREE_CODE (type) == ARRAY_TYPE)
+    type = TREE_TYPE (type);
+  return TYPE_MAIN_VARIANT (type);
+}
+
+/* ------------------------------------------------------------------ */
+/* Where the marker sits.  */
+
+struct find_info
+{
+  gimple *target;
+  bool found;
+};
+
+tree
+find_target_cb (gimple_stmt_iterator *gsi, bool *handled,
+		struct walk_stmt_info *wi)
+{
+  find_info *fi = (find_info *) wi->info;
+  if (gsi_stmt (*gsi) == fi->target)
+    {
+      /* A result stops the walk; it must come with HANDLED.  */
+      fi->found = *handled = true;
+      return integer_zero_node;
+    }
+  return NULL_TREE;
+}
+
+bool
+seq_contains (gimple_seq seq, gimple *target)
+{
+  find_info fi = { target, false };
+  struct walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  wi.info = &fi;
+  walk_gimple_seq (seq, find_target_cb, NULL, &wi);
+  return fi.found;
+}
+
+tree
+find_omp_cb (gimple_stmt_iterator *gsi, bool *handled,
+	     struct walk_stmt_info *wi)
+{
+  find_info *fi = (find_info *) wi->info;
+  gimple *g = gsi_stmt (*gsi);
+  switch (gimple_code (g))
+    {
+    case GIMPLE_OMP_PARALLEL:
+    case GIMPLE_OMP_TASK:
+    case GIMPLE_OMP_FOR:
+    case GIMPLE_OMP_SECTIONS:
+    case GIMPLE_OMP_SECTION:
+    case GIMPLE_OMP_SINGLE:
+    case GIMPLE_OMP_MASTER:
+    case GIMPLE_OMP_MASKED:
+    case GIMPLE_OMP_SCOPE:
+    case GIMPLE_OMP_CRITICAL:
+    case GIMPLE_OMP_ORDERED:
+    case GIMPLE_OMP_TASKGROUP:
+    case GIMPLE_OMP_TARGET:
+    case GIMPLE_OMP_TEAMS:
+    case GIMPLE_OMP_SCAN:
+      *handled = true;
+      if (seq_contains (gimple_omp_body (g), fi->target))
+	{
+	  fi->found = true;
+	  return integer_zero_node;
+	}
+      break;
+    default:
+      break;
+    }
+  return NULL_TREE;
+}
+
+/* Whether STMT of the current function lies inside an OpenMP construct
+   (new parallel regions would then nest).  */
+bool
+inside_omp_p (gimple *stmt)
+{
+  gimple_seq body = gimple_body (current_function_decl);
+  find_info fi = { stmt, false };
+  struct walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  wi.info = &fi;
+  walk_gimple_seq (body, find_omp_cb, NULL, &wi);
+  return fi.found;
+}
+
+/* ------------------------------------------------------------------ */
+/* The emitter.  */
+
+struct emitter
+{
+  const lir_kernel *k;
+  const ix_stmt *s;
+  sparse_einsum *e;
+  location_t loc;
+  bool omp;			/* build OpenMP constructs */
+  int nparallel;		/* parallel loops emitted */
+  bool failed;
+  char why[200];
+  tree handle[IX_MAX_OPERANDS];	/* tagged operands' handles */
+  tree tens[IX_MAX_ACCESSES];	/* converted tensors' handles */
+  tree *var;			/* per loop IR variable */
+  tree *arr;			/* per array: its pointer variable */
+  tree *arr_elt;		/* per array: its element type */
+  bool *arr_written;
+  tree kout, kws;		/* the sp_kout and sp_kws objects */
+  bool need_kout, need_kws;
+  tree top_vars;		/* declarations of the outermost block */
+  bool loaded;
+
+  tree fail (const char *fmt, ...) ATTRIBUTE_PRINTF_2;
+  tree new_var (tree type, const char *name, tree *vars);
+  tree field (tree base, HOST_WIDE_INT off, tree type);
+  tree tensor_handle (int t);
+  tree operand_extent (int opd, int dim);
+  tree dense_base (int opd, tree *elt);
+  void scan_writes (int s);
+  bool prepare ();
+  tree load_arrays ();
+  tree out_vals (int a);
+  tree elem (int a, tree idx);
+  tree ex (int e);
+  tree cond (int e);
+  tree target (const lir_target &t);
+  tree call (const lir_stmt &st);
+  void stmt (int id, tree *list, tree *vars);
+  tree block (int first);
+  tree for_loop (const lir_stmt &st, tree *vars);
+  bool parallel_safe (const lir_stmt &st);
+  tree build ();
+};
+
+tree
+emitter::fail (const char *fmt, ...)
+{
+  if (!failed)
+    {
+      va_list ap;
+      va_start (ap, fmt);
+      vsnprintf (why, sizeof why, fmt, ap);
+      va_end (ap);
+      failed = true;
+    }
+  return error_mark_node;
+}
+
+/* Leave a member function returning a tree when X failed.  */
+#define CHECKED(x) \
+  do { if ((x) == error_mark_node || (x) == NULL_TREE) \
+	 return fail ("incomplete tree"); } while (0)
+
+tree
+emitter::new_var (tree type, const char *name, tree *vars)
+{
+  tree v = sparse_new_local (current_function_decl, type, name);
+  DECL_SOURCE_LOCATION (v) = loc;
+  /* Append, keeping declaration order.  */
+  tree *p = vars;
+  while (*p)
+    p = &DECL_CHAIN (*p);
+  *p = v;
+  return v;
+}
+
+/* *(TYPE *) ((char *) BASE + OFF).  */
+tree
+emitter::field (tree base, HOST_WIDE_INT off, tree type)
+{
+  tree p = fold_build_pointer_plus_hwi (fold_convert (ptr_type_node, base),
+					off);
+  p = fold_convert (build_pointer_type (type), p);
+  return build_fold_indirect_ref_loc (loc, p);
+}
+
+tree
+emitter::tensor_handle (int t)
+{
+  if (t < 0 || t >= k->ntensors)
+    return fail ("no tensor %d", t);
+  const lir_tensor &x = k->tensors[t];
+  if (x.conv >= 0)
+    return tens[t] ? tens[t] : fail ("tensor %s used before its conversion",
+				     x.name);
+  if (x.opd < 0 || x.opd >= s->nopds || !handle[x.opd])
+    return fail ("no handle for tensor %s", x.name);
+  return handle[x.opd];
+}
+
+/* Extent DIM of untagged operand OPD: an array's type says it (its VLA
+   bounds are gimplified by now); a parameter's bounds were captured at
+   the pragma.  */
+tree
+emitter::operand_extent (int opd, int dim)
+{
+  tree decl = sparse_einsum_operand_decl (e, opd);
+  if (!decl || dim < 0 || dim >= SP_MAX_RANK)
+    return NULL_TREE;
+  tree type = TREE_TYPE (decl);
+  if (TREE_CODE (type) == ARRAY_TYPE)
+    {
+      tree dims[SP_MAX_RANK + 1];
+      memset (dims, 0, sizeof dims);
+      sparse_array_extents (type, dims, SP_MAX_RANK + 1, NULL);
+      return dims[dim] ? unshare_expr (dims[dim]) : NULL_TREE;
+    }
+  tree x = sparse_einsum_operand_extent (e, opd, dim);
+  return x ? unshare_expr (x) : NULL_TREE;
+}
+
+/* A pointer to the first element of untagged operand OPD, of the type
+   pointing to its element type *ELT.  */
+tree
+emitter::dense_base (int opd, tree *elt)
+{
+  tree decl = sparse_einsum_operand_decl (e, opd);
+  if (!decl || decl == error_mark_node)
+    return fail ("no declaration for operand %d", opd);
+  tree type = TREE_TYPE (decl);
+  tree base;
+  if (TREE_CODE (type) == ARRAY_TYPE)
+    {
+      mark_addressable (decl);
+      base = build_fold_addr_expr_loc (loc, decl);
+    }
+  else if (TREE_CODE (type) == POINTER_TYPE)
+    base = decl;
+  else
+    return fail ("operand '%s' is not an array", s->opd[opd].name);
+  *elt = element_type (type);
+  return fold_convert (build_pointer_type (*elt), base);
+}
+
+/* Mark the arrays statements from S on write (recursively).  */
+void
+emitter::scan_writes (int id)
+{
+  for (; id >= 0 && id < k->nstmts; id = k->stmts[id].next)
+    {
+      const lir_stmt &st = k->stmts[id];
+      switch (st.kind)
+	{
+	case LIR_ASSIGN:
+	case LIR_ACCUM:
+	  if (st.to.array >= 0 && st.to.array < k->narrays)
+	    arr_written[st.to.array] = true;
+	  break;
+	case LIR_ZERO:
+	  if (st.array >= 0 && st.array < k->narrays)
+	    arr_written[st.array] = true;
+	  break;
+	case LIR_CALL:
+	  if (st.fn == LIR_CALL_SORT && st.array >= 0 && st.array < k->narrays)
+	    arr_written[st.array] = true;
+	  if (st.fn == LIR_CALL_OUT_BEGIN || st.fn == LIR_CALL_OUT_END)
+	    need_kout = true;
+	  if (st.fn == LIR_CALL_WS_ALLOC || st.fn == LIR_CALL_WS_FREE)
+	    need_kws = true;
+	  break;
+	case LIR_APPEND:
+	  need_kout = true;
+	  break;
+	case LIR_FOR:
+	case LIR_WHILE:
+	case LIR_IF:
+	  scan_writes (st.body);
+	  scan_writes (st.else_);
+	  break;
+	default:
+	  break;
+	}
+    }
+}
+
+/* Create the pointer variables of the arrays, the converted tensors'
+   handles and the output and workspace objects.  */
+bool
+emitter::prepare ()
+{
+  var = XCNEWVEC (tree, k->nvars + 1);
+  arr = XCNEWVEC (tree, k->narrays + 1);
+  arr_elt = XCNEWVEC (tree, k->narrays + 1);
+  arr_written = XCNEWVEC (bool, k->narrays + 1);
+  scan_writes (k->body);
+
+  int out_opd = s->acc[s->out].opd;
+  for (int a = 0; a < k->narrays; a++)
+    {
+      const lir_array &x = k->arrays[a];
+      tree elt = lir_tree_type (x.type);
+      bool noalias = !arr_written[a];
+      const char *what = "";
+      switch (x.kind)
+	{
+	case LIR_ARR_POS: what = "pos"; break;
+	case LIR_ARR_CRD: what = "crd"; break;
+	case LIR_ARR_VALS:
+	  what = "vals";
+	  /* The runtime's own storage: a tagged dense output.  */
+	  noalias = true;
+	  break;
+	case LIR_ARR_DENSE:
+	  {
+	    if (x.opd < 0 || x.opd >= s->nopds)
+	      return fail ("array %d has no operand", a), false;
+	    tree base = dense_base (x.opd, &elt);
+	    if (base == error_mark_node)
+	      return false;
+	    what = s->opd[x.opd].name;
+	    /* The program's array written by the kernel may be reached
+	       through another operand's pointer as well.  */
+	    noalias = x.opd != out_opd;
+	    break;
+	  }
+	case LIR_ARR_WS: what = "ws"; noalias = true; break;
+	case LIR_ARR_WS_FLAG: what = "wsflag"; noalias = true; break;
+	case LIR_ARR_WS_LIST: what = "wslist"; noalias = true; break;
+	case LIR_ARR_OUT_VALS:
+	  break;
+	}
+      if (!elt)
+	return fail ("array %d has no type", a), false;
+      arr_elt[a] = elt;
+      if (x.kind == LIR_ARR_OUT_VALS)
+	continue;
+      tree pt = build_pointer_type (elt);
+      if (noalias)
+	pt = build_qualified_type (pt, TYPE_QUAL_RESTRICT);
+      char name[64];
+      if (x.tensor >= 0 && x.tensor < k->ntensors)
+	snprintf (name, sizeof name, "%s_%s%d", k->tensors[x.tensor].name,
+		  what, x.kind == LIR_ARR_VALS ? 0 : x.level);
+      else
+	snprintf (name, sizeof name, "%s_p", what);
+      arr[a] = new_var (pt, name, &top_vars);
+    }
+
+  for (int t = 0; t < k->ntensors; t++)
+    if (k->tensors[t].conv >= 0)
+      tens[t] = new_var (ptr_type_node, k->tensors[t].name, &top_vars);
+
+  /* The runtime's objects, as arrays of int64_t of their size.  */
+  for (int a = 0; a < k->narrays; a++)
+    {
+      need_kout |= k->arrays[a].kind == LIR_ARR_OUT_VALS;
+      need_kws |= (k->arrays[a].kind == LIR_ARR_WS
+		   || k->arrays[a].kind == LIR_ARR_WS_FLAG
+		   || k->arrays[a].kind == LIR_ARR_WS_LIST);
+    }
+  if (need_kout)
+    {
+      tree words
+	= build_index_type (size_int ((sizeof (sp_kout) + 7) / 8 - 1));
+      kout = new_var (build_array_type (sparse_int64_type (), words),
+		      "sp_out", &top_vars);
+      TREE_ADDRESSABLE (kout) = 1;
+    }
+  if (need_kws)
+    {
+      tree words = build_index_type (size_int ((sizeof (sp_kws) + 7) / 8 - 1));
+      kws = new_var (build_array_type (sparse_int64_type (), words), "sp_ws",
+		     &top_vars);
+      TREE_ADDRESSABLE (kws) = 1;
+    }
+  return !failed;
+}
+
+/* The loads of every array's pointer, once the prologue has made them
+   current.  */
+tree
+emitter::load_arrays ()
+{
+  tree list = alloc_stmt_list ();
+  loaded = true;
+  for (int a = 0; a < k->narrays && !failed; a++)
+    {
+      const lir_array &x = k->arrays[a];
+      tree p = NULL_TREE;
+      HOST_WIDE_INT lv = offsetof (sp_tensor, lv)
+			 + x.level * (HOST_WIDE_INT) sizeof (sp_level_store);
+      switch (x.kind)
+	{
+	case LIR_ARR_POS:
+	case LIR_ARR_CRD:
+	  {
+	    if (x.level < 0 || x.level >= SP_MAX_LEVELS)
+	      return fail ("array %d: level %d", a, x.level);
+	    tree h = tensor_handle (x.tensor);
+	    CHECKED (h);
+	    p = field (h, lv + (x.kind == LIR_ARR_POS
+				? offsetof (sp_level_store, pos)
+				: offsetof (sp_level_store, crd)),
+		       ptr_type_node);
+	    break;
+	  }
+	case LIR_ARR_VALS:
+	  {
+	    tree h = tensor_handle (x.tensor);
+	    CHECKED (h);
+	    p = field (h, offsetof (sp_tensor, vals), ptr_type_node);
+	    break;
+	  }
+	case LIR_ARR_DENSE:
+	  {
+	    tree elt;
+	    p = dense_base (x.opd, &elt);
+	    CHECKED (p);
+	    break;
+	  }
+	case LIR_ARR_WS:
+	  p = field (build_fold_addr_expr (kws), offsetof (sp_kws, vals),
+		     ptr_type_node);
+	  break;
+	case LIR_ARR_WS_FLAG:
+	  p = field (build_fold_addr_expr (kws), offsetof (sp_kws, flag),
+		     ptr_type_node);
+	  break;
+	case LIR_ARR_WS_LIST:
+	  p = field (build_fold_addr_expr (kws), offsetof (sp_kws, list),
+		     ptr_type_node);
+	  break;
+	case LIR_ARR_OUT_VALS:
+	  continue;
+	}
+      append_to_statement_list_force
+	(build2 (MODIFY_EXPR, TREE_TYPE (arr[a]), arr[a],
+		 fold_convert (TREE_TYPE (arr[a]), p)), &list);
+    }
+  return list;
+}
+
+/* The output's values pointer, read afresh (appends move it).  */
+tree
+emitter::out_vals (int a)
+{
+  return fold_convert (build_pointer_type (arr_elt[a]),
+		       field (build_fold_addr_expr (kout),
+			      offsetof (sp_kout, vals), ptr_type_node));
+}
+
+/* Element IDX of array A.  */
+tree
+emitter::elem (int a, tree idx)
+{
+  if (a < 0 || a >= k->narrays)
+    return fail ("no array %d", a);
+  CHECKED (idx);
+  if (k->arrays[a].kind == LIR_ARR_OUT_VALS && !kout)
+    return fail ("output values without an output");
+  tree base = k->arrays[a].kind == LIR_ARR_OUT_VALS ? out_vals (a) : arr[a];
+  if (!base)
+    return fail ("array %d has no pointer", a);
+  tree elt = arr_elt[a];
+  tree off = fold_build2 (MULT_EXPR, sizetype, fold_convert (sizetype, idx),
+			  fold_convert (sizetype, TYPE_SIZE_UNIT (elt)));
+  return build_fold_indirect_ref_loc (loc, fold_build_pointer_plus (base,
+								    off));
+}
+
+tree
+emitter::ex (int id)
+{
+  if (failed)
+    return error_mark_node;
+  if (id < 0 || id >= k->nexprs)
+    return fail ("no expression %d", id);
+  const lir_expr &x = k->exprs[id];
+  tree type = lir_tree_type (x.type);
+  if (!type)
+    return fail ("expression %d has no type", id);
+  switch (x.op)
+    {
+    case LIR_CONST:
+      if (lir_float_p (x.type))
+	{
+	  REAL_VALUE_TYPE r;
+	  char buf[64];
+	  snprintf (buf, sizeof buf, "%.17g", x.fval);
+	  if (real_from_string (&r, buf) < 0 && x.fval == x.fval)
+	    return fail ("constant %s", buf);
+	  return fold_convert (type, build_real (double_type_node, r));
+	}
+      return build_int_cst (type, x.ival);
+    case LIR_VARREF:
+      if (x.var < 0 || x.var >= k->nvars || !var[x.var])
+	return fail ("variable %d used before its declaration", x.var);
+      return var[x.var];
+    case LIR_LOAD:
+      {
+	tree r = elem (x.array, ex (x.a));
+	CHECKED (r);
+	return sparse_convert (loc, type, r);
+      }
+    case LIR_SCALAR:
+      {
+	tree decl = sparse_einsum_operand_decl (e, x.opd);
+	if (!decl)
+	  return fail ("no scalar operand %d", x.opd);
+	return sparse_convert (loc, type, decl);
+      }
+    case LIR_DIM:
+      {
+	if (x.dim < 0 || x.dim >= SP_MAX_RANK)
+	  return fail ("dimension %d", x.dim);
+	tree h = NULL_TREE;
+	if (x.tensor >= 0)
+	  h = tensor_handle (x.tensor);
+	else if (x.opd >= 0 && x.opd < s->nopds && s->opd[x.opd].tagged)
+	  h = handle[x.opd];
+	if (h)
+	  {
+	    CHECKED (h);
+	    return field (h, offsetof (sp_tensor, dims)
+			     + x.dim * (HOST_WIDE_INT) sizeof (int64_t),
+			  type);
+	  }
+	tree ext = operand_extent (x.opd, x.dim);
+	if (!ext)
+	  {
+	    const char *n = x.opd >= 0 && x.opd < s->nopds
+			    ? s->opd[x.opd].name : "?";
+	    return fail ("the extent of dimension %d of '%s' is unknown",
+			 x.dim, n);
+	  }
+	return sparse_convert (loc, type, ext);
+      }
+    case LIR_LVSIZE:
+      {
+	tree h = tensor_handle (x.tensor);
+	CHECKED (h);
+	if (x.dim < 0 || x.dim >= SP_MAX_LEVELS)
+	  return fail ("level %d", x.dim);
+	return field (h, offsetof (sp_tensor, lv)
+			 + x.dim * (HOST_WIDE_INT) sizeof (sp_level_store)
+			 + offsetof (sp_level_store, size), type);
+      }
+    case LIR_NEG:
+      {
+	tree a = ex (x.a);
+	CHECKED (a);
+	return fold_build1 (NEGATE_EXPR, type, sparse_convert (loc, type, a));
+      }
+    case LIR_NOT:
+    case LIR_LT:
+    case LIR_LE:
+    case LIR_EQ:
+    case LIR_AND:
+      {
+	tree c = cond (id);
+	CHECKED (c);
+	return fold_convert (type, c);
+      }
+    case LIR_ADD:
+    case LIR_SUB:
+    case LIR_MUL:
+    case LIR_DIV:
+    case LIR_MIN:
+      {
+	tree a = ex (x.a), b = ex (x.b);
+	CHECKED (a);
+	CHECKED (b);
+	tree_code code = x.op == LIR_ADD ? PLUS_EXPR
+			 : x.op == LIR_SUB ? MINUS_EXPR
+			 : x.op == LIR_MUL ? MULT_EXPR
+			 : x.op == LIR_MIN ? MIN_EXPR
+			 : lir_float_p (x.type) ? RDIV_EXPR : TRUNC_DIV_EXPR;
+	return fold_build2 (code, type, sparse_convert (loc, type, a),
+			    sparse_convert (loc, type, b));
+      }
+    default:
+      return fail ("operator %d", (int) x.op);
+    }
+}
+
+/* Expression ID as a condition (boolean_type_node).  */
+tree
+emitter::cond (int id)
+{
+  if (failed)
+    return error_mark_node;
+  if (id < 0 || id >= k->nexprs)
+    return fail ("no expression %d", id);
+  const lir_expr &x = k->exprs[id];
+  switch (x.op)
+    {
+    case LIR_LT:
+    case LIR_LE:
+    case LIR_EQ:
+      {
+	if (x.a < 0 || x.a >= k->nexprs || x.b < 0 || x.b >= k->nexprs)
+	  return fail ("comparison %d", id);
+	tree type = lir_tree_type (lir_common (k->exprs[x.a].type,
+					       k->exprs[x.b].type));
+	tree a = ex (x.a), b = ex (x.b);
+	CHECKED (a);
+	CHECKED (b);
+	tree_code code = x.op == LIR_LT ? LT_EXPR : x.op == LIR_LE ? LE_EXPR
+			 : EQ_EXPR;
+	return fold_build2 (code, boolean_type_node,
+			    sparse_convert (loc, type, a),
+			    sparse_convert (loc, type, b));
+      }
+    case LIR_AND:
+      {
+	tree a = cond (x.a), b = cond (x.b);
+	CHECKED (a);
+	CHECKED (b);
+	return fold_build2 (TRUTH_ANDIF_EXPR, boolean_type_node, a, b);
+      }
+    case LIR_NOT:
+      {
+	tree a = cond (x.a);
+	CHECKED (a);
+	return fold_build1 (TRUTH_NOT_EXPR, boolean_type_node, a);
+      }
+    default:
+      {
+	tree v = ex (id);
+	CHECKED (v);
+	return fold_build2 (NE_EXPR, boolean_type_node, v,
+			    build_zero_cst (TREE_TYPE (v)));
+      }
+    }
+}
+
+tree
+emitter::target (const lir_target &t)
+{
+  if (t.var >= 0)
+    {
+      if (t.var >= k->nvars || !var[t.var])
+	return fail ("assignment to undeclared variable %d", t.var);
+      return var[t.var];
+    }
+  if (t.array >= 0)
+    return elem (t.array, ex (t.index));
+  if (t.opd >= 0 && t.opd < s->nopds)
+    {
+      tree decl = sparse_einsum_operand_decl (e, t.opd);
+      return decl ? decl : fail ("no scalar output %d", t.opd);
+    }
+  return fail ("assignment without target");
+}
+
+tree
+emitter::call (const lir_stmt &st)
+{
+  tree name = NULL_TREE, h = NULL_TREE;
+  if (st.fn != LIR_CALL_WS_ALLOC && st.fn != LIR_CALL_WS_FREE
+      && st.fn != LIR_CALL_SORT && st.fn != LIR_CALL_OUT_END)
+    {
+      if (st.tensor < 0 || st.tensor >= k->ntensors)
+	return fail ("runtime call without tensor");
+      name = sparse_build_string (k->tensors[st.tensor].name);
+      if (st.fn != LIR_CALL_CONVERT)
+	{
+	  h = tensor_handle (st.tensor);
+	  CHECKED (h);
+	}
+    }
+  tree kaddr = kout ? build_fold_addr_expr (kout) : NULL_TREE;
+  tree waddr = kws ? build_fold_addr_expr (kws) : NULL_TREE;
+  if ((!kaddr && (st.fn == LIR_CALL_OUT_BEGIN || st.fn == LIR_CALL_OUT_END))
+      || (!waddr && (st.fn == LIR_CALL_WS_ALLOC
+		     || st.fn == LIR_CALL_WS_FREE)))
+    return fail ("runtime call %d without its object", (int) st.fn);
+  switch (st.fn)
+    {
+    case LIR_CALL_ASSEMBLE:
+      return build_call_expr_loc (loc, kfn (KFN_ASSEMBLE), 2, h, name);
+    case LIR_CALL_CONVERT:
+      {
+	const lir_tensor &t = k->tensors[st.tensor];
+	if (t.conv < 0 || t.conv >= k->sc->nconv || t.opd < 0
+	    || t.opd >= s->nopds || !handle[t.opd] || !tens[st.tensor])
+	  return fail ("conversion of %s", t.name);
+	tree c = build_call_expr_loc
+	  (loc, kfn (KFN_CONVERT), 3, handle[t.opd],
+	   sparse_build_string (k->sc->conv[t.conv].spelling), name);
+	return build2 (MODIFY_EXPR, ptr_type_node, tens[st.tensor], c);
+      }
+    case LIR_CALL_FREE:
+      return build_call_expr_loc (loc, kfn (KFN_FREE), 1, h);
+    case LIR_CALL_OUT_BEGIN:
+      return build_call_expr_loc (loc, kfn (KFN_OUT_BEGIN), 2, kaddr, h);
+    case LIR_CALL_OUT_END:
+      return build_call_expr_loc (loc, kfn (KFN_OUT_END), 1, kaddr);
+    case LIR_CALL_WS_ALLOC:
+      {
+	tree n = ex (st.a);
+	CHECKED (n);
+	tree es = NULL_TREE;
+	for (int a = 0; a < k->narrays; a++)
+	  if (k->arrays[a].kind == LIR_ARR_WS)
+	    es = TYPE_SIZE_UNIT (arr_elt[a]);
+	if (!es)
+	  es = TYPE_SIZE_UNIT (double_type_node);
+	return build_call_expr_loc (loc, kfn (KFN_WS_ALLOC), 3, waddr,
+				    sparse_convert (loc, sparse_int64_type (),
+						    n),
+				    fold_convert (size_type_node, es));
+      }
+    case LIR_CALL_WS_FREE:
+      return build_call_expr_loc (loc, kfn (KFN_WS_FREE), 1, waddr);
+    case LIR_CALL_SORT:
+      {
+	if (st.array < 0 || st.array >= k->narrays || !arr[st.array])
+	  return fail ("sort of array %d", st.array);
+	tree n = ex (st.a);
+	CHECKED (n);
+	return build_call_expr_loc (loc, kfn (KFN_SORT), 2,
+				    fold_convert (ptr_type_node, arr[st.array]),
+				    sparse_convert (loc, sparse_int64_type (),
+						    n));
+      }
+    }
+  return fail ("runtime call %d", (int) st.fn);
+}
+
+/* Whether the parallel loop ST writes nothing but array elements and the
+   variables declared inside it: the mark's promise, checked.  */
+bool
+emitter::parallel_safe (const lir_stmt &st)
+{
+  /* Variables declared inside the body, found on the way down; a
+     variable is declared before its uses.  */
+  bool *inside = XCNEWVEC (bool, k->nvars + 1);
+  bool ok = true;
+  int stack[64], sp = 0;
+  if (st.body >= 0)
+    stack[sp++] = st.body;
+  while (sp > 0 && ok)
+    {
+      for (int id = stack[--sp]; id >= 0 && ok; id = k->stmts[id].next)
+	{
+	  const lir_stmt &x = k->stmts[id];
+	  switch (x.kind)
+	    {
+	    case LIR_DECL:
+	      if (x.var >= 0 && x.var < k->nvars)
+		inside[x.var] = true;
+	      break;
+	    case LIR_ASSIGN:
+	    case LIR_ACCUM:
+	      if (x.to.opd >= 0
+		  || (x.to.var >= 0 && (x.to.var >= k->nvars
+					|| !inside[x.to.var])))
+		ok = false;
+	      break;
+	    case LIR_FOR:
+	      if (x.var < 0 || x.var >= k->nvars || !inside[x.var])
+		ok = false;
+	      /* FALLTHRU */
+	    case LIR_WHILE:
+	    case LIR_IF:
+	      if (sp + 2 > 64)
+		ok = false;
+	      else
+		{
+		  if (x.body >= 0)
+		    stack[sp++] = x.body;
+		  if (x.else_ >= 0)
+		    stack[sp++] = x.else_;
+		}
+	      break;
+	    default:
+	      /* Appends, runtime calls and memsets share state.  */
+	      ok = false;
+	      break;
+	    }
+	}
+    }
+  XDELETEVEC (inside);
+  return ok;
+}
+
+tree
+emitter::for_loop (const lir_stmt &st, tree *vars)
+{
+  if (st.var < 0 || st.var >= k->nvars || !var[st.var])
+    return fail ("loop over an undeclared variable");
+  tree v = var[st.var];
+  tree type = TREE_TYPE (v);
+  tree lo = ex (st.a), hi = ex (st.b);
+  CHECKED (lo);
+  CHECKED (hi);
+  lo = sparse_convert (loc, type, lo);
+  hi = sparse_convert (loc, type, hi);
+  tree list = alloc_stmt_list ();
+
+  if (st.parallel && omp && parallel_safe (st))
+    {
+      /* #pragma omp parallel for schedule(static), the loop variable
+	 private to the region.  */
+      tree iv = sparse_new_local (current_function_decl, type,
+				  IDENTIFIER_POINTER (DECL_NAME (v)));
+      var[st.var] = iv;
+      tree body = block (st.body);
+      var[st.var] = v;
+      CHECKED (body);
+      tree init = make_tree_vec (1), cnd = make_tree_vec (1);
+      tree incr = make_tree_vec (1);
+      TREE_VEC_ELT (init, 0) = build2 (MODIFY_EXPR, type, iv, lo);
+      TREE_VEC_ELT (cnd, 0) = build2 (LT_EXPR, boolean_type_node, iv, hi);
+      TREE_VEC_ELT (incr, 0)
+	= build2 (MODIFY_EXPR, type, iv,
+		  build2 (PLUS_EXPR, type, iv, build_int_cst (type, 1)));
+      tree sched = build_omp_clause (loc, OMP_CLAUSE_SCHEDULE);
+      OMP_CLAUSE_SCHEDULE_KIND (sched) = OMP_CLAUSE_SCHEDULE_STATIC;
+      OMP_CLAUSE_SCHEDULE_CHUNK_EXPR (sched) = NULL_TREE;
+      tree ofor = make_node (OMP_FOR);
+      TREE_TYPE (ofor) = void_type_node;
+      OMP_FOR_INIT (ofor) = init;
+      OMP_FOR_COND (ofor) = cnd;
+      OMP_FOR_INCR (ofor) = incr;
+      OMP_FOR_BODY (ofor) = body;
+      OMP_FOR_CLAUSES (ofor) = sched;
+      OMP_FOR_PRE_BODY (ofor) = NULL_TREE;
+      OMP_FOR_ORIG_DECLS (ofor) = NULL_TREE;
+      SET_EXPR_LOCATION (ofor, loc);
+      tree par = make_node (OMP_PARALLEL);
+      TREE_TYPE (par) = void_type_node;
+      OMP_PARALLEL_CLAUSES (par) = NULL_TREE;
+      OMP_PARALLEL_BODY (par) = build3 (BIND_EXPR, void_type_node, iv, ofor,
+					NULL_TREE);
+      OMP_PARALLEL_COMBINED (par) = 1;
+      SET_EXPR_LOCATION (par, loc);
+      nparallel++;
+      return par;
+    }
+
+  /* The bound once, when it is more than a variable or a constant.  */
+  if (!DECL_P (hi) && !CONSTANT_CLASS_P (hi))
+    {
+      tree h = new_var (type, NULL, vars);
+      append_to_statement_list_force (build2 (MODIFY_EXPR, type, h, hi),
+				      &list);
+      hi = h;
+    }
+  tree body = block (st.body);
+  CHECKED (body);
+  tree top = create_artificial_label (loc);
+  tree entry = create_artificial_label (loc);
+  append_to_statement_list_force (build2 (MODIFY_EXPR, type, v, lo), &list);
+  append_to_statement_list_force (build1 (GOTO_EXPR, void_type_node, entry),
+				  &list);
+  append_to_statement_list_force (build1 (LABEL_EXPR, void_type_node, top),
+				  &list);
+  append_to_statement_list_force (body, &list);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, type, v,
+	     build2 (PLUS_EXPR, type, v, build_int_cst (type, 1))), &list);
+  append_to_statement_list_force (build1 (LABEL_EXPR, void_type_node, entry),
+				  &list);
+  append_to_statement_list_force
+    (build3 (COND_EXPR, void_type_node,
+	     build2 (LT_EXPR, boolean_type_node, v, hi),
+	     build1 (GOTO_EXPR, void_type_node, top), NULL_TREE), &list);
+  return list;
+}
+
+void
+emitter::stmt (int id, tree *list, tree *vars)
+{
+  if (failed)
+    return;
+  const lir_stmt &st = k->stmts[id];
+  tree t = NULL_TREE;
+  switch (st.kind)
+    {
+    case LIR_DECL:
+      {
+	if (st.var < 0 || st.var >= k->nvars)
+	  {
+	    fail ("declaration of variable %d", st.var);
+	    return;
+	  }
+	tree type = lir_tree_type (k->vars[st.var].type);
+	var[st.var] = new_var (type, k->vars[st.var].name, vars);
+	if (st.a >= 0)
+	  {
+	    tree init = ex (st.a);
+	    if (init == error_mark_node)
+	      return;
+	    t = build2 (MODIFY_EXPR, type, var[st.var],
+			sparse_convert (loc, type, init));
+	  }
+	break;
+      }
+    case LIR_ASSIGN:
+    case LIR_ACCUM:
+      {
+	tree lhs = target (st.to), val = ex (st.a);
+	if (lhs == error_mark_node || val == error_mark_node)
+	  return;
+	tree ltype = TREE_TYPE (lhs);
+	if (st.kind == LIR_ACCUM)
+	  {
+	    tree old = target (st.to);
+	    if (old == error_mark_node)
+	      return;
+	    tree type = arith_type (ltype, TREE_TYPE (val));
+	    val = fold_build2 (st.op == LIR_SUB ? MINUS_EXPR : PLUS_EXPR, type,
+			       sparse_convert (loc, type, old),
+			       sparse_convert (loc, type, val));
+	  }
+	t = build2 (MODIFY_EXPR, ltype, lhs, sparse_convert (loc, ltype, val));
+	break;
+      }
+    case LIR_FOR:
+      t = for_loop (st, vars);
+      break;
+    case LIR_WHILE:
+      {
+	tree c = cond (st.a), body = block (st.body);
+	if (c == error_mark_node || body == error_mark_node)
+	  return;
+	tree top = create_artificial_label (loc);
+	tree entry = create_artificial_label (loc);
+	t = alloc_stmt_list ();
+	append_to_statement_list_force
+	  (build1 (GOTO_EXPR, void_type_node, entry), &t);
+	append_to_statement_list_force
+	  (build1 (LABEL_EXPR, void_type_node, top), &t);
+	append_to_statement_list_force (body, &t);
+	append_to_statement_list_force
+	  (build1 (LABEL_EXPR, void_type_node, entry), &t);
+	append_to_statement_list_force
+	  (build3 (COND_EXPR, void_type_node, c,
+		   build1 (GOTO_EXPR, void_type_node, top), NULL_TREE), &t);
+	break;
+      }
+    case LIR_IF:
+      {
+	tree c = cond (st.a);
+	tree then = block (st.body);
+	tree els = st.else_ >= 0 ? block (st.else_) : NULL_TREE;
+	if (c == error_mark_node || then == error_mark_node
+	    || els == error_mark_node)
+	  return;
+	t = build3 (COND_EXPR, void_type_node, c, then, els);
+	break;
+      }
+    case LIR_APPEND:
+      {
+	if (st.var < 0 || st.var >= k->nvars || !var[st.var])
+	  {
+	    fail ("append into an undeclared variable");
+	    return;
+	  }
+	tree parent = ex (st.a), coord = ex (st.b);
+	if (parent == error_mark_node || coord == error_mark_node)
+	  return;
+	if (!kout)
+	  {
+	    fail ("append without an output");
+	    return;
+	  }
+	tree i64 = sparse_int64_type ();
+	tree c = build_call_expr_loc (loc, kfn (KFN_OUT_APPEND), 4,
+				      build_fold_addr_expr (kout),
+				      build_int_cst (integer_type_node,
+						     st.level),
+				      sparse_convert (loc, i64, parent),
+				      sparse_convert (loc, i64, coord));
+	tree v = var[st.var];
+	t = build2 (MODIFY_EXPR, TREE_TYPE (v), v,
+		    sparse_convert (loc, TREE_TYPE (v), c));
+	break;
+      }
+    case LIR_ZERO:
+      {
+	if (st.array < 0 || st.array >= k->narrays || !arr[st.array])
+	  {
+	    fail ("zeroing array %d", st.array);
+	    return;
+	  }
+	tree n = ex (st.a);
+	if (n == error_mark_node)
+	  return;
+	tree bytes = fold_build2 (MULT_EXPR, size_type_node,
+				  fold_convert (size_type_node, n),
+				  fold_convert (size_type_node,
+						TYPE_SIZE_UNIT
+						  (arr_elt[st.array])));
+	t = build_call_expr_loc (loc, builtin_decl_explicit (BUILT_IN_MEMSET),
+				 3, fold_convert (ptr_type_node,
+						  arr[st.array]),
+				 integer_zero_node, bytes);
+	break;
+      }
+    case LIR_CALL:
+      t = call (st);
+      break;
+    }
+  if (t == error_mark_node)
+    {
+      fail ("statement %d", id);
+      return;
+    }
+  if (t)
+    append_to_statement_list_force (t, list);
+}
+
+tree
+emitter::block (int first)
+{
+  tree vars = NULL_TREE, list = alloc_stmt_list ();
+  for (int id = first; id >= 0 && !failed; id = k->stmts[id].next)
+    {
+      if (id >= k->nstmts)
+	return fail ("no statement %d", id);
+      stmt (id, &list, &vars);
+    }
+  if (failed)
+    return error_mark_node;
+  return build3 (BIND_EXPR, void_type_node, vars, list, NULL_TREE);
+}
+
+/* Whether top-level statement ST belongs to the prologue that makes the
+   arrays current.  */
+static bool
+prologue_p (const lir_stmt &st)
+{
+  return st.kind == LIR_CALL
+	 && (st.fn == LIR_CALL_CONVERT || st.fn == LIR_CALL_ASSEMBLE
+	     || st.fn == LIR_CALL_OUT_BEGIN || st.fn == LIR_CALL_WS_ALLOC);
+}
+
+tree
+emitter::build ()
+{
+  if (!prepare ())
+    return error_mark_node;
+  tree list = alloc_stmt_list ();
+  for (int id = k->body; id >= 0 && !failed; id = k->stmts[id].next)
+    {
+      if (id >= k->nstmts)
+	return fail ("no statement %d", id);
+      if (!loaded && !prologue_p (k->stmts[id]))
+	append_to_statement_list_force (load_arrays (), &list);
+      stmt (id, &list, &top_vars);
+    }
+  if (failed)
+    return error_mark_node;
+  return build3 (BIND_EXPR, void_type_node, top_vars, list, NULL_TREE);
+}
+
+/* Whether any tagged operand of IX is stored sparsely.  */
+bool
+has_sparse_operand (const ix_stmt *ix)
+{
+  for (int a = 0; a < ix->naccs; a++)
+    if (ix_access_sparse (ix, a))
+      return true;
+  return false;
+}
+
+} // anon namespace
+
+bool
+sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e)
+{
+  gcall *call = as_a <gcall *> (gsi_stmt (*gsi));
+  ix_stmt *ix = e->ix;
+  if (!has_sparse_operand (ix))
+    return false;
+
+  char text[512];
+  ix_print (ix, text, sizeof text);
+  location_t loc = e->loc;
+  ix_sched *sc = XCNEW (ix_sched);
+  ix_sched_opts opts;
+  memset (&opts, 0, sizeof opts);
+  opts.allow_convert = 1;
+  ix_diag d;
+  memset (&d, 0, sizeof d);
+  lir_kernel *k = NULL;
+  tree generic = NULL_TREE;
+  emitter em;
+  memset (&em, 0, sizeof em);
+
+  if (ix_schedule (ix, &opts, sc, &d))
+    {
+      error_at (d.loc ? (location_t) d.loc : loc, "cannot sparsify "
+		"%<#pragma sparse einsum %s%>: %s", text, d.msg);
+      goto out;
+    }
+  k = lir_build (sc, &d);
+  if (!k)
+    {
+      error_at (d.loc ? (location_t) d.loc : loc, "cannot sparsify "
+		"%<#pragma sparse einsum %s%>: %s", text, d.msg);
+      goto out;
+    }
+
+  em.k = k;
+  em.s = &sc->st;
+  em.e = e;
+  em.loc = loc;
+  em.omp = flag_openmp && !inside_omp_p (call);
+  {
+    int h = 1;
+    for (int o = 0; o < ix->nopds; o++)
+      if (ix->opd[o].tagged)
+	{
+	  if (h >= (int) gimple_call_num_args (call))
+	    {
+	      em.fail ("the marker has too few handles");
+	      break;
+	    }
+	  em.handle[o] = gimple_call_arg (call, h++);
+	}
+  }
+  if (!em.failed)
+    generic = em.build ();
+  if (em.failed || !generic || generic == error_mark_node)
+    {
+      error_at (loc, "cannot sparsify %<#pragma sparse einsum %s%>: "
+		"internal error in the code generator: %s", text,
+		em.failed ? em.why : "no code");
+      generic = NULL_TREE;
+      goto out;
+    }
+
+  if (sparse_opt_report)
+    {
+      /* The report says parallel only where a parallel loop was made.  */
+      lir_kernel kr = *k;
+      if (!em.nparallel)
+	memset (kr.parallel, 0, sizeof kr.parallel);
+      char buf[1024];
+      lir_report (&kr, buf, sizeof buf);
+      inform (loc, "einsum sparsified: %s", buf);
+    }
+  if (sparse_dump_file)
+    {
+      fprintf (sparse_dump_file, ";; einsum %d in %s: %s (sparse)\n", e->id,
+	       IDENTIFIER_POINTER (DECL_NAME (current_function_decl)), text);
+      sch_dump (sc, sparse_dump_file);
+      lir_dump (k, sparse_dump_file);
+      print_generic_stmt (sparse_dump_file, generic, TDF_NONE);
+      fprintf (sparse_dump_file, "\n");
+    }
+
+ out:
+  if (generic)
+    {
+      /* The gimplifier's temporaries go into the kernel's GIMPLE_BIND
+	 (private inside OpenMP regions).  */
+      gimple_seq seq = NULL;
+      push_gimplify_context ();
+      gimplify_and_add (generic, &seq);
+      gimple *first = gimple_seq_first_stmt (seq);
+      pop_gimplify_context (first && gimple_code (first) == GIMPLE_BIND
+			    ? first : NULL);
+      gsi_replace_with_seq (gsi, seq, false);
+    }
+  else
+    gsi_replace (gsi, gimple_build_nop (), false);
+  XDELETEVEC (em.var);
+  XDELETEVEC (em.arr);
+  XDELETEVEC (em.arr_elt);
+  XDELETEVEC (em.arr_written);
+  lir_free (k);
+  XDELETE (sc);
+  return true;
+}
