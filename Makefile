@@ -109,7 +109,8 @@ check-corpus: all
 check-valgrind: all
 	$(MAKE) check SPARSE_VALGRIND=1 RUNTESTFLAGS="runtime.exp core.exp"
 
-# libFuzzer harnesses (fuzz/*.c) over the readers and the format parser;
+# libFuzzer harnesses (fuzz/*.c) over the readers, the format parser and
+# the einsum parser;
 # each runs FUZZ_SECONDS, its corpus kept in build/fuzz/NAME.corpus.
 FUZZ_SECONDS ?= 60
 FUZZ_CC := clang-14 -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined \
@@ -124,6 +125,11 @@ fuzz: $(patsubst fuzz/%.c,$(B)/fuzz/%,$(FUZZ_SRC))
 $(B)/fuzz/%: fuzz/%.c $(RT_SRC) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $< $(RT_SRC) -lm -o $@
+
+# The einsum parser lives in the compiler core.
+$(B)/fuzz/einsum_fuzz: fuzz/einsum_fuzz.c $(CORE_SRC) $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -Ilowering $< $(CORE_SRC) -lm -o $@
 
 # Benchmarks: same-run ratios against CXSparse and plain C; generated inputs
 # go to bench/out (not committed), results to bench/results-*.md.
