@@ -1,0 +1,129 @@
+/* With -fopenmp the outer loop of kernels writing disjoint rows of a dense
+   output runs in parallel (schedule(static)); kernels with sparse or
+   scalar outputs stay serial; a pragma already inside a parallel region
+   makes no nested region.  Same results as the serial dense program.  */
+/* { dg-options "-fopenmp" } */
+#include "sparse-run.h"
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+enum { M = 301, K = 97, N = 13 };
+
+static void
+spmv (double y[M], double A[M][K] SPARSE ("CSR"), double x[K])
+{
+#pragma sparse einsum y(i) = A(i,j) * x(j)
+  DENSE (for (int i = 0; i < M; i++)
+           {
+             y[i] = 0;
+             for (int j = 0; j < K; j++)
+               y[i] += A[i][j] * x[j];
+           })
+}
+
+static void
+spmv_dcsr (double y[M], double A[M][K] SPARSE ("DCSR"), double x[K])
+{
+#pragma sparse einsum y(i) = A(i,j) * x(j)
+  DENSE (for (int i = 0; i < M; i++)
+           {
+             y[i] = 0;
+             for (int j = 0; j < K; j++)
+               y[i] += A[i][j] * x[j];
+           })
+}
+
+static void
+spmm (double C[M][N], double A[M][K] SPARSE ("CSR"), double B[K][N])
+{
+#pragma sparse einsum C(i,j) = A(i,k) * B(k,j)
+  DENSE (for (int i = 0; i < M; i++)
+           for (int j = 0; j < N; j++)
+             {
+               C[i][j] = 0;
+               for (int k = 0; k < K; k++)
+                 C[i][j] += A[i][k] * B[k][j];
+             })
+}
+
+static void
+resid (double y[M], double b[M], double A[M][K] SPARSE ("CSR"), double x[K])
+{
+#pragma sparse einsum y(i) = b(i) - A(i,j) * x(j)
+  DENSE (for (int i = 0; i < M; i++)
+           {
+             double s = 0;
+             for (int j = 0; j < K; j++)
+               s += A[i][j] * x[j];
+             y[i] = b[i] - s;
+           })
+}
+
+static void
+spgemm (double C[M][M] SPARSE ("CSR"), double A[M][K] SPARSE ("CSR"),
+        double B[K][M] SPARSE ("CSR"))
+{
+#pragma sparse einsum C(i,j) = A(i,k) * B(k,j)
+  DENSE (for (int i = 0; i < M; i++)
+           for (int j = 0; j < M; j++)
+             {
+               double s = 0;
+               for (int k = 0; k < K; k++)
+                 s += A[i][k] * B[k][j];
+               C[i][j] = s;
+             })
+}
+
+/* Each thread of the caller's region runs its own serial kernel.  */
+static void
+columns (double Y[N][M], double A[M][K] SPARSE ("CSR"), double X[N][K])
+{
+#pragma omp parallel for
+  for (int c = 0; c < N; c++)
+    {
+      double *y = Y[c], *x = X[c];
+#pragma sparse einsum y(i) = A(i,j) * x(j)
+      DENSE (for (int i = 0; i < M; i++)
+               {
+                 y[i] = 0;
+                 for (int j = 0; j < K; j++)
+                   y[i] += A[i][j] * x[j];
+               })
+    }
+}
+
+int
+main (void)
+{
+#ifdef _OPENMP
+  omp_set_num_threads (4);
+#endif
+  sp_tensor *a = sr_matrix ("CSR", M, K, 1, 5);
+  sp_tensor *ad = sr_as (a, "DCSR");
+  sp_tensor *bt = sr_matrix ("CSR", K, M, 2, 9);
+  static double x[K], y[M], b[M], B[K][N], C[M][N], X[N][K], Y[N][M];
+  sr_fill (x, K, 3, 1);
+  sr_fill (b, M, 4, 1);
+  sr_fill (&B[0][0], K * N, 5, 1);
+  sr_fill (&X[0][0], N * K, 6, 2);
+
+  spmv (y, sp_array (a), x);
+  sr_print ("spmv", y, M);
+  spmv_dcsr (y, sp_array (ad), x);
+  sr_print ("spmv dcsr", y, M);
+  spmm (C, sp_array (a), B);
+  sr_print ("spmm", &C[0][0], M * N);
+  resid (y, b, sp_array (a), x);
+  sr_print ("residual", y, M);
+  sp_tensor *c = sr_matrix ("CSR", M, M, 7, 2);
+  spgemm (sp_array (c), sp_array (a), sp_array (bt));
+  sr_print_t ("spgemm", c, M * M);
+  columns (Y, sp_array (a), X);
+  sr_print ("columns", &Y[0][0], N * M);
+  sp_free (c);
+  sp_free (a);
+  sp_free (ad);
+  sp_free (bt);
+  return 0;
+}
