@@ -1,0 +1,37 @@
+/* With -fopenmp the report marks the loops made parallel: the outer loop
+   of a nest writing disjoint parts of a dense output, unless the pragma
+   is already inside a parallel region.  */
+/* { dg-do compile } */
+/* { dg-options "-fopenmp -fplugin-arg-sparse-report" } */
+#include <sparse.h>
+
+void
+spmv (int n, double y[n], double A[n][n] SPARSE ("CSR"), double x[n])
+{
+#pragma sparse einsum y(i) = A(i,j) * x(j)	/* { dg-message "A: CSR; loops: i for .parallel., j for over A; y: dense" } */
+}
+
+void
+spmv_dcsr (int n, double y[n], double A[n][n] SPARSE ("DCSR"), double x[n])
+{
+#pragma sparse einsum y(i) = A(i,j) * x(j)	/* { dg-message "loops: i for over A .parallel., j for over A; y: dense" } */
+}
+
+void
+add (int n, double C[n][n] SPARSE ("CSR"), double A[n][n] SPARSE ("CSR"),
+     double B[n][n] SPARSE ("CSR"))
+{
+#pragma sparse einsum C(i,j) = A(i,j) + B(i,j)	/* { dg-message "loops: i for, j co-iterate A, B; C: appended in order" } */
+}
+
+void
+nested (int n, int m, double Y[m][n], double A[n][n] SPARSE ("CSR"),
+        double X[m][n])
+{
+#pragma omp parallel for
+  for (int c = 0; c < m; c++)
+    {
+      double *y = Y[c], *x = X[c];
+#pragma sparse einsum y(i) = A(i,j) * x(j)	/* { dg-message "loops: i for, j for over A; y: dense" } */
+    }
+}
