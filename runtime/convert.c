@@ -880,8 +880,8 @@ sp__convert_fmt (const sp_tensor *src, const sp_format *f)
     rc = copy_arrays (&c);
   else
     {
-      rc = SP_UNSORTED;
-      if (c.ld.count_lv < 0 && same_order (&c))
+      rc = sp__convert_fast (src, c.dst);
+      if (rc == SP_UNSORTED && c.ld.count_lv < 0 && same_order (&c))
         rc = convert_append (&c);
       if (rc == SP_UNSORTED && !plan_scatter (&c))
         rc = convert_scatter (&c);

@@ -522,4 +522,16 @@ int sp__build_sorted (sp_tensor *t, const sp_layout *lo, const uint64_t *rec,
    SRC (assembled), of SRC's type.  */
 sp_tensor *sp__convert_fmt (const sp_tensor *src, const sp_format *f);
 
+/* The common matrix cases written out (fast2d.c).  Convert SRC into DST
+   (format and extents set, no arrays) when both are among COO, CSR, CSC,
+   DIA and ELL with 32-bit index arrays and the pair has a direct routine:
+   0, -1 on error, or SP_UNSORTED when it does not apply (or SRC's arrays
+   are not as it expects): then take the general route.  */
+int sp__convert_fast (const sp_tensor *src, sp_tensor *dst);
+/* A COO, CSR or CSC matrix of f64 values with 32-bit index arrays from
+   the coordinate list C; NULL when it does not apply or fails (the
+   general route then builds it or reports why not).  */
+sp_tensor *sp__from_coo_fast (const sp_format *f, sp_type type,
+                              const sp_coo *c);
+
 #endif /* SPARSE_STORAGE_H */

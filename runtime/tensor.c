@@ -27,9 +27,31 @@
    - sp_get returns NaN (and sets sp_error) for a bad tensor or
      coordinates.  */
 
+#define _DEFAULT_SOURCE 1
 #include <stdlib.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include "storage.h"
+
+/* Arrays of at least this many bytes ask for transparent huge pages:
+   first touching a 4 KiB page costs microseconds, and a fresh array of
+   tens of megabytes is most of a conversion's time otherwise.  */
+#define BIG_ARRAY (4u << 20)
+
+static void
+big_pages (void *a, size_t bytes)
+{
+#ifdef MADV_HUGEPAGE
+  uintptr_t huge = (uintptr_t) 2 << 20;
+  uintptr_t lo = ((uintptr_t) a + huge - 1) & ~(huge - 1);
+  uintptr_t hi = ((uintptr_t) a + bytes) & ~(huge - 1);
+  if (bytes >= BIG_ARRAY && hi > lo)
+    madvise ((void *) lo, hi - lo, MADV_HUGEPAGE);
+#else
+  (void) a;
+  (void) bytes;
+#endif
+}
 
 
 /* Bytes of physical memory; allocations beyond it are refused up front
@@ -62,6 +84,7 @@ sp__alloc_array (int64_t n, size_t esize, int fill, const char *what)
                 (long long) n);
       return NULL;
     }
+  big_pages (a, (size_t) n * esize);
   if (fill > 0)
     memset (a, fill, (size_t) n * esize);
   return a;
@@ -86,6 +109,7 @@ sp__grow (void **a, int64_t *cap, int64_t need, size_t esize, int fill,
   if (!b)
     return sp__fail ("out of memory growing %s to %lld entries", what,
                      (long long) n);
+  big_pages (b, (size_t) n * esize);
   if (fill >= 0)
     memset ((char *) b + *cap * esize, fill, (size_t) (n - *cap) * esize);
   *a = b;

@@ -1,0 +1,695 @@
+/* fast2d.c -- the common matrix cases of assembly and conversion, written
+   out for 32-bit pos and crd arrays: COO, CSR and CSC from a coordinate
+   list, and COO -> CSR, CSR <-> CSC, CSR -> DIA, CSR -> ELL.
+
+   Each routine builds exactly the arrays the general route (assemble.c,
+   convert.c) would, with loops that know the widths and the level
+   structure, allocating every array once at its final size.  Each checks
+   the order and ranges it relies on as it goes and answers SP_UNSORTED
+   when they do not hold, or when the case is not one of its own; the
+   caller then takes the general route, which also reports any error.  */
+
+#include <stdlib.h>
+#include "storage.h"
+
+enum { F_OTHER, F_COO, F_CSR, F_CSC, F_DIA, F_ELL };
+
+static int
+is_lv (const sp_level_fmt *l, int type, int kind, int dim)
+{
+  return l->type == type && l->kind == kind && l->dim == dim;
+}
+
+/* Which of the named matrix formats F is, with 32-bit index arrays.  */
+static int
+kind_of (const sp_format *f)
+{
+  const sp_level_fmt *l = f->lv;
+  if (f->rank != 2 || f->posw != 32 || f->crdw != 32)
+    return F_OTHER;
+  if (f->nlevels == 2)
+    {
+      if (is_lv (&l[0], SP_LVL_CN, SP_LX_VAR, 0)
+          && is_lv (&l[1], SP_LVL_S, SP_LX_VAR, 1))
+        return F_COO;
+      if (is_lv (&l[0], SP_LVL_D, SP_LX_VAR, 0)
+          && is_lv (&l[1], SP_LVL_CU, SP_LX_VAR, 1))
+        return F_CSR;
+      if (is_lv (&l[0], SP_LVL_D, SP_LX_VAR, 1)
+          && is_lv (&l[1], SP_LVL_CU, SP_LX_VAR, 0))
+        return F_CSC;
+    }
+  else if (f->nlevels == 3)
+    {
+      if (is_lv (&l[0], SP_LVL_CU, SP_LX_DIFF, 1) && l[0].dim2 == 0
+          && is_lv (&l[1], SP_LVL_D, SP_LX_VAR, 0)
+          && is_lv (&l[2], SP_LVL_O, SP_LX_VAR, 1))
+        return F_DIA;
+      if (is_lv (&l[0], SP_LVL_D, SP_LX_COUNT, 0)
+          && is_lv (&l[1], SP_LVL_D, SP_LX_VAR, 0)
+          && is_lv (&l[2], SP_LVL_S, SP_LX_VAR, 1))
+        return F_ELL;
+    }
+  return F_OTHER;
+}
+
+/* ------------------------------------------------------------------ */
+/* From a coordinate list (F64 values): COO, CSR or CSC.  */
+
+/* Outer (A) and inner (B) coordinates of the entries, level order.  */
+typedef struct out2
+{
+  int kind;
+  int64_t na, nb;       /* extents of A and B */
+  int32_t *pos;         /* CSR/CSC: na + 1 */
+  int32_t *acrd, *bcrd; /* COO: the rows; always the inner coordinates */
+  double *val;
+  int64_t n;            /* entries */
+} out2;
+
+static void
+out_free (out2 *o)
+{
+  free (o->pos);
+  free (o->acrd);
+  free (o->bcrd);
+  free (o->val);
+  o->pos = o->acrd = o->bcrd = NULL;
+  o->val = NULL;
+}
+
+static int
+out_alloc (out2 *o, int64_t n)
+{
+  if (o->kind != F_COO
+      && !(o->pos = sp__alloc_array (o->na + 1, 4, -1, "a pos array")))
+    return -1;
+  if (o->kind == F_COO
+      && !(o->acrd = sp__alloc_array (n, 4, -1, "a crd array")))
+    return -1;
+  if (!(o->bcrd = sp__alloc_array (n, 4, -1, "a crd array"))
+      || !(o->val = sp__alloc_array (n, 8, -1, "the values")))
+    return -1;
+  return 0;
+}
+
+/* Shrink the arrays to the N entries kept.  */
+static void
+out_shrink (out2 *o, int64_t n, int64_t had)
+{
+  void *p;
+  o->n = n;
+  if (n == had || n == 0)
+    return;
+  if (o->acrd && (p = realloc (o->acrd, n * 4)))
+    o->acrd = p;
+  if ((p = realloc (o->bcrd, n * 4)))
+    o->bcrd = p;
+  if ((p = realloc (o->val, n * 8)))
+    o->val = p;
+}
+
+/* Install O's arrays in T (format and extents set, no arrays yet).  */
+static void
+out_install (sp_tensor *t, out2 *o)
+{
+  if (o->kind == F_COO)
+    {
+      int32_t *pos = sp__alloc_array (2, 4, -1, "a pos array");
+      if (!pos)
+        return;
+      pos[0] = 0;
+      pos[1] = (int32_t) o->n;
+      t->lv[0].pos = pos;
+      t->lv[0].npos = 2;
+      t->lv[0].crd = o->acrd;
+      t->lv[0].ncrd = o->n;
+      t->lv[0].count = o->n;
+      t->lv[1].crd = o->bcrd;
+      t->lv[1].ncrd = o->n;
+      t->lv[1].count = o->n;
+    }
+  else
+    {
+      t->lv[0].count = o->na;
+      t->lv[1].pos = o->pos;
+      t->lv[1].npos = o->na + 1;
+      t->lv[1].crd = o->bcrd;
+      t->lv[1].ncrd = o->n;
+      t->lv[1].count = o->n;
+    }
+  t->vals = o->val;
+  t->nvals = o->n;
+  memset (o, 0, sizeof *o);
+}
+
+/* Entries in key order: append, adding up repeated keys.  */
+static int64_t
+from_sorted (out2 *o, const sp_coo *c, int ia, int ib)
+{
+  const int64_t *restrict x = c->idx;
+  const double *restrict v = c->val;
+  int32_t *restrict pos = o->pos, *restrict acrd = o->acrd;
+  int32_t *restrict bcrd = o->bcrd;
+  double *restrict val = o->val;
+  int64_t w = -1, pa = -1, pb = -1, row = 0;
+
+  for (int64_t e = 0; e < c->n; e++)
+    {
+      int64_t a = x[2 * e + ia], b = x[2 * e + ib];
+      if (a == pa && b == pb)
+        {
+          val[w] += v[e];
+          continue;
+        }
+      w++;
+      if (pos)
+        while (row <= a)
+          pos[row++] = (int32_t) w;
+      else
+        acrd[w] = (int32_t) a;
+      bcrd[w] = (int32_t) b;
+      val[w] = v[e];
+      pa = a;
+      pb = b;
+    }
+  w++;
+  if (pos)
+    while (row <= o->na)
+      pos[row++] = (int32_t) w;
+  return w;
+}
+
+/* Entries in any order: a counting sort by B (unless they come in B-major
+   order already) and a stable one by A, then repeated keys added up in
+   their order in the list.  CA counts A (NA + 1 entries), CB counts B.  */
+static int
+from_unsorted (out2 *o, const sp_coo *c, int ia, int ib, int bmajor,
+               int64_t *ca, int64_t *cb)
+{
+  const int64_t *restrict x = c->idx;
+  const double *restrict v = c->val;
+  int64_t n = c->n;
+  int32_t *restrict bcrd = o->bcrd;
+  double *restrict val = o->val;
+  int64_t w = 0, s = 0;
+
+  /* Start of each A bucket.  */
+  for (int64_t a = 0; a < o->na; a++)
+    {
+      int64_t m = ca[a];
+      ca[a] = s;
+      s += m;
+    }
+  ca[o->na] = s;
+  if (bmajor)
+    for (int64_t e = 0; e < n; e++)
+      {
+        int64_t r = ca[x[2 * e + ia]]++;
+        bcrd[r] = (int32_t) x[2 * e + ib];
+        val[r] = v[e];
+      }
+  else
+    {
+      struct rec { uint32_t a, b; double v; } *tmp;
+      if (!(tmp = sp__alloc_array (n, sizeof *tmp, -1, "sort scratch")))
+        return -1;
+      for (int64_t b = 0; b < o->nb; b++)
+        {
+          int64_t m = cb[b];
+          cb[b] = s - n;
+          s += m;
+        }
+      for (int64_t e = 0; e < n; e++)
+        {
+          int64_t r = cb[x[2 * e + ib]]++;
+          tmp[r].a = (uint32_t) x[2 * e + ia];
+          tmp[r].b = (uint32_t) x[2 * e + ib];
+          tmp[r].v = v[e];
+        }
+      for (int64_t e = 0; e < n; e++)
+        {
+          int64_t r = ca[tmp[e].a]++;
+          bcrd[r] = (int32_t) tmp[e].b;
+          val[r] = tmp[e].v;
+        }
+      free (tmp);
+    }
+  /* CA[a] is now the end of bucket a.  Add up repeated keys in place.  */
+  for (int64_t a = 0, r = 0; a < o->na; a++)
+    {
+      int64_t end = ca[a], start = w;
+      if (o->pos)
+        o->pos[a] = (int32_t) w;
+      for (; r < end; r++)
+        {
+          if (w > start && bcrd[w - 1] == bcrd[r])
+            {
+              val[w - 1] += val[r];
+              continue;
+            }
+          if (o->acrd)
+            o->acrd[w] = (int32_t) a;
+          bcrd[w] = bcrd[r];
+          val[w] = val[r];
+          w++;
+        }
+    }
+  if (o->pos)
+    o->pos[o->na] = (int32_t) w;
+  out_shrink (o, w, n);
+  return 0;
+}
+
+sp_tensor *
+sp__from_coo_fast (const sp_format *f, sp_type type, const sp_coo *c)
+{
+  int kind = kind_of (f), ia, ib, sab = 1, sba = 1;
+  int64_t n = c->n, na, nb, distinct = n > 0, *ca = NULL, *cb = NULL;
+  sp_tensor *t = NULL;
+  out2 o;
+
+  if (type != SP_F64 || c->rank != 2
+      || (kind != F_COO && kind != F_CSR && kind != F_CSC)
+      || n > INT32_MAX || c->dims[0] > INT32_MAX || c->dims[1] > INT32_MAX)
+    return NULL;
+  ia = kind == F_CSC;
+  ib = !ia;
+  na = c->dims[ia];
+  nb = c->dims[ib];
+  memset (&o, 0, sizeof o);
+  o.kind = kind;
+  o.na = na;
+  o.nb = nb;
+  /* Counting sorts need arrays over the extents: only where those stay
+     in proportion to the entries.  */
+  int counts = na <= 4 * n + 65536 && nb <= 4 * n + 65536;
+  if (counts && (!(ca = sp__alloc_array (na + 1, 8, 0, "counts"))
+                 || !(cb = sp__alloc_array (nb + 1, 8, 0, "counts"))))
+    goto fail;
+  {
+    const int64_t *restrict x = c->idx;
+    int64_t pa = -1, pb = -1;
+    for (int64_t e = 0; e < n; e++)
+      {
+        int64_t a = x[2 * e + ia], b = x[2 * e + ib];
+        if ((uint64_t) a >= (uint64_t) na || (uint64_t) b >= (uint64_t) nb)
+          goto fail;
+        /* Key order (A, B) and (B, A), nondecreasing.  */
+        sab &= a > pa || (a == pa && b >= pb);
+        sba &= b > pb || (b == pb && a >= pa);
+        distinct += e && (a != pa || b != pb);
+        if (counts)
+          {
+            ca[a]++;
+            cb[b]++;
+          }
+        pa = a;
+        pb = b;
+      }
+  }
+  if (!sab && !counts)
+    goto fail;
+  if (!(t = sp__alloc (f, type, c->dims)))
+    goto fail;
+  if (sab)
+    {
+      if (out_alloc (&o, distinct))
+        goto fail;
+      o.n = from_sorted (&o, c, ia, ib);
+    }
+  else if (out_alloc (&o, n) || from_unsorted (&o, c, ia, ib, sba, ca, cb))
+    goto fail;
+  out_install (t, &o);
+  if (!t->vals)
+    goto fail;
+  free (ca);
+  free (cb);
+  ((sp_priv *) t->priv)->built = 1;
+  t->dirty = 0;
+  return t;
+fail:
+  out_free (&o);
+  free (ca);
+  free (cb);
+  sp_free (t);
+  return NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Conversions.  */
+
+/* COO -> CSR: the rows are sorted; the columns and values copy over.  */
+static int
+coo_to_csr (const sp_tensor *s, sp_tensor *d)
+{
+  const int32_t *restrict spos = s->lv[0].pos;
+  const int32_t *restrict ri = s->lv[0].crd, *restrict ci = s->lv[1].crd;
+  int64_t m = s->dims[0], ncol = s->dims[1], n = s->lv[1].count;
+  int32_t *restrict pos, *restrict crd;
+  void *val;
+  int64_t row = 0;
+  int32_t pr = -1, pc = -1;
+
+  size_t es = sp__esize (s->type);
+
+  if (s->lv[0].npos != 2 || spos[0] != 0 || spos[1] != n
+      || s->lv[0].ncrd != n || s->lv[1].ncrd != n)
+    return SP_UNSORTED;
+  if (!(pos = sp__alloc_array (m + 1, 4, -1, "a pos array")))
+    return -1;
+  for (int64_t e = 0; e < n; e++)
+    {
+      int32_t r = ri[e], cc = ci[e];
+      if ((uint32_t) r >= (uint64_t) m)
+        {
+          free (pos);
+          return SP_UNSORTED;
+        }
+      if (r != pr)
+        {
+          if (r < pr)
+            {
+              free (pos);
+              return SP_UNSORTED;
+            }
+          while (row <= r)
+            pos[row++] = (int32_t) e;
+          pr = r;
+        }
+      else if (cc <= pc)
+        {
+          free (pos);
+          return SP_UNSORTED;
+        }
+      if ((uint32_t) cc >= (uint64_t) ncol)
+        {
+          free (pos);
+          return SP_UNSORTED;
+        }
+      pc = cc;
+    }
+  while (row <= m)
+    pos[row++] = (int32_t) n;
+  if (!(crd = sp__alloc_array (n, 4, -1, "a crd array"))
+      || !(val = sp__alloc_array (n, es, -1, "the values")))
+    {
+      free (pos);
+      free (crd);
+      return -1;
+    }
+  memcpy (crd, ci, n * 4);
+  memcpy (val, s->vals, n * es);
+  d->lv[0].count = m;
+  d->lv[1].pos = pos;
+  d->lv[1].npos = m + 1;
+  d->lv[1].crd = crd;
+  d->lv[1].ncrd = n;
+  d->lv[1].count = n;
+  d->vals = val;
+  d->nvals = n;
+  return 0;
+}
+
+/* Whether the compressed level of S (CSR or CSC) is well formed: pos
+   starts at 0, never decreases and ends at the entries; coordinates are
+   within NB.  The order within a row is the one thing left unchecked: it
+   does not matter to a transpose's result order.  */
+static int
+compressed_ok (const sp_tensor *s)
+{
+  const int32_t *pos = s->lv[1].pos;
+  int64_t na = s->lv[0].size, n = s->lv[1].count;
+  if (s->lv[1].npos != na + 1 || pos[0] != 0 || pos[na] != n
+      || s->lv[1].ncrd != n)
+    return 0;
+  for (int64_t a = 0; a < na; a++)
+    if (pos[a + 1] < pos[a])
+      return 0;
+  return 1;
+}
+
+/* CSR <-> CSC: a counting sort, as cs_transpose.  */
+static int
+transpose (const sp_tensor *s, sp_tensor *d)
+{
+  const int32_t *restrict sp = s->lv[1].pos, *restrict sc = s->lv[1].crd;
+  int64_t na = s->lv[0].size, nb = s->lv[1].size, n = s->lv[1].count;
+  int32_t *restrict pos, *restrict crd, *restrict next;
+  int64_t sum = 0;
+
+  if (!compressed_ok (s))
+    return SP_UNSORTED;
+  if (!(pos = sp__alloc_array (nb + 1, 4, -1, "a pos array")))
+    return -1;
+  if (!(next = sp__alloc_array (nb + 1, 4, 0, "counts")))
+    {
+      free (pos);
+      return -1;
+    }
+  for (int64_t p = 0; p < n; p++)
+    {
+      uint32_t b = (uint32_t) sc[p];
+      if (b >= (uint64_t) nb)
+        {
+          free (pos);
+          free (next);
+          return SP_UNSORTED;
+        }
+      next[b]++;
+    }
+  for (int64_t b = 0; b < nb; b++)
+    {
+      int32_t m = next[b];
+      pos[b] = next[b] = (int32_t) sum;
+      sum += m;
+    }
+  pos[nb] = (int32_t) sum;
+  if (!(crd = sp__alloc_array (n, 4, -1, "a crd array"))
+      || !(d->vals = sp__alloc_array (n, sp__esize (s->type), -1,
+                                      "the values")))
+    {
+      free (pos);
+      free (next);
+      free (crd);
+      return -1;
+    }
+  if (sp__esize (s->type) == 8)
+    {
+      const uint64_t *restrict sv = s->vals;
+      uint64_t *restrict dv = d->vals;
+      for (int64_t a = 0; a < na; a++)
+        for (int32_t p = sp[a], end = sp[a + 1]; p < end; p++)
+          {
+            int32_t q = next[sc[p]]++;
+            crd[q] = (int32_t) a;
+            dv[q] = sv[p];
+          }
+    }
+  else
+    {
+      const uint32_t *restrict sv = s->vals;
+      uint32_t *restrict dv = d->vals;
+      for (int64_t a = 0; a < na; a++)
+        for (int32_t p = sp[a], end = sp[a + 1]; p < end; p++)
+          {
+            int32_t q = next[sc[p]]++;
+            crd[q] = (int32_t) a;
+            dv[q] = sv[p];
+          }
+    }
+  free (next);
+  d->lv[0].count = nb;
+  d->lv[1].pos = pos;
+  d->lv[1].npos = nb + 1;
+  d->lv[1].crd = crd;
+  d->lv[1].ncrd = n;
+  d->lv[1].count = n;
+  d->nvals = n;
+  return 0;
+}
+
+/* Whether the CSR S has its columns strictly increasing in every row.  */
+static int
+rows_sorted (const sp_tensor *s)
+{
+  const int32_t *restrict pos = s->lv[1].pos, *restrict crd = s->lv[1].crd;
+  int64_t m = s->lv[0].size, ncol = s->lv[1].size;
+  for (int64_t i = 0; i < m; i++)
+    {
+      int32_t prev = -1;
+      for (int32_t p = pos[i]; p < pos[i + 1]; p++)
+        {
+          if (crd[p] <= prev)
+            return 0;
+          prev = crd[p];
+        }
+      if (prev >= ncol)
+        return 0;
+    }
+  return 1;
+}
+
+/* CSR -> DIA: the diagonals present, in increasing offset, then every
+   entry into its slot.  */
+static int
+csr_to_dia (const sp_tensor *s, sp_tensor *d)
+{
+  const int32_t *restrict pos = s->lv[1].pos, *restrict crd = s->lv[1].crd;
+  int64_t m = s->dims[0], span = d->lv[0].size, nd = 0, n = s->lv[1].count;
+  size_t es = sp__esize (s->type);
+  int32_t *restrict slot, *dpos = NULL, *dcrd = NULL;
+
+  /* The slot array stays within the general route's bound.  */
+  if (!compressed_ok (s) || span > 65536 + 8 * n || !rows_sorted (s))
+    return SP_UNSORTED;
+  if (!(slot = sp__alloc_array (span, 4, 0, "the diagonals")))
+    return -1;
+  for (int64_t i = 0; i < m; i++)
+    {
+      int32_t *restrict sl = slot + (m - 1 - i);
+      for (int32_t p = pos[i], end = pos[i + 1]; p < end; p++)
+        sl[crd[p]] = 1;
+    }
+  for (int64_t k = 0; k < span; k++)
+    nd += slot[k];
+  if (nd > 0 && m > INT64_MAX / nd)
+    {
+      free (slot);
+      return SP_UNSORTED;
+    }
+  if (!(dpos = sp__alloc_array (2, 4, -1, "a pos array"))
+      || !(dcrd = sp__alloc_array (nd, 4, -1, "a crd array"))
+      || !(d->vals = sp__alloc_array (nd * m, es, 0, "the values")))
+    {
+      free (slot);
+      free (dpos);
+      free (dcrd);
+      return -1;
+    }
+  nd = 0;
+  for (int64_t k = 0; k < span; k++)
+    if (slot[k])
+      {
+        dcrd[nd] = (int32_t) k;
+        slot[k] = (int32_t) (nd++ * m);
+      }
+  if (es == 8)
+    {
+      const uint64_t *restrict sv = s->vals;
+      uint64_t *restrict dv = d->vals;
+      for (int64_t i = 0; i < m; i++)
+        {
+          const int32_t *restrict sl = slot + (m - 1 - i);
+          for (int32_t p = pos[i], end = pos[i + 1]; p < end; p++)
+            dv[sl[crd[p]] + i] = sv[p];
+        }
+    }
+  else
+    {
+      const uint32_t *restrict sv = s->vals;
+      uint32_t *restrict dv = d->vals;
+      for (int64_t i = 0; i < m; i++)
+        {
+          const int32_t *restrict sl = slot + (m - 1 - i);
+          for (int32_t p = pos[i], end = pos[i + 1]; p < end; p++)
+            dv[sl[crd[p]] + i] = sv[p];
+        }
+    }
+  free (slot);
+  dpos[0] = 0;
+  dpos[1] = (int32_t) nd;
+  d->lv[0].pos = dpos;
+  d->lv[0].npos = 2;
+  d->lv[0].crd = dcrd;
+  d->lv[0].ncrd = nd;
+  d->lv[0].count = nd;
+  d->lv[1].count = nd * m;
+  d->lv[2].count = nd * m;
+  d->nvals = nd * m;
+  return 0;
+}
+
+/* CSR -> ELL: slot s of row i is entry s of the row; the slots are
+   written in storage order, padding included.  */
+static int
+csr_to_ell (const sp_tensor *s, sp_tensor *d)
+{
+  const int32_t *restrict pos = s->lv[1].pos, *restrict crd = s->lv[1].crd;
+  int64_t m = s->dims[0], k = 0, n = s->lv[1].count;
+  size_t es = sp__esize (s->type);
+  int32_t *restrict dcrd;
+
+  if (!compressed_ok (s) || !rows_sorted (s))
+    return SP_UNSORTED;
+  for (int64_t i = 0; i < m; i++)
+    if (pos[i + 1] - pos[i] > k)
+      k = pos[i + 1] - pos[i];
+  if (k > 0 && m > INT64_MAX / k)
+    return SP_UNSORTED;
+  (void) n;
+  if (!(dcrd = sp__alloc_array (k * m, 4, -1, "a crd array"))
+      || !(d->vals = sp__alloc_array (k * m, es, -1, "the values")))
+    {
+      free (dcrd);
+      return -1;
+    }
+  for (int64_t sl = 0; sl < k; sl++)
+    {
+      int32_t *restrict c = dcrd + sl * m;
+      if (es == 8)
+        {
+          const uint64_t *restrict sv = s->vals;
+          uint64_t *restrict v = (uint64_t *) d->vals + sl * m;
+          for (int64_t i = 0; i < m; i++)
+            {
+              int64_t p = pos[i] + sl;
+              int in = p < pos[i + 1];
+              c[i] = in ? crd[p] : -1;
+              v[i] = in ? sv[p] : 0;
+            }
+        }
+      else
+        {
+          const uint32_t *restrict sv = s->vals;
+          uint32_t *restrict v = (uint32_t *) d->vals + sl * m;
+          for (int64_t i = 0; i < m; i++)
+            {
+              int64_t p = pos[i] + sl;
+              int in = p < pos[i + 1];
+              c[i] = in ? crd[p] : -1;
+              v[i] = in ? sv[p] : 0;
+            }
+        }
+    }
+  d->lv[0].size = k;
+  d->lv[0].count = k;
+  d->lv[1].count = k * m;
+  d->lv[2].crd = dcrd;
+  d->lv[2].ncrd = k * m;
+  d->lv[2].count = k * m;
+  d->nvals = k * m;
+  return 0;
+}
+
+int
+sp__convert_fast (const sp_tensor *src, sp_tensor *dst)
+{
+  int from = kind_of (&src->fmt), to = kind_of (&dst->fmt), rc;
+
+  if (from == F_COO && to == F_CSR)
+    rc = coo_to_csr (src, dst);
+  else if ((from == F_CSR && to == F_CSC) || (from == F_CSC && to == F_CSR))
+    rc = transpose (src, dst);
+  else if (from == F_CSR && to == F_DIA)
+    rc = csr_to_dia (src, dst);
+  else if (from == F_CSR && to == F_ELL)
+    rc = csr_to_ell (src, dst);
+  else
+    return SP_UNSORTED;
+  if (rc)
+    sp__free_arrays (dst);
+  if (to == F_ELL && rc)
+    dst->lv[0].size = 0;
+  return rc;
+}
