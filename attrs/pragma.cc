@@ -86,20 +86,16 @@ const_extent (tree e)
   return -1;
 }
 
-static int
-lookup_operand (void *, const char *name, ix_operand *out)
+void
+sparse_describe_operand (tree decl, ix_operand *out)
 {
-  tree decl = lookup_name (get_identifier (name));
-  if (!decl || decl == error_mark_node)
-    return 0;
-
   sparse_operand_info *info = XCNEW (sparse_operand_info);
   info->decl = decl;
   out->user = info;
   out->kind = IX_OPD_OTHER;
   if ((TREE_CODE (decl) != VAR_DECL && TREE_CODE (decl) != PARM_DECL)
       || TREE_TYPE (decl) == error_mark_node)
-    return 1;
+    return;
 
   TREE_USED (decl) = 1;
   DECL_READ_P (decl) = 1;
@@ -118,7 +114,7 @@ lookup_operand (void *, const char *name, ix_operand *out)
 	  out->extent[d] = const_extent (tag.dim[d]);
 	  info->extent[d] = tag.dim[d];
 	}
-      return 1;
+      return;
     }
 
   tree dims[SP_MAX_RANK + 1];
@@ -129,7 +125,7 @@ lookup_operand (void *, const char *name, ix_operand *out)
     {
       rank = sparse_array_extents (type, dims, SP_MAX_RANK + 1, &elem);
       if (rank > SP_MAX_RANK || !sparse_elem_type (elem, &out->type))
-	return 1;
+	return;
       out->kind = IX_OPD_ARRAY;
     }
   else if (TREE_CODE (type) == POINTER_TYPE && TREE_CODE (decl) == PARM_DECL
@@ -141,23 +137,23 @@ lookup_operand (void *, const char *name, ix_operand *out)
 				       SP_MAX_RANK, &elem);
       dims[0] = sparse_parm_outer_bound (decl);
       if (rank > SP_MAX_RANK || !sparse_elem_type (elem, &out->type))
-	return 1;
+	return;
       out->kind = dims[0] ? IX_OPD_ARRAY : IX_OPD_POINTER;
     }
   else if (TREE_CODE (type) == POINTER_TYPE)
     {
       if (!sparse_elem_type (TREE_TYPE (type), &out->type))
-	return 1;
+	return;
       out->kind = IX_OPD_POINTER;
-      return 1;
+      return;
     }
   else if (sparse_elem_type (type, &out->type))
     {
       out->kind = IX_OPD_SCALAR;
-      return 1;
+      return;
     }
   else
-    return 1;
+    return;
 
   out->rank = rank;
   for (int d = 0; d < rank; d++)
@@ -167,6 +163,15 @@ lookup_operand (void *, const char *name, ix_operand *out)
     }
   if (out->kind == IX_OPD_POINTER)
     out->rank = 0;
+}
+
+static int
+lookup_operand (void *, const char *name, ix_operand *out)
+{
+  tree decl = lookup_name (get_identifier (name));
+  if (!decl || decl == error_mark_node)
+    return 0;
+  sparse_describe_operand (decl, out);
   return 1;
 }
 
@@ -260,11 +265,19 @@ handle_pragma_einsum (cpp_reader *)
       return;
     }
 
+  add_stmt (sparse_einsum_register (ix, toks[0].loc, current_function_decl,
+				    false));
+}
+
+tree
+sparse_einsum_register (ix_stmt *ix, location_t loc, tree fndecl, bool nest)
+{
   sparse_einsum *e = XCNEW (sparse_einsum);
   e->id = einsums.length ();
   e->ix = ix;
-  e->loc = toks[0].loc;
-  e->fndecl = current_function_decl;
+  e->loc = loc;
+  e->fndecl = fndecl;
+  e->nest = nest;
   for (int o = 0; o < ix->nopds; o++)
     if (ix->opd[o].tagged)
       e->ntagged++;
@@ -280,9 +293,8 @@ handle_pragma_einsum (cpp_reader *)
 	  sparse_gc_keep (info->extent[d]);
       }
 
-  tree call = build_call_expr_loc (e->loc, sparse_marker_decl (), 1,
-				   build_int_cst (integer_type_node, e->id));
-  add_stmt (call);
+  return build_call_expr_loc (e->loc, sparse_marker_decl (), 1,
+			      build_int_cst (integer_type_node, e->id));
 }
 
 void

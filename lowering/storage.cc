@@ -1002,7 +1002,8 @@ rewriter::walk (tree *tp, location_t loc, bool unused)
 	  }
 	if (outer)
 	  {
-	    if (sparse_opt_report && !nest_names.is_empty ())
+	    if (sparse_opt_report && !nest_names.is_empty ()
+		&& !sparse_nest_reported_p (t))
 	      {
 		pretty_printer pp;
 		for (unsigned k = 0; k < nest_names.length (); k++)
@@ -1112,5 +1113,6 @@ rewrite_function (tree fndecl, const rewriter *parent)
 void
 sparse_pre_genericize (void *gcc_data, void *)
 {
+  sparse_recognize_nests ((tree) gcc_data);
   rewrite_function ((tree) gcc_data, NULL);
 }

@@ -5,6 +5,8 @@
      attrs/attribute.cc     the sparse(FMT) attribute: checking and the
                             description of a tagged declaration
      attrs/pragma.cc        #pragma sparse einsum: tokens, parsing, marker
+     lowering/recognize.cc  dense loop nests over tagged arrays become
+                            einsum statements (GENERIC, before storage.cc)
      lowering/storage.cc    tagged storage and the access fallback (GENERIC,
                             before gimplification)
      lowering/einsum-lower.cc  the GIMPLE pass: marker calls become loops
@@ -91,6 +93,7 @@ tree sparse_static_slot (tree decl);
 /* The einsum pragma (pragma.cc).  */
 
 struct ix_stmt;
+struct ix_operand;
 
 /* What the front end knows of one operand of a pragma.  */
 struct sparse_operand_info
@@ -110,6 +113,9 @@ struct sparse_einsum
   tree fndecl;
   int ntagged;             /* tagged operands; their handles follow the id
                               in the marker call, in operand order */
+  bool nest;               /* recognised from a dense loop nest
+                              (recognize.cc), not written as a pragma; LOC
+                              is the nest's outer loop */
 };
 
 void sparse_register_pragmas (void *gcc_data, void *user_data);
@@ -118,6 +124,15 @@ tree sparse_marker_decl (void);
 bool sparse_marker_call_p (tree call);
 bool sparse_marker_gcall_p (gimple *stmt);
 sparse_einsum *sparse_einsum_get (int id);
+/* Describe DECL as an operand of index notation, as the pragma's name
+   lookup does: kind, rank, extents, element type, format; USER is a new
+   sparse_operand_info.  IX_OPD_OTHER when it cannot be one.  */
+void sparse_describe_operand (tree decl, struct ix_operand *out);
+/* Register finished statement IX of FNDECL (its operands described by
+   sparse_describe_operand) as statement LOC; returns the marker call to
+   plant where it runs.  NEST: it comes from a loop nest.  */
+tree sparse_einsum_register (ix_stmt *ix, location_t loc, tree fndecl,
+			     bool nest);
 /* The decl behind operand OPD of the statement.  */
 tree sparse_einsum_operand_decl (const sparse_einsum *e, int opd);
 /* Extent DIM of operand OPD as captured at the pragma, or NULL_TREE.  */
@@ -164,6 +179,12 @@ tree sparse_new_local (tree fn, tree type, const char *name);
 
 /* PLUGIN_PRE_GENERICIZE: tagged storage and the access fallback.  */
 void sparse_pre_genericize (void *gcc_data, void *user_data);
+/* Loop nests (recognize.cc): before the storage rewrite, turn the
+   canonical dense loop nests of FNDECL over tagged arrays into einsum
+   statements and their markers, reporting those it leaves alone.  */
+void sparse_recognize_nests (tree fndecl);
+/* Has the recognizer reported loop LOOP (a FOR_STMT) already?  */
+bool sparse_nest_reported_p (tree loop);
 /* The GIMPLE pass that lowers einsum markers (before omplower).  */
 opt_pass *make_pass_sparse (gcc::context *ctxt);
 

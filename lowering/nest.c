@@ -1,0 +1,1149 @@
+/* nest.c -- dense loop nests as index notation (see nest.h).
+
+   nest_lower runs the nest symbolically.  Every object the nest writes has
+   a state: its value at the point reached, as an expression over the
+   inputs (a "symbol" below), with index sums where a loop accumulated
+   into it.  An array output is followed element by element: the loops it
+   is subscripted by (its map loops) pick the element and are otherwise
+   transparent, every other loop enclosing a write is a loop over which
+   the element accumulates.  A scalar has no map loops.
+
+   States: OLD (the value before the nest), UNDEF (declared, not set),
+   DEF (one expression, defined DEPTH loops deep, counting only the
+   object's non-map loops), ACC (inside loops where it accumulates: a base
+   value from DEPTH plus a pending sum per deeper loop; reading it there
+   would read a partial sum), STALE (set inside a loop that has ended: the
+   last iteration's value).  At the end every output must be DEF.  */
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "nest.h"
+#include "schedule.h"
+#include "sparse_format.h"
+
+/* -------------------------------------------------------------------- */
+/* Building.  */
+
+nest *
+nest_new (void)
+{
+  return calloc (1, sizeof (nest));
+}
+
+void
+nest_free (nest *n)
+{
+  free (n);
+}
+
+int
+nest_add_obj (nest *n, const nest_obj *o)
+{
+  if (n->nobjs == NEST_MAX_OBJS)
+    {
+      n->full = 1;
+      return -1;
+    }
+  n->obj[n->nobjs] = *o;
+  return n->nobjs++;
+}
+
+int
+nest_add_loop (nest *n, const char *name, int bound_key,
+               const char *bound_text, unsigned loc)
+{
+  if (n->nloops == NEST_MAX_LOOPS || strlen (name) >= IX_NAME_MAX)
+    {
+      n->full = 1;
+      return -1;
+    }
+  nest_loop *l = &n->loop[n->nloops];
+  memset (l, 0, sizeof *l);
+  strcpy (l->name, name);
+  l->bound_key = bound_key;
+  snprintf (l->bound_text, sizeof l->bound_text, "%s",
+            bound_text ? bound_text : "?");
+  l->loc = loc;
+  return n->nloops++;
+}
+
+static nest_event *
+new_event (nest *n, nest_ev_kind kind, unsigned loc)
+{
+  if (n->nevents == NEST_MAX_EVENTS)
+    {
+      n->full = 1;
+      return NULL;
+    }
+  nest_event *e = &n->ev[n->nevents++];
+  memset (e, 0, sizeof *e);
+  e->kind = kind;
+  e->loop = e->obj = e->rhs = -1;
+  e->loc = loc;
+  return e;
+}
+
+int
+nest_begin (nest *n, int loop)
+{
+  nest_event *e = new_event (n, NEST_EV_BEGIN, n->loop[loop].loc);
+  if (!e)
+    return -1;
+  e->loop = loop;
+  return n->nevents - 1;
+}
+
+int
+nest_end (nest *n, int loop)
+{
+  nest_event *e = new_event (n, NEST_EV_END, n->loop[loop].loc);
+  if (!e)
+    return -1;
+  e->loop = loop;
+  return n->nevents - 1;
+}
+
+int
+nest_decl (nest *n, int obj, unsigned loc)
+{
+  nest_event *e = new_event (n, NEST_EV_DECL, loc);
+  if (!e)
+    return -1;
+  e->obj = obj;
+  return n->nevents - 1;
+}
+
+int
+nest_assign (nest *n, int obj, int nidx, const int *loops, ix_assign op,
+             int rhs, unsigned loc)
+{
+  if (nidx < 0 || nidx > SP_MAX_RANK)
+    {
+      n->full = 1;
+      return -1;
+    }
+  nest_event *e = new_event (n, NEST_EV_ASSIGN, loc);
+  if (!e)
+    return -1;
+  e->obj = obj;
+  e->nidx = nidx;
+  for (int k = 0; k < nidx; k++)
+    e->idx[k] = loops[k];
+  e->op = op;
+  e->rhs = rhs;
+  return n->nevents - 1;
+}
+
+static nest_expr *
+new_expr (nest *n, nest_op op, unsigned loc)
+{
+  if (n->nexprs == NEST_MAX_EXPRS)
+    {
+      n->full = 1;
+      return NULL;
+    }
+  nest_expr *x = &n->expr[n->nexprs++];
+  memset (x, 0, sizeof *x);
+  x->op = op;
+  x->a = x->b = x->obj = -1;
+  x->loc = loc;
+  return x;
+}
+
+int
+nest_read (nest *n, int obj, int nidx, const int *loops, unsigned loc)
+{
+  if (nidx < 0 || nidx > SP_MAX_RANK)
+    {
+      n->full = 1;
+      return -1;
+    }
+  nest_expr *x = new_expr (n, NEST_READ, loc);
+  if (!x)
+    return -1;
+  x->obj = obj;
+  x->nidx = nidx;
+  for (int k = 0; k < nidx; k++)
+    x->loop[k] = loops[k];
+  return n->nexprs - 1;
+}
+
+int
+nest_const (nest *n, double num, int is_int, unsigned loc)
+{
+  nest_expr *x = new_expr (n, NEST_CONST, loc);
+  if (!x)
+    return -1;
+  x->num = num;
+  x->is_int = is_int;
+  return n->nexprs - 1;
+}
+
+int
+nest_op2 (nest *n, nest_op op, int a, int b, unsigned loc)
+{
+  if (a < 0 || (op != NEST_NEG && b < 0))
+    return -1;
+  nest_expr *x = new_expr (n, op, loc);
+  if (!x)
+    return -1;
+  x->a = a;
+  x->b = op == NEST_NEG ? -1 : b;
+  return n->nexprs - 1;
+}
+
+/* -------------------------------------------------------------------- */
+/* Symbols: the values of the symbolic run, with explicit sums.  */
+
+#define SYM_SUM ((nest_op) 100)
+#define NEST_MAX_SYMS 2048
+
+typedef struct sym
+{
+  nest_op op;     /* a nest_op or SYM_SUM */
+  int a, b;
+  int obj, nidx;
+  int loop[SP_MAX_RANK];
+  double num;
+  int is_int;
+  int sumloop;    /* SYM_SUM: the loop summed over */
+  unsigned loc;
+} sym;
+
+typedef enum { ST_OLD, ST_UNDEF, ST_DEF, ST_ACC, ST_STALE } st_kind;
+
+/* A pending sum: the value is -E when NEG.  */
+typedef struct term
+{
+  int e;
+  int neg;
+} term;
+
+typedef struct state
+{
+  st_kind kind;
+  int val;                        /* DEF: the value; ACC: the base */
+  int depth;                      /* DEF, ACC: where VAL was defined */
+  term delta[NEST_MAX_LOOPS + 1]; /* ACC: the sum pending at each depth */
+  int stale_loop;                 /* STALE: the loop that ended */
+  int nmap, map[SP_MAX_RANK];     /* arrays: the subscripts of writes */
+  int first_write;                /* event of the first write */
+} state;
+
+typedef struct engine
+{
+  const nest *n;
+  sym *syms;
+  int nsyms;
+  state st[NEST_MAX_OBJS];
+  int written[NEST_MAX_OBJS];
+  int stack[NEST_MAX_LOOPS];
+  int depth;
+  nest_result *r;
+} engine;
+
+static int
+fail (engine *g, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (g->r->reason, sizeof g->r->reason, fmt, ap);
+  va_end (ap);
+  return -1;
+}
+
+static int
+new_sym (engine *g, nest_op op, int a, int b)
+{
+  if (g->nsyms == NEST_MAX_SYMS)
+    return fail (g, "the nest is too large");
+  sym *s = &g->syms[g->nsyms];
+  memset (s, 0, sizeof *s);
+  s->op = op;
+  s->a = a;
+  s->b = b;
+  s->obj = -1;
+  s->sumloop = -1;
+  return g->nsyms++;
+}
+
+static int
+sym_const (engine *g, double num, int is_int)
+{
+  int s = new_sym (g, NEST_CONST, -1, -1);
+  if (s >= 0)
+    {
+      g->syms[s].num = num;
+      g->syms[s].is_int = is_int;
+    }
+  return s;
+}
+
+static int
+sym_read (engine *g, int obj, int nidx, const int *loops)
+{
+  int s = new_sym (g, NEST_READ, -1, -1);
+  if (s >= 0)
+    {
+      g->syms[s].obj = obj;
+      g->syms[s].nidx = nidx;
+      for (int k = 0; k < nidx; k++)
+        g->syms[s].loop[k] = loops[k];
+    }
+  return s;
+}
+
+static int
+sym_is_zero (const engine *g, int s)
+{
+  return s >= 0 && g->syms[s].op == NEST_CONST && g->syms[s].num == 0;
+}
+
+static int
+sym_uses_loop (const engine *g, int s, int l)
+{
+  const sym *x = &g->syms[s];
+  if (x->op == NEST_READ)
+    {
+      for (int k = 0; k < x->nidx; k++)
+        if (x->loop[k] == l)
+          return 1;
+      return 0;
+    }
+  return (x->a >= 0 && sym_uses_loop (g, x->a, l))
+         || (x->b >= 0 && sym_uses_loop (g, x->b, l));
+}
+
+static int
+sym_reads_obj (const engine *g, int s, int obj)
+{
+  const sym *x = &g->syms[s];
+  if (x->op == NEST_READ)
+    return x->obj == obj;
+  return (x->a >= 0 && sym_reads_obj (g, x->a, obj))
+         || (x->b >= 0 && sym_reads_obj (g, x->b, obj));
+}
+
+/* BASE + T (or - T), folding a zero base away.  */
+static int
+sym_apply (engine *g, int base, term t)
+{
+  if (base < 0 || sym_is_zero (g, base))
+    return t.neg ? new_sym (g, NEST_NEG, t.e, -1) : t.e;
+  return new_sym (g, t.neg ? NEST_SUB : NEST_ADD, base, t.e);
+}
+
+/* The pending sum D plus T.  */
+static term
+term_add (engine *g, term d, term t)
+{
+  term r = d;
+  if (d.e < 0)
+    return t;
+  r.e = new_sym (g, d.neg == t.neg ? NEST_ADD : NEST_SUB, d.e, t.e);
+  return r;
+}
+
+/* -------------------------------------------------------------------- */
+/* Spelling for messages.  */
+
+static const char *
+objname (const engine *g, int o)
+{
+  return g->n->obj[o].opd.name;
+}
+
+static const char *
+loopname (const engine *g, int l)
+{
+  return g->n->loop[l].name;
+}
+
+/* "y[i][j]" or "s".  */
+static char *
+spell_access (const engine *g, int obj, int nidx, const int *loops,
+              char *buf, size_t len)
+{
+  size_t k = snprintf (buf, len, "%s", objname (g, obj));
+  for (int d = 0; d < nidx && k < len; d++)
+    k += snprintf (buf + k, len - k, "[%s]", loopname (g, loops[d]));
+  return buf;
+}
+
+/* -------------------------------------------------------------------- */
+/* The run.  */
+
+static int
+is_map (const state *s, int l)
+{
+  for (int k = 0; k < s->nmap; k++)
+    if (s->map[k] == l)
+      return 1;
+  return 0;
+}
+
+/* Loops open now that are not map loops of OBJ.  */
+static int
+fdepth (const engine *g, int obj)
+{
+  int d = 0;
+  for (int k = 0; k < g->depth; k++)
+    if (!is_map (&g->st[obj], g->stack[k]))
+      d++;
+  return d;
+}
+
+/* The open loop at filtered depth D (1-based) of OBJ.  */
+static int
+loop_at (const engine *g, int obj, int d)
+{
+  for (int k = 0; k < g->depth; k++)
+    if (!is_map (&g->st[obj], g->stack[k]) && --d == 0)
+      return g->stack[k];
+  return -1;
+}
+
+static int
+is_temp (const engine *g, int o)
+{
+  const nest_obj *ob = &g->n->obj[o];
+  return ob->opd.kind == IX_OPD_SCALAR && !ob->live_out;
+}
+
+/* The rank of an element type in C's usual arithmetic conversions.  */
+static int
+type_rank (sp_type t)
+{
+  switch (t)
+    {
+    case SP_I32: return 0;
+    case SP_I64: return 1;
+    case SP_F32: return 2;
+    default: return 3;
+    }
+}
+
+/* The type index notation computes symbol S in.  */
+static sp_type
+sym_type (const engine *g, int s)
+{
+  const sym *x = &g->syms[s];
+  switch ((int) x->op)
+    {
+    case NEST_READ:
+      return g->n->obj[x->obj].opd.type;
+    case NEST_CONST:
+      return x->is_int ? SP_I32 : SP_F64;
+    case NEST_NEG:
+    case SYM_SUM:
+      return sym_type (g, x->a);
+    default:
+      {
+        sp_type a = sym_type (g, x->a), b = sym_type (g, x->b);
+        return type_rank (a) >= type_rank (b) ? a : b;
+      }
+    }
+}
+
+static const char *
+type_name (sp_type t)
+{
+  static const char *const names[] = { "double", "float", "long", "int" };
+  return (unsigned) t < 4 ? names[t] : "?";
+}
+
+/* The symbol of expression E of the nest.  */
+static int
+eval (engine *g, int e)
+{
+  const nest_expr *x = &g->n->expr[e];
+  char buf[128];
+  switch (x->op)
+    {
+    case NEST_CONST:
+      return sym_const (g, x->num, x->is_int);
+    case NEST_READ:
+      {
+        int o = x->obj;
+        if (!g->written[o])
+          return sym_read (g, o, x->nidx, x->loop);
+        if (!is_temp (g, o))
+          return fail (g, "output %s is also read at %s", objname (g, o),
+                       spell_access (g, o, x->nidx, x->loop, buf,
+                                     sizeof buf));
+        const state *s = &g->st[o];
+        switch (s->kind)
+          {
+          case ST_DEF:
+            return s->val;
+          case ST_ACC:
+            return fail (g, "%s is read inside loop %s, where it "
+                         "accumulates", objname (g, o),
+                         loopname (g, loop_at (g, o, s->depth + 1)));
+          case ST_STALE:
+            return fail (g, "%s is read after loop %s, which leaves it "
+                         "the value of its last iteration", objname (g, o),
+                         loopname (g, s->stale_loop));
+          default:
+            return fail (g, "%s is read before it is set", objname (g, o));
+          }
+      }
+    case NEST_NEG:
+      {
+        int a = eval (g, x->a);
+        return a < 0 ? -1 : new_sym (g, NEST_NEG, a, -1);
+      }
+    default:
+      {
+        int a = eval (g, x->a);
+        int b = a < 0 ? -1 : eval (g, x->b);
+        return b < 0 ? -1 : new_sym (g, x->op, a, b);
+      }
+    }
+}
+
+/* Is expression E a read of exactly the element EV writes?  */
+static int
+reads_target (const nest *n, int e, const nest_event *ev)
+{
+  const nest_expr *x = &n->expr[e];
+  if (x->op != NEST_READ || x->obj != ev->obj || x->nidx != ev->nidx)
+    return 0;
+  for (int k = 0; k < x->nidx; k++)
+    if (x->loop[k] != ev->idx[k])
+      return 0;
+  return 1;
+}
+
+static int
+assign (engine *g, int evi)
+{
+  const nest_event *ev = &g->n->ev[evi];
+  int o = ev->obj;
+  state *s = &g->st[o];
+  int rhs = ev->rhs;
+  ix_assign op = ev->op;
+
+  /* X = X + t, X = t + X, X = X - t: accumulations spelt out.  */
+  if (op == IX_SET && rhs >= 0)
+    {
+      const nest_expr *x = &g->n->expr[rhs];
+      if ((x->op == NEST_ADD || x->op == NEST_SUB)
+          && reads_target (g->n, x->a, ev))
+        {
+          op = x->op == NEST_ADD ? IX_ADD_SET : IX_SUB_SET;
+          rhs = x->b;
+        }
+      else if (x->op == NEST_ADD && reads_target (g->n, x->b, ev))
+        {
+          op = IX_ADD_SET;
+          rhs = x->a;
+        }
+    }
+
+  int t = eval (g, rhs);
+  if (t < 0)
+    return -1;
+  int d = fdepth (g, o);
+  if (op == IX_SET)
+    {
+      s->kind = ST_DEF;
+      s->val = t;
+      s->depth = d;
+      return 0;
+    }
+
+  term tt = { t, op == IX_SUB_SET };
+  switch (s->kind)
+    {
+    case ST_UNDEF:
+      return fail (g, "%s is read before it is set", objname (g, o));
+    case ST_STALE:
+      return fail (g, "%s is read after loop %s, which leaves it the value "
+                   "of its last iteration", objname (g, o),
+                   loopname (g, s->stale_loop));
+    case ST_OLD:
+      if (is_temp (g, o))
+        return fail (g, "%s is read before it is set", objname (g, o));
+      s->val = sym_read (g, o, ev->nidx, ev->idx);
+      if (s->val < 0)
+        return -1;
+      s->depth = 0;
+      s->kind = ST_DEF;
+      /* Fall through.  */
+    case ST_DEF:
+      if (s->depth == d)
+        {
+          s->val = sym_apply (g, s->val, tt);
+          return s->val < 0 ? -1 : 0;
+        }
+      s->kind = ST_ACC;
+      for (int k = 0; k <= NEST_MAX_LOOPS; k++)
+        s->delta[k].e = -1;
+      s->delta[d] = tt;
+      return 0;
+    case ST_ACC:
+      s->delta[d] = term_add (g, s->delta[d], tt);
+      return s->delta[d].e < 0 ? -1 : 0;
+    }
+  return 0;
+}
+
+/* Loop L ends: sums close, values set inside it go stale.  */
+static int
+end_loop (engine *g, int l)
+{
+  for (int o = 0; o < g->n->nobjs; o++)
+    {
+      state *s = &g->st[o];
+      if (!g->written[o] || is_map (s, l))
+        continue;
+      int d = fdepth (g, o);
+      if (s->kind == ST_ACC)
+        {
+          if (s->delta[d].e >= 0)
+            {
+              term t = s->delta[d];
+              if (!sym_uses_loop (g, t.e, l))
+                return fail (g, "loop %s accumulates into %s but its "
+                             "variable indexes nothing there",
+                             loopname (g, l), objname (g, o));
+              /* The loops add in the type of the object; the sum of index
+                 notation adds in the type of its terms.  */
+              sp_type tt = sym_type (g, t.e);
+              if (tt != g->n->obj[o].opd.type)
+                return fail (g, "%s is %s but accumulates %s terms over "
+                             "loop %s", objname (g, o),
+                             type_name (g->n->obj[o].opd.type),
+                             type_name (tt), loopname (g, l));
+              t.e = new_sym (g, SYM_SUM, t.e, -1);
+              if (t.e < 0)
+                return -1;
+              g->syms[t.e].sumloop = l;
+              s->delta[d].e = -1;
+              s->delta[d - 1] = term_add (g, s->delta[d - 1], t);
+              if (s->delta[d - 1].e < 0)
+                return -1;
+            }
+          if (d - 1 == s->depth)
+            {
+              s->kind = ST_DEF;
+              if (s->delta[d - 1].e >= 0)
+                s->val = sym_apply (g, s->val, s->delta[d - 1]);
+              if (s->val < 0)
+                return -1;
+            }
+        }
+      else if (s->kind == ST_DEF && s->depth == d)
+        {
+          s->kind = ST_STALE;
+          s->stale_loop = l;
+        }
+    }
+  return 0;
+}
+
+/* -------------------------------------------------------------------- */
+/* Statements.  */
+
+typedef struct kbuild
+{
+  const engine *g;
+  ix_stmt *ix;
+  int var_of_loop[NEST_MAX_LOOPS];
+  int opd_obj[IX_MAX_OPERANDS];
+  ix_diag d;
+} kbuild;
+
+static int
+kvar (kbuild *k, int l)
+{
+  if (k->var_of_loop[l] >= 0)
+    return k->var_of_loop[l];
+  const nest_loop *lp = &k->g->n->loop[l];
+  char name[IX_NAME_MAX + 8];
+  snprintf (name, sizeof name, "%s", lp->name);
+  /* Another loop of the same name already in the statement: rename.  */
+  for (int suffix = 2; suffix < 100; suffix++)
+    {
+      int taken = 0;
+      for (int v = 0; v < k->ix->nvars; v++)
+        if (strcmp (k->ix->var[v].name, name) == 0)
+          taken = 1;
+      if (!taken)
+        break;
+      snprintf (name, sizeof name, "%.*s%d", IX_NAME_MAX - 4, lp->name,
+                suffix);
+    }
+  int v = ix_add_var (k->ix, name, -1, lp->loc, &k->d);
+  k->var_of_loop[l] = v;
+  return v;
+}
+
+static int
+kaccess (kbuild *k, int obj, int nidx, const int *loops, unsigned loc)
+{
+  const nest_obj *ob = &k->g->n->obj[obj];
+  int o = ix_add_operand (k->ix, &ob->opd, &k->d);
+  if (o < 0)
+    return -1;
+  k->opd_obj[o] = obj;
+  int vars[SP_MAX_RANK];
+  for (int d = 0; d < nidx; d++)
+    if ((vars[d] = kvar (k, loops[d])) < 0)
+      return -1;
+  return ix_add_access (k->ix, o, nidx, vars, -1, loc, &k->d);
+}
+
+static int
+kexpr (kbuild *k, int s)
+{
+  const sym *x = &k->g->syms[s];
+  switch ((int) x->op)
+    {
+    case NEST_READ:
+      {
+        int a = kaccess (k, x->obj, x->nidx, x->loop, x->loc);
+        return a < 0 ? -1 : ix_add_leaf (k->ix, a, &k->d);
+      }
+    case NEST_CONST:
+      return ix_add_const (k->ix, x->num, x->is_int, -1, x->loc, &k->d);
+    case SYM_SUM:
+      {
+        int a = kexpr (k, x->a);
+        int v = a < 0 ? -1 : kvar (k, x->sumloop);
+        return v < 0 ? -1 : ix_add_sum (k->ix, v, a, &k->d);
+      }
+    case NEST_NEG:
+      {
+        int a = kexpr (k, x->a);
+        return a < 0 ? -1 : ix_add_op (k->ix, IX_NEG, a, -1, -1, x->loc,
+                                       &k->d);
+      }
+    default:
+      {
+        static const ix_op ops[] = { [NEST_ADD] = IX_ADD, [NEST_SUB] = IX_SUB,
+                                     [NEST_MUL] = IX_MUL,
+                                     [NEST_DIV] = IX_DIV };
+        int a = kexpr (k, x->a);
+        int b = a < 0 ? -1 : kexpr (k, x->b);
+        return b < 0 ? -1 : ix_add_op (k->ix, ops[x->op], a, b, -1, x->loc,
+                                       &k->d);
+      }
+    }
+}
+
+/* Split V, a value of output OBJ, into assignment and right-hand side:
+   OLD + t is `+= t`, OLD - t is `-= t`, anything without OLD is `= V`.
+   The old value anywhere else is a read of the output.  */
+static int
+split_value (engine *g, int obj, int v, ix_assign *op, int *rhs)
+{
+  const sym *x = &g->syms[v];
+  char buf[128];
+  const state *s = &g->st[obj];
+  if (!sym_reads_obj (g, v, obj))
+    {
+      *op = IX_SET;
+      *rhs = v;
+      return 0;
+    }
+  if ((x->op == NEST_ADD || x->op == NEST_SUB)
+      && g->syms[x->a].op == NEST_READ && g->syms[x->a].obj == obj
+      && !sym_reads_obj (g, x->b, obj))
+    {
+      *op = x->op == NEST_ADD ? IX_ADD_SET : IX_SUB_SET;
+      *rhs = x->b;
+      return 0;
+    }
+  if (x->op == NEST_ADD || x->op == NEST_SUB)
+    {
+      /* (OLD + a) + b, (OLD + a) - b ...: peel the last term.  */
+      ix_assign inner;
+      int r;
+      if (!sym_reads_obj (g, x->b, obj)
+          && split_value (g, obj, x->a, &inner, &r) == 0 && inner != IX_SET)
+        {
+          /* OLD +- r +- b  ==  OLD + ((+-r) +- b).  */
+          int nb = x->op == NEST_SUB;
+          if (inner == IX_SUB_SET)
+            {
+              /* OLD - r - b == OLD - (r + b); OLD - r + b == OLD - (r - b) */
+              *op = IX_SUB_SET;
+              *rhs = new_sym (g, nb ? NEST_ADD : NEST_SUB, r, x->b);
+            }
+          else
+            {
+              *op = IX_ADD_SET;
+              *rhs = new_sym (g, nb ? NEST_SUB : NEST_ADD, r, x->b);
+            }
+          return *rhs < 0 ? -1 : 0;
+        }
+    }
+  return fail (g, "output %s is also read at %s", objname (g, obj),
+               spell_access (g, obj, s->nmap, s->map, buf, sizeof buf));
+}
+
+/* Check every loop of statement K against the extents it runs over.  */
+static int
+check_bounds (engine *g, kbuild *k)
+{
+  const ix_stmt *ix = k->ix;
+  int loop_of_var[IX_MAX_VARS];
+  for (int v = 0; v < IX_MAX_VARS; v++)
+    loop_of_var[v] = -1;
+  for (int l = 0; l < g->n->nloops; l++)
+    if (k->var_of_loop[l] >= 0)
+      loop_of_var[k->var_of_loop[l]] = l;
+
+  for (int a = 0; a < ix->naccs; a++)
+    {
+      const ix_access *ac = &ix->acc[a];
+      const nest_obj *ob = &g->n->obj[k->opd_obj[ac->opd]];
+      for (int d = 0; d < ac->nidx; d++)
+        {
+          int l = loop_of_var[ac->var[d]];
+          int src = ix->var[ac->var[d]].src_opd == ac->opd
+                    && ix->var[ac->var[d]].src_dim == d;
+          if (l < 0 || (!ob->opd.tagged && !src))
+            continue;
+          const nest_loop *lp = &g->n->loop[l];
+          if (ob->extent_key[d] < 0)
+            return fail (g, "the extent of dimension %d of %s is not known "
+                         "here, so bound %s of loop %s cannot be checked "
+                         "against it", d + 1, ob->opd.name, lp->bound_text,
+                         lp->name);
+          if (lp->bound_key < 0 || lp->bound_key != ob->extent_key[d])
+            return fail (g, "bound %s does not match extent %s of %s",
+                         lp->bound_text, ob->extent_text[d], ob->opd.name);
+        }
+    }
+  return 0;
+}
+
+static int
+build_kernel (engine *g, int obj)
+{
+  nest_result *r = g->r;
+  const state *s = &g->st[obj];
+  char buf[128];
+  if (s->kind == ST_STALE)
+    {
+      if (g->n->obj[obj].opd.rank == 0)
+        return fail (g, "%s keeps only the value of the last iteration of "
+                     "loop %s", objname (g, obj), loopname (g, s->stale_loop));
+      return fail (g, "%s is assigned in every iteration of loop %s, which "
+                   "does not index it",
+                   spell_access (g, obj, s->nmap, s->map, buf, sizeof buf),
+                   loopname (g, s->stale_loop));
+    }
+  if (s->kind != ST_DEF)
+    return fail (g, "the value %s ends with is not an expression of the "
+                 "loops", objname (g, obj));
+  ix_assign op;
+  int rhs;
+  if (split_value (g, obj, s->val, &op, &rhs))
+    return -1;
+  if (r->nkernels == NEST_MAX_KERNELS)
+    return fail (g, "the nest computes more than %d outputs",
+                 NEST_MAX_KERNELS);
+
+  kbuild k;
+  memset (&k, 0, sizeof k);
+  k.g = g;
+  for (int l = 0; l < NEST_MAX_LOOPS; l++)
+    k.var_of_loop[l] = -1;
+  k.ix = ix_new ();
+  if (!k.ix)
+    return fail (g, "out of memory");
+  int out = kaccess (&k, obj, s->nmap, s->map,
+                     g->n->ev[s->first_write].loc);
+  int e = out < 0 ? -1 : kexpr (&k, rhs);
+  if (e < 0)
+    {
+      ix_free (k.ix);
+      return fail (g, "%s", k.d.msg[0] ? k.d.msg : "the nest is too large");
+    }
+  ix_set_output (k.ix, out, op, e);
+  k.ix->loc = g->n->ev[s->first_write].loc;
+  if (ix_finish (k.ix, &k.d))
+    {
+      ix_free (k.ix);
+      return fail (g, "%s", k.d.msg);
+    }
+  if (check_bounds (g, &k))
+    {
+      ix_free (k.ix);
+      return -1;
+    }
+  r->kernel_obj[r->nkernels] = obj;
+  r->kernel[r->nkernels++] = k.ix;
+  return 0;
+}
+
+/* -------------------------------------------------------------------- */
+/* Storage that may be shared.  */
+
+typedef enum { ALIAS_NO, ALIAS_CHECK, ALIAS_CONFLICT } alias_kind;
+
+static int
+same_tensor_kind (const nest_obj *a, const nest_obj *b)
+{
+  return a->opd.tagged && b->opd.tagged && a->opd.type == b->opd.type
+         && a->opd.rank == b->opd.rank
+         && sp_format_equal (&a->opd.fmt, &b->opd.fmt);
+}
+
+static alias_kind
+may_alias (const nest_obj *a, const nest_obj *b)
+{
+  nest_role ra = a->role, rb = b->role;
+  if ((ra == NEST_ROLE_POINTER
+       && (rb == NEST_ROLE_POINTER || rb == NEST_ROLE_MEMORY))
+      || (rb == NEST_ROLE_POINTER && ra == NEST_ROLE_MEMORY))
+    return ALIAS_CHECK;
+  if (((ra == NEST_ROLE_TAGGED_PARAM
+        && (rb == NEST_ROLE_TAGGED_PARAM || rb == NEST_ROLE_TAGGED_STATIC))
+       || (rb == NEST_ROLE_TAGGED_PARAM && ra == NEST_ROLE_TAGGED_STATIC))
+      && same_tensor_kind (a, b))
+    return ALIAS_CONFLICT;
+  return ALIAS_NO;
+}
+
+static int
+check_aliases (engine *g, const int *named)
+{
+  nest_result *r = g->r;
+  for (int k = 0; k < r->nkernels; k++)
+    {
+      int w = r->kernel_obj[k];
+      const nest_obj *ow = &g->n->obj[w];
+      for (int o = 0; o < g->n->nobjs; o++)
+        {
+          if (o == w || !named[o] || (g->written[o] && is_temp (g, o)))
+            continue;
+          switch (may_alias (ow, &g->n->obj[o]))
+            {
+            case ALIAS_NO:
+              break;
+            case ALIAS_CONFLICT:
+              return fail (g, "%s and %s may be the same tensor (tagged "
+                           "parameters of one format): declare %s with "
+                           "'restrict'", ow->opd.name, g->n->obj[o].opd.name,
+                           ow->opd.name);
+            case ALIAS_CHECK:
+              {
+                int dup = 0;
+                for (int c = 0; c < r->nchecks; c++)
+                  if ((r->check[c].a == w && r->check[c].b == o)
+                      || (r->check[c].a == o && r->check[c].b == w))
+                    dup = 1;
+                if (dup)
+                  break;
+                if (r->nchecks == NEST_MAX_CHECKS)
+                  return fail (g, "too many pointers that may overlap");
+                r->check[r->nchecks].a = w;
+                r->check[r->nchecks].b = o;
+                r->nchecks++;
+                break;
+              }
+            }
+        }
+    }
+  return 0;
+}
+
+/* -------------------------------------------------------------------- */
+/* nest_lower.  */
+
+/* The checks that need only the events: subscripts of writes, names.  */
+static int
+prepass (engine *g, int *named)
+{
+  const nest *n = g->n;
+  for (int o = 0; o < n->nobjs; o++)
+    {
+      g->st[o].kind = ST_OLD;
+      g->st[o].first_write = -1;
+      for (int p = 0; p < o; p++)
+        if (strcmp (n->obj[o].opd.name, n->obj[p].opd.name) == 0)
+          return fail (g, "two different variables are named %s",
+                       n->obj[o].opd.name);
+    }
+  for (int e = 0; e < n->nexprs; e++)
+    if (n->expr[e].op == NEST_READ)
+      named[n->expr[e].obj] = 1;
+  for (int i = 0; i < n->nevents; i++)
+    {
+      const nest_event *ev = &n->ev[i];
+      if (ev->kind != NEST_EV_ASSIGN)
+        continue;
+      state *s = &g->st[ev->obj];
+      char b1[128], b2[128];
+      named[ev->obj] = 1;
+      if (!g->written[ev->obj])
+        {
+          g->written[ev->obj] = 1;
+          s->first_write = i;
+          s->nmap = ev->nidx;
+          for (int k = 0; k < ev->nidx; k++)
+            s->map[k] = ev->idx[k];
+          continue;
+        }
+      int same = s->nmap == ev->nidx;
+      for (int k = 0; same && k < ev->nidx; k++)
+        same = s->map[k] == ev->idx[k];
+      if (!same)
+        return fail (g, "%s is written both at %s and at %s",
+                     objname (g, ev->obj),
+                     spell_access (g, ev->obj, s->nmap, s->map, b1,
+                                   sizeof b1),
+                     spell_access (g, ev->obj, ev->nidx, ev->idx, b2,
+                                   sizeof b2));
+    }
+  return 0;
+}
+
+int
+nest_lower (const nest *n, nest_result *r)
+{
+  memset (r, 0, sizeof *r);
+  if (n->full)
+    {
+      snprintf (r->reason, sizeof r->reason, "the nest is too large");
+      return -1;
+    }
+  engine *g = calloc (1, sizeof *g);
+  sym *syms = g ? malloc (NEST_MAX_SYMS * sizeof *syms) : NULL;
+  if (!syms)
+    {
+      free (g);
+      snprintf (r->reason, sizeof r->reason, "out of memory");
+      return -1;
+    }
+  g->n = n;
+  g->syms = syms;
+  g->r = r;
+  int named[NEST_MAX_OBJS] = { 0 };
+  int rc = prepass (g, named);
+
+  for (int i = 0; rc == 0 && i < n->nevents; i++)
+    {
+      const nest_event *ev = &n->ev[i];
+      switch (ev->kind)
+        {
+        case NEST_EV_BEGIN:
+          if (g->depth == NEST_MAX_LOOPS)
+            rc = fail (g, "the nest is too deep");
+          else
+            g->stack[g->depth++] = ev->loop;
+          break;
+        case NEST_EV_END:
+          if (g->depth == 0 || g->stack[g->depth - 1] != ev->loop)
+            rc = fail (g, "loops do not nest");
+          else
+            {
+              rc = end_loop (g, ev->loop);
+              g->depth--;
+            }
+          break;
+        case NEST_EV_DECL:
+          g->st[ev->obj].kind = ST_UNDEF;
+          break;
+        case NEST_EV_ASSIGN:
+          rc = assign (g, i);
+          break;
+        }
+    }
+  if (rc == 0 && g->depth != 0)
+    rc = fail (g, "loops do not nest");
+
+  /* One statement per output, in the order of first writes.  */
+  while (rc == 0)
+    {
+      int next = -1;
+      for (int o = 0; o < n->nobjs; o++)
+        {
+          int done = 0;
+          for (int k = 0; k < r->nkernels; k++)
+            done |= r->kernel_obj[k] == o;
+          if (done || !g->written[o] || is_temp (g, o))
+            continue;
+          if (next < 0 || g->st[o].first_write < g->st[next].first_write)
+            next = o;
+        }
+      if (next < 0)
+        break;
+      rc = build_kernel (g, next);
+    }
+  if (rc == 0)
+    rc = check_aliases (g, named);
+  if (rc)
+    {
+      for (int k = 0; k < r->nkernels; k++)
+        ix_free (r->kernel[k]);
+      r->nkernels = 0;
+      r->nchecks = 0;
+    }
+  free (syms);
+  free (g);
+  return rc;
+}
+
+void
+nest_result_free (nest_result *r)
+{
+  for (int k = 0; k < r->nkernels; k++)
+    ix_free (r->kernel[k]);
+  r->nkernels = 0;
+}
+
+int
+nest_dim0_loops (const nest *n, int obj, int *loops, int max)
+{
+  int count = 0;
+  for (int i = 0; i < n->nevents + n->nexprs; i++)
+    {
+      int l = -1;
+      if (i < n->nevents)
+        {
+          const nest_event *ev = &n->ev[i];
+          if (ev->kind == NEST_EV_ASSIGN && ev->obj == obj && ev->nidx > 0)
+            l = ev->idx[0];
+        }
+      else
+        {
+          const nest_expr *x = &n->expr[i - n->nevents];
+          if (x->op == NEST_READ && x->obj == obj && x->nidx > 0)
+            l = x->loop[0];
+        }
+      if (l < 0)
+        continue;
+      int seen = 0;
+      for (int k = 0; k < count; k++)
+        seen |= loops[k] == l;
+      if (!seen && count < max)
+        loops[count++] = l;
+    }
+  return count;
+}
+
+char *
+nest_report (const ix_stmt *k, char *buf, size_t len)
+{
+  char tmp[256];
+  ix_print (k, buf, len);
+  int any = 0;
+  for (int o = 0; o < k->nopds; o++)
+    {
+      if (!k->opd[o].tagged)
+        continue;
+      size_t n = strlen (buf);
+      snprintf (buf + n, len - n, "%s %s: %s", any ? "," : ";",
+                k->opd[o].name,
+                sch_format_name (&k->opd[o].fmt, tmp, sizeof tmp));
+      any = 1;
+    }
+  return buf;
+}

@@ -1,0 +1,196 @@
+/* nest.h -- dense loop nests as index notation.
+
+   The front end (recognize.cc) describes a canonical loop nest over arrays
+   in the abstract terms below -- its loops, the C objects it names, and its
+   statements in program order with their subscripts given as loop ids --
+   and nest_lower decides whether the nest means one or more index notation
+   statements (ix.h) and builds them, or says precisely why not.  Nothing
+   here knows GCC.
+
+   The model.  A nest is a sequence of events: a loop begins, a loop ends,
+   a scalar is declared, or an assignment `obj[l1]...[lk] op= expr` (op is
+   =, += or -=; k is 0 for a scalar) runs.  Expressions are reads of
+   objects with loop subscripts, numeric constants, unary minus and
+   + - * /.  Loop l runs its variable over [0, bound) and its body once
+   per value.
+
+   What nest_lower proves before it builds anything:
+   - every object written is either an output (an array, or a scalar whose
+     value matters after the nest) or a temporary (a scalar declared in
+     the nest, or not used outside it), and an output is read only by its
+     own accumulation (`y[i] += ...`, `y[i] = y[i] + ...`);
+   - every write of an output uses the same subscripts, and the value each
+     output element ends with is an expression of the loop-invariant
+     inputs: loops the output is subscripted by run each element once,
+     the others are sums (`+=` inside them) or the write is refused
+     (a plain `=` inside them keeps only the last iteration);
+   - temporaries are read only where their value is one expression: not
+     inside a loop where they accumulate, not after the loop that last set
+     them, not before they are set;
+   - each loop's bound is the extent of every tagged dimension it indexes,
+     and of the dimension the statement would take its extent from;
+   - outputs cannot share storage with anything else the nest names, or the
+     overlap of two pointers is left to a run-time check (nest_result.check).
+   Each output then becomes one statement; together they compute what the
+   loops compute, in any order, since none reads another's output.  */
+
+#ifndef SPARSE_NEST_H
+#define SPARSE_NEST_H
+
+#include "ix.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define NEST_MAX_OBJS 32
+#define NEST_MAX_LOOPS 16
+#define NEST_MAX_EVENTS 256
+#define NEST_MAX_EXPRS 512
+#define NEST_MAX_KERNELS 8
+#define NEST_MAX_CHECKS 16
+#define NEST_TEXT_MAX 48
+
+/* What else an object's storage may be.  */
+typedef enum
+{
+  NEST_ROLE_DISTINCT,      /* nothing else in the function reaches it: an
+                              automatic array, a restrict parameter, a
+                              scalar whose address is not taken */
+  NEST_ROLE_POINTER,       /* dense memory behind a pointer (an array
+                              parameter, a pointer variable): may overlap
+                              any POINTER or MEMORY object; checkable at
+                              run time */
+  NEST_ROLE_MEMORY,        /* dense memory a pointer may hold: file-scope
+                              and static arrays, addressable scalars */
+  NEST_ROLE_TAGGED_PARAM,  /* a tagged parameter: may be the same tensor as
+                              another tagged parameter or tagged static of
+                              the same format, element type and rank */
+  NEST_ROLE_TAGGED_STATIC  /* a tagged array of static storage */
+} nest_role;
+
+typedef struct nest_obj
+{
+  ix_operand opd;        /* name, kind, rank, extents, type, tagged, fmt
+                            and the front end's USER pointer, copied into
+                            every statement that names the object */
+  /* Per dimension, a key standing for the extent's value: equal keys are
+     equal values, -1 is unknown.  TEXT spells it for messages ("n").  */
+  int extent_key[SP_MAX_RANK];
+  char extent_text[SP_MAX_RANK][NEST_TEXT_MAX];
+  nest_role role;
+  int live_out;          /* a scalar whose value matters after the nest;
+                            zero for temporaries */
+} nest_obj;
+
+typedef struct nest_loop
+{
+  char name[IX_NAME_MAX];        /* its variable */
+  int bound_key;                 /* as extent_key */
+  char bound_text[NEST_TEXT_MAX];
+  unsigned loc;
+} nest_loop;
+
+typedef enum
+{
+  NEST_READ,   /* OBJ subscripted by LOOP[0..NIDX) */
+  NEST_CONST,  /* NUM, IS_INT when written as an integer */
+  NEST_NEG,
+  NEST_ADD,
+  NEST_SUB,
+  NEST_MUL,
+  NEST_DIV
+} nest_op;
+
+typedef struct nest_expr
+{
+  nest_op op;
+  int a, b;
+  int obj, nidx;
+  int loop[SP_MAX_RANK];
+  double num;
+  int is_int;
+  unsigned loc;
+} nest_expr;
+
+typedef enum
+{
+  NEST_EV_BEGIN,   /* loop LOOP starts */
+  NEST_EV_END,     /* loop LOOP ends */
+  NEST_EV_DECL,    /* scalar OBJ is declared: no value yet */
+  NEST_EV_ASSIGN   /* OBJ[IDX...] OP RHS */
+} nest_ev_kind;
+
+typedef struct nest_event
+{
+  nest_ev_kind kind;
+  int loop;
+  int obj, nidx;
+  int idx[SP_MAX_RANK];
+  ix_assign op;
+  int rhs;
+  unsigned loc;
+} nest_event;
+
+typedef struct nest
+{
+  int nobjs, nloops, nexprs, nevents;
+  nest_obj obj[NEST_MAX_OBJS];
+  nest_loop loop[NEST_MAX_LOOPS];
+  nest_expr expr[NEST_MAX_EXPRS];
+  nest_event ev[NEST_MAX_EVENTS];
+  int full;          /* a table overflowed: nest_lower refuses */
+} nest;
+
+/* Building.  Each returns the new id, or -1 when a table is full (the
+   nest is then marked full and refused).  Children before parents.  */
+nest *nest_new (void);
+void nest_free (nest *n);
+int nest_add_obj (nest *n, const nest_obj *o);
+int nest_add_loop (nest *n, const char *name, int bound_key,
+                   const char *bound_text, unsigned loc);
+int nest_begin (nest *n, int loop);
+int nest_end (nest *n, int loop);
+int nest_decl (nest *n, int obj, unsigned loc);
+int nest_assign (nest *n, int obj, int nidx, const int *loops, ix_assign op,
+                 int rhs, unsigned loc);
+int nest_read (nest *n, int obj, int nidx, const int *loops, unsigned loc);
+int nest_const (nest *n, double num, int is_int, unsigned loc);
+int nest_op2 (nest *n, nest_op op, int a, int b, unsigned loc);
+
+/* Two objects whose storage must not overlap, for the front end to check
+   at run time before it runs the statements (else the loops run).  */
+typedef struct nest_check
+{
+  int a, b;
+} nest_check;
+
+typedef struct nest_result
+{
+  int nkernels;
+  ix_stmt *kernel[NEST_MAX_KERNELS];  /* finished statements, program
+                                         order of their outputs' first
+                                         writes; owned by the result */
+  int kernel_obj[NEST_MAX_KERNELS];   /* the output object of each */
+  int nchecks;
+  nest_check check[NEST_MAX_CHECKS];
+  char reason[256];                   /* why not, when nest_lower fails */
+} nest_result;
+
+/* Decide and build.  0 with R filled (R->nkernels may be 0 when the nest
+   computes nothing that outlives it), or -1 with R->reason.  */
+int nest_lower (const nest *n, nest_result *r);
+void nest_result_free (nest_result *r);
+
+/* The loops that index dimension 0 of OBJ anywhere in the nest, into
+   LOOPS (at most MAX); returns how many.  */
+int nest_dim0_loops (const nest *n, int obj, int *loops, int max);
+
+/* The report of kernel K: "y(i) = sum(j, A(i,j) * x(j)); A: CSR".  */
+char *nest_report (const ix_stmt *k, char *buf, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SPARSE_NEST_H */

@@ -1,0 +1,103 @@
+/* { dg-do run } */
+/* Storage outputs may share: the pairs left to a run-time check and the
+   pairs that refuse the nest.  */
+
+#include "nest-util.h"
+
+/* for i { y[i] = 0; for j y[i] += A[i][j] * x[j] * alpha; } with the
+   given roles; returns the checks (a, b pairs) through R.  */
+static int
+spmv (nest_role ry, nest_role rA, nest_role rx, nest_role ralpha,
+      const char *fmtA, nest_result *r)
+{
+  fresh ();
+  int y = ARR_R ("y", ry, 1, NULL, KN);
+  int A = ARR_R ("A", rA, 2, fmtA, KN, KM);
+  int x = ARR_R ("x", rx, 1, NULL, KM);
+  int al = add_obj ("alpha", IX_OPD_SCALAR, 0, NULL, (const int[]) { 0 },
+                    ralpha, 0, SP_F64);
+  int i = LOOP ("i", KN), j = LOOP ("j", KM);
+  BEGIN (i);
+  ASSIGN (y, IX_SET, CST (0), i);
+  BEGIN (j);
+  ASSIGN (y, IX_ADD_SET, MUL (MUL (RD (A, i, j), RD (x, j)), RD0 (al)), i);
+  END (j);
+  END (i);
+  return nest_lower (N, r);
+}
+
+int
+main (void)
+{
+  nest_result r;
+
+  /* Distinct storage: nothing to check.  */
+  CHECK (spmv (NEST_ROLE_DISTINCT, NEST_ROLE_DISTINCT, NEST_ROLE_DISTINCT,
+               NEST_ROLE_DISTINCT, "CSR", &r) == 0);
+  CHECK (r.nkernels == 1 && r.nchecks == 0);
+  nest_result_free (&r);
+
+  /* y and x pointer parameters: checked at run time.  */
+  CHECK (spmv (NEST_ROLE_POINTER, NEST_ROLE_TAGGED_PARAM, NEST_ROLE_POINTER,
+               NEST_ROLE_DISTINCT, "CSR", &r) == 0);
+  CHECK (r.nkernels == 1 && r.nchecks == 1);
+  CHECK (r.check[0].a == 0 && r.check[0].b == 2);
+  nest_result_free (&r);
+
+  /* ... and a global scalar too; a tagged operand never shares dense
+     storage.  */
+  CHECK (spmv (NEST_ROLE_POINTER, NEST_ROLE_TAGGED_STATIC,
+               NEST_ROLE_POINTER, NEST_ROLE_MEMORY, "CSR", &r) == 0);
+  CHECK (r.nkernels == 1 && r.nchecks == 2);
+  nest_result_free (&r);
+
+  /* A global output and a pointer input.  */
+  CHECK (spmv (NEST_ROLE_MEMORY, NEST_ROLE_DISTINCT, NEST_ROLE_POINTER,
+               NEST_ROLE_DISTINCT, "CSR", &r) == 0);
+  CHECK (r.nchecks == 1);
+  nest_result_free (&r);
+
+  /* Two globals never overlap.  */
+  CHECK (spmv (NEST_ROLE_MEMORY, NEST_ROLE_DISTINCT, NEST_ROLE_MEMORY,
+               NEST_ROLE_MEMORY, "CSR", &r) == 0);
+  CHECK (r.nchecks == 0);
+  nest_result_free (&r);
+
+  /* A tagged output parameter and a tagged input parameter of one
+     format may be one tensor: refused.  Of different formats they
+     cannot.  */
+  for (int same = 0; same < 2; same++)
+    {
+      fresh ();
+      int C = ARR_R ("C", NEST_ROLE_TAGGED_PARAM, 2, "CSR", KN, KM);
+      int A = ARR_R ("A", NEST_ROLE_TAGGED_PARAM, 2, same ? "CSR" : "DCSR",
+                     KN, KM);
+      int i = LOOP ("i", KN), j = LOOP ("j", KM);
+      BEGIN (i);
+      BEGIN (j);
+      ASSIGN (C, IX_SET, MUL (CST (2), RD (A, i, j)), i, j);
+      END (j);
+      END (i);
+      if (same)
+        REFUSED ("C and A may be the same tensor");
+      else
+        OK ("C(i,j) = 2 * A(i,j); C: CSR, A: DCSR");
+    }
+
+  /* The rows an object's first subscript runs over, for the check.  */
+  fresh ();
+  int y = PTR ("y"), A = ARR ("A", 2, "CSR", KN, KM), x = PTR ("x");
+  int i = LOOP ("i", KN), j = LOOP ("j", KM);
+  BEGIN (i);
+  BEGIN (j);
+  ASSIGN (y, IX_ADD_SET, MUL (RD (A, i, j), RD (x, i)), j);
+  END (j);
+  END (i);
+  int l[4];
+  CHECK (nest_dim0_loops (N, y, l, 4) == 1 && l[0] == j);
+  CHECK (nest_dim0_loops (N, x, l, 4) == 1 && l[0] == i);
+  CHECK (nest_dim0_loops (N, A, l, 4) == 1 && l[0] == i);
+
+  nest_free (N);
+  return failures != 0;
+}

@@ -1,0 +1,222 @@
+/* { dg-do run } */
+/* Loop nests that do not mean an index notation statement, or whose
+   meaning cannot be proved, and the reasons given.  */
+
+#include "nest-util.h"
+
+static int y, A, x, b, s, t, i, j, k;
+
+/* y[n], A[n][m] CSR, x[m], b[n], scalars s and t (temporaries), loops i < n,
+   j < m.  */
+static void
+setup (void)
+{
+  fresh ();
+  y = ARR ("y", 1, NULL, KN);
+  A = ARR ("A", 2, "CSR", KN, KM);
+  x = ARR ("x", 1, NULL, KM);
+  b = ARR ("b", 1, NULL, KN);
+  s = SCA ("s", 0);
+  t = SCA ("t", 0);
+  i = LOOP ("i", KN);
+  j = LOOP ("j", KM);
+  k = LOOP ("k", KP);
+}
+
+int
+main (void)
+{
+  /* A bound that is not the extent of the tagged dimension it runs
+     over.  */
+  fresh ();
+  y = ARR ("y", 1, NULL, KN);
+  A = ARR ("A", 2, "CSR", KN, KM);
+  x = ARR ("x", 1, NULL, KM);
+  i = LOOP ("i", KN);
+  j = LOOP ("j", KP);
+  BEGIN (i);
+  BEGIN (j);
+  ASSIGN (y, IX_ADD_SET, MUL (RD (A, i, j), RD (x, j)), i);
+  END (j);
+  END (i);
+  REFUSED ("bound p does not match extent m of A");
+
+  /* ... nor of the dense array the extent would be taken from.  */
+  fresh ();
+  y = ARR ("y", 1, NULL, KN);
+  x = ARR ("x", 1, NULL, KN);
+  int D = ARR ("D", 1, "D", KN);
+  i = LOOP ("i", KM);
+  BEGIN (i);
+  ASSIGN (y, IX_SET, MUL (RD (D, i), RD (x, i)), i);
+  END (i);
+  REFUSED ("bound m does not match extent n of D");
+
+  /* A tagged extent the declaration does not give.  */
+  fresh ();
+  y = ARR ("y", 1, NULL, KN);
+  A = ARR ("A", 2, "CSR", 0, KM);
+  x = ARR ("x", 1, NULL, KM);
+  i = LOOP ("i", KN);
+  j = LOOP ("j", KM);
+  BEGIN (i);
+  BEGIN (j);
+  ASSIGN (y, IX_ADD_SET, MUL (RD (A, i, j), RD (x, j)), i);
+  END (j);
+  END (i);
+  REFUSED ("the extent of dimension 1 of A is not known here");
+
+  /* The output read other than by its accumulation.  */
+  setup ();
+  int z = ARR ("z", 1, NULL, KM);
+  BEGIN (i);
+  BEGIN (j);
+  ASSIGN (z, IX_ADD_SET, MUL (RD (A, i, j), RD (z, j)), j);
+  END (j);
+  END (i);
+  REFUSED ("output z is also read at z[j]");
+
+  setup ();
+  BEGIN (i);
+  ASSIGN (y, IX_SET, MUL (RD (y, i), CST (2.5)), i);
+  END (i);
+  REFUSED ("output y is also read at y[i]");
+
+  /* A plain assignment inside a loop that does not index the output.  */
+  setup ();
+  BEGIN (i);
+  BEGIN (j);
+  ASSIGN (y, IX_SET, RD (A, i, j), i);
+  END (j);
+  END (i);
+  REFUSED ("y[i] is assigned in every iteration of loop j, which does not "
+           "index it");
+
+  /* A running sum: the temporary is read where it accumulates.  */
+  setup ();
+  BEGIN (i);
+  ASSIGN0 (s, IX_SET, CST (0));
+  BEGIN (j);
+  ASSIGN0 (s, IX_ADD_SET, RD (A, i, j));
+  ASSIGN (x, IX_SET, RD0 (s), j);
+  END (j);
+  END (i);
+  REFUSED ("s is read inside loop j, where it accumulates");
+
+  /* A temporary read after the loop that set it.  */
+  setup ();
+  BEGIN (i);
+  BEGIN (j);
+  ASSIGN0 (t, IX_SET, RD (A, i, j));
+  END (j);
+  ASSIGN (y, IX_SET, RD0 (t), i);
+  END (i);
+  REFUSED ("t is read after loop j, which leaves it the value of its last "
+           "iteration");
+
+  /* Read before set: a declared temporary, and one never set.  */
+  setup ();
+  BEGIN (i);
+  DECL (t);
+  ASSIGN0 (t, IX_ADD_SET, RD (y, i));
+  END (i);
+  REFUSED ("t is read before it is set");
+
+  /* (A scalar the nest never writes is an input, read where the
+     statement runs.)  */
+  setup ();
+  BEGIN (i);
+  ASSIGN (y, IX_SET, RD0 (t), i);
+  END (i);
+  {
+    nest_result r;
+    CHECK (nest_lower (N, &r) == 0 && r.nkernels == 1);
+    nest_result_free (&r);
+  }
+
+  /* A loop whose variable indexes nothing it accumulates.  */
+  setup ();
+  BEGIN (k);
+  BEGIN (i);
+  ASSIGN (y, IX_ADD_SET, RD (b, i), i);
+  END (i);
+  END (k);
+  REFUSED ("loop k accumulates into y but its variable indexes nothing");
+
+  /* An output written at two different elements.  */
+  setup ();
+  BEGIN (i);
+  BEGIN (j);
+  ASSIGN (x, IX_SET, CST (0), j);
+  ASSIGN (x, IX_ADD_SET, CST (1), i);
+  END (j);
+  END (i);
+  REFUSED ("x is written both at x[j] and at x[i]");
+
+  /* A scalar that outlives the nest keeps its last value.  */
+  fresh ();
+  x = ARR ("x", 1, "CU", KN);
+  s = SCA ("s", 1);
+  i = LOOP ("i", KN);
+  BEGIN (i);
+  ASSIGN0 (s, IX_SET, RD (x, i));
+  END (i);
+  REFUSED ("s keeps only the value of the last iteration of loop i");
+
+  /* Accumulation in a type other than the terms': float terms into a
+     double scalar.  */
+  fresh ();
+  y = ARR ("y", 1, NULL, KN);
+  int Af = ARR_T ("A", SP_F32, 2, "CSR", KN, KM);
+  int xf = ARR_T ("x", SP_F32, 1, NULL, KM);
+  s = SCA ("s", 0);
+  i = LOOP ("i", KN);
+  j = LOOP ("j", KM);
+  BEGIN (i);
+  ASSIGN0 (s, IX_SET, CST (0));
+  BEGIN (j);
+  ASSIGN0 (s, IX_ADD_SET, MUL (RD (Af, i, j), RD (xf, j)));
+  END (j);
+  ASSIGN (y, IX_SET, RD0 (s), i);
+  END (i);
+  REFUSED ("s is double but accumulates float terms over loop j");
+
+  /* What index notation itself refuses: division by an indexed value, a
+     diagonal.  */
+  setup ();
+  BEGIN (i);
+  ASSIGN (y, IX_SET, DIV (CST (1), RD (b, i)), i);
+  END (i);
+  REFUSED ("division by an indexed expression");
+
+  setup ();
+  BEGIN (i);
+  ASSIGN (y, IX_SET, RD (A, i, i), i);
+  END (i);
+  REFUSED ("index 'i' is used twice");
+
+  /* Two variables of one name.  */
+  fresh ();
+  y = ARR ("y", 1, NULL, KN);
+  int y2 = ARR ("y", 1, NULL, KN);
+  A = ARR ("A", 1, "CU", KN);
+  i = LOOP ("i", KN);
+  BEGIN (i);
+  ASSIGN (y, IX_SET, RD (A, i), i);
+  ASSIGN (y2, IX_SET, RD (A, i), i);
+  END (i);
+  REFUSED ("two different variables are named y");
+
+  /* The nest computes nothing that outlives it: no statement.  */
+  setup ();
+  BEGIN (i);
+  ASSIGN0 (t, IX_SET, RD (y, i));
+  END (i);
+  {
+    nest_result r;
+    CHECK (nest_lower (N, &r) == 0 && r.nkernels == 0);
+  }
+
+  nest_free (N);
+  return failures != 0;
+}
