@@ -32,7 +32,7 @@ all: $(B)/libsparsert.a $(B)/libsparsert.so $(B)/sparse.so $(B)/sparse.pc \
 
 # Debian packages the build, the tests and the benchmarks need.
 DEB_PKGS := gcc-12 g++-12 gcc-12-plugin-dev make dejagnu valgrind \
-            libsuitesparse-dev libeigen3-dev pkg-config
+            libsuitesparse-dev libgraphblas-dev libeigen3-dev pkg-config
 deps:
 	@missing=""; for p in $(DEB_PKGS); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
@@ -131,35 +131,56 @@ $(B)/fuzz/einsum_fuzz: fuzz/einsum_fuzz.c $(CORE_SRC) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) -Ilowering $< $(CORE_SRC) -lm -o $@
 
-# Benchmarks: same-run ratios against CXSparse and plain C; generated inputs
-# go to bench/out (not committed), results to bench/results-*.md.
+# Benchmarks: same-run ratios against CXSparse, Eigen, GraphBLAS and plain
+# C; generated inputs go to bench/out (not committed), results to
+# bench/results-*.md.  BENCH_QUICK=1 takes small generated inputs only.
+# The kernels of the pragma, the C and Eigen are built twice: serial, and
+# with -fopenmp for the 2-thread rows (OMP_NUM_THREADS=2).
 REAL_DIR ?= $(wildcard ../shared/data/real)
 REAL_MTX := $(if $(REAL_DIR),$(wildcard $(REAL_DIR)/*.mtx))
-BENCH_CFLAGS := -std=c11 -O2 -march=native -Wall -Iinclude -Ibench -D_POSIX_C_SOURCE=200809L
+BENCH_CFLAGS := -std=c11 -O2 -march=native -Wall -Wextra -Iinclude -Ibench -D_POSIX_C_SOURCE=200809L
+BENCH_CXXFLAGS := -O2 -march=native -DNDEBUG -Wall -isystem /usr/include/eigen3 -Iinclude -Ibench
+BENCH_H := $(wildcard bench/*.h) $(HEADERS)
+BENCH_OBJ := $(addprefix $(B)/bench/,bench_kernels.o check.o inputs.o report.o \
+               targets.o triad_omp.o gen.o baseline.o peer_cxsparse.o \
+               peer_graphblas.o kernels_ref.o kernels_ref_omp.o \
+               kernels_sparse.o kernels_sparse_omp.o kernels_eigen.o \
+               kernels_eigen_omp.o)
 
 $(B)/bench_runtime: bench/bench_runtime.c bench/gen.c bench/baseline.c bench/timing.h $(B)/libsparsert.a
 	$(HOSTCC) $(BENCH_CFLAGS) $(filter %.c,$^) $(B)/libsparsert.a -lcxsparse -lm -o $@
 
-$(B)/bench/%.o: bench/%.c bench/kernels.h bench/baseline.h bench/timing.h bench/gen.h $(HEADERS)
+$(B)/bench/%.o: bench/%.c $(BENCH_H)
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(BENCH_CFLAGS) -c $< -o $@
 
-$(B)/bench/kernels_sparse.o: bench/kernels_sparse.c $(B)/sparse.so
+$(B)/bench/%_omp.o: bench/%.c $(BENCH_H)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(BENCH_CFLAGS) -fopenmp -c $< -o $@
+
+$(B)/bench/kernels_sparse.o: bench/kernels_sparse.c $(BENCH_H) $(B)/sparse.so
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(BENCH_CFLAGS) -fplugin=$(B)/sparse.so -c $< -o $@
 
-$(B)/bench/kernels_eigen.o: bench/kernels_eigen.cc bench/kernels.h
+$(B)/bench/kernels_sparse_omp.o: bench/kernels_sparse.c $(BENCH_H) $(B)/sparse.so
 	@mkdir -p $(dir $@)
-	$(HOSTCXX) -O2 -march=native -DNDEBUG -I/usr/include/eigen3 -Ibench -c $< -o $@
+	$(HOSTCC) $(BENCH_CFLAGS) -fopenmp -fplugin=$(B)/sparse.so -c $< -o $@
 
-$(B)/bench_kernels: $(addprefix $(B)/bench/,bench_kernels.o kernels_sparse.o \
-                     kernels_ref.o kernels_eigen.o gen.o baseline.o) $(B)/libsparsert.a
-	$(HOSTCXX) $^ -lcxsparse -lm -o $@
+$(B)/bench/kernels_eigen.o: bench/kernels_eigen.cc $(BENCH_H)
+	@mkdir -p $(dir $@)
+	$(HOSTCXX) $(BENCH_CXXFLAGS) -c $< -o $@
+
+$(B)/bench/kernels_eigen_omp.o: bench/kernels_eigen.cc $(BENCH_H)
+	@mkdir -p $(dir $@)
+	$(HOSTCXX) $(BENCH_CXXFLAGS) -fopenmp -c $< -o $@
+
+$(B)/bench_kernels: $(BENCH_OBJ) $(B)/libsparsert.a
+	$(HOSTCXX) -fopenmp $^ -lgraphblas -lcxsparse -lm -o $@
 
 bench: $(B)/bench_runtime $(B)/bench_kernels
 	@mkdir -p bench/out
 	$(B)/bench_runtime bench/out bench/results-runtime.md $(REAL_MTX)
-	$(B)/bench_kernels bench/out bench/results-kernels.md $(REAL_MTX)
+	OMP_NUM_THREADS=2 $(B)/bench_kernels bench/out bench/results-kernels.md $(REAL_MTX)
 
 example: all
 	$(MAKE) -C examples run

@@ -45,8 +45,8 @@ base_read_mtx (const char *path, int64_t *nrows, int64_t *ncols, int64_t *n,
   return e == nz ? 0 : -1;
 }
 
-static int
-csr_alloc (base_csr *a, int32_t nrows, int32_t ncols, int64_t nnz)
+int
+base_csr_alloc (base_csr *a, int32_t nrows, int32_t ncols, int64_t nnz)
 {
   a->nrows = nrows;
   a->ncols = ncols;
@@ -60,7 +60,7 @@ int
 base_coo_to_csr (int64_t nrows, int64_t ncols, int64_t n, const int64_t *row,
                  const int64_t *col, const double *val, base_csr *out)
 {
-  if (csr_alloc (out, nrows, ncols, n))
+  if (base_csr_alloc (out, nrows, ncols, n))
     return -1;
   int32_t *pos = out->pos;
   for (int64_t e = 0; e < n; e++)
@@ -82,7 +82,7 @@ int
 base_transpose (const base_csr *a, base_csr *out)
 {
   int64_t nnz = a->pos[a->nrows];
-  if (csr_alloc (out, a->ncols, a->nrows, nnz))
+  if (base_csr_alloc (out, a->ncols, a->nrows, nnz))
     return -1;
   int32_t *pos = out->pos;
   for (int64_t p = 0; p < nnz; p++)

@@ -29,6 +29,8 @@ int base_csr_to_dia (const base_csr *a, int32_t *ndiag, int32_t **offsets,
 /* CSR -> ELL: K = max row length; column-major K x nrows slots.  */
 int base_csr_to_ell (const base_csr *a, int32_t *k, int32_t **crd,
                      double **vals);
+/* Arrays for NROWS x NCOLS with room for NNZ entries; pos zeroed.  */
+int base_csr_alloc (base_csr *a, int32_t nrows, int32_t ncols, int64_t nnz);
 void base_csr_free (base_csr *a);
 
 #endif

@@ -1,194 +1,373 @@
 /* bench_kernels.c -- sparse kernels written as einsum pragmas against
-   hand-written C, Eigen 3 and CXSparse, measured in one run.
+   hand-written C, Eigen 3, CXSparse and GraphBLAS, serial and on two
+   threads, measured in one run with a STREAM triad for scale.  Every
+   result is checked against the hand-written C's.
 
-   usage: bench_kernels OUTDIR RESULTS.md [matrix.mtx...]  */
+   usage: bench_kernels OUTDIR RESULTS.md [matrix.mtx...]
+   Generated inputs are written to OUTDIR once and reused; BENCH_QUICK=1
+   takes small generated inputs only (the real matrices given are small
+   and always measured).  */
 
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
+#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <suitesparse/cs.h>
-#include "sparse.h"
-#include "sparse_abi.h"
+#include <time.h>
+#include <unistd.h>
+#include "check.h"
 #include "gen.h"
-#include "timing.h"
+#include "inputs.h"
 #include "kernels.h"
+#include "report.h"
+#include "targets.h"
+#include "timing.h"
+#include "triad.h"
 
-#define SPMM_COLS 32
+/* Dense columns of SpMM and SDDMM, rank of MTTKRP.  */
+#define NK 32
+/* A pragma kernel slower than FALLBACK_RATIO times the C on the probe
+   inputs is not run on inputs with more than LARGE_NNZ entries.  */
+#define FALLBACK_RATIO 50
+#define LARGE_NNZ 1000000
+#define NLARGE 4
 
-static FILE *results;
+#define BIT(k) (1u << (k))
+#define MATRIX_ALL (BIT (K_SPMV) | BIT (K_SPMM) | BIT (K_SPGEMM)         \
+                    | BIT (K_SPADD) | BIT (K_SDDMM))
+#define TENSOR_ALL (BIT (K_TTV) | BIT (K_MTTKRP))
 
-static void
-row (const char *input, const char *op, const char *who, double secs,
-     double ours, const char *note)
+typedef struct gen_input
 {
-  char ratio[32] = "";
-  if (ours > 0)
-    snprintf (ratio, sizeof ratio, "%.2f", secs / ours);
-  fprintf (results, "| %s | %s | %s | %.5f | %s | %s |\n", input, op, who,
-           secs, ratio, note ? note : "");
-  fflush (results);
-  printf ("%-28s %-8s %-10s %10.5f s %6s %s\n", input, op, who, secs, ratio,
-          note ? note : "");
+  const char *name;
+  unsigned kernels;
+} gen_input;
+
+/* SpGEMM is left out where A A would hold over ~100M entries.  */
+static const gen_input full_inputs[] = {
+  { "poisson2d_1000", MATRIX_ALL },
+  { "stencil27_100", MATRIX_ALL & ~BIT (K_SPGEMM) },
+  { "rmat_s20_ef16", MATRIX_ALL & ~BIT (K_SPGEMM) },
+  { "rmat_s16_ef8", MATRIX_ALL },
+  { "uniform_1M_5M", MATRIX_ALL & ~BIT (K_SPGEMM) },
+  { "uniform_100K_1M", MATRIX_ALL },
+  { "powerlaw3d_4M", TENSOR_ALL },
+};
+
+static const gen_input quick_inputs[] = {
+  { "poisson2d_100", MATRIX_ALL },
+  { "stencil27_20", MATRIX_ALL },
+  { "rmat_s12_ef8", MATRIX_ALL },
+  { "uniform_10K_50K", MATRIX_ALL },
+  { "powerlaw3d_50K", TENSOR_ALL },
+};
+
+/* Inputs of the probe for the fallback guard.  */
+static const char *const probe_inputs[] = { "poisson2d_100",
+                                            "powerlaw3d_50K" };
+
+/* Serial peers, then two-thread ones; the pragma first in each group.  */
+static const bench_peer *const peers[] = {
+  &peer_pragma, &peer_c, &peer_eigen, &peer_cxsparse, &peer_graphblas,
+  &peer_pragma_par, &peer_c_par, &peer_eigen_par, &peer_graphblas_par,
+};
+#define NPEERS (sizeof peers / sizeof *peers)
+
+static double triad[2];
+static double probe_ratio[K_COUNT];
+
+/* The largest matrices measured, by entries.  */
+static const char *large[NLARGE];
+static int64_t large_nnz[NLARGE];
+
+static int
+is_pragma (const bench_peer *p)
+{
+  return !strcmp (p->name, "pragma");
 }
 
 static void
-csr_view (const sp_tensor *t, base_csr *b)
+note_large (const bench_in *in)
 {
-  b->nrows = (int32_t) t->lv[0].size;
-  b->ncols = (int32_t) t->lv[1].size;
-  b->pos = t->lv[1].pos;
-  b->crd = t->lv[1].crd;
-  b->val = t->vals;
+  int64_t nnz = input_nnz (in);
+  for (int i = 0; i < NLARGE; i++)
+    if (nnz > large_nnz[i])
+      {
+        memmove (large + i + 1, large + i, (NLARGE - 1 - i) * sizeof *large);
+        memmove (large_nnz + i + 1, large_nnz + i,
+                 (NLARGE - 1 - i) * sizeof *large_nnz);
+        large[i] = in->name;
+        large_nnz[i] = nnz;
+        return;
+      }
 }
 
-static double *
-random_dense (size_t n, unsigned seed)
+/* Run P's kernel K once, untimed, and compare its result with the
+   reference (REF dense, or REF_S).  The check's text goes to NOTE.  */
+static void
+check_peer (const bench_peer *p, void *state, const bench_in *in,
+            enum bench_kernel k, const double *ref, const base_csr *ref_s,
+            double *out, char *note, size_t len)
 {
-  double *v = malloc ((n ? n : 1) * sizeof *v);
-  for (size_t i = 0; i < n; i++)
+  size_t dn = input_dense_len (in, k);
+  void *res = p->run[k] (state, in, out);
+  double diff;
+  int64_t pattern = 0;
+  if (dn)
     {
-      seed = seed * 1103515245u + 12345u;
-      v[i] = (double) (seed >> 16 & 0x7fff) / 32768.0 - 0.5;
+      if (res)
+        p->fetch (res, in, k, out, NULL);
+      diff = check_dense (ref, out, dn);
     }
-  return v;
+  else
+    {
+      base_csr got = { 0 };
+      p->fetch (res, in, k, NULL, &got);
+      diff = got.pos ? check_csr (ref_s, &got, &pattern) : INFINITY;
+      base_csr_free (&got);
+    }
+  if (res)
+    p->drop (res);
+  if (pattern < 0)
+    snprintf (note, len, "WRONG: shape differs");
+  else if (pattern)
+    snprintf (note, len, "WRONG: %lld entries differ in pattern, max rel "
+              "diff %.1e", (long long) pattern, diff);
+  else
+    snprintf (note, len, "%smax rel diff %.1e", diff > 1e-8 ? "WRONG: " : "",
+              diff);
 }
 
-/* Largest relative difference between two vectors.  */
-static double
-maxrel (const double *a, const double *b, size_t n)
+/* Kernel K on IN for every peer that offers it; STATES are the peers'
+   prepared states.  */
+static void
+measure (const bench_in *in, enum bench_kernel k, void *const *states)
 {
-  double m = 0;
-  for (size_t i = 0; i < n; i++)
+  size_t dn = input_dense_len (in, k);
+  double *ref = malloc ((dn ? dn : 1) * sizeof *ref);
+  double *out = malloc ((dn ? dn : 1) * sizeof *out);
+  base_csr ref_s = { 0 };
+  if (!ref || !out)
+    abort ();
+  /* The reference: the serial hand-written C.  */
+  void *res = peer_c.run[k] (NULL, in, ref);
+  if (res)
     {
-      double d = fabs (a[i] - b[i]) / fmax (1e-300, fmax (fabs (a[i]), fabs (b[i])));
-      if (d > m && fabs (a[i] - b[i]) > 1e-12)
-        m = d;
+      peer_c.fetch (res, in, k, NULL, &ref_s);
+      peer_c.drop (res);
     }
-  return m;
+  double bytes = input_bytes (in, k, ref_s.pos ? ref_s.pos[ref_s.nrows] : 0);
+  double ours[3] = { 0 };
+  for (size_t i = 0; i < NPEERS; i++)
+    {
+      const bench_peer *p = peers[i];
+      bench_rec r = { in->name, k, p->threads, p->name, 0, bytes };
+      char note[256] = "";
+      if (!p->run[k])
+        continue;
+      if (is_pragma (p) && probe_ratio[k] > FALLBACK_RATIO
+          && input_nnz (in) > LARGE_NNZ)
+        {
+          snprintf (note, sizeof note, "fallback: not sparsified (%.0fx "
+                    "the C time on the probe)", probe_ratio[k]);
+          report_row (&r, 0, note);
+          continue;
+        }
+      if (p == &peer_c)
+        snprintf (note, sizeof note, "reference");
+      else
+        check_peer (p, states[i], in, k, ref, &ref_s, out, note,
+                    sizeof note);
+      int runs;
+      BEST_N (r.secs, runs, res = p->run[k] (states[i], in, out),
+              if (res) p->drop (res));
+      size_t len = strlen (note);
+      if (runs < REPEAT)
+        len += snprintf (note + len, sizeof note - len, "; %d runs", runs);
+      if (k == K_SPMV)
+        len += snprintf (note + len, sizeof note - len,
+                         "; %.2f GB/s = %.0f%% of triad", bytes / r.secs / 1e9,
+                         100 * bytes / r.secs / 1e9 / triad[p->threads - 1]);
+      if (is_pragma (p))
+        {
+          ours[p->threads] = r.secs;
+          if (p->threads == 2 && ours[1] > 0)
+            snprintf (note + len, sizeof note - len, "; speedup %.2fx",
+                      ours[1] / r.secs);
+        }
+      report_row (&r, is_pragma (p) ? 0 : ours[p->threads], note);
+    }
+  free (ref);
+  free (out);
+  base_csr_free (&ref_s);
 }
 
 static void
-bench_matrix (const char *name, sp_tensor *A)
+run_input (const char *name, const char *path, unsigned kernels)
 {
-  base_csr a;
-  csr_view (A, &a);
-  int nr = a.nrows, nc = a.ncols;
-  char note[96];
-  double ours, t;
+  bench_in in;
+  void *states[NPEERS];
+  if (input_load (&in, name, path, NK))
+    return;
+  if (in.rank == 2)
+    note_large (&in);
+  for (size_t i = 0; i < NPEERS; i++)
+    states[i] = peers[i]->prepare ? peers[i]->prepare (&in) : NULL;
+  for (int k = 0; k < K_COUNT; k++)
+    if ((kernels & BIT (k)) && input_offers (&in, k))
+      measure (&in, k, states);
+  for (size_t i = 0; i < NPEERS; i++)
+    if (peers[i]->unprepare)
+      peers[i]->unprepare (states[i]);
+  input_free (&in);
+}
 
-  /* SpMV.  */
-  double *x = random_dense (nc, 1), *y = calloc (nr, sizeof *y);
-  double *y2 = calloc (nr, sizeof *y2);
-  BEST (ours, k_spmv (nr, nc, y, sp_array (A), x), );
-  ref_spmv (&a, y2, x);
-  snprintf (note, sizeof note, "max rel diff vs C %.1e", maxrel (y, y2, nr));
-  row (name, "SpMV", "pragma", ours, 0, note);
-  BEST (t, ref_spmv (&a, y2, x), );
-  row (name, "SpMV", "C", t, ours, NULL);
-  BEST (t, eig_spmv (&a, y2, x), );
-  row (name, "SpMV", "Eigen", t, ours, NULL);
-  sp_tensor *Acsc = sp_convert (A, "csc");
-  base_csr at;
-  csr_view (Acsc, &at);
-  cs_di csa = { .nzmax = at.pos[at.nrows], .m = nr, .n = nc, .p = at.pos,
-                .i = at.crd, .x = at.val, .nz = -1 };
-  BEST (t, (memset (y2, 0, nr * sizeof *y2), cs_di_gaxpy (&csa, x, y2)), );
-  row (name, "SpMV", "CXSparse", t, ours, "CSC gaxpy incl. zeroing y");
-  free (x);
-  free (y);
-  free (y2);
-
-  /* SpMM with a dense right-hand side of SPMM_COLS columns.  */
-  double *X = random_dense ((size_t) nc * SPMM_COLS, 2);
-  double *Y = malloc ((size_t) nr * SPMM_COLS * sizeof *Y);
-  double *Y2 = malloc ((size_t) nr * SPMM_COLS * sizeof *Y2);
-  BEST (ours, k_spmm (nr, nc, SPMM_COLS, Y, sp_array (A), X), );
-  ref_spmm (&a, SPMM_COLS, Y2, X);
-  snprintf (note, sizeof note, "max rel diff vs C %.1e",
-            maxrel (Y, Y2, (size_t) nr * SPMM_COLS));
-  row (name, "SpMM", "pragma", ours, 0, note);
-  BEST (t, ref_spmm (&a, SPMM_COLS, Y2, X), );
-  row (name, "SpMM", "C", t, ours, NULL);
-  BEST (t, eig_spmm (&a, SPMM_COLS, Y2, X), );
-  row (name, "SpMM", "Eigen", t, ours, NULL);
-  free (X);
-  free (Y);
-  free (Y2);
-
-  if (nr == nc)
+/* Pragma time over C time for each kernel on the probe inputs.  */
+static void
+probe (const char *dir)
+{
+  char text[512] = "";
+  size_t len = 0;
+  for (size_t n = 0; n < sizeof probe_inputs / sizeof *probe_inputs; n++)
     {
-      int64_t dims[2] = { nr, nc };
-      /* SpGEMM: A*A.  */
-      sp_tensor *C = NULL;
-      base_csr c;
-      BEST (ours, (C = sp_new ("csr", SP_F64, 2, dims),
-                   k_spgemm (nr, nr, nc, sp_array (C), sp_array (A),
-                             sp_array (A))),
-            if (r_ < REPEAT - 1) sp_free (C));
-      snprintf (note, sizeof note, "nnz(C) = %lld", (long long) sp_nnz (C));
-      sp_free (C);
-      row (name, "SpGEMM", "pragma", ours, 0, note);
-      BEST (t, ref_spgemm (&a, &a, &c), base_csr_free (&c));
-      row (name, "SpGEMM", "C", t, ours, "unsorted rows");
-      int64_t enz = 0;
-      BEST (t, enz = eig_spgemm (&a, &a), );
-      snprintf (note, sizeof note, "nnz(C) = %lld", (long long) enz);
-      row (name, "SpGEMM", "Eigen", t, ours, note);
-      cs_di *cc = NULL;
-      BEST (t, cc = cs_di_multiply (&csa, &csa), cs_di_spfree (cc));
-      row (name, "SpGEMM", "CXSparse", t, ours, NULL);
-
-      /* SpAdd: A + A^T (different patterns).  */
-      /* A's CSC arrays are the CSR arrays of A^T.  */
-      base_csr bt = { .nrows = nc, .ncols = nr, .pos = at.pos, .crd = at.crd,
-                      .val = at.val };
-      int64_t nnzb = at.pos[at.nrows];
-      sp_tensor *B = sp_new ("csr", SP_F64, 2, dims);
-      for (int32_t i = 0; i < bt.nrows; i++)
-        for (int32_t p = bt.pos[i]; p < bt.pos[i + 1]; p++)
-          {
-            int64_t co[2] = { i, bt.crd[p] };
-            sp_insert (B, co, bt.val[p]);
-          }
-      sp_assemble (B);
-      BEST (ours, (C = sp_new ("csr", SP_F64, 2, dims),
-                   k_spadd (nr, nc, sp_array (C), sp_array (A), sp_array (B))),
-            if (r_ < REPEAT - 1) sp_free (C));
-      snprintf (note, sizeof note, "nnz(C) = %lld", (long long) sp_nnz (C));
-      sp_free (C);
-      row (name, "SpAdd", "pragma", ours, 0, note);
-      BEST (t, ref_spadd (&a, &bt, &c), base_csr_free (&c));
-      row (name, "SpAdd", "C", t, ours, NULL);
-      BEST (t, enz = eig_spadd (&a, &bt), );
-      row (name, "SpAdd", "Eigen", t, ours, NULL);
-      cs_di csb = { .nzmax = (int) nnzb, .m = nr, .n = nc, .p = a.pos,
-                    .i = a.crd, .x = a.val, .nz = -1 };
-      BEST (t, cc = cs_di_add (&csa, &csb, 1.0, 1.0), cs_di_spfree (cc));
-      row (name, "SpAdd", "CXSparse", t, ours, "A + A^T in CSC");
-      sp_free (B);
+      bench_in in;
+      if (input_load (&in, probe_inputs[n], gen_file (dir, probe_inputs[n]),
+                      NK))
+        exit (1);
+      size_t dn = 0;
+      for (int k = 0; k < K_COUNT; k++)
+        if (input_dense_len (&in, k) > dn)
+          dn = input_dense_len (&in, k);
+      double *out = malloc ((dn ? dn : 1) * sizeof *out), tp, tc;
+      void *res;
+      for (int k = 0; k < K_COUNT; k++)
+        {
+          if (!input_offers (&in, k) || !peer_c.run[k])
+            continue;
+          BEST (tp, res = peer_pragma.run[k] (NULL, &in, out),
+                if (res) peer_pragma.drop (res));
+          BEST (tc, res = peer_c.run[k] (NULL, &in, out),
+                if (res) peer_c.drop (res));
+          probe_ratio[k] = tp / tc;
+          len += snprintf (text + len, sizeof text - len, "%s%s %.2f",
+                           len ? ", " : "", kernel_names[k], tp / tc);
+        }
+      free (out);
+      input_free (&in);
     }
+  report_text ("Fallback guard: pragma time / C time on the probe inputs "
+               "(%s, %s): %s.  A kernel above %d would be the element-by-"
+               "element fallback and is skipped on inputs over %d entries."
+               "\n\n", probe_inputs[0], probe_inputs[1], text,
+               FALLBACK_RATIO, LARGE_NNZ);
+}
 
-  /* SDDMM with rank-32 factors.  */
-  {
-    int64_t dims[2] = { nr, nc };
-    double *U = random_dense ((size_t) nr * SPMM_COLS, 3);
-    double *V = random_dense ((size_t) SPMM_COLS * nc, 4);
-    sp_tensor *C = NULL;
-    BEST (ours, (C = sp_new ("csr", SP_F64, 2, dims),
-                 k_sddmm (nr, nc, SPMM_COLS, sp_array (C), sp_array (A), U, V)),
-          if (r_ < REPEAT - 1) sp_free (C));
-    sp_free (C);
-    row (name, "SDDMM", "pragma", ours, 0, NULL);
-    double *ov = malloc ((a.pos[nr] + 1) * sizeof *ov);
-    BEST (t, ref_sddmm (&a, SPMM_COLS, U, V, ov), );
-    row (name, "SDDMM", "C", t, ours, NULL);
-    free (ov);
-    free (U);
-    free (V);
-  }
-  sp_free (Acsc);
+static void
+cpu_model (char *buf, size_t len)
+{
+  char line[256];
+  FILE *f = fopen ("/proc/cpuinfo", "r");
+  snprintf (buf, len, "unknown");
+  while (f && fgets (line, sizeof line, f))
+    if (!strncmp (line, "model name", 10) && strchr (line, ':'))
+      {
+        snprintf (buf, len, "%s", strchr (line, ':') + 2);
+        buf[strcspn (buf, "\n")] = 0;
+        break;
+      }
+  if (f)
+    fclose (f);
+}
+
+/* The 1, 5 and 15 minute load averages, as /proc/loadavg gives them.  */
+static void
+load_average (char *buf, size_t len)
+{
+  FILE *f = fopen ("/proc/loadavg", "r");
+  double l[3];
+  if (f && fscanf (f, "%lf %lf %lf", &l[0], &l[1], &l[2]) == 3)
+    snprintf (buf, len, "%.2f %.2f %.2f", l[0], l[1], l[2]);
+  else
+    snprintf (buf, len, "unknown");
+  if (f)
+    fclose (f);
+}
+
+static void
+header (int argc, char **argv, int quick)
+{
+  char cpu[128], load[64], cmd[2048] = "OMP_NUM_THREADS=2";
+  size_t len = strlen (cmd);
+  time_t t = time (NULL);
+  char date[64];
+  strftime (date, sizeof date, "%Y-%m-%d %H:%M UTC", gmtime (&t));
+  cpu_model (cpu, sizeof cpu);
+  load_average (load, sizeof load);
+  if (quick)
+    len += snprintf (cmd + len, sizeof cmd - len, " BENCH_QUICK=1");
+  for (int i = 0; i < argc && len < sizeof cmd; i++)
+    len += snprintf (cmd + len, sizeof cmd - len, " %s", argv[i]);
+  report_text (
+    "# Kernel benchmark%s\n\n"
+    "Produced by `make bench%s` on %s, one process:\n\n    %s\n\n"
+    "Machine: %ld online CPUs (nproc), %s; OpenMP threads for the "
+    "2-thread rows: %d (omp_get_max_threads)%s.  Load average at the "
+    "start: %s (other work on the machine slows the 2-thread rows "
+    "most).\n\n",
+    quick ? " (quick mode: small inputs only)" : "",
+    quick ? " BENCH_QUICK=1" : "", date, cmd,
+    sysconf (_SC_NPROCESSORS_ONLN), cpu, omp_get_max_threads (),
+    omp_get_max_threads () == 2 ? "" : " -- NOT 2: the 2-thread rows are "
+    "not what they say", load);
+  report_text (
+    "Kernels (dense operands hold fixed pseudo-random values; NK = %d):\n"
+    "SpMV y = A x; SpMM Y = A X with X of NK columns; SpGEMM C = A A; "
+    "SpAdd C = A + A^T (the pragma reads A^T as A stored by columns, the "
+    "others get A^T's CSR arrays, made untimed); SDDMM C = A .* (U V^T), "
+    "U and V of NK columns; TTV Y(i,j) = B(i,j,k) x(k) into DCSR; MTTKRP "
+    "Y(i,r) = B(i,j,k) U(j,r) V(k,r), rank NK.  Matrices are CSR with "
+    "32-bit indices, the tensor CSF (CU,CU,CU).\n\n"
+    "Who: **pragma** = bench/kernels_sparse.c compiled with the plugin "
+    "(1 thread: without -fopenmp; 2 threads: with -fopenmp, the plugin's "
+    "parallel loops are schedule(static); kernels it does not parallelise "
+    "run serial there too).  **C** = bench/kernels_ref.c, hand-written "
+    "over the same arrays, the reference every result is checked against "
+    "(2 threads: schedule(static) over rows, schedule(dynamic,16) over "
+    "tensor slices; SpGEMM and SpAdd serial only).  **Eigen** 3.4 maps "
+    "the same arrays (2 threads: built with -fopenmp, which parallelises "
+    "its sparse x dense products only, schedule(dynamic)).  **CXSparse** "
+    "(serial) works on compressed columns: a CSR matrix's arrays are the "
+    "CSC of its transpose.  **GraphBLAS** (SuiteSparse 7.4, "
+    "GxB_NTHREADS 1 or 2) gets the operands imported once, untimed; "
+    "SDDMM there is a structurally masked GrB_mxm then GrB_eWiseMult.\n\n",
+    NK);
+  report_text (
+    "Columns: *seconds* is the best of up to %d runs; a measurement stops "
+    "after %d runs once its runs add up to %.1f s (the note then says how "
+    "many).  Each peer first runs once untimed and that result is "
+    "compared with the C's: the note's *max rel diff* is the largest "
+    "|a-b|/max(|a|,|b|,1e-6 max|ref|) (an entry present in one result "
+    "only counts against zero; \"WRONG\" marks a difference over 1e-8 or "
+    "a pattern mismatch).  *ratio* = that row's time / the pragma's time "
+    "at the same thread count: above 1, the pragma is faster.  SpMV's "
+    "bandwidth counts the bytes it must move, 4 (nrows + 1) + 4 nnz + "
+    "8 nnz + 8 ncols + 8 nrows (pos, crd, vals and x read once, y "
+    "written once), over its time, and gives it as a percentage of the "
+    "triad at the same thread count.\n\n",
+    REPEAT, REPEAT_MIN, REPEAT_BUDGET);
+  report_text (
+    "Inputs: real SuiteSparse matrices as given; generated ones "
+    "(bench/gen.c, cached in the output directory): poisson2d_G = 5-point "
+    "Laplacian on a G x G grid; stencil27_G = 27-point stencil on G^3; "
+    "rmat_sS_efE = R-MAT (.57,.19,.19) with 2^S vertices and E 2^S edges; "
+    "uniform_N_NNZ = NNZ uniform random entries in N x N; powerlaw3d_NNZ "
+    "= NNZ entries of a 3-tensor whose slice sizes follow a power law "
+    "(slice share ~ rank^(-2/3), fibre share ~ rank^(-1/2)), FROSTT .tns.  "
+    "Repeated coordinates add up when read.%s\n\n",
+    quick ? "" : "  SpGEMM is not run on stencil27_100, rmat_s20_ef16 and "
+    "uniform_1M_5M, whose products would hold 10^8 entries or take "
+    "minutes; rmat_s16_ef8 and uniform_100K_1M stand in.");
 }
 
 int
@@ -200,39 +379,43 @@ main (int argc, char **argv)
                argv[0]);
       return 2;
     }
-  results = fopen (argv[2], "w");
-  if (!results)
-    return 1;
-  fprintf (results, "# Kernel benchmark (serial)\n\nProduced by `make bench` "
-           "(bench/bench_kernels); best of %d runs, one process.\n"
-           "ratio = peer time / pragma time (above 1: the pragma is faster). "
-           "SpMM and SDDMM use %d dense columns.\n\n"
-           "| input | kernel | who | seconds | ratio | note |\n"
-           "|---|---|---|---|---|---|\n", REPEAT, SPMM_COLS);
-  const char *gens[] = { "poisson2d_1000", "rmat_s16_ef8" };
-  for (int g = 0; g < 2; g++)
+  double start = now ();
+  const char *q = getenv ("BENCH_QUICK");
+  int quick = q && *q && strcmp (q, "0");
+  FILE *f = fopen (argv[2], "w");
+  if (!f)
     {
-      sp_tensor *A = sp_read (gen_file (argv[1], gens[g]), "csr", SP_F64);
-      if (!A)
-        {
-          fprintf (stderr, "%s\n", sp_error ());
-          return 1;
-        }
-      bench_matrix (gens[g], A);
-      sp_free (A);
+      perror (argv[2]);
+      return 1;
     }
+  report_open (f);
+  header (argc, argv, quick);
+  triad[0] = triad_gbs (1);
+  triad[1] = triad_gbs (2);
+  report_text ("STREAM triad (a[i] = b[i] + s c[i], 3 x %zu doubles, "
+               "24 bytes an element): %.2f GB/s on 1 thread, %.2f GB/s on "
+               "2 threads.\n\n", TRIAD_N, triad[0], triad[1]);
+  probe (argv[1]);
+  report_table_head ();
+  const gen_input *gens = quick ? quick_inputs : full_inputs;
+  size_t ngens = quick ? sizeof quick_inputs / sizeof *quick_inputs
+                       : sizeof full_inputs / sizeof *full_inputs;
+  for (size_t g = 0; g < ngens; g++)
+    run_input (gens[g].name, gen_file (argv[1], gens[g].name),
+               gens[g].kernels);
   for (int i = 3; i < argc; i++)
     {
       const char *base = strrchr (argv[i], '/');
-      sp_tensor *A = sp_read (argv[i], "csr", SP_F64);
-      if (!A)
-        {
-          fprintf (stderr, "%s\n", sp_error ());
-          continue;
-        }
-      bench_matrix (base ? base + 1 : argv[i], A);
-      sp_free (A);
+      run_input (base ? base + 1 : argv[i], argv[i], MATRIX_ALL);
     }
-  fclose (results);
+  int nlarge = 0;
+  while (nlarge < NLARGE && large[nlarge])
+    nlarge++;
+  targets_write (triad, large, nlarge);
+  char load[64];
+  load_average (load, sizeof load);
+  report_text ("\nThe whole run took %.0f s; load average at the end: %s."
+               "\n", now () - start, load);
+  fclose (f);
   return 0;
 }

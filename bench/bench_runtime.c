@@ -2,7 +2,8 @@
    SuiteSparse CXSparse and straightforward C, measured in one run.
 
    usage: bench_runtime OUTDIR RESULTS.md [real matrices...]
-   Generated inputs are written to OUTDIR once and reused.  */
+   Generated inputs are written to OUTDIR once and reused; BENCH_QUICK=1
+   takes small ones only.  */
 
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -165,14 +166,22 @@ main (int argc, char **argv)
   results = fopen (argv[2], "w");
   if (!results)
     return 1;
-  fprintf (results, "# Runtime benchmark: reading and conversion\n\n"
-           "Produced by `make bench` (bench/bench_runtime); best of %d runs "
-           "each, all in one process.\nratio = baseline time / our time "
+  const char *q = getenv ("BENCH_QUICK");
+  int quick = q && *q && strcmp (q, "0");
+  fprintf (results, "# Runtime benchmark: reading and conversion%s\n\n"
+           "Produced by `make bench%s` (bench/bench_runtime), all in one "
+           "process; best of up to %d runs each (%d once a measurement's "
+           "runs add up to %.1f s).\nratio = baseline time / our time "
            "(above 1: we are faster).\n\n"
            "| input | operation | who | seconds | ratio | note |\n"
-           "|---|---|---|---|---|---|\n", REPEAT);
-  static const char *gen_names[] = { "poisson2d_1000", "rmat_s20_ef16",
-                                     "uniform_1M_5M" };
+           "|---|---|---|---|---|---|\n",
+           quick ? " (quick mode: small inputs only)" : "",
+           quick ? " BENCH_QUICK=1" : "", REPEAT, REPEAT_MIN, REPEAT_BUDGET);
+  static const char *full_names[] = { "poisson2d_1000", "rmat_s20_ef16",
+                                      "uniform_1M_5M" };
+  static const char *quick_names[] = { "poisson2d_100", "rmat_s12_ef8",
+                                       "uniform_10K_50K" };
+  const char *const *gen_names = quick ? quick_names : full_names;
   for (int g = 0; g < 3; g++)
     {
       const char *p = gen_file (argv[1], gen_names[g]);

@@ -128,6 +128,40 @@ gen_uniform (int64_t n, int64_t nnz, uint64_t seed, gen_coo *out)
   return 0;
 }
 
+/* A slice's share falls as a power of its rank: the rank is N u^3 for u
+   uniform in [0,1), so P(rank < r) = (r/N)^(1/3).  Ranks are scattered
+   over 0..N-1 by a multiplication modulo N (2654435761 is prime, N is
+   smaller, so the map is a bijection).  */
+static int64_t
+powerlaw_index (uint64_t *s, int64_t n, int power)
+{
+  double u = rng_unit (s), p = u;
+  for (int k = 1; k < power; k++)
+    p *= u;
+  int64_t r = (int64_t) (p * n);
+  return (int64_t) ((uint64_t) r * 2654435761u % (uint64_t) n);
+}
+
+int
+gen_powerlaw3d (int64_t nnz, uint64_t seed, const char *path)
+{
+  int64_t ni = nnz / 40 + 16, nj = nnz / 80 + 16, nk = nnz / 200 + 16;
+  uint64_t s = seed ? seed : 1;
+  FILE *f = fopen (path, "w");
+  if (!f)
+    return -1;
+  fprintf (f, "# power-law slices: %lld entries, %lld x %lld x %lld\n",
+           (long long) nnz, (long long) ni, (long long) nj, (long long) nk);
+  for (int64_t e = 0; e < nnz; e++)
+    {
+      int64_t i = powerlaw_index (&s, ni, 3), j = powerlaw_index (&s, nj, 2);
+      int64_t k = (int64_t) (rng_next (&s) % (uint64_t) nk);
+      fprintf (f, "%lld %lld %lld %.6f\n", (long long) i + 1,
+               (long long) j + 1, (long long) k + 1, 0.5 + rng_unit (&s));
+    }
+  return fclose (f) ? -1 : 0;
+}
+
 int
 gen_write_mtx (const gen_coo *c, const char *path)
 {
@@ -153,36 +187,80 @@ gen_free (gen_coo *c)
   c->val = NULL;
 }
 
+/* 4000, 40K, 5M: an integer with an optional K or M multiplier; the end
+   of it in *END.  */
+static int64_t
+scaled (const char *s, char **end)
+{
+  int64_t v = strtoll (s, end, 10);
+  if (**end == 'K')
+    v *= 1000, (*end)++;
+  else if (**end == 'M')
+    v *= 1000000, (*end)++;
+  return v;
+}
+
+/* The generator NAME stands for, run into C; -2 when NAME is unknown.  */
+static int
+gen_by_name (const char *name, gen_coo *c)
+{
+  char *e;
+  int64_t a, b;
+  if (!strncmp (name, "poisson2d_", 10)
+      && (a = scaled (name + 10, &e)) > 0 && !*e)
+    return gen_poisson2d (a, c);
+  if (!strncmp (name, "stencil27_", 10)
+      && (a = scaled (name + 10, &e)) > 0 && !*e)
+    return gen_stencil27 (a, c);
+  if (!strncmp (name, "rmat_s", 6) && (a = strtol (name + 6, &e, 10)) > 0
+      && a < 31 && !strncmp (e, "_ef", 3)
+      && (b = strtol (e + 3, &e, 10)) > 0 && !*e)
+    return gen_rmat ((int) a, (int) b, 42, c);
+  if (!strncmp (name, "uniform_", 8) && (a = scaled (name + 8, &e)) > 0
+      && *e == '_' && (b = scaled (e + 1, &e)) > 0 && !*e)
+    return gen_uniform (a, b, 7, c);
+  return -2;
+}
+
 const char *
 gen_file (const char *dir, const char *name)
 {
   static char path[4096];
-  snprintf (path, sizeof path, "%s/%s.mtx", dir, name);
+  int tensor = !strncmp (name, "powerlaw3d_", 11);
+  snprintf (path, sizeof path, "%s/%s.%s", dir, name, tensor ? "tns" : "mtx");
   struct stat st;
   if (stat (path, &st) == 0)
     return path;
-  gen_coo c;
   int rc;
-  if (!strcmp (name, "poisson2d_1000"))
-    rc = gen_poisson2d (1000, &c);
-  else if (!strcmp (name, "stencil27_100"))
-    rc = gen_stencil27 (100, &c);
-  else if (!strcmp (name, "rmat_s16_ef8"))
-    rc = gen_rmat (16, 8, 42, &c);
-  else if (!strcmp (name, "rmat_s20_ef16"))
-    rc = gen_rmat (20, 16, 42, &c);
-  else if (!strcmp (name, "uniform_1M_5M"))
-    rc = gen_uniform (1000000, 5000000, 7, &c);
+  if (tensor)
+    {
+      char *e;
+      int64_t nnz = scaled (name + 11, &e);
+      if (nnz <= 0 || *e)
+        rc = -2;
+      else
+        rc = gen_powerlaw3d (nnz, 11, path);
+    }
   else
+    {
+      gen_coo c;
+      rc = gen_by_name (name, &c);
+      if (rc == 0)
+        {
+          rc = gen_write_mtx (&c, path);
+          gen_free (&c);
+        }
+    }
+  if (rc == -2)
     {
       fprintf (stderr, "unknown generated input %s\n", name);
       exit (2);
     }
-  if (rc || gen_write_mtx (&c, path))
+  if (rc)
     {
       fprintf (stderr, "cannot write %s\n", path);
+      remove (path);
       exit (1);
     }
-  gen_free (&c);
   return path;
 }

@@ -22,14 +22,21 @@ int gen_rmat (int scale, int edges_per_vertex, uint64_t seed, gen_coo *out);
 /* N x N with NNZ uniformly random entries.  */
 int gen_uniform (int64_t n, int64_t nnz, uint64_t seed, gen_coo *out);
 
+/* Write to PATH a FROSTT file of a 3-tensor with NNZ random entries
+   (repeats add up when read) of extents NNZ/40+16 x NNZ/80+16 x
+   NNZ/200+16: slice i holds a share ~ rank^(-2/3), fibre j within it
+   ~ rank^(-1/2), k is uniform; values in [0.5, 1.5).  */
+int gen_powerlaw3d (int64_t nnz, uint64_t seed, const char *path);
+
 /* Write OUT as a Matrix Market coordinate real general file.  */
 int gen_write_mtx (const gen_coo *c, const char *path);
 void gen_free (gen_coo *c);
 
 /* The path of generated input NAME in DIR, written there on first use.
-   Names: poisson2d_1000, stencil27_100, rmat_s16_ef8, rmat_s20_ef16,
-   uniform_1M_5M.  Exits with a message when NAME is unknown or the file
-   cannot be written (benchmarks only).  */
+   Names (G, N, NNZ take a K or M multiplier): poisson2d_G, stencil27_G,
+   rmat_sSCALE_efEDGES (seed 42), uniform_N_NNZ (seed 7) as Matrix Market
+   .mtx; powerlaw3d_NNZ as FROSTT .tns.  Exits with a message when NAME is
+   unknown or the file cannot be written (benchmarks only).  */
 const char *gen_file (const char *dir, const char *name);
 
 #endif

@@ -1,0 +1,71 @@
+/* report.c -- the results file of the kernel benchmark.  */
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include "report.h"
+
+const char *const kernel_names[K_COUNT] = {
+  "SpMV", "SpMM", "SpGEMM", "SpAdd", "SDDMM", "TTV", "MTTKRP"
+};
+
+static FILE *out;
+static bench_rec *recs;
+static size_t nrecs, caprecs;
+
+void
+report_open (FILE *f)
+{
+  out = f;
+}
+
+void
+report_text (const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  vfprintf (out, fmt, ap);
+  va_end (ap);
+  va_start (ap, fmt);
+  vprintf (fmt, ap);
+  va_end (ap);
+  fflush (out);
+  fflush (stdout);
+}
+
+void
+report_table_head (void)
+{
+  report_text ("| input | kernel | threads | who | seconds | ratio | note |\n"
+               "|---|---|---|---|---|---|---|\n");
+}
+
+void
+report_row (const bench_rec *r, double ours, const char *note)
+{
+  char ratio[32] = "";
+  if (ours > 0 && r->secs > 0)
+    snprintf (ratio, sizeof ratio, "%.2f", r->secs / ours);
+  if (r->secs > 0)
+    report_text ("| %s | %s | %d | %s | %.5f | %s | %s |\n", r->input,
+                 kernel_names[r->kernel], r->threads, r->who, r->secs, ratio,
+                 note ? note : "");
+  else
+    report_text ("| %s | %s | %d | %s | - | | %s |\n", r->input,
+                 kernel_names[r->kernel], r->threads, r->who,
+                 note ? note : "");
+  if (nrecs == caprecs)
+    {
+      caprecs = caprecs ? 2 * caprecs : 256;
+      recs = realloc (recs, caprecs * sizeof *recs);
+      if (!recs)
+        abort ();
+    }
+  recs[nrecs++] = *r;
+}
+
+const bench_rec *
+report_records (size_t *n)
+{
+  *n = nrecs;
+  return recs;
+}

@@ -1,0 +1,34 @@
+/* report.h -- the results file of the kernel benchmark: text, the table
+   of measurements, and the measurements kept for the summary.  */
+
+#ifndef BENCH_REPORT_H
+#define BENCH_REPORT_H
+
+#include <stdio.h>
+#include "kernels.h"
+
+typedef struct bench_rec
+{
+  const char *input;   /* must outlive the report */
+  enum bench_kernel kernel;
+  int threads;
+  const char *who;     /* a peer's name */
+  double secs;
+  double bytes;        /* input_bytes of the kernel on the input */
+} bench_rec;
+
+extern const char *const kernel_names[K_COUNT];
+
+/* Write to F (and stdout) from now on.  */
+void report_open (FILE *f);
+/* Free text, printf-style, to both.  */
+void report_text (const char *fmt, ...)
+  __attribute__ ((format (printf, 1, 2)));
+/* The table's header lines.  */
+void report_table_head (void);
+/* A row for R; OURS is the pragma's time at R's thread count (0: none,
+   no ratio).  R is kept for report_records.  */
+void report_row (const bench_rec *r, double ours, const char *note);
+const bench_rec *report_records (size_t *n);
+
+#endif
