@@ -61,31 +61,60 @@ sp_kmin (int64_t a, int64_t b)
 void sp_ksort (int64_t *a, int64_t n);
 
 /* -------------------------------------------------------------------- */
-/* A sparse output being built.  VALS is read by generated code; the rest
-   is private to kernel.c.  */
+/* A sparse output being built.  Generated code reads VALS, and may
+   append an entry at level L itself while N[L] < FAST[L] (see
+   sp_kout_push); the rest is private to kernel.c.  */
 
 typedef struct sp_kout
 {
   void *vals;                    /* values by position of the last level */
+  int64_t n[SP_MAX_LEVELS];      /* entries appended per level */
+  int64_t fast[SP_MAX_LEVELS];   /* N[L] below it: room for one more
+                                    entry, value already zero, no check
+                                    needed (0: always call) */
+  void *crd[SP_MAX_LEVELS];      /* coordinates, in the format's width */
+  int64_t *cnt[SP_MAX_LEVELS];   /* cnt[p + 1]: entries under parent p */
   sp_tensor *t;
   int32_t first;                 /* the first compressed level */
   int32_t nlevels;
+  int32_t crdw;                  /* bits of a coordinate */
+  int32_t pad_;
   int64_t ndense;                /* parent positions of level FIRST */
   size_t esize;                  /* bytes of a value */
   int64_t vcap;                  /* values allocated */
-  int64_t n[SP_MAX_LEVELS];      /* entries appended per level */
   int64_t ccap[SP_MAX_LEVELS];   /* crd entries allocated */
   int64_t pcap[SP_MAX_LEVELS];   /* cnt entries allocated */
   int64_t last[SP_MAX_LEVELS];   /* parent of the last entry, -1 */
-  void *crd[SP_MAX_LEVELS];      /* coordinates, in the format's width */
-  int64_t *cnt[SP_MAX_LEVELS];   /* cnt[p + 1]: entries under parent p */
 } sp_kout;
 
 void sp_kout_begin (sp_kout *o, sp_tensor *t);
+/* Make room for about ENTRIES entries at the last level at once (a
+   hint: nothing happens when that much memory is not available).  */
+void sp_kout_reserve (sp_kout *o, int64_t entries);
 /* A new entry with coordinate C at level L under parent position PARENT;
    returns its position.  */
 int64_t sp_kout_append (sp_kout *o, int l, int64_t parent, int64_t c);
 void sp_kout_end (sp_kout *o);
+
+/* sp_kout_append, its common case inline: room is left and the level's
+   coordinates all fit its width.  */
+static inline int64_t
+sp_kout_push (sp_kout *o, int l, int64_t parent, int64_t c)
+{
+  int64_t p = o->n[l];
+  if (__builtin_expect (p >= o->fast[l], 0))
+    return sp_kout_append (o, l, parent, c);
+  switch (o->crdw)
+    {
+    case 8: ((int8_t *) o->crd[l])[p] = (int8_t) c; break;
+    case 16: ((int16_t *) o->crd[l])[p] = (int16_t) c; break;
+    case 32: ((int32_t *) o->crd[l])[p] = (int32_t) c; break;
+    default: ((int64_t *) o->crd[l])[p] = c; break;
+    }
+  o->cnt[l][parent + 1]++;
+  o->n[l] = p + 1;
+  return p;
+}
 
 /* -------------------------------------------------------------------- */
 /* The dense workspace of a sparse output's last level: N values of ESIZE

@@ -34,6 +34,7 @@
 #include "schedule.h"
 #include "loops.h"
 #include "report.h"
+#include "target.h"
 #include "sparse_kernel.h"
 #include "emit.h"
 
@@ -52,6 +53,7 @@ enum kfn_id
   KFN_OUT_APPEND,  /* int64_t sp_kout_append (sp_kout *, int, int64_t,
 		      int64_t) */
   KFN_OUT_END,     /* void sp_kout_end (sp_kout *) */
+  KFN_OUT_RESERVE, /* void sp_kout_reserve (sp_kout *, int64_t) */
   KFN_WS_ALLOC,    /* void sp_kws_alloc (sp_kws *, int64_t, size_t) */
   KFN_WS_FREE,     /* void sp_kws_free (sp_kws *) */
   KFN_SORT,        /* void sp_ksort (int64_t *, int64_t) */
@@ -95,6 +97,10 @@ kfn (kfn_id id)
     case KFN_OUT_END:
       name = "sp_kout_end";
       type = build_function_type_list (v, p, NULL_TREE);
+      break;
+    case KFN_OUT_RESERVE:
+      name = "sp_kout_reserve";
+      type = build_function_type_list (v, p, i64, NULL_TREE);
       break;
     case KFN_WS_ALLOC:
       name = "sp_kws_alloc";
@@ -308,6 +314,9 @@ struct emitter
   bool need_kout, need_kws;
   tree top_vars;		/* declarations of the outermost block */
   bool loaded;
+  /* Loops whose start is a value computed beforehand.  */
+  const lir_stmt *ovr_stmt[2];
+  tree ovr_lo[2];
 
   tree fail (const char *fmt, ...) ATTRIBUTE_PRINTF_2;
   tree new_var (tree type, const char *name, tree *vars);
@@ -324,9 +333,15 @@ struct emitter
   tree cond (int e);
   tree target (const lir_target &t);
   tree call (const lir_stmt &st);
+  tree append (const lir_stmt &st, tree parent, tree coord, tree *vars);
   void stmt (int id, tree *list, tree *vars);
   tree block (int first);
-  tree for_loop (const lir_stmt &st, tree *vars);
+  tree for_loop (const lir_stmt &st, tree *vars, bool strip = true);
+  bool uses (int e, const bool *set);
+  bool strip_value_ok (int e, int j, lir_type et, int target);
+  bool strip_match (const lir_stmt &st, struct strip_info *si);
+  tree vex (int e, int j, tree off, tree vtype, tree elt);
+  tree strip_mine (const lir_stmt &st, struct strip_info *si, tree *vars);
   bool parallel_safe (const lir_stmt &st);
   tree build ();
 };
@@ -882,7 +897,29 @@ emitter::call (const lir_stmt &st)
     case LIR_CALL_FREE:
       return build_call_expr_loc (loc, kfn (KFN_FREE), 1, h);
     case LIR_CALL_OUT_BEGIN:
-      return build_call_expr_loc (loc, kfn (KFN_OUT_BEGIN), 2, kaddr, h);
+      {
+	/* Room for as many entries as the tensors read hold (exact for a
+	   union, a start for products) in one allocation.  */
+	tree list = alloc_stmt_list ();
+	append_to_statement_list_force
+	  (build_call_expr_loc (loc, kfn (KFN_OUT_BEGIN), 2, kaddr, h),
+	   &list);
+	tree i64 = sparse_int64_type (), hint = NULL_TREE;
+	for (int t = 0; t < k->ntensors; t++)
+	  {
+	    if (t == st.tensor && k->sc->old_out < 0)
+	      continue;
+	    tree th = tensor_handle (t);
+	    CHECKED (th);
+	    tree n = field (th, offsetof (sp_tensor, nvals), i64);
+	    hint = hint ? fold_build2 (PLUS_EXPR, i64, hint, n) : n;
+	  }
+	if (hint)
+	  append_to_statement_list_force
+	    (build_call_expr_loc (loc, kfn (KFN_OUT_RESERVE), 2,
+				  unshare_expr (kaddr), hint), &list);
+	return list;
+      }
     case LIR_CALL_OUT_END:
       return build_call_expr_loc (loc, kfn (KFN_OUT_END), 1, kaddr);
     case LIR_CALL_WS_ALLOC:
@@ -974,19 +1011,405 @@ emitter::parallel_safe (const lir_stmt &st)
   return ok;
 }
 
+/* ------------------------------------------------------------------ */
+/* Dense inner loops with vector accumulators.
+
+   The shape SpMM, TTM and MTTKRP produce: a loop S (over a sparse level's
+   positions, say) whose body declares values and ends with a dense loop
+   over J accumulating into a row of a dense output that S does not move:
+
+     for (p = lo; p < hi; p++)
+       { c = crd[p]; h = vals[p]; ...
+	 for (j = a; j < b; j++)
+	   C[X + j] += h * B[Y + j]; }
+
+   Left alone, GCC at -O2 either keeps the inner loop scalar or unrolls
+   and vectorises it while reloading and storing the row of C once per
+   nonzero.  Instead the J range is cut into strips of vectors; for each
+   strip, vector accumulators (registers) hold C's strip while S runs over
+   all its nonzeros, and are stored once:
+
+     for (jb = a; jb + U*W <= b; jb += U*W)
+       { acc0..accU-1 = C[X + jb ...];
+	 for (p = lo; p < hi; p++)
+	   { c = ...; h = ...; acc_u += {h,...} * B[Y + jb + u*W ...]; }
+	 C[X + jb ...] = acc0..accU-1; }
+
+   with U = 8, 4, 2 and 1 vectors of W elements per strip (W from the
+   target's preferred SIMD mode), then the original loops for the last
+   columns.  */
+
+struct strip_info
+{
+  const lir_stmt *inner;	/* the dense loop */
+  const lir_stmt *accum;	/* its one statement */
+  int j;			/* its variable */
+  int base;			/* the target index without J, or -1 */
+  tree elt, vtype;		/* element and vector type */
+  int w;			/* elements per vector */
+};
+
+/* Whether expression E reads a variable of SET.  */
+bool
+emitter::uses (int e, const bool *set)
+{
+  if (e < 0 || e >= k->nexprs)
+    return true;
+  const lir_expr &x = k->exprs[e];
+  if (x.op == LIR_VARREF)
+    return x.var < 0 || x.var >= k->nvars || set[x.var];
+  return (x.a >= 0 && uses (x.a, set)) || (x.b >= 0 && uses (x.b, set));
+}
+
+/* Whether E, of element type ET wherever it depends on J, can be
+   evaluated a vector of J at a time: + - * / and negation of loads at
+   unit stride in J and of values free of J, not reading array TARGET.  */
+bool
+emitter::strip_value_ok (int e, int j, lir_type et, int target)
+{
+  if (e < 0 || e >= k->nexprs)
+    return false;
+  bool *set = XCNEWVEC (bool, k->nvars + 1);
+  set[j] = true;
+  bool dep = uses (e, set);
+  XDELETEVEC (set);
+  const lir_expr &x = k->exprs[e];
+  if (x.op == LIR_LOAD && x.array == target)
+    return false;
+  if (!dep)
+    return x.op != LIR_LOAD
+	   || k->arrays[x.array].kind != LIR_ARR_OUT_VALS;
+  if (x.type != et)
+    return false;
+  switch (x.op)
+    {
+    case LIR_LOAD:
+      {
+	if (x.array < 0 || x.array >= k->narrays
+	    || k->arrays[x.array].type != et
+	    || k->arrays[x.array].kind == LIR_ARR_OUT_VALS
+	    || !arr[x.array])
+	  return false;
+	/* Index J or Y + J, Y free of J.  */
+	const lir_expr &i = k->exprs[x.a];
+	if (i.op == LIR_VARREF)
+	  return i.var == j;
+	if (i.op != LIR_ADD || k->exprs[i.b].op != LIR_VARREF
+	    || k->exprs[i.b].var != j)
+	  return false;
+	set = XCNEWVEC (bool, k->nvars + 1);
+	set[j] = true;
+	bool bad = uses (i.a, set);
+	XDELETEVEC (set);
+	return !bad;
+      }
+    case LIR_NEG:
+      return strip_value_ok (x.a, j, et, target);
+    case LIR_ADD:
+    case LIR_SUB:
+    case LIR_MUL:
+    case LIR_DIV:
+      return strip_value_ok (x.a, j, et, target)
+	     && strip_value_ok (x.b, j, et, target);
+    default:
+      return false;
+    }
+}
+
+bool
+emitter::strip_match (const lir_stmt &st, strip_info *si)
+{
+  if (!optimize || st.body < 0)
+    return false;
+  /* S's body: declarations, then the dense loop last.  */
+  bool *inside = XCNEWVEC (bool, k->nvars + 1);
+  bool ok = true;
+  const lir_stmt *inner = NULL;
+  if (st.var >= 0 && st.var < k->nvars)
+    inside[st.var] = true;
+  for (int id = st.body; id >= 0 && ok; id = k->stmts[id].next)
+    {
+      const lir_stmt &x = k->stmts[id];
+      if (x.kind == LIR_DECL && x.var >= 0 && x.var < k->nvars)
+	inside[x.var] = true;
+      else if (x.kind == LIR_FOR && x.next < 0)
+	inner = &x;
+      else
+	ok = false;
+    }
+  ok = ok && inner && inner->var >= 0 && inner->var < k->nvars
+       && inside[inner->var] && inner->body >= 0 && !inner->parallel
+       && !uses (inner->a, inside) && !uses (inner->b, inside)
+       && !uses (st.a, inside) && !uses (st.b, inside);
+  const lir_stmt *acc = ok ? &k->stmts[inner->body] : NULL;
+  ok = ok && acc->next < 0 && acc->kind == LIR_ACCUM && acc->to.array >= 0
+       && acc->to.array < k->narrays && acc->to.var < 0
+       && (k->arrays[acc->to.array].kind == LIR_ARR_DENSE
+	   || k->arrays[acc->to.array].kind == LIR_ARR_VALS)
+       && arr[acc->to.array];
+  int j = ok ? inner->var : -1, base = -1;
+  if (ok)
+    {
+      /* The target's index: J, or X + J with X fixed while S runs.  */
+      const lir_expr &i = k->exprs[acc->to.index];
+      if (i.op == LIR_VARREF)
+	ok = i.var == j;
+      else
+	{
+	  ok = i.op == LIR_ADD && k->exprs[i.b].op == LIR_VARREF
+	       && k->exprs[i.b].var == j && !uses (i.a, inside);
+	  base = i.a;
+	}
+    }
+  XDELETEVEC (inside);
+  lir_type et = ok ? k->arrays[acc->to.array].type : LIR_F64;
+  if (!ok || (et != LIR_F64 && et != LIR_F32)
+      || !strip_value_ok (acc->a, j, et, acc->to.array))
+    return false;
+
+  tree elt = arr_elt[acc->to.array];
+  if (TREE_CODE (elt) != REAL_TYPE
+      || TYPE_MAIN_VARIANT (elt) != TYPE_MAIN_VARIANT (lir_tree_type (et)))
+    return false;
+  machine_mode vm
+    = targetm.vectorize.preferred_simd_mode (SCALAR_TYPE_MODE (elt));
+  HOST_WIDE_INT w;
+  if (!VECTOR_MODE_P (vm) || !GET_MODE_NUNITS (vm).is_constant (&w) || w < 2)
+    return false;
+  si->inner = inner;
+  si->accum = acc;
+  si->j = j;
+  si->base = base;
+  si->elt = TYPE_MAIN_VARIANT (elt);
+  si->w = (int) w;
+  si->vtype = build_vector_type (si->elt, w);
+  return true;
+}
+
+/* Expression E for the vector of J at OFF (J's value of its first
+   element): vector type VTYPE.  */
 tree
-emitter::for_loop (const lir_stmt &st, tree *vars)
+emitter::vex (int e, int j, tree off, tree vtype, tree elt)
+{
+  if (failed)
+    return error_mark_node;
+  const lir_expr &x = k->exprs[e];
+  bool *set = XCNEWVEC (bool, k->nvars + 1);
+  set[j] = true;
+  bool dep = uses (e, set);
+  XDELETEVEC (set);
+  if (!dep)
+    {
+      tree v = ex (e);
+      CHECKED (v);
+      return build_vector_from_val (vtype, sparse_convert (loc, elt, v));
+    }
+  switch (x.op)
+    {
+    case LIR_LOAD:
+      {
+	const lir_expr &i = k->exprs[x.a];
+	tree idx = off;
+	if (i.op == LIR_ADD)
+	  {
+	    tree y = ex (i.a);
+	    CHECKED (y);
+	    idx = fold_build2 (PLUS_EXPR, sparse_int64_type (),
+			       sparse_convert (loc, sparse_int64_type (), y),
+			       off);
+	  }
+	tree uvt = build_aligned_type (vtype, TYPE_ALIGN (elt));
+	tree sz = fold_convert (sizetype, TYPE_SIZE_UNIT (elt));
+	tree addr = fold_build_pointer_plus
+	  (arr[x.array], fold_build2 (MULT_EXPR, sizetype,
+				      fold_convert (sizetype, idx), sz));
+	return build_fold_indirect_ref_loc
+	  (loc, fold_convert (build_pointer_type (uvt), addr));
+      }
+    case LIR_NEG:
+      {
+	tree a = vex (x.a, j, off, vtype, elt);
+	CHECKED (a);
+	return fold_build1 (NEGATE_EXPR, vtype, a);
+      }
+    default:
+      {
+	tree a = vex (x.a, j, off, vtype, elt);
+	tree b = vex (x.b, j, off, vtype, elt);
+	CHECKED (a);
+	CHECKED (b);
+	tree_code code = x.op == LIR_ADD ? PLUS_EXPR : x.op == LIR_SUB
+			 ? MINUS_EXPR : x.op == LIR_MUL ? MULT_EXPR : RDIV_EXPR;
+	return fold_build2 (code, vtype, a, b);
+      }
+    }
+}
+
+/* goto c; top: BODY; c: if (COND) goto top;  */
+static tree
+goto_loop (location_t loc, tree cond, tree body)
+{
+  tree list = alloc_stmt_list ();
+  tree top = create_artificial_label (loc);
+  tree entry = create_artificial_label (loc);
+  append_to_statement_list_force (build1 (GOTO_EXPR, void_type_node, entry),
+				  &list);
+  append_to_statement_list_force (build1 (LABEL_EXPR, void_type_node, top),
+				  &list);
+  append_to_statement_list_force (body, &list);
+  append_to_statement_list_force (build1 (LABEL_EXPR, void_type_node, entry),
+				  &list);
+  append_to_statement_list_force
+    (build3 (COND_EXPR, void_type_node, cond,
+	     build1 (GOTO_EXPR, void_type_node, top), NULL_TREE), &list);
+  return list;
+}
+
+/* S strip-mined as above (SI from strip_match).  */
+tree
+emitter::strip_mine (const lir_stmt &st, strip_info *si, tree *vars)
+{
+  tree i64 = sparse_int64_type ();
+  tree list = alloc_stmt_list ();
+  tree v = var[st.var];
+  tree type = TREE_TYPE (v);
+  const int umax = 8;
+
+  /* S's range, J's range and the target row, once.  */
+  tree lo = ex (st.a), hi = ex (st.b), jlo = ex (si->inner->a);
+  tree jhi = ex (si->inner->b);
+  tree base = si->base >= 0 ? ex (si->base) : build_int_cst (i64, 0);
+  CHECKED (lo);
+  CHECKED (hi);
+  CHECKED (jlo);
+  CHECKED (jhi);
+  CHECKED (base);
+  tree lo_t = new_var (type, NULL, vars), hi_t = new_var (type, NULL, vars);
+  tree jb = new_var (i64, NULL, vars), jend = new_var (i64, NULL, vars);
+  tree base_t = new_var (i64, NULL, vars);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, type, lo_t, sparse_convert (loc, type, lo)), &list);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, type, hi_t, sparse_convert (loc, type, hi)), &list);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, jb, sparse_convert (loc, i64, jlo)), &list);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, jend, sparse_convert (loc, i64, jhi)), &list);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, base_t, sparse_convert (loc, i64, base)),
+     &list);
+
+  int ta = si->accum->to.array;
+  tree uvt = build_aligned_type (si->vtype, TYPE_ALIGN (si->elt));
+  tree sz = fold_convert (sizetype, TYPE_SIZE_UNIT (si->elt));
+  tree_code op = si->accum->op == LIR_SUB ? MINUS_EXPR : PLUS_EXPR;
+  /* Strips of 8 vectors while they fit, then at most one each of 4, 2
+     and 1: the widest strip runs over S's positions once per row.  */
+  for (int u = umax; u >= 1 && !failed; u /= 2)
+    {
+      HOST_WIDE_INT step = (HOST_WIDE_INT) u * si->w;
+      tree svars = NULL_TREE, sbody = alloc_stmt_list ();
+      tree acc[umax], row[umax];
+      for (int q = 0; q < u; q++)
+	{
+	  /* The strip's part of the target row.  */
+	  tree idx = fold_build2 (PLUS_EXPR, i64, base_t,
+				  fold_build2 (PLUS_EXPR, i64, jb,
+					       build_int_cst
+						 (i64, (HOST_WIDE_INT) q
+						       * si->w)));
+	  tree addr = fold_build_pointer_plus
+	    (arr[ta], fold_build2 (MULT_EXPR, sizetype,
+				   fold_convert (sizetype, idx), sz));
+	  row[q] = build_fold_indirect_ref_loc
+	    (loc, fold_convert (build_pointer_type (uvt), addr));
+	  acc[q] = new_var (si->vtype, NULL, &svars);
+	  append_to_statement_list_force
+	    (build2 (MODIFY_EXPR, si->vtype, acc[q], row[q]), &sbody);
+	}
+      /* S over all its positions, accumulating.  */
+      tree pvars = NULL_TREE, pbody = alloc_stmt_list ();
+      for (int id = st.body; id >= 0 && !failed; id = k->stmts[id].next)
+	{
+	  const lir_stmt &x = k->stmts[id];
+	  if (&x == si->inner)
+	    break;
+	  stmt (id, &pbody, &pvars);
+	}
+      for (int q = 0; q < u && !failed; q++)
+	{
+	  tree off = fold_build2 (PLUS_EXPR, i64, jb,
+				  build_int_cst (i64,
+						 (HOST_WIDE_INT) q * si->w));
+	  tree val = vex (si->accum->a, si->j, off, si->vtype, si->elt);
+	  if (val == error_mark_node)
+	    break;
+	  append_to_statement_list_force
+	    (build2 (MODIFY_EXPR, si->vtype, acc[q],
+		     fold_build2 (op, si->vtype, acc[q], val)), &pbody);
+	}
+      if (failed)
+	return error_mark_node;
+      append_to_statement_list_force
+	(build2 (MODIFY_EXPR, type, v, build2 (PLUS_EXPR, type, v,
+					       build_int_cst (type, 1))),
+	 &pbody);
+      append_to_statement_list_force
+	(build2 (MODIFY_EXPR, type, v, lo_t), &sbody);
+      append_to_statement_list_force
+	(goto_loop (loc, build2 (LT_EXPR, boolean_type_node, v, hi_t),
+		    build3 (BIND_EXPR, void_type_node, pvars, pbody,
+			    NULL_TREE)), &sbody);
+      for (int q = 0; q < u; q++)
+	append_to_statement_list_force
+	  (build2 (MODIFY_EXPR, si->vtype, unshare_expr (row[q]), acc[q]),
+	   &sbody);
+      append_to_statement_list_force
+	(build2 (MODIFY_EXPR, i64, jb,
+		 build2 (PLUS_EXPR, i64, jb, build_int_cst (i64, step))),
+	 &sbody);
+      tree cond = build2 (LE_EXPR, boolean_type_node,
+			  build2 (PLUS_EXPR, i64, jb,
+				  build_int_cst (i64, step)), jend);
+      append_to_statement_list_force
+	(goto_loop (loc, cond, build3 (BIND_EXPR, void_type_node, svars,
+				       sbody, NULL_TREE)), &list);
+    }
+
+  /* The last columns: the loops as they were, J from JB.  */
+  ovr_stmt[0] = &st;
+  ovr_lo[0] = lo_t;
+  ovr_stmt[1] = si->inner;
+  ovr_lo[1] = jb;
+  tree rest = for_loop (st, vars, false);
+  ovr_stmt[0] = ovr_stmt[1] = NULL;
+  CHECKED (rest);
+  append_to_statement_list_force (rest, &list);
+  return list;
+}
+
+tree
+emitter::for_loop (const lir_stmt &st, tree *vars, bool strip)
 {
   if (st.var < 0 || st.var >= k->nvars || !var[st.var])
     return fail ("loop over an undeclared variable");
   tree v = var[st.var];
   tree type = TREE_TYPE (v);
-  tree lo = ex (st.a), hi = ex (st.b);
+  tree lo = NULL_TREE, hi = ex (st.b);
+  for (int o = 0; o < 2; o++)
+    if (ovr_stmt[o] == &st)
+      lo = ovr_lo[o];
+  if (!lo)
+    lo = ex (st.a);
   CHECKED (lo);
   CHECKED (hi);
   lo = sparse_convert (loc, type, lo);
   hi = sparse_convert (loc, type, hi);
   tree list = alloc_stmt_list ();
+
+  strip_info si;
+  if (strip && !(st.parallel && omp) && strip_match (st, &si))
+    return strip_mine (st, &si, vars);
 
   if (st.parallel && omp && parallel_safe (st))
     {
@@ -1151,21 +1574,12 @@ emitter::stmt (int id, tree *list, tree *vars)
 	tree parent = ex (st.a), coord = ex (st.b);
 	if (parent == error_mark_node || coord == error_mark_node)
 	  return;
-	if (!kout)
+	if (!kout || st.level < 0 || st.level >= SP_MAX_LEVELS)
 	  {
 	    fail ("append without an output");
 	    return;
 	  }
-	tree i64 = sparse_int64_type ();
-	tree c = build_call_expr_loc (loc, kfn (KFN_OUT_APPEND), 4,
-				      build_fold_addr_expr (kout),
-				      build_int_cst (integer_type_node,
-						     st.level),
-				      sparse_convert (loc, i64, parent),
-				      sparse_convert (loc, i64, coord));
-	tree v = var[st.var];
-	t = build2 (MODIFY_EXPR, TREE_TYPE (v), v,
-		    sparse_convert (loc, TREE_TYPE (v), c));
+	t = append (st, parent, coord, vars);
 	break;
       }
     case LIR_ZERO:
@@ -1200,6 +1614,97 @@ emitter::stmt (int id, tree *list, tree *vars)
     }
   if (t)
     append_to_statement_list_force (t, list);
+}
+
+/* VAR = an entry appended at the output's level L under PARENT with
+   coordinate COORD.  At the last level, the common case inline (as
+   sp_kout_push): room left, the crd written in the format's width, the
+   parent's count raised; else the call.  */
+tree
+emitter::append (const lir_stmt &st, tree parent, tree coord, tree *vars)
+{
+  tree i64 = sparse_int64_type ();
+  tree v = var[st.var];
+  int l = st.level;
+  tree kaddr = build_fold_addr_expr (kout);
+  tree list = alloc_stmt_list ();
+  tree par = new_var (i64, NULL, vars), c = new_var (i64, NULL, vars);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, par, sparse_convert (loc, i64, parent)),
+     &list);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, c, sparse_convert (loc, i64, coord)), &list);
+  tree call = build_call_expr_loc (loc, kfn (KFN_OUT_APPEND), 4, kaddr,
+				   build_int_cst (integer_type_node, l), par,
+				   c);
+  tree slow = build2 (MODIFY_EXPR, TREE_TYPE (v), v,
+		      sparse_convert (loc, TREE_TYPE (v), call));
+  const lir_tensor *out = k->out_tensor >= 0 && k->out_tensor < k->ntensors
+			  ? &k->tensors[k->out_tensor] : NULL;
+  if (!out || l != out->fmt.nlevels - 1)
+    {
+      append_to_statement_list_force (slow, &list);
+      return list;
+    }
+
+  lir_type ct = out->fmt.crdw == 8 ? LIR_IDX8 : out->fmt.crdw == 16
+		? LIR_IDX16 : out->fmt.crdw == 64 ? LIR_IDX64 : LIR_IDX32;
+  tree crd_t = lir_tree_type (ct);
+  HOST_WIDE_INT w = sizeof (int64_t);
+  tree n_ref = field (kaddr, offsetof (sp_kout, n) + l * w, i64);
+  tree p = new_var (i64, NULL, vars);
+  append_to_statement_list_force (build2 (MODIFY_EXPR, i64, p, n_ref),
+				  &list);
+  tree cond = build2 (LT_EXPR, boolean_type_node, p,
+		      field (kaddr, offsetof (sp_kout, fast) + l * w, i64));
+  tree expect = builtin_decl_explicit (BUILT_IN_EXPECT);
+  if (expect)
+    cond = build2 (NE_EXPR, boolean_type_node,
+		   build_call_expr_loc (loc, expect, 2,
+					fold_convert (long_integer_type_node,
+						      cond),
+					build_int_cst (long_integer_type_node,
+						       1)),
+		   build_int_cst (long_integer_type_node, 0));
+  tree fast = alloc_stmt_list ();
+  /* ((crd type *) out.crd[L])[p] = c  */
+  tree crd = fold_convert (build_pointer_type (crd_t),
+			   field (kaddr, offsetof (sp_kout, crd)
+					 + l * (HOST_WIDE_INT) sizeof (void *),
+				  ptr_type_node));
+  tree off = fold_build2 (MULT_EXPR, sizetype, fold_convert (sizetype, p),
+			  fold_convert (sizetype, TYPE_SIZE_UNIT (crd_t)));
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, crd_t,
+	     build_fold_indirect_ref_loc (loc,
+					  fold_build_pointer_plus (crd, off)),
+	     fold_convert (crd_t, c)), &fast);
+  /* out.cnt[L][parent + 1] += 1  */
+  tree cnt = fold_convert (build_pointer_type (i64),
+			   field (kaddr, offsetof (sp_kout, cnt)
+					 + l * (HOST_WIDE_INT) sizeof (void *),
+				  ptr_type_node));
+  off = fold_build2 (MULT_EXPR, sizetype,
+		     fold_convert (sizetype,
+				   fold_build2 (PLUS_EXPR, i64, par,
+						build_int_cst (i64, 1))),
+		     size_int (sizeof (int64_t)));
+  tree slot = build_fold_indirect_ref_loc (loc,
+					   fold_build_pointer_plus (cnt, off));
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, slot,
+	     build2 (PLUS_EXPR, i64, unshare_expr (slot),
+		     build_int_cst (i64, 1))), &fast);
+  /* out.n[L] = p + 1; VAR = p  */
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, unshare_expr (n_ref),
+	     build2 (PLUS_EXPR, i64, p, build_int_cst (i64, 1))), &fast);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, TREE_TYPE (v), v,
+	     sparse_convert (loc, TREE_TYPE (v), p)), &fast);
+  append_to_statement_list_force
+    (build3 (COND_EXPR, void_type_node, cond, fast, slow), &list);
+  return list;
 }
 
 tree

@@ -125,6 +125,7 @@ sp_kout_begin (sp_kout *o, sp_tensor *t)
     sp_kabort ("sparse output");
   o->t = t;
   o->nlevels = t->fmt.nlevels;
+  o->crdw = t->fmt.crdw;
   o->esize = sp__esize (t->type);
   o->first = -1;
   o->ndense = 1;
@@ -161,6 +162,52 @@ sp_kout_begin (sp_kout *o, sp_tensor *t)
     sp_kabort ("sparse output");
 }
 
+/* Room for the inline appends at the last level L: crd and value slots
+   allocated (new values are zero), every parent's count allocated (see
+   the growth of cnt in sp_kout_append), and coordinates that cannot
+   exceed the crd width.  */
+static void
+set_fast (sp_kout *o, int l)
+{
+  const sp_tensor *t = o->t;
+  int64_t room = o->ccap[l] < o->vcap ? o->ccap[l] : o->vcap;
+  o->fast[l] = t->lv[l].size - 1 <= sp__ix_max (t->fmt.crdw) ? room : 0;
+}
+
+void
+sp_kout_reserve (sp_kout *o, int64_t entries)
+{
+  int l = o->nlevels - 1;
+  if (entries <= o->ccap[l] && entries <= o->vcap)
+    return;
+  if (o->n[l] == 0)
+    {
+      /* One allocation of each, values zeroed lazily by calloc, rather
+         than copies at every doubling.  A hint too large to allocate is
+         ignored.  */
+      void *crd = sp__alloc_array (entries, (size_t) o->crdw / 8, -1,
+                                   "an output crd array");
+      void *vals = crd ? sp__alloc_array (entries, o->esize, 0,
+                                          "the output's values") : NULL;
+      if (!vals)
+        {
+          free (crd);
+          return;
+        }
+      free (o->crd[l]);
+      free (o->vals);
+      o->crd[l] = crd;
+      o->vals = vals;
+      o->ccap[l] = o->vcap = entries;
+    }
+  else if (sp__grow (&o->crd[l], &o->ccap[l], entries, (size_t) o->crdw / 8,
+                     -1, "an output crd array")
+           || sp__grow (&o->vals, &o->vcap, entries, o->esize, 0,
+                        "the output's values"))
+    return;
+  set_fast (o, l);
+}
+
 int64_t
 sp_kout_append (sp_kout *o, int l, int64_t parent, int64_t c)
 {
@@ -185,11 +232,22 @@ sp_kout_append (sp_kout *o, int l, int64_t parent, int64_t c)
     sp_kabort ("sparse output");
   sp__ix_set (o->crd[l], w, p, c);
   o->cnt[l][parent + 1]++;
-  if (l == o->nlevels - 1
-      && sp__grow (&o->vals, &o->vcap, p + 1, o->esize, 0,
-                   "the output's values"))
-    sp_kabort ("sparse output");
-  o->n[l] = p + 1;
+  if (l == o->nlevels - 1)
+    {
+      if (sp__grow (&o->vals, &o->vcap, p + 1, o->esize, 0,
+                    "the output's values"))
+        sp_kabort ("sparse output");
+      o->n[l] = p + 1;
+      set_fast (o, l);
+    }
+  else
+    {
+      /* The new entry is a parent of the level below: count it there.  */
+      o->n[l] = p + 1;
+      if (sp__grow ((void **) &o->cnt[l + 1], &o->pcap[l + 1], p + 2,
+                    sizeof (int64_t), 0, "an output pos array"))
+        sp_kabort ("sparse output");
+    }
   return p;
 }
 

@@ -1,6 +1,6 @@
 /* { dg-do run } */
 /* The support of generated kernels (sparse_kernel.h): sparse outputs
-   built by appending, in several formats and widths, replacing a tensor's
+   built by appending (through the call and inline), in several formats and widths, replacing a tensor's
    old entries and pending inserts; workspaces; the coordinate sort; the
    fatal paths (a coordinate too wide for the format, entries out of
    order) print a message and abort.  */
@@ -53,7 +53,10 @@ matrix (const char *fmt, int64_t m, int64_t n, int dcsr)
           {
             if (dcsr && row < 0)
               row = sp_kout_append (&o, 0, 0, i);
-            int64_t p = sp_kout_append (&o, 1, dcsr ? row : i, j);
+            /* The inline path and the call, mixed.  */
+            int64_t p = (i + j) % 3
+                        ? sp_kout_push (&o, 1, dcsr ? row : i, j)
+                        : sp_kout_append (&o, 1, dcsr ? row : i, j);
             CHECK (((double *) o.vals)[p] == 0, "new value is not zero");
             ((double *) o.vals)[p] = 1 + i * 10 + j;
             nz++;
@@ -90,7 +93,7 @@ csf (void)
   int64_t b = sp_kout_append (&o, 1, a, 2);
   int64_t p = sp_kout_append (&o, 2, b, 3);
   ((int32_t *) o.vals)[p] = 7;
-  p = sp_kout_append (&o, 2, b, 5);
+  p = sp_kout_push (&o, 2, b, 5);
   ((int32_t *) o.vals)[p] = 8;
   b = sp_kout_append (&o, 1, a, 4);
   p = sp_kout_append (&o, 2, b, 0);
