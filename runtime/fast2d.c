@@ -180,19 +180,64 @@ from_sorted (out2 *o, const sp_coo *c, int ia, int ib)
   return w;
 }
 
-/* Entries in any order: a counting sort by B (unless they come in B-major
-   order already) and a stable one by A, then repeated keys added up in
-   their order in the list.  CA counts A (NA + 1 entries), CB counts B.  */
+/* Sort the N entries (B[i], V[i]) by B, stably, with scratch for N.  */
+static void
+sort_bucket (int32_t *restrict b, double *restrict v, int64_t n,
+             int32_t *restrict tb, double *restrict tv)
+{
+  /* Runs of 16 by insertion, then merges of runs doubling in length.  */
+  for (int64_t lo = 0; lo < n; lo += 16)
+    {
+      int64_t hi = lo + 16 < n ? lo + 16 : n;
+      for (int64_t i = lo + 1; i < hi; i++)
+        {
+          int32_t kb = b[i];
+          double kv = v[i];
+          int64_t j = i;
+          for (; j > lo && b[j - 1] > kb; j--)
+            {
+              b[j] = b[j - 1];
+              v[j] = v[j - 1];
+            }
+          b[j] = kb;
+          v[j] = kv;
+        }
+    }
+  for (int64_t w = 16; w < n; w *= 2)
+    {
+      for (int64_t lo = 0; lo < n; lo += 2 * w)
+        {
+          int64_t mid = lo + w < n ? lo + w : n;
+          int64_t hi = lo + 2 * w < n ? lo + 2 * w : n;
+          int64_t i = lo, j = mid, k = lo;
+          while (i < mid && j < hi)
+            if (b[j] < b[i])
+              tb[k] = b[j], tv[k++] = v[j++];
+            else
+              tb[k] = b[i], tv[k++] = v[i++];
+          while (i < mid)
+            tb[k] = b[i], tv[k++] = v[i++];
+          while (j < hi)
+            tb[k] = b[j], tv[k++] = v[j++];
+        }
+      memcpy (b, tb, n * sizeof *b);
+      memcpy (v, tv, n * sizeof *v);
+    }
+}
+
+/* Entries in any order: a counting sort into buckets by A (CA counts A,
+   NA + 1 entries), each bucket sorted by B stably (nothing to do when the
+   entries come in B-major order), then repeated keys added up in their
+   order in the list.  */
 static int
 from_unsorted (out2 *o, const sp_coo *c, int ia, int ib, int bmajor,
-               int64_t *ca, int64_t *cb)
+               int64_t *ca)
 {
   const int64_t *restrict x = c->idx;
   const double *restrict v = c->val;
-  int64_t n = c->n;
-  int32_t *restrict bcrd = o->bcrd;
-  double *restrict val = o->val;
-  int64_t w = 0, s = 0;
+  int64_t n = c->n, w = 0, s = 0, longest = 0;
+  int32_t *restrict bcrd = o->bcrd, *tb = NULL;
+  double *restrict val = o->val, *tv = NULL;
 
   /* Start of each A bucket.  */
   for (int64_t a = 0; a < o->na; a++)
@@ -200,45 +245,30 @@ from_unsorted (out2 *o, const sp_coo *c, int ia, int ib, int bmajor,
       int64_t m = ca[a];
       ca[a] = s;
       s += m;
+      longest = m > longest ? m : longest;
     }
   ca[o->na] = s;
-  if (bmajor)
-    for (int64_t e = 0; e < n; e++)
-      {
-        int64_t r = ca[x[2 * e + ia]]++;
-        bcrd[r] = (int32_t) x[2 * e + ib];
-        val[r] = v[e];
-      }
-  else
+  for (int64_t e = 0; e < n; e++)
     {
-      struct rec { uint32_t a, b; double v; } *tmp;
-      if (!(tmp = sp__alloc_array (n, sizeof *tmp, -1, "sort scratch")))
-        return -1;
-      for (int64_t b = 0; b < o->nb; b++)
-        {
-          int64_t m = cb[b];
-          cb[b] = s - n;
-          s += m;
-        }
-      for (int64_t e = 0; e < n; e++)
-        {
-          int64_t r = cb[x[2 * e + ib]]++;
-          tmp[r].a = (uint32_t) x[2 * e + ia];
-          tmp[r].b = (uint32_t) x[2 * e + ib];
-          tmp[r].v = v[e];
-        }
-      for (int64_t e = 0; e < n; e++)
-        {
-          int64_t r = ca[tmp[e].a]++;
-          bcrd[r] = (int32_t) tmp[e].b;
-          val[r] = tmp[e].v;
-        }
-      free (tmp);
+      int64_t r = ca[x[2 * e + ia]]++;
+      bcrd[r] = (int32_t) x[2 * e + ib];
+      val[r] = v[e];
     }
-  /* CA[a] is now the end of bucket a.  Add up repeated keys in place.  */
+  if (!bmajor && longest > 16
+      && (!(tb = sp__alloc_array (longest, sizeof *tb, -1, "sort scratch"))
+          || !(tv = sp__alloc_array (longest, sizeof *tv, -1,
+                                     "sort scratch"))))
+    {
+      free (tb);
+      return -1;
+    }
+  /* CA[a] is now the end of bucket a.  Sort each, and add up repeated
+     keys in place.  */
   for (int64_t a = 0, r = 0; a < o->na; a++)
     {
       int64_t end = ca[a], start = w;
+      if (!bmajor && end - r > 1)
+        sort_bucket (bcrd + r, val + r, end - r, tb, tv);
       if (o->pos)
         o->pos[a] = (int32_t) w;
       for (; r < end; r++)
@@ -255,6 +285,8 @@ from_unsorted (out2 *o, const sp_coo *c, int ia, int ib, int bmajor,
           w++;
         }
     }
+  free (tb);
+  free (tv);
   if (o->pos)
     o->pos[o->na] = (int32_t) w;
   out_shrink (o, w, n);
@@ -265,7 +297,7 @@ sp_tensor *
 sp__from_coo_fast (const sp_format *f, sp_type type, const sp_coo *c)
 {
   int kind = kind_of (f), ia, ib, sab = 1, sba = 1;
-  int64_t n = c->n, na, nb, distinct = n > 0, *ca = NULL, *cb = NULL;
+  int64_t n = c->n, na, nb, distinct = n > 0, *ca = NULL;
   sp_tensor *t = NULL;
   out2 o;
 
@@ -283,9 +315,8 @@ sp__from_coo_fast (const sp_format *f, sp_type type, const sp_coo *c)
   o.nb = nb;
   /* Counting sorts need arrays over the extents: only where those stay
      in proportion to the entries.  */
-  int counts = na <= 4 * n + 65536 && nb <= 4 * n + 65536;
-  if (counts && (!(ca = sp__alloc_array (na + 1, 8, 0, "counts"))
-                 || !(cb = sp__alloc_array (nb + 1, 8, 0, "counts"))))
+  int counts = na <= 4 * n + 65536;
+  if (counts && !(ca = sp__alloc_array (na + 1, 8, 0, "counts")))
     goto fail;
   {
     const int64_t *restrict x = c->idx;
@@ -300,10 +331,7 @@ sp__from_coo_fast (const sp_format *f, sp_type type, const sp_coo *c)
         sba &= b > pb || (b == pb && a >= pa);
         distinct += e && (a != pa || b != pb);
         if (counts)
-          {
-            ca[a]++;
-            cb[b]++;
-          }
+          ca[a]++;
         pa = a;
         pb = b;
       }
@@ -318,20 +346,18 @@ sp__from_coo_fast (const sp_format *f, sp_type type, const sp_coo *c)
         goto fail;
       o.n = from_sorted (&o, c, ia, ib);
     }
-  else if (out_alloc (&o, n) || from_unsorted (&o, c, ia, ib, sba, ca, cb))
+  else if (out_alloc (&o, n) || from_unsorted (&o, c, ia, ib, sba, ca))
     goto fail;
   out_install (t, &o);
   if (!t->vals)
     goto fail;
   free (ca);
-  free (cb);
   ((sp_priv *) t->priv)->built = 1;
   t->dirty = 0;
   return t;
 fail:
   out_free (&o);
   free (ca);
-  free (cb);
   sp_free (t);
   return NULL;
 }
@@ -509,27 +535,6 @@ transpose (const sp_tensor *s, sp_tensor *d)
   return 0;
 }
 
-/* Whether the CSR S has its columns strictly increasing in every row.  */
-static int
-rows_sorted (const sp_tensor *s)
-{
-  const int32_t *restrict pos = s->lv[1].pos, *restrict crd = s->lv[1].crd;
-  int64_t m = s->lv[0].size, ncol = s->lv[1].size;
-  for (int64_t i = 0; i < m; i++)
-    {
-      int32_t prev = -1;
-      for (int32_t p = pos[i]; p < pos[i + 1]; p++)
-        {
-          if (crd[p] <= prev)
-            return 0;
-          prev = crd[p];
-        }
-      if (prev >= ncol)
-        return 0;
-    }
-  return 1;
-}
-
 /* CSR -> DIA: the diagonals present, in increasing offset, then every
    entry into its slot.  */
 static int
@@ -537,19 +542,29 @@ csr_to_dia (const sp_tensor *s, sp_tensor *d)
 {
   const int32_t *restrict pos = s->lv[1].pos, *restrict crd = s->lv[1].crd;
   int64_t m = s->dims[0], span = d->lv[0].size, nd = 0, n = s->lv[1].count;
+  int64_t ncol = s->dims[1];
   size_t es = sp__esize (s->type);
   int32_t *restrict slot, *dpos = NULL, *dcrd = NULL;
 
   /* The slot array stays within the general route's bound.  */
-  if (!compressed_ok (s) || span > 65536 + 8 * n || !rows_sorted (s))
+  if (!compressed_ok (s) || span > 65536 + 8 * n)
     return SP_UNSORTED;
   if (!(slot = sp__alloc_array (span, 4, 0, "the diagonals")))
     return -1;
   for (int64_t i = 0; i < m; i++)
     {
       int32_t *restrict sl = slot + (m - 1 - i);
+      uint32_t bad = 0;
       for (int32_t p = pos[i], end = pos[i + 1]; p < end; p++)
-        sl[crd[p]] = 1;
+        {
+          bad |= (uint32_t) crd[p] >= (uint64_t) ncol;
+          sl[crd[p] & (bad - 1)] = 1;
+        }
+      if (bad)
+        {
+          free (slot);
+          return SP_UNSORTED;
+        }
     }
   for (int64_t k = 0; k < span; k++)
     nd += slot[k];
@@ -610,57 +625,61 @@ csr_to_dia (const sp_tensor *s, sp_tensor *d)
   return 0;
 }
 
-/* CSR -> ELL: slot s of row i is entry s of the row; the slots are
-   written in storage order, padding included.  */
+/* Slots of ELL rows filled in blocks of this many rows: the block's slots
+   are written in storage order and its pos entries stay in cache.  */
+#define ELL_BLOCK 2048
+
+/* ELL slots of rows [LO, HI) for values of type T.  */
+#define ELL_FILL(T)                                                     \
+  do                                                                    \
+    {                                                                   \
+      const T *restrict sv = s->vals;                                   \
+      for (int64_t sl = 0; sl < k; sl++)                                \
+        {                                                               \
+          int32_t *restrict c = dcrd + sl * m;                          \
+          T *restrict v = (T *) d->vals + sl * m;                       \
+          for (int64_t i = lo; i < hi; i++)                             \
+            {                                                           \
+              int64_t p = pos[i] + sl;                                  \
+              if (p < pos[i + 1])                                       \
+                c[i] = crd[p], v[i] = sv[p];                            \
+              else                                                      \
+                c[i] = -1, v[i] = 0;                                    \
+            }                                                           \
+        }                                                               \
+    }                                                                   \
+  while (0)
+
+/* CSR -> ELL: slot s of row i is entry s of the row (in storage order,
+   whatever the columns); every slot is written once, padding included.  */
 static int
 csr_to_ell (const sp_tensor *s, sp_tensor *d)
 {
   const int32_t *restrict pos = s->lv[1].pos, *restrict crd = s->lv[1].crd;
-  int64_t m = s->dims[0], k = 0, n = s->lv[1].count;
+  int64_t m = s->dims[0], k = 0;
   size_t es = sp__esize (s->type);
   int32_t *restrict dcrd;
 
-  if (!compressed_ok (s) || !rows_sorted (s))
+  if (!compressed_ok (s))
     return SP_UNSORTED;
   for (int64_t i = 0; i < m; i++)
     if (pos[i + 1] - pos[i] > k)
       k = pos[i + 1] - pos[i];
   if (k > 0 && m > INT64_MAX / k)
     return SP_UNSORTED;
-  (void) n;
   if (!(dcrd = sp__alloc_array (k * m, 4, -1, "a crd array"))
       || !(d->vals = sp__alloc_array (k * m, es, -1, "the values")))
     {
       free (dcrd);
       return -1;
     }
-  for (int64_t sl = 0; sl < k; sl++)
+  for (int64_t lo = 0; lo < m; lo += ELL_BLOCK)
     {
-      int32_t *restrict c = dcrd + sl * m;
+      int64_t hi = lo + ELL_BLOCK < m ? lo + ELL_BLOCK : m;
       if (es == 8)
-        {
-          const uint64_t *restrict sv = s->vals;
-          uint64_t *restrict v = (uint64_t *) d->vals + sl * m;
-          for (int64_t i = 0; i < m; i++)
-            {
-              int64_t p = pos[i] + sl;
-              int in = p < pos[i + 1];
-              c[i] = in ? crd[p] : -1;
-              v[i] = in ? sv[p] : 0;
-            }
-        }
+        ELL_FILL (uint64_t);
       else
-        {
-          const uint32_t *restrict sv = s->vals;
-          uint32_t *restrict v = (uint32_t *) d->vals + sl * m;
-          for (int64_t i = 0; i < m; i++)
-            {
-              int64_t p = pos[i] + sl;
-              int in = p < pos[i + 1];
-              c[i] = in ? crd[p] : -1;
-              v[i] = in ? sv[p] : 0;
-            }
-        }
+        ELL_FILL (uint32_t);
     }
   d->lv[0].size = k;
   d->lv[0].count = k;

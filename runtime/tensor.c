@@ -59,8 +59,17 @@ big_pages (void *a, size_t bytes)
 static double
 phys_bytes (void)
 {
-  long pages = sysconf (_SC_PHYS_PAGES), size = sysconf (_SC_PAGESIZE);
-  return pages > 0 && size > 0 ? (double) pages * size : 1e300;
+  /* Asked once: sysconf makes a system call, and small arrays are
+     allocated often.  Every thread computes the same value.  */
+  static _Atomic double bytes;
+  double b = bytes;
+  if (b == 0)
+    {
+      long pages = sysconf (_SC_PHYS_PAGES), size = sysconf (_SC_PAGESIZE);
+      b = pages > 0 && size > 0 ? (double) pages * size : 1e300;
+      bytes = b;
+    }
+  return b;
 }
 
 void *
