@@ -1751,6 +1751,84 @@ emitter::build ()
   return build3 (BIND_EXPR, void_type_node, top_vars, list, NULL_TREE);
 }
 
+/* Whether access A of SC stores loop variables SV0 and SV1 densely
+   together: a dense operand (or the dense output) indexed by both, or D
+   levels of a tagged one.  */
+bool
+dense_pair_p (const ix_sched *sc, int a, int sv0, int sv1)
+{
+  const ix_stmt *s = &sc->st;
+  const ix_operand *o = &s->opd[s->acc[a].opd];
+  bool all_d = true;
+  if (o->tagged)
+    for (int l = 0; l < sc->fmt[a].nlevels; l++)
+      all_d &= sc->fmt[a].lv[l].type == SP_LVL_D;
+  if (!o->tagged || all_d)
+    {
+      /* A derived loop variable (a block row) is part of its index
+	 variable.  */
+      int v0 = sv0 < s->nvars ? sv0 : sc->sv[sv0].var;
+      int v1 = sv1 < s->nvars ? sv1 : sc->sv[sv1].var;
+      bool h0 = false, h1 = false;
+      for (int d = 0; d < s->acc[a].nidx; d++)
+	{
+	  h0 |= s->acc[a].var[d] == v0;
+	  h1 |= s->acc[a].var[d] == v1;
+	}
+      if (h0 && h1)
+	return true;
+    }
+  if (!o->tagged)
+    return false;
+  bool h0 = false, h1 = false;
+  for (int l = 0; l < sc->fmt[a].nlevels; l++)
+    if (sc->fmt[a].lv[l].type == SP_LVL_D)
+      {
+	h0 |= sc->lvl_sv[a][l] == sv0;
+	h1 |= sc->lvl_sv[a][l] == sv1;
+      }
+  return h0 && h1;
+}
+
+/* Warn about two dense loops, one right inside the other, whose pairs of
+   coordinates no operand stores densely: their product is work out of
+   proportion to the data (an inner-product SpGEMM, say).  */
+void
+warn_dense_products (const ix_sched *sc, const lir_kernel *k,
+		     location_t loc, const char *desc)
+{
+  for (int n = 0; n < sc->nnests; n++)
+    {
+      const sch_nest *nest = &sc->nest[n];
+      /* A right-hand side of constants and scalars fills the output
+	 densely: the work is the output's size.  */
+      bool reads = false;
+      for (int a = 0; a < sc->st.naccs; a++)
+	reads |= a != sc->st.out && nest->uses_acc[a]
+		 && sc->st.opd[sc->st.acc[a].opd].kind != IX_OPD_SCALAR;
+      for (int d = 0; reads && d + 1 < nest->nloops && d + 1 < SCH_MAX_VARS;
+	   d++)
+	{
+	  if (k->loop_kind[n][d] != LIR_LOOP_DENSE
+	      || k->loop_kind[n][d + 1] != LIR_LOOP_DENSE)
+	    continue;
+	  int sv0 = nest->order[d], sv1 = nest->order[d + 1];
+	  bool ok = false;
+	  for (int a = 0; a < sc->st.naccs && !ok; a++)
+	    ok = nest->uses_acc[a] && dense_pair_p (sc, a, sv0, sv1);
+	  if (ok)
+	    continue;
+	  warning_at (loc, 0, "%qs: the loops over %qs and %qs visit every "
+		      "pair of coordinates, which no operand stores densely: "
+		      "work out of proportion to the nonzeros", desc,
+		      sc->sv[sv0].name, sc->sv[sv1].name);
+	  inform (loc, "a format whose level order follows the loop order "
+		  "(see the report), or a dense output, avoids it");
+	  return;
+	}
+    }
+}
+
 /* Whether any tagged operand of IX is stored sparsely.  */
 bool
 has_sparse_operand (const ix_stmt *ix)
@@ -1771,8 +1849,10 @@ sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e)
   if (!has_sparse_operand (ix))
     return false;
 
-  char text[512];
+  char text[512], desc[600];
   ix_print (ix, text, sizeof text);
+  snprintf (desc, sizeof desc, "%s %s",
+	    e->nest ? "loop nest" : "#pragma sparse einsum", text);
   location_t loc = e->loc;
   ix_sched *sc = XCNEW (ix_sched);
   ix_sched_opts opts;
@@ -1787,18 +1867,19 @@ sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e)
 
   if (ix_schedule (ix, &opts, sc, &d))
     {
-      error_at (d.loc ? (location_t) d.loc : loc, "cannot sparsify "
-		"%<#pragma sparse einsum %s%>: %s", text, d.msg);
+      error_at (d.loc ? (location_t) d.loc : loc, "cannot sparsify %qs: %s",
+		desc, d.msg);
       goto out;
     }
   k = lir_build (sc, &d);
   if (!k)
     {
-      error_at (d.loc ? (location_t) d.loc : loc, "cannot sparsify "
-		"%<#pragma sparse einsum %s%>: %s", text, d.msg);
+      error_at (d.loc ? (location_t) d.loc : loc, "cannot sparsify %qs: %s",
+		desc, d.msg);
       goto out;
     }
 
+  warn_dense_products (sc, k, loc, desc);
   em.k = k;
   em.s = &sc->st;
   em.e = e;
@@ -1821,9 +1902,8 @@ sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e)
     generic = em.build ();
   if (em.failed || !generic || generic == error_mark_node)
     {
-      error_at (loc, "cannot sparsify %<#pragma sparse einsum %s%>: "
-		"internal error in the code generator: %s", text,
-		em.failed ? em.why : "no code");
+      error_at (loc, "cannot sparsify %qs: internal error in the code "
+		"generator: %s", desc, em.failed ? em.why : "no code");
       generic = NULL_TREE;
       goto out;
     }
@@ -1836,7 +1916,8 @@ sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e)
 	memset (kr.parallel, 0, sizeof kr.parallel);
       char buf[1024];
       lir_report (&kr, buf, sizeof buf);
-      inform (loc, "einsum sparsified: %s", buf);
+      inform (loc, "%s sparsified: %s", e->nest ? "loop nest" : "einsum",
+	      buf);
     }
   if (sparse_dump_file)
     {
