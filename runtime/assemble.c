@@ -700,6 +700,8 @@ sp__from_coo (const sp_format *f, sp_type type, sp_coo *c)
     }
   if ((t = sp__from_coo_fast (f, type, c)))
     return t;
+  if (sp__coo_widen (c))
+    return NULL;
   if (!(t = sp__alloc (f, type, c->dims)) || sp__layout (f, c->dims, &lo)
       || (sorted = check_coo (f, &lo, type, c)) < 0)
     goto fail;

@@ -38,8 +38,68 @@ sp__coo_init (sp_coo *c, int rank, const int64_t *dims, int64_t cap)
 }
 
 int
+sp__coo_init_2d (sp_coo *c, const int64_t *dims, int64_t cap)
+{
+  if (!dims || dims[0] < 1 || dims[1] < 1 || dims[0] > INT32_MAX
+      || dims[1] > INT32_MAX)
+    return sp__coo_init (c, 2, dims, cap);
+  memset (c, 0, sizeof *c);
+  c->rank = 2;
+  c->dims[0] = dims[0];
+  c->dims[1] = dims[1];
+  if (cap < 1)
+    cap = 16;
+  c->idx32 = sp__alloc_array (cap * 2, sizeof *c->idx32, -1,
+                              "a coordinate list");
+  c->val = c->idx32 ? sp__alloc_array (cap, sizeof *c->val, -1,
+                                       "a coordinate list") : NULL;
+  if (!c->val)
+    {
+      sp__coo_free (c);
+      return -1;
+    }
+  c->cap = cap;
+  return 0;
+}
+
+int
+sp__coo_widen (sp_coo *c)
+{
+  int64_t *idx;
+  if (!c->idx32)
+    return 0;
+  if (!(idx = sp__alloc_array (c->n * 2, sizeof *idx, -1,
+                               "a coordinate list")))
+    return -1;
+  for (int64_t e = 0; e < 2 * c->n; e++)
+    idx[e] = c->idx32[e];
+  free (c->idx32);
+  c->idx32 = NULL;
+  c->idx = idx;
+  c->cap = c->n ? c->n : 1;
+  return 0;
+}
+
+int
 sp__coo_push (sp_coo *c, const int64_t *coords, double v)
 {
+  if (c->idx32 && c->n == c->cap)
+    {
+      int64_t cap = 2 * c->cap, ci = c->cap * 2, cv = c->cap;
+      if (sp__grow ((void **) &c->idx32, &ci, cap * 2, sizeof *c->idx32,
+                    -1, "a coordinate list")
+          || sp__grow ((void **) &c->val, &cv, cap, sizeof *c->val, -1,
+                       "a coordinate list"))
+        return -1;
+      c->cap = cap;
+    }
+  if (c->idx32)
+    {
+      c->idx32[2 * c->n] = (int32_t) coords[0];
+      c->idx32[2 * c->n + 1] = (int32_t) coords[1];
+      c->val[c->n++] = v;
+      return 0;
+    }
   if (c->n == c->cap)
     {
       int64_t cap = 2 * c->cap, ci = c->cap * c->rank, cv = c->cap;
@@ -61,8 +121,10 @@ sp__coo_free (sp_coo *c)
   if (!c)
     return;
   free (c->idx);
+  free (c->idx32);
   free (c->val);
   c->idx = NULL;
+  c->idx32 = NULL;
   c->val = NULL;
   c->n = c->cap = 0;
 }

@@ -145,9 +145,9 @@ out_install (sp_tensor *t, out2 *o)
 
 /* Entries in key order: append, adding up repeated keys.  */
 static int64_t
-from_sorted (out2 *o, const sp_coo *c, int ia, int ib)
+from_sorted (out2 *o, const sp_coo *c, const int32_t *restrict x, int ia,
+             int ib)
 {
-  const int64_t *restrict x = c->idx;
   const double *restrict v = c->val;
   int32_t *restrict pos = o->pos, *restrict acrd = o->acrd;
   int32_t *restrict bcrd = o->bcrd;
@@ -230,10 +230,9 @@ sort_bucket (int32_t *restrict b, double *restrict v, int64_t n,
    entries come in B-major order), then repeated keys added up in their
    order in the list.  */
 static int
-from_unsorted (out2 *o, const sp_coo *c, int ia, int ib, int bmajor,
-               int64_t *ca)
+from_unsorted (out2 *o, const sp_coo *c, const int32_t *restrict x, int ia,
+               int ib, int bmajor, int64_t *ca)
 {
-  const int64_t *restrict x = c->idx;
   const double *restrict v = c->val;
   int64_t n = c->n, w = 0, s = 0, longest = 0;
   int32_t *restrict bcrd = o->bcrd, *tb = NULL;
@@ -298,6 +297,8 @@ sp__from_coo_fast (const sp_format *f, sp_type type, const sp_coo *c)
 {
   int kind = kind_of (f), ia, ib, sab = 1, sba = 1;
   int64_t n = c->n, na, nb, distinct = n > 0, *ca = NULL;
+  const int32_t *x;
+  int32_t *wide = NULL;
   sp_tensor *t = NULL;
   out2 o;
 
@@ -318,8 +319,20 @@ sp__from_coo_fast (const sp_format *f, sp_type type, const sp_coo *c)
   int counts = na <= 4 * n + 65536;
   if (counts && !(ca = sp__alloc_array (na + 1, 8, 0, "counts")))
     goto fail;
+  /* Coordinates as int32 pairs: the list's own, or a copy.  */
+  if (!(x = c->idx32))
+    {
+      int32_t *w = sp__alloc_array (2 * n, 4, -1, "a coordinate list");
+      if (!(x = wide = w))
+        goto fail;
+      for (int64_t e = 0; e < 2 * n; e++)
+        {
+          if ((uint64_t) c->idx[e] >= (uint64_t) c->dims[e & 1])
+            goto fail;
+          w[e] = (int32_t) c->idx[e];
+        }
+    }
   {
-    const int64_t *restrict x = c->idx;
     int64_t pa = -1, pb = -1;
     for (int64_t e = 0; e < n; e++)
       {
@@ -344,20 +357,22 @@ sp__from_coo_fast (const sp_format *f, sp_type type, const sp_coo *c)
     {
       if (out_alloc (&o, distinct))
         goto fail;
-      o.n = from_sorted (&o, c, ia, ib);
+      o.n = from_sorted (&o, c, x, ia, ib);
     }
-  else if (out_alloc (&o, n) || from_unsorted (&o, c, ia, ib, sba, ca))
+  else if (out_alloc (&o, n) || from_unsorted (&o, c, x, ia, ib, sba, ca))
     goto fail;
   out_install (t, &o);
   if (!t->vals)
     goto fail;
   free (ca);
+  free (wide);
   ((sp_priv *) t->priv)->built = 1;
   t->dirty = 0;
   return t;
 fail:
   out_free (&o);
   free (ca);
+  free (wide);
   sp_free (t);
   return NULL;
 }

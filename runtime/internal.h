@@ -23,9 +23,17 @@ typedef struct sp_coo
   int64_t cap;     /* entries allocated */
   int64_t *idx;
   double *val;
+  /* A narrow list (sp__coo_init_2d) holds a matrix's coordinates as
+     int32 pairs here instead of IDX (NULL then); sp__coo_widen turns it
+     into the usual form.  */
+  int32_t *idx32;
 } sp_coo;
 
 int sp__coo_init (sp_coo *c, int rank, const int64_t *dims, int64_t cap);
+/* A list for a matrix of extents DIMS: narrow when they are below 2^31.  */
+int sp__coo_init_2d (sp_coo *c, const int64_t *dims, int64_t cap);
+/* Give a narrow list the usual int64 coordinates: 0 or -1.  */
+int sp__coo_widen (sp_coo *c);
 int sp__coo_push (sp_coo *c, const int64_t *coords, double v);
 void sp__coo_free (sp_coo *c);
 

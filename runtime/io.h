@@ -160,6 +160,13 @@ sp__io_push (sp_coo *c, const int64_t *x, double v)
 {
   if (c->n == c->cap)
     return sp__coo_push (c, x, v);
+  if (c->idx32)
+    {
+      c->idx32[2 * c->n] = (int32_t) x[0];
+      c->idx32[2 * c->n + 1] = (int32_t) x[1];
+      c->val[c->n++] = v;
+      return 0;
+    }
   int64_t *dst = c->idx + c->n * c->rank;
   for (int d = 0; d < c->rank; d++)
     dst[d] = x[d];

@@ -279,7 +279,7 @@ sp__mtx_read (sp_src *s, int flags, sp_coo *c)
   if (h.sym != SYM_GENERAL && !(flags & SP_IO_KEEP_TRIANGLE))
     cap *= 2;
   int64_t dims[2] = { h.rows, h.cols };
-  if (sp__coo_init (c, 2, dims, cap))
+  if (sp__coo_init_2d (c, dims, cap))
     return -1;
   int rc = h.array ? mtx_array (s, &h, flags, c)
                    : mtx_coordinate (s, &h, flags, c);
