@@ -124,6 +124,16 @@ input_offers (const bench_in *in, enum bench_kernel k)
   return 1;
 }
 
+int64_t
+input_spgemm_flops (const bench_in *in)
+{
+  const base_csr *a = &in->a;
+  int64_t f = 0;
+  for (int64_t p = 0; p < a->pos[a->nrows]; p++)
+    f += a->pos[a->crd[p] + 1] - a->pos[a->crd[p]];
+  return f;
+}
+
 size_t
 input_dense_len (const bench_in *in, enum bench_kernel k)
 {

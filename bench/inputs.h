@@ -17,6 +17,9 @@ int64_t input_nnz (const bench_in *in);
 /* Whether kernel K applies to IN (rank, squareness).  */
 int input_offers (const bench_in *in, enum bench_kernel k);
 
+/* Multiply-adds of SpGEMM A A on IN: the entries it accumulates.  */
+int64_t input_spgemm_flops (const bench_in *in);
+
 /* Doubles in K's dense result (0 for a sparse result).  */
 size_t input_dense_len (const bench_in *in, enum bench_kernel k);
 
