@@ -180,7 +180,7 @@ $(B)/bench_kernels: $(BENCH_OBJ) $(B)/libsparsert.a
 bench: $(B)/bench_runtime $(B)/bench_kernels
 	@mkdir -p bench/out
 	$(B)/bench_runtime bench/out bench/results-runtime.md $(REAL_MTX)
-	OMP_NUM_THREADS=2 BENCH_REV="$$(git describe --always --dirty 2>/dev/null)" \
+	OMP_NUM_THREADS=2 BENCH_REV="$${BENCH_REV:-$$(git describe --always --dirty 2>/dev/null)}" \
 	  $(B)/bench_kernels bench/out bench/results-kernels.md $(REAL_MTX)
 
 example: all
