@@ -228,6 +228,10 @@ typedef struct state
   term delta[NEST_MAX_LOOPS + 1]; /* ACC: the sum pending at each depth */
   int stale_loop;                 /* STALE: the loop that ended */
   int nmap, map[SP_MAX_RANK];     /* arrays: the subscripts of writes */
+  int canon[NEST_MAX_LOOPS];      /* arrays: the map loop another loop of
+                                     the same range stands for (the k of
+                                     `for k C[i][k] = 0;` and of a later
+                                     `for k C[i][k] += ...`), else -1 */
   int first_write;                /* event of the first write */
 } state;
 
@@ -380,7 +384,44 @@ is_map (const state *s, int l)
   for (int k = 0; k < s->nmap; k++)
     if (s->map[k] == l)
       return 1;
-  return 0;
+  return s->canon[l] >= 0;
+}
+
+/* S with the loops CANON maps renamed to their map loops.  */
+static int
+sym_rename (engine *g, int s, const int *canon)
+{
+  const sym *x = &g->syms[s];
+  int a = -1, b = -1, changed = 0;
+  if (x->op == NEST_READ)
+    {
+      for (int k = 0; k < x->nidx; k++)
+        changed |= canon[x->loop[k]] >= 0;
+      if (!changed)
+        return s;
+      int r = sym_read (g, x->obj, x->nidx, x->loop);
+      if (r < 0)
+        return -1;
+      for (int k = 0; k < g->syms[r].nidx; k++)
+        if (canon[g->syms[r].loop[k]] >= 0)
+          g->syms[r].loop[k] = canon[g->syms[r].loop[k]];
+      return r;
+    }
+  if (x->a >= 0 && (a = sym_rename (g, x->a, canon)) < 0)
+    return -1;
+  if (x->b >= 0 && (b = sym_rename (g, x->b, canon)) < 0)
+    return -1;
+  if (a == x->a && b == x->b)
+    return s;
+  int r = new_sym (g, x->op, a, b);
+  if (r < 0)
+    return -1;
+  sym *y = &g->syms[r];
+  y->num = g->syms[s].num;
+  y->is_int = g->syms[s].is_int;
+  y->sumloop = g->syms[s].sumloop;
+  y->loc = g->syms[s].loc;
+  return r;
 }
 
 /* Loops open now that are not map loops of OBJ.  */
@@ -545,6 +586,24 @@ assign (engine *g, int evi)
   int t = eval (g, rhs);
   if (t < 0)
     return -1;
+  /* A loop standing for a map loop: never while that one runs (both
+     would pick elements), and its reads are renamed to it.  */
+  for (int k = 0; k < ev->nidx; k++)
+    if (ev->idx[k] != s->map[k])
+      {
+        char b1[128], b2[128];
+        for (int q = 0; q < g->depth; q++)
+          if (g->stack[q] == s->map[k])
+            return fail (g, "%s is written both at %s and at %s",
+                         objname (g, o),
+                         spell_access (g, o, s->nmap, s->map, b1, sizeof b1),
+                         spell_access (g, o, ev->nidx, ev->idx, b2,
+                                       sizeof b2));
+        t = sym_rename (g, t, s->canon);
+        if (t < 0)
+          return -1;
+        break;
+      }
   int d = fdepth (g, o);
   if (op == IX_SET)
     {
@@ -566,7 +625,7 @@ assign (engine *g, int evi)
     case ST_OLD:
       if (is_temp (g, o))
         return fail (g, "%s is read before it is set", objname (g, o));
-      s->val = sym_read (g, o, ev->nidx, ev->idx);
+      s->val = sym_read (g, o, s->nmap, s->map);
       if (s->val < 0)
         return -1;
       s->depth = 0;
@@ -895,13 +954,24 @@ same_tensor_kind (const nest_obj *a, const nest_obj *b)
          && sp_format_equal (&a->opd.fmt, &b->opd.fmt);
 }
 
+/* Can a pointer of role P reach memory of role M?  */
+static int
+reaches (nest_role p, nest_role m)
+{
+  if (p == NEST_ROLE_POINTER)
+    return m == NEST_ROLE_POINTER || m == NEST_ROLE_POINTER_ANY
+           || m == NEST_ROLE_MEMORY;
+  if (p == NEST_ROLE_POINTER_ANY)
+    return m == NEST_ROLE_POINTER || m == NEST_ROLE_POINTER_ANY
+           || m == NEST_ROLE_MEMORY || m == NEST_ROLE_MEMORY_LOCAL;
+  return 0;
+}
+
 static alias_kind
 may_alias (const nest_obj *a, const nest_obj *b)
 {
   nest_role ra = a->role, rb = b->role;
-  if ((ra == NEST_ROLE_POINTER
-       && (rb == NEST_ROLE_POINTER || rb == NEST_ROLE_MEMORY))
-      || (rb == NEST_ROLE_POINTER && ra == NEST_ROLE_MEMORY))
+  if (reaches (ra, rb) || reaches (rb, ra))
     return ALIAS_CHECK;
   if (((ra == NEST_ROLE_TAGGED_PARAM
         && (rb == NEST_ROLE_TAGGED_PARAM || rb == NEST_ROLE_TAGGED_STATIC))
@@ -909,6 +979,34 @@ may_alias (const nest_obj *a, const nest_obj *b)
       && same_tensor_kind (a, b))
     return ALIAS_CONFLICT;
   return ALIAS_NO;
+}
+
+/* Does statement K read object O only at the element it writes, and no
+   other statement name O?  Then O being K's output changes nothing: each
+   element is read before it is written, once.  */
+static int
+elementwise (const engine *g, int k, int o)
+{
+  const nest_result *r = g->r;
+  const char *name = g->n->obj[o].opd.name;
+  for (int q = 0; q < r->nkernels; q++)
+    if (q != k && ix_find_operand (r->kernel[q], name) >= 0)
+      return 0;
+  const ix_stmt *ix = r->kernel[k];
+  int opd = ix_find_operand (ix, name);
+  const ix_access *out = &ix->acc[ix->out];
+  for (int a = 0; a < ix->naccs; a++)
+    {
+      const ix_access *ac = &ix->acc[a];
+      if (a == ix->out || ac->opd != opd)
+        continue;
+      if (ac->nidx != out->nidx)
+        return 0;
+      for (int d = 0; d < ac->nidx; d++)
+        if (ac->var[d] != out->var[d])
+          return 0;
+    }
+  return 1;
 }
 
 static int
@@ -928,6 +1026,8 @@ check_aliases (engine *g, const int *named)
             case ALIAS_NO:
               break;
             case ALIAS_CONFLICT:
+              if (elementwise (g, k, o))
+                break;
               return fail (g, "%s and %s may be the same tensor (tagged "
                            "parameters of one format): declare %s with "
                            "'restrict'", ow->opd.name, g->n->obj[o].opd.name,
@@ -966,6 +1066,8 @@ prepass (engine *g, int *named)
     {
       g->st[o].kind = ST_OLD;
       g->st[o].first_write = -1;
+      for (int l = 0; l < NEST_MAX_LOOPS; l++)
+        g->st[o].canon[l] = -1;
       for (int p = 0; p < o; p++)
         if (strcmp (n->obj[o].opd.name, n->obj[p].opd.name) == 0)
           return fail (g, "two different variables are named %s",
@@ -993,7 +1095,17 @@ prepass (engine *g, int *named)
         }
       int same = s->nmap == ev->nidx;
       for (int k = 0; same && k < ev->nidx; k++)
-        same = s->map[k] == ev->idx[k];
+        {
+          int l = ev->idx[k], m = s->map[k];
+          if (l == m)
+            continue;
+          /* Another loop over the same range: the same elements.  */
+          same = n->loop[l].bound_key >= 0
+                 && n->loop[l].bound_key == n->loop[m].bound_key
+                 && (s->canon[l] < 0 || s->canon[l] == m);
+          if (same)
+            s->canon[l] = m;
+        }
       if (!same)
         return fail (g, "%s is written both at %s and at %s",
                      objname (g, ev->obj),

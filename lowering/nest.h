@@ -57,12 +57,17 @@ typedef enum
   NEST_ROLE_DISTINCT,      /* nothing else in the function reaches it: an
                               automatic array, a restrict parameter, a
                               scalar whose address is not taken */
-  NEST_ROLE_POINTER,       /* dense memory behind a pointer (an array
-                              parameter, a pointer variable): may overlap
-                              any POINTER or MEMORY object; checkable at
-                              run time */
-  NEST_ROLE_MEMORY,        /* dense memory a pointer may hold: file-scope
-                              and static arrays, addressable scalars */
+  NEST_ROLE_POINTER,       /* dense memory behind a pointer parameter the
+                              function does not modify: may overlap any
+                              POINTER, POINTER_ANY or MEMORY object;
+                              checkable at run time */
+  NEST_ROLE_POINTER_ANY,   /* behind any other pointer variable: may also
+                              overlap MEMORY_LOCAL objects */
+  NEST_ROLE_MEMORY,        /* dense memory of static storage a pointer may
+                              hold: file-scope and static arrays and
+                              scalars */
+  NEST_ROLE_MEMORY_LOCAL,  /* automatic arrays and scalars whose address
+                              is taken: only local pointers reach them */
   NEST_ROLE_TAGGED_PARAM,  /* a tagged parameter: may be the same tensor as
                               another tagged parameter or tagged static of
                               the same format, element type and rank */

@@ -131,6 +131,18 @@ find_tagged_r (tree *tp, int *walk_subtrees, void *)
   return NULL_TREE;
 }
 
+/* Like find_tagged_r, not looking inside loops already reported.  */
+static tree
+find_unreported_tagged_r (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TREE_CODE (*tp) == FOR_STMT && sparse_nest_reported_p (*tp))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  return find_tagged_r (tp, walk_subtrees, data);
+}
+
 static const char *
 decl_name (tree decl)
 {
@@ -238,9 +250,12 @@ struct reader
   char reason[256];
   bool failed;
   bool own_level;       /* the reason is in the outer loop itself */
+  tree stray_var;       /* a subscript that is a variable but not the
+			   variable of a loop of the nest */
 
   reader (tree fn, fn_facts *f)
-    : fndecl (fn), facts (f), n (NULL), failed (false), own_level (false)
+    : fndecl (fn), facts (f), n (NULL), failed (false), own_level (false),
+      stray_var (NULL_TREE)
   {
     reason[0] = 0;
   }
@@ -735,9 +750,13 @@ reader::object (tree decl)
 	o.role = NEST_ROLE_TAGGED_STATIC;
     }
   else if (TREE_CODE (type) == POINTER_TYPE)
-    o.role = TYPE_RESTRICT (type) ? NEST_ROLE_DISTINCT : NEST_ROLE_POINTER;
-  else if (is_static || TREE_ADDRESSABLE (decl))
+    o.role = TYPE_RESTRICT (type) ? NEST_ROLE_DISTINCT
+	     : param && !facts->written.contains (decl) ? NEST_ROLE_POINTER
+	     : NEST_ROLE_POINTER_ANY;
+  else if (is_static)
     o.role = NEST_ROLE_MEMORY;
+  else if (TREE_ADDRESSABLE (decl))
+    o.role = NEST_ROLE_MEMORY_LOCAL;
   else
     o.role = NEST_ROLE_DISTINCT;
 
@@ -778,6 +797,8 @@ reader::subscript_loop (tree idx, tree of, int *loop)
       return fail ("a subscript of %s is not a loop variable", name);
     }
   int l = open_loop_of (v);
+  if (l < 0 && !failed)
+    stray_var = v;
   if (l < 0)
     return fail ("subscript %s of %s is not the variable of a loop of the "
 		 "nest", decl_name (v) ? decl_name (v) : "?", name);
@@ -1118,6 +1139,10 @@ struct recognizer
 {
   tree fndecl;
   fn_facts facts;
+  auto_vec<tree> around;        /* variables of the loops whose nests
+				   failed in the loop itself, around the
+				   loops now tried */
+  int in_omp;                   /* inside OpenMP constructs */
 
   void scan (tree *tp);
   bool try_nest (tree *forp, tree init);
@@ -1170,8 +1195,9 @@ recognizer::region_overlap_free (reader &rd, const nest_result &res)
 	  else
 	    {
 	      size = TYPE_SIZE_UNIT (TREE_TYPE (decl));
-	      if (!size || TREE_CODE (size) != INTEGER_CST)
+	      if (!size)
 		return NULL_TREE;
+	      size = unshare_expr (size);
 	      start[s] = fold_convert (sizetype, build_fold_addr_expr (decl));
 	    }
 	  end[s] = fold_build2 (PLUS_EXPR, sizetype, start[s], size);
@@ -1228,13 +1254,22 @@ recognizer::rewrite (tree *forp, reader &rd, nest_result &res, tree cond)
       append_to_statement_list (set, &stmts);
     }
 
+  /* The statements get a scope of their own: code generated for them
+     (an OpenMP region especially) must not share a block with the
+     statements around.  */
+  tree block = make_node (BLOCK);
+  TREE_USED (block) = 1;
+  stmts = build3 (BIND_EXPR, void_type_node, NULL_TREE, stmts, block);
+  TREE_SIDE_EFFECTS (stmts) = 1;
+  SET_EXPR_LOCATION (stmts, loc);
+
   if (cond)
     {
       reported_loops->add (loop);
       *forp = build3_loc (loc, COND_EXPR, void_type_node, cond, stmts, loop);
     }
   else
-    *forp = stmts ? stmts : build_empty_stmt (loc);
+    *forp = stmts;
 }
 
 /* Try the loops inside *BODYP as nests of their own; true if any was
@@ -1293,13 +1328,19 @@ recognizer::scan_inner (tree *bodyp)
     case OMP_CRITICAL:
     case OMP_TASKGROUP:
     case OMP_ORDERED:
-      return scan_inner (&OMP_BODY (body));
+      in_omp++;
+      any = scan_inner (&OMP_BODY (body));
+      in_omp--;
+      return any;
     case OMP_FOR:
     case OMP_SIMD:
     case OMP_DISTRIBUTE:
     case OMP_LOOP:
     case OMP_TASKLOOP:
-      return scan_inner (&OMP_FOR_BODY (body));
+      in_omp++;
+      any = scan_inner (&OMP_FOR_BODY (body));
+      in_omp--;
+      return any;
     default:
       return false;
     }
@@ -1346,6 +1387,16 @@ recognizer::try_nest (tree *forp, tree init)
   tree loop = *forp;
   if (!walk_tree_without_duplicates (forp, find_tagged_r, NULL))
     return false;
+  if (in_omp)
+    {
+      /* The lowering does not yet handle statements inside OpenMP
+	 regions in every case; the loops keep the fallback.  */
+      if (sparse_opt_report)
+	inform (EXPR_LOCATION (loop), "not sparsified: the loops are inside "
+		"an OpenMP construct");
+      reported_loops->add (loop);
+      return true;
+    }
 
   reader rd (fndecl, &facts);
   rd.n = nest_new ();
@@ -1425,8 +1476,22 @@ recognizer::try_nest (tree *forp, tree init)
     }
   nest_result_free (&res);
 
-  if (rd.own_level && scan_inner (&FOR_BODY (loop)))
-    return true;
+  /* A nest inside a loop that failed, subscripted by that loop's
+     variable: part of that loop's nest, whose reason stands.  */
+  if (rd.stray_var && around.contains (rd.stray_var))
+    return false;
+  around.safe_push (rd.loop_var_of (loop));
+  bool inner = rd.own_level && scan_inner (&FOR_BODY (loop));
+  around.pop ();
+  if (inner)
+    {
+      /* The nests inside have their notes; the loop around them needs
+	 none unless it touches tagged arrays elsewhere.  */
+      if (!walk_tree_without_duplicates (&FOR_BODY (loop),
+					 find_unreported_tagged_r, NULL))
+	reported_loops->add (loop);
+      return true;
+    }
   if (sparse_opt_report)
     inform (EXPR_LOCATION (loop), "not sparsified: %s", rd.reason);
   reported_loops->add (loop);
@@ -1448,6 +1513,7 @@ sparse_recognize_nests (tree fndecl)
 
   recognizer r;
   r.fndecl = fndecl;
+  r.in_omp = 0;
   walk_tree (&DECL_SAVED_TREE (fndecl), count_refs_r, &r.facts.refs, NULL);
   walk_tree (&DECL_SAVED_TREE (fndecl), find_writes_r, &r.facts.written, NULL);
   cgraph_node *cgn = cgraph_node::get (fndecl);

@@ -64,24 +64,40 @@ main (void)
   nest_result_free (&r);
 
   /* A tagged output parameter and a tagged input parameter of one
-     format may be one tensor: refused.  Of different formats they
-     cannot.  */
+     format may be one tensor: refused unless the input is read only at
+     the element written.  Of different formats they cannot be.  */
   for (int same = 0; same < 2; same++)
     {
       fresh ();
-      int C = ARR_R ("C", NEST_ROLE_TAGGED_PARAM, 2, "CSR", KN, KM);
+      int C = ARR_R ("C", NEST_ROLE_TAGGED_PARAM, 2, "CSR", KN, KN);
       int A = ARR_R ("A", NEST_ROLE_TAGGED_PARAM, 2, same ? "CSR" : "DCSR",
-                     KN, KM);
-      int i = LOOP ("i", KN), j = LOOP ("j", KM);
+                     KN, KN);
+      int B = ARR_R ("B", NEST_ROLE_TAGGED_PARAM, 2, "DCSR", KN, KN);
+      int i = LOOP ("i", KN), j = LOOP ("j", KN), k = LOOP ("k", KN);
       BEGIN (i);
       BEGIN (j);
-      ASSIGN (C, IX_SET, MUL (CST (2), RD (A, i, j)), i, j);
+      ASSIGN (C, IX_SET, CST (0), i, j);
+      BEGIN (k);
+      ASSIGN (C, IX_ADD_SET, MUL (RD (A, i, k), RD (B, k, j)), i, j);
+      END (k);
       END (j);
       END (i);
       if (same)
         REFUSED ("C and A may be the same tensor");
       else
-        OK ("C(i,j) = 2 * A(i,j); C: CSR, A: DCSR");
+        OK ("C(i,j) = sum(k, A(i,k) * B(k,j)); C: CSR, A: DCSR, B: DCSR");
+
+      fresh ();
+      C = ARR_R ("C", NEST_ROLE_TAGGED_PARAM, 2, "CSR", KN, KM);
+      A = ARR_R ("A", NEST_ROLE_TAGGED_STATIC, 2, "CSR", KN, KM);
+      i = LOOP ("i", KN);
+      j = LOOP ("j", KM);
+      BEGIN (i);
+      BEGIN (j);
+      ASSIGN (C, IX_SET, MUL (CST (2), RD (A, i, j)), i, j);
+      END (j);
+      END (i);
+      OK ("C(i,j) = 2 * A(i,j); C: CSR, A: CSR");
     }
 
   /* The rows an object's first subscript runs over, for the check.  */

@@ -290,9 +290,33 @@ hoisted_factor (void)
   OK ("y(j) += sum(i, A(i,j) * (alpha * x(i))); A: CSR");
 }
 
+/* Rows zeroed by one loop and accumulated by another over the same
+   range (Gustavson's SpGEMM; SpMM in i, j, k order).  */
+static void
+row_loops (void)
+{
+  fresh ();
+  int C = ARR ("C", 2, "CSR", KN, KP), A = ARR ("A", 2, "CSR", KN, KM);
+  int B = ARR ("B", 2, "CSR", KM, KP);
+  int i = LOOP ("i", KN), j1 = LOOP ("j", KP), k = LOOP ("k", KM);
+  int j2 = LOOP ("j", KP);
+  BEGIN (i);
+  BEGIN (j1);
+  ASSIGN (C, IX_SET, CST (0), i, j1);
+  END (j1);
+  BEGIN (k);
+  BEGIN (j2);
+  ASSIGN (C, IX_ADD_SET, MUL (RD (A, i, k), RD (B, k, j2)), i, j2);
+  END (j2);
+  END (k);
+  END (i);
+  OK ("C(i,j) = sum(k, A(i,k) * B(k,j)); C: CSR, A: CSR, B: CSR");
+}
+
 int
 main (void)
 {
+  row_loops ();
   spmv_init ();
   spmv_accumulate ();
   transposed ();

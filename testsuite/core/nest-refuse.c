@@ -153,6 +153,35 @@ main (void)
   END (i);
   REFUSED ("x is written both at x[j] and at x[i]");
 
+  /* Two loops of one range pick the same elements only one after the
+     other, not one inside the other.  */
+  fresh ();
+  y = ARR ("y", 1, NULL, KN);
+  b = ARR ("b", 1, "CU", KN);
+  i = LOOP ("i", KN);
+  j = LOOP ("j", KN);
+  BEGIN (i);
+  ASSIGN (y, IX_SET, CST (0), i);
+  BEGIN (j);
+  ASSIGN (y, IX_ADD_SET, RD (b, i), j);
+  END (j);
+  END (i);
+  REFUSED ("y is written both at y[i] and at y[j]");
+
+  /* ... nor over different ranges.  */
+  fresh ();
+  y = ARR ("y", 1, NULL, KN);
+  b = ARR ("b", 1, "CU", KN);
+  i = LOOP ("i", KN);
+  j = LOOP ("j", KM);
+  BEGIN (i);
+  ASSIGN (y, IX_SET, CST (0), i);
+  END (i);
+  BEGIN (j);
+  ASSIGN (y, IX_ADD_SET, RD (b, j), j);
+  END (j);
+  REFUSED ("y is written both at y[i] and at y[j]");
+
   /* A scalar that outlives the nest keeps its last value.  */
   fresh ();
   x = ARR ("x", 1, "CU", KN);

@@ -1,0 +1,165 @@
+/* Loop nests in their surroundings: file-scope and local tagged arrays,
+   several outputs in one nest, nests under if and while, loop variables
+   used after the loops, dense
+   arrays of static storage next to pointer parameters, and nests the
+   plugin must leave as they are (a call, a subrange, a condition, a
+   break), which still mean the same.  */
+#include "sparse-run.h"
+
+enum { N = 16 };
+
+static double G[N][N] SPARSE ("CSR");   /* file scope, starts all zero */
+static double gx[N], gy[N];
+
+/* A sparse local filled from a dense one, then used.  */
+static double
+local_copy (const double D[N][N], const double x[N])
+{
+  double T[N][N] SPARSE ("DCSR");
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      T[i][j] = D[i][j];
+  double s = 0;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      s += T[i][j] * x[j] * (i + 1);
+  return s;
+}
+
+/* Two outputs, one nest.  */
+static void
+two (int n, double y[n], double z[n], double A[n][n] SPARSE ("CSR"),
+     double B[n][n] SPARSE ("CSR"), const double x[n])
+{
+  for (int i = 0; i < n; i++)
+    {
+      y[i] = 0;
+      z[i] = 0;
+      for (int j = 0; j < n; j++)
+        {
+          y[i] += A[i][j] * x[j];
+          z[i] += B[i][j] * x[j];
+        }
+    }
+}
+
+/* The file-scope matrix: filled through the runtime, then multiplied
+   into file-scope vectors.  */
+static void
+global_spmv (int transpose)
+{
+  if (transpose)
+    for (int i = 0; i < N; i++)
+      {
+        gy[i] = 0;
+        for (int j = 0; j < N; j++)
+          gy[i] += G[j][i] * gx[j];
+      }
+  else
+    {
+      int i = 0;
+      while (i < 1)
+        {
+          for (int r = 0; r < N; r++)
+            {
+              gy[r] = 0;
+              for (int c = 0; c < N; c++)
+                gy[r] += G[r][c] * gx[c];
+            }
+          i++;
+        }
+    }
+}
+
+/* A pointer output next to a file-scope input: the statement runs when
+   they do not overlap, the loops when they do.  */
+static void
+global_into (double y[N])
+{
+  for (int i = 0; i < N; i++)
+    {
+      double s = 0;
+      for (int j = 0; j < N; j++)
+        s += G[i][j] * gx[j];
+      y[i] = s;
+    }
+}
+
+/* Loop variables that outlive the loops.  */
+static int
+finals (int n, double y[n], double A[n][n] SPARSE ("CSR"), const double x[n])
+{
+  int i, j = -5;
+  for (i = 0; i < n; i++)
+    for (j = 0; j < n; j++)
+      y[i] += A[i][j] * x[j];
+  return i * 1000 + j;
+}
+
+/* Left alone: a call, a subrange, a condition, a break.  */
+static void
+left_alone (int n, double y[n], double A[n][n] SPARSE ("CSR"),
+            const double x[n])
+{
+  for (int i = 0; i < n; i++)
+    {
+      y[i] = 0;
+      for (int j = 0; j < n; j++)
+        y[i] += sr_val (i + j) * A[i][j] * x[j];
+    }
+  for (int i = 1; i < n; i++)
+    for (int j = 0; j < n; j++)
+      y[i] += A[i - 1][j] * x[j];
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      if (j != i)
+        y[i] -= A[i][j] * x[j];
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      {
+        if (A[i][j] < -3)
+          break;
+        y[i] += A[i][j];
+      }
+}
+
+int
+main (void)
+{
+  sp_tensor *a = sr_matrix ("CSR", N, N, 121, 3);
+  sp_tensor *b = sr_matrix ("CSR", N, N, 122, 4);
+  double D[N][N], x[N], y[N], z[N];
+  sr_fill (&D[0][0], N * N, 123, 3);
+  sr_fill (x, N, 124, 1);
+
+  printf ("local %.12g\n", local_copy (D, x));
+  two (N, y, z, sp_array (a), sp_array (b), x);
+  sr_print ("two: y", y, N);
+  sr_print ("two: z", z, N);
+
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      if (sr_hash (i, j, 0, 125) % 4 == 0)
+        G[i][j] = sr_val (sr_hash (i, j, 1, 125));
+  for (int i = 0; i < N; i++)
+    gx[i] = x[i];
+  global_spmv (0);
+  sr_print ("global", gy, N);
+  global_spmv (1);
+  sr_print ("global transposed", gy, N);
+
+  global_into (y);
+  sr_print ("into a parameter", y, N);
+  global_into (gx);
+  sr_print ("into the input itself", gx, N);
+
+  sr_fill (y, N, 126, 1);
+  printf ("finals %d\n", finals (N, y, sp_array (a), x));
+  sr_print ("finals y", y, N);
+
+  left_alone (N, y, sp_array (a), x);
+  sr_print ("left alone", y, N);
+  sp_free (a);
+  sp_free (b);
+  return 0;
+}
