@@ -680,7 +680,7 @@ sp__from_coo (const sp_format *f, sp_type type, sp_coo *c)
   uint64_t *rec = NULL;
   sp_tensor *t = NULL;
   sp_layout lo;
-  int rw, sorted;
+  int rw, sorted, rc;
 
   if (!f || !c)
     {
@@ -698,8 +698,8 @@ sp__from_coo (const sp_format *f, sp_type type, sp_coo *c)
                 c->rank, (int) f->rank);
       return NULL;
     }
-  if ((t = sp__from_coo_fast (f, type, c)))
-    return t;
+  if ((rc = sp__from_coo_fast (f, type, c, &t)) != SP_UNSORTED)
+    return rc ? NULL : t;
   if (sp__coo_widen (c))
     return NULL;
   if (!(t = sp__alloc (f, type, c->dims)) || sp__layout (f, c->dims, &lo)

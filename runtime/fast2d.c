@@ -78,37 +78,6 @@ out_free (out2 *o)
   o->val = NULL;
 }
 
-static int
-out_alloc (out2 *o, int64_t n)
-{
-  if (o->kind != F_COO
-      && !(o->pos = sp__alloc_array (o->na + 1, 4, -1, "a pos array")))
-    return -1;
-  if (o->kind == F_COO
-      && !(o->acrd = sp__alloc_array (n, 4, -1, "a crd array")))
-    return -1;
-  if (!(o->bcrd = sp__alloc_array (n, 4, -1, "a crd array"))
-      || !(o->val = sp__alloc_array (n, 8, -1, "the values")))
-    return -1;
-  return 0;
-}
-
-/* Shrink the arrays to the N entries kept.  */
-static void
-out_shrink (out2 *o, int64_t n, int64_t had)
-{
-  void *p;
-  o->n = n;
-  if (n == had || n == 0)
-    return;
-  if (o->acrd && (p = realloc (o->acrd, n * 4)))
-    o->acrd = p;
-  if ((p = realloc (o->bcrd, n * 4)))
-    o->bcrd = p;
-  if ((p = realloc (o->val, n * 8)))
-    o->val = p;
-}
-
 /* Install O's arrays in T (format and extents set, no arrays yet).  */
 static void
 out_install (sp_tensor *t, out2 *o)
@@ -143,23 +112,24 @@ out_install (sp_tensor *t, out2 *o)
   memset (o, 0, sizeof *o);
 }
 
-/* Entries in key order: append, adding up repeated keys.  */
+/* Entries in key order: append, adding up repeated keys.  The output
+   arrays may be the input's own (X, V): entry W is written after entry
+   E >= W is read.  */
 static int64_t
-from_sorted (out2 *o, const sp_coo *c, const int32_t *restrict x, int ia,
+from_sorted (out2 *o, int64_t n, const int32_t *x, const double *v, int ia,
              int ib)
 {
-  const double *restrict v = c->val;
-  int32_t *restrict pos = o->pos, *restrict acrd = o->acrd;
-  int32_t *restrict bcrd = o->bcrd;
-  double *restrict val = o->val;
+  int32_t *pos = o->pos, *acrd = o->acrd, *bcrd = o->bcrd;
+  double *val = o->val;
   int64_t w = -1, pa = -1, pb = -1, row = 0;
 
-  for (int64_t e = 0; e < c->n; e++)
+  for (int64_t e = 0; e < n; e++)
     {
       int64_t a = x[2 * e + ia], b = x[2 * e + ib];
+      double ve = v[e];
       if (a == pa && b == pb)
         {
-          val[w] += v[e];
+          val[w] += ve;
           continue;
         }
       w++;
@@ -169,7 +139,7 @@ from_sorted (out2 *o, const sp_coo *c, const int32_t *restrict x, int ia,
       else
         acrd[w] = (int32_t) a;
       bcrd[w] = (int32_t) b;
-      val[w] = v[e];
+      val[w] = ve;
       pa = a;
       pb = b;
     }
@@ -229,12 +199,12 @@ sort_bucket (int32_t *restrict b, double *restrict v, int64_t n,
    NA + 1 entries), each bucket sorted by B stably (nothing to do when the
    entries come in B-major order), then repeated keys added up in their
    order in the list.  */
-static int
-from_unsorted (out2 *o, const sp_coo *c, const int32_t *restrict x, int ia,
-               int ib, int bmajor, int64_t *ca)
+static int64_t
+from_unsorted (out2 *o, int64_t n, const int32_t *x,
+               const double *restrict v, int ia, int ib, int bmajor,
+               int32_t *ca)
 {
-  const double *restrict v = c->val;
-  int64_t n = c->n, w = 0, s = 0, longest = 0;
+  int64_t w = 0, s = 0, longest = 0;
   int32_t *restrict bcrd = o->bcrd, *tb = NULL;
   double *restrict val = o->val, *tv = NULL;
 
@@ -242,11 +212,11 @@ from_unsorted (out2 *o, const sp_coo *c, const int32_t *restrict x, int ia,
   for (int64_t a = 0; a < o->na; a++)
     {
       int64_t m = ca[a];
-      ca[a] = s;
+      ca[a] = (int32_t) s;
       s += m;
       longest = m > longest ? m : longest;
     }
-  ca[o->na] = s;
+  ca[o->na] = (int32_t) s;
   for (int64_t e = 0; e < n; e++)
     {
       int64_t r = ca[x[2 * e + ia]]++;
@@ -262,7 +232,7 @@ from_unsorted (out2 *o, const sp_coo *c, const int32_t *restrict x, int ia,
       return -1;
     }
   /* CA[a] is now the end of bucket a.  Sort each, and add up repeated
-     keys in place.  */
+     keys in place.  X is free now: O->acrd may be X.  */
   for (int64_t a = 0, r = 0; a < o->na; a++)
     {
       int64_t end = ca[a], start = w;
@@ -288,24 +258,32 @@ from_unsorted (out2 *o, const sp_coo *c, const int32_t *restrict x, int ia,
   free (tv);
   if (o->pos)
     o->pos[o->na] = (int32_t) w;
-  out_shrink (o, w, n);
-  return 0;
+  return w;
 }
 
-sp_tensor *
-sp__from_coo_fast (const sp_format *f, sp_type type, const sp_coo *c)
+/* Shrink *A to N elements of ESIZE bytes (in place as a rule).  */
+static void
+shrink (void *a, int64_t n, size_t esize)
+{
+  void *p = realloc (*(void **) a, (size_t) (n ? n : 1) * esize);
+  if (p)
+    *(void **) a = p;
+}
+
+int
+sp__from_coo_fast (const sp_format *f, sp_type type, sp_coo *c,
+                   sp_tensor **out)
 {
   int kind = kind_of (f), ia, ib, sab = 1, sba = 1;
-  int64_t n = c->n, na, nb, distinct = n > 0, *ca = NULL;
-  const int32_t *x;
-  int32_t *wide = NULL;
+  int64_t n = c->n, na, nb, distinct = n > 0;
+  int32_t *x, *wide = NULL, *ca = NULL;
   sp_tensor *t = NULL;
   out2 o;
 
   if (type != SP_F64 || c->rank != 2
       || (kind != F_COO && kind != F_CSR && kind != F_CSC)
       || n > INT32_MAX || c->dims[0] > INT32_MAX || c->dims[1] > INT32_MAX)
-    return NULL;
+    return SP_UNSORTED;
   ia = kind == F_CSC;
   ib = !ia;
   na = c->dims[ia];
@@ -314,31 +292,37 @@ sp__from_coo_fast (const sp_format *f, sp_type type, const sp_coo *c)
   o.kind = kind;
   o.na = na;
   o.nb = nb;
-  /* Counting sorts need arrays over the extents: only where those stay
-     in proportion to the entries.  */
-  int counts = na <= 4 * n + 65536;
-  if (counts && !(ca = sp__alloc_array (na + 1, 8, 0, "counts")))
-    goto fail;
   /* Coordinates as int32 pairs: the list's own, or a copy.  */
   if (!(x = c->idx32))
     {
-      int32_t *w = sp__alloc_array (2 * n, 4, -1, "a coordinate list");
-      if (!(x = wide = w))
-        goto fail;
+      if (!(x = wide = sp__alloc_array (2 * n, 4, -1, "a coordinate list")))
+        return -1;
       for (int64_t e = 0; e < 2 * n; e++)
         {
           if ((uint64_t) c->idx[e] >= (uint64_t) c->dims[e & 1])
-            goto fail;
-          w[e] = (int32_t) c->idx[e];
+            {
+              free (wide);
+              return SP_UNSORTED;
+            }
+          wide[e] = (int32_t) c->idx[e];
         }
     }
+  /* A counting sort needs counts over the extent: only where that stays
+     in proportion to the entries.  */
+  int counts = na <= 4 * n + 65536;
+  if (counts && !(ca = sp__alloc_array (na + 1, 4, 0, "counts")))
+    goto fail;
   {
     int64_t pa = -1, pb = -1;
     for (int64_t e = 0; e < n; e++)
       {
         int64_t a = x[2 * e + ia], b = x[2 * e + ib];
         if ((uint64_t) a >= (uint64_t) na || (uint64_t) b >= (uint64_t) nb)
-          goto fail;
+          {
+            free (wide);
+            free (ca);
+            return SP_UNSORTED;
+          }
         /* Key order (A, B) and (B, A), nondecreasing.  */
         sab &= a > pa || (a == pa && b >= pb);
         sba &= b > pb || (b == pb && a >= pa);
@@ -350,17 +334,54 @@ sp__from_coo_fast (const sp_format *f, sp_type type, const sp_coo *c)
       }
   }
   if (!sab && !counts)
-    goto fail;
+    {
+      free (wide);
+      return SP_UNSORTED;
+    }
+  /* From here on the list's arrays may become the tensor's.  */
   if (!(t = sp__alloc (f, type, c->dims)))
     goto fail;
   if (sab)
     {
-      if (out_alloc (&o, distinct))
+      /* In place: the values, and the coordinates of one level.  */
+      if (x == c->idx32)
+        c->idx32 = NULL;
+      wide = NULL;
+      o.val = c->val;
+      c->val = NULL;
+      if (kind == F_COO)
+        o.acrd = x;
+      else
+        o.bcrd = x;
+      if ((kind == F_COO
+           && !(o.bcrd = sp__alloc_array (distinct, 4, -1, "a crd array")))
+          || (kind != F_COO
+              && !(o.pos = sp__alloc_array (na + 1, 4, -1, "a pos array"))))
         goto fail;
-      o.n = from_sorted (&o, c, x, ia, ib);
+      o.n = from_sorted (&o, n, x, o.val, ia, ib);
     }
-  else if (out_alloc (&o, n) || from_unsorted (&o, c, x, ia, ib, sba, ca))
-    goto fail;
+  else
+    {
+      if ((kind != F_COO
+           && !(o.pos = sp__alloc_array (na + 1, 4, -1, "a pos array")))
+          || !(o.bcrd = sp__alloc_array (n, 4, -1, "a crd array"))
+          || !(o.val = sp__alloc_array (n, 8, -1, "the values")))
+        goto fail;
+      if (kind == F_COO)
+        {
+          /* The rows go where the coordinates were.  */
+          if (x == c->idx32)
+            c->idx32 = NULL;
+          wide = NULL;
+          o.acrd = x;
+        }
+      if ((o.n = from_unsorted (&o, n, x, c->val, ia, ib, sba, ca)) < 0)
+        goto fail;
+    }
+  if (o.acrd)
+    shrink (&o.acrd, o.n, 4);
+  shrink (&o.bcrd, o.n, 4);
+  shrink (&o.val, o.n, 8);
   out_install (t, &o);
   if (!t->vals)
     goto fail;
@@ -368,13 +389,14 @@ sp__from_coo_fast (const sp_format *f, sp_type type, const sp_coo *c)
   free (wide);
   ((sp_priv *) t->priv)->built = 1;
   t->dirty = 0;
-  return t;
+  *out = t;
+  return 0;
 fail:
   out_free (&o);
   free (ca);
   free (wide);
   sp_free (t);
-  return NULL;
+  return -1;
 }
 
 /* ------------------------------------------------------------------ */

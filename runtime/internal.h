@@ -38,7 +38,8 @@ int sp__coo_push (sp_coo *c, const int64_t *coords, double v);
 void sp__coo_free (sp_coo *c);
 
 /* Build a tensor of format F and TYPE from C (duplicates summed; C may be
-   reordered in place; C stays owned by the caller).  NULL on failure.  */
+   reordered in place, or its arrays taken and left NULL; C stays owned by
+   the caller).  NULL on failure.  */
 sp_tensor *sp__from_coo (const sp_format *f, sp_type type, sp_coo *c);
 
 /* Visit the stored entries of T (assembled first; padding skipped) in

@@ -529,9 +529,10 @@ sp_tensor *sp__convert_fmt (const sp_tensor *src, const sp_format *f);
    are not as it expects): then take the general route.  */
 int sp__convert_fast (const sp_tensor *src, sp_tensor *dst);
 /* A COO, CSR or CSC matrix of f64 values with 32-bit index arrays from
-   the coordinate list C; NULL when it does not apply or fails (the
-   general route then builds it or reports why not).  */
-sp_tensor *sp__from_coo_fast (const sp_format *f, sp_type type,
-                              const sp_coo *c);
+   the coordinate list C into *OUT: 0, -1 on error, or SP_UNSORTED when
+   it does not apply (C untouched: the general route then builds the
+   tensor or reports why not).  It may take C's arrays (leaving NULL).  */
+int sp__from_coo_fast (const sp_format *f, sp_type type, sp_coo *c,
+                       sp_tensor **out);
 
 #endif /* SPARSE_STORAGE_H */
