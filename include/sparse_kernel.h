@@ -60,6 +60,13 @@ sp_kmin (int64_t a, int64_t b)
 /* Sort the N coordinates of A increasingly.  */
 void sp_ksort (int64_t *a, int64_t n);
 
+/* The first of the rows of part PART (0 .. PARTS) when rows LO .. HI-1,
+   whose entries POS (offsets of POSW bits, POS[HI] included) delimits,
+   are cut into PARTS ranges of about equal work (a row costs its entries
+   and one).  Part PARTS starts at HI.  */
+int64_t sp_ksplit (const void *pos, int posw, int64_t lo, int64_t hi,
+                   int64_t part, int64_t parts);
+
 /* -------------------------------------------------------------------- */
 /* A sparse output being built.  Generated code reads VALS, and may
    append an entry at level L itself while N[L] < FAST[L] (see

@@ -7,8 +7,13 @@
 
      LIR_DECL      a VAR_DECL of the enclosing block's BIND_EXPR
      LIR_FOR       v = lo; goto c; top: body; v++; c: if (v < hi) goto top
-                   (the C front end's loop shape), or, with -fopenmp and a
-                   parallel mark, OMP_PARALLEL { OMP_FOR schedule(static) }
+                   (the C front end's loop shape); with -fopenmp and a
+                   parallel mark, an OMP_PARALLEL region: when the body
+                   reads a pos array at the loop's variable (CSR rows),
+                   each thread takes a contiguous range of iterations of
+                   equal work (sp_ksplit over those offsets), else
+                   OMP_FOR with schedule(static); never inside another
+                   OpenMP construct
      LIR_WHILE     goto c; top: body; c: if (cond) goto top
      LIR_IF        COND_EXPR
      LIR_LOAD      *(T *) (base + i), BASE a pointer loaded once
@@ -57,6 +62,8 @@ enum kfn_id
   KFN_WS_ALLOC,    /* void sp_kws_alloc (sp_kws *, int64_t, size_t) */
   KFN_WS_FREE,     /* void sp_kws_free (sp_kws *) */
   KFN_SORT,        /* void sp_ksort (int64_t *, int64_t) */
+  KFN_SPLIT,       /* int64_t sp_ksplit (const void *, int, int64_t,
+		      int64_t, int64_t, int64_t) */
   KFN_MAX
 };
 
@@ -113,6 +120,11 @@ kfn (kfn_id id)
     case KFN_SORT:
       name = "sp_ksort";
       type = build_function_type_list (v, p, i64, NULL_TREE);
+      break;
+    case KFN_SPLIT:
+      name = "sp_ksplit";
+      type = build_function_type_list (i64, cs, integer_type_node, i64, i64,
+				       i64, i64, NULL_TREE);
       break;
     default:
       gcc_unreachable ();
@@ -343,6 +355,8 @@ struct emitter
   tree vex (int e, int j, tree off, tree vtype, tree elt);
   tree strip_mine (const lir_stmt &st, struct strip_info *si, tree *vars);
   bool parallel_safe (const lir_stmt &st);
+  int balance_array (const lir_stmt &st);
+  tree split_loop (tree iv, tree lo, tree hi, tree body, int a);
   tree build ();
 };
 
@@ -1388,6 +1402,109 @@ emitter::strip_mine (const lir_stmt &st, strip_info *si, tree *vars)
   return list;
 }
 
+/* For parallel loop ST: an array of offsets indexed by its variable
+   (pos[i] of CSR's rows, pos1[p] of DCSR's), whose entries weigh the
+   iterations; -1 when its body reads none.  */
+int
+emitter::balance_array (const lir_stmt &st)
+{
+  if (st.body < 0)
+    return -1;
+  bool *row = XCNEWVEC (bool, k->nvars + 1);
+  int found = -1;
+  row[st.var] = true;
+  for (int id = st.body; id >= 0 && found < 0; id = k->stmts[id].next)
+    {
+      const lir_stmt &x = k->stmts[id];
+      int e = x.kind == LIR_DECL || x.kind == LIR_FOR ? x.a : -1;
+      if (e < 0 || e >= k->nexprs)
+	continue;
+      const lir_expr &init = k->exprs[e];
+      /* pA0 = i names the row too.  */
+      if (x.kind == LIR_DECL && init.op == LIR_VARREF && init.var >= 0
+	  && init.var < k->nvars && row[init.var] && x.var >= 0
+	  && x.var < k->nvars)
+	{
+	  row[x.var] = true;
+	  continue;
+	}
+      /* pA1 = pos1[pA0]: the start of the row's entries.  */
+      if (init.op != LIR_LOAD || init.array < 0 || init.array >= k->narrays
+	  || init.a < 0)
+	continue;
+      const lir_array &ar = k->arrays[init.array];
+      const lir_expr &idx = k->exprs[init.a];
+      if (ar.kind == LIR_ARR_POS && arr[init.array] && idx.op == LIR_VARREF
+	  && idx.var >= 0 && idx.var < k->nvars && row[idx.var]
+	  && ar.tensor >= 0 && ar.tensor < k->ntensors)
+	found = init.array;
+    }
+  XDELETEVEC (row);
+  return found;
+}
+
+/* The parallel region of loop ST over rows [LO, HI) cut by the entries
+   of pos array A: each thread takes a contiguous range of rows of about
+   equal work (sp_ksplit), BODY run for IV over it.  */
+tree
+emitter::split_loop (tree iv, tree lo, tree hi, tree body, int a)
+{
+  tree i64 = sparse_int64_type ();
+  tree nt_fn = builtin_decl_explicit (BUILT_IN_OMP_GET_NUM_THREADS);
+  tree tid_fn = builtin_decl_explicit (BUILT_IN_OMP_GET_THREAD_NUM);
+  if (!nt_fn || !tid_fn)
+    return NULL_TREE;
+  tree vars = NULL_TREE, list = alloc_stmt_list ();
+  tree nt = new_var (i64, NULL, &vars), tid = new_var (i64, NULL, &vars);
+  tree n0 = new_var (i64, NULL, &vars), n = new_var (i64, NULL, &vars);
+  tree r1 = new_var (i64, NULL, &vars);
+  /* The loop variable too is the region's own.  */
+  DECL_CHAIN (iv) = vars;
+  vars = iv;
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, nt,
+	     fold_convert (i64, build_call_expr_loc (loc, nt_fn, 0))), &list);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, tid,
+	     fold_convert (i64, build_call_expr_loc (loc, tid_fn, 0))), &list);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, n0, sparse_convert (loc, i64, lo)), &list);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, n, sparse_convert (loc, i64, hi)), &list);
+  const sp_format &f = k->tensors[k->arrays[a].tensor].fmt;
+  tree pos = fold_convert (const_ptr_type_node, arr[a]);
+  tree w = build_int_cst (integer_type_node, f.posw);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, TREE_TYPE (iv), iv,
+	     fold_convert (TREE_TYPE (iv),
+			   build_call_expr_loc (loc, kfn (KFN_SPLIT), 6, pos, w,
+						n0, n, tid, nt))), &list);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, r1,
+	     build_call_expr_loc (loc, kfn (KFN_SPLIT), 6, unshare_expr (pos),
+				  w, n0, n,
+				  build2 (PLUS_EXPR, i64, tid,
+					  build_int_cst (i64, 1)), nt)),
+     &list);
+  tree lbody = alloc_stmt_list ();
+  append_to_statement_list_force (body, &lbody);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, TREE_TYPE (iv), iv,
+	     build2 (PLUS_EXPR, TREE_TYPE (iv), iv,
+		     build_int_cst (TREE_TYPE (iv), 1))), &lbody);
+  append_to_statement_list_force
+    (goto_loop (loc, build2 (LT_EXPR, boolean_type_node, iv,
+			     fold_convert (TREE_TYPE (iv), r1)), lbody),
+     &list);
+  tree par = make_node (OMP_PARALLEL);
+  TREE_TYPE (par) = void_type_node;
+  OMP_PARALLEL_CLAUSES (par) = NULL_TREE;
+  OMP_PARALLEL_BODY (par) = build3 (BIND_EXPR, void_type_node, vars, list,
+				    NULL_TREE);
+  SET_EXPR_LOCATION (par, loc);
+  return par;
+}
+
 tree
 emitter::for_loop (const lir_stmt &st, tree *vars, bool strip)
 {
@@ -1421,6 +1538,14 @@ emitter::for_loop (const lir_stmt &st, tree *vars, bool strip)
       tree body = block (st.body);
       var[st.var] = v;
       CHECKED (body);
+      /* Rows of a CSR-like operand: ranges of equal work per thread.  */
+      int ba = balance_array (st);
+      tree split = ba >= 0 ? split_loop (iv, lo, hi, body, ba) : NULL_TREE;
+      if (split)
+	{
+	  nparallel++;
+	  return split;
+	}
       tree init = make_tree_vec (1), cnd = make_tree_vec (1);
       tree incr = make_tree_vec (1);
       TREE_VEC_ELT (init, 0) = build2 (MODIFY_EXPR, type, iv, lo);

@@ -107,6 +107,35 @@ sp_ksort (int64_t *a, int64_t n)
 }
 
 /* -------------------------------------------------------------------- */
+/* Splitting rows among threads.  */
+
+int64_t
+sp_ksplit (const void *pos, int posw, int64_t lo, int64_t hi, int64_t part,
+           int64_t parts)
+{
+  if (part <= 0 || hi <= lo)
+    return lo;
+  if (part >= parts)
+    return hi;
+  /* Row r costs its entries and one: find the first row whose cost so
+     far reaches PART / PARTS of the whole.  */
+  int64_t base = sp__ix_get (pos, posw, lo);
+  uint64_t total = (uint64_t) (sp__ix_get (pos, posw, hi) - base + hi - lo);
+  uint64_t target = (uint64_t) ((unsigned __int128) total * (uint64_t) part
+                                / (uint64_t) parts);
+  int64_t a = lo, b = hi;
+  while (a < b)
+    {
+      int64_t mid = a + (b - a) / 2;
+      if ((uint64_t) (sp__ix_get (pos, posw, mid) - base + mid - lo) < target)
+        a = mid + 1;
+      else
+        b = mid;
+    }
+  return a;
+}
+
+/* -------------------------------------------------------------------- */
 /* Sparse outputs.  */
 
 static void

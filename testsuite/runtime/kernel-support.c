@@ -150,6 +150,46 @@ workspace_and_sort (void)
     }
 }
 
+/* Row ranges of equal work: contiguous, covering, each part's cost
+   (entries + rows) within one row's cost of the ideal.  */
+static void
+split (void)
+{
+  int32_t pos[101];
+  int64_t pos64[101];
+  pos[0] = pos64[0] = 0;
+  for (int r = 0; r < 100; r++)
+    {
+      int len = r < 10 ? 50 : r % 7 == 0 ? 3 : 0;  /* heavy first rows */
+      pos[r + 1] = pos[r] + len;
+      pos64[r + 1] = pos[r + 1];
+    }
+  int64_t total = pos[100] + 100;
+  for (int parts = 1; parts <= 9; parts++)
+    for (int64_t lo = 0; lo <= 20; lo += 20)
+      {
+        int64_t prev = lo, ok = 1;
+        for (int q = 0; q <= parts; q++)
+          {
+            int64_t r = sp_ksplit (pos, 32, lo, 100, q, parts);
+            ok &= r == sp_ksplit (pos64, 64, lo, 100, q, parts);
+            ok &= r >= prev && (q || r == lo) && (q < parts || r == 100);
+            if (q && q < parts && lo == 0)
+              {
+                /* Cost before r is below the target, with r included
+                   at or above it.  */
+                int64_t target = total * q / parts;
+                ok &= pos[r] + r >= target
+                      && (r == 0 || pos[r - 1] + r - 1 < target);
+              }
+            prev = r;
+          }
+        CHECK (ok, "split into %d parts from row %lld", parts,
+               (long long) lo);
+      }
+  CHECK (sp_ksplit (pos, 32, 5, 5, 1, 2) == 5, "empty range");
+}
+
 /* Run FN in a child; it must abort with a message containing WANT.  */
 static void
 dies (void (*fn) (void), const char *want)
@@ -229,6 +269,7 @@ main (void)
   matrix ("DCSR;pos=8;crd=8", 11, 60, 1);
   csf ();
   workspace_and_sort ();
+  split ();
   dies (too_wide, "coordinate 300 does not fit a 8-bit crd array");
   dies (too_many, "200 entries do not fit a 8-bit pos array");
   dies (unordered, "out of order");

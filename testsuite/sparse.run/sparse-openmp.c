@@ -1,7 +1,8 @@
 /* With -fopenmp the outer loop of kernels writing disjoint rows of a dense
-   output runs in parallel (schedule(static)); kernels with sparse or
-   scalar outputs stay serial; a pragma already inside a parallel region
-   makes no nested region.  Same results as the serial dense program.  */
+   output runs in parallel (rows cut into ranges of equal work, or
+   schedule(static)); kernels with sparse or scalar outputs stay serial; a
+   pragma already inside a parallel region makes no nested region.  Same
+   results as the serial dense program, on 4 threads.  */
 /* { dg-options "-fopenmp" } */
 #include "sparse-run.h"
 #ifdef _OPENMP
