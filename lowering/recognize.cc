@@ -131,6 +131,17 @@ find_tagged_r (tree *tp, int *walk_subtrees, void *)
   return NULL_TREE;
 }
 
+/* Is the variable DATA referenced in *TP?  */
+static tree
+find_decl_r (tree *tp, int *walk_subtrees, void *data)
+{
+  if (*tp == (tree) data)
+    return *tp;
+  if (TYPE_P (*tp) || DECL_P (*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
 /* Like find_tagged_r, not looking inside loops already reported.  */
 static tree
 find_unreported_tagged_r (tree *tp, int *walk_subtrees, void *data)
@@ -148,6 +159,26 @@ decl_name (tree decl)
 {
   return decl && DECL_NAME (decl) ? IDENTIFIER_POINTER (DECL_NAME (decl))
 	 : NULL;
+}
+
+/* The variable the increment of FOR_STMT steps, or NULL.  */
+static tree
+incremented_var (tree for_stmt)
+{
+  tree incr = FOR_EXPR (for_stmt);
+  if (!incr)
+    return NULL_TREE;
+  switch (TREE_CODE (incr))
+    {
+    case PREINCREMENT_EXPR:
+    case POSTINCREMENT_EXPR:
+    case PREDECREMENT_EXPR:
+    case POSTDECREMENT_EXPR:
+    case MODIFY_EXPR:
+      return lvalue_decl (TREE_OPERAND (incr, 0));
+    default:
+      return NULL_TREE;
+    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -410,7 +441,13 @@ reader::read_header (tree for_stmt, tree init, loop_info *li)
     return fail ("a loop has no condition");
   tree var = loop_var_of (for_stmt);
   if (!var)
-    return fail ("a loop condition is not of the form 'i < bound'");
+    {
+      tree v = incremented_var (for_stmt);
+      if (v && decl_name (v))
+	return fail ("the condition of loop %s is not of the form "
+		     "'%s < bound'", decl_name (v), decl_name (v));
+      return fail ("a loop condition is not of the form 'i < bound'");
+    }
   const char *name = decl_name (var);
   if (!name)
     return fail ("a loop variable has no name");
@@ -989,7 +1026,8 @@ reader::read_expr (tree t, sp_type *type)
 	if (ct == SP_F32)
 	  {
 	    if (v != (double) (int) v)
-	      return fail ("float constant %s would be a double", buf), -1;
+	      return fail ("float constant %gf would be computed as a double",
+			   v), -1;
 	    *type = SP_I32;
 	    return nest_const (n, v, 1, loc);
 	  }
@@ -1079,6 +1117,23 @@ reader::read_expr (tree t, sp_type *type)
       return fail ("loop body has a conditional expression"), -1;
     case TRUNC_MOD_EXPR:
       return fail ("loop body uses the %% operator"), -1;
+    case FIX_TRUNC_EXPR:
+      return fail ("a floating value is converted to an integer"), -1;
+    case LT_EXPR:
+    case LE_EXPR:
+    case GT_EXPR:
+    case GE_EXPR:
+    case EQ_EXPR:
+    case NE_EXPR:
+    case TRUTH_ANDIF_EXPR:
+    case TRUTH_ORIF_EXPR:
+    case TRUTH_NOT_EXPR:
+      return fail ("loop body compares values"), -1;
+    case MIN_EXPR:
+    case MAX_EXPR:
+    case ABS_EXPR:
+      return fail ("loop body uses %s", TREE_CODE (t) == ABS_EXPR
+		   ? "an absolute value" : "a minimum or maximum"), -1;
     case MODIFY_EXPR:
     case PREINCREMENT_EXPR:
     case POSTINCREMENT_EXPR:
@@ -1095,6 +1150,33 @@ bool
 reader::read_assign (tree lhs, tree rhs, ix_assign op, location_t loc)
 {
   int obj, nidx = 0, lps[SP_MAX_RANK];
+  /* a = b = e: b = e, then a = e, when e does not read b and a and b
+     have one type (then a gets the value b got).  */
+  if (op == IX_SET && TREE_CODE (rhs) == MODIFY_EXPR)
+    {
+      tree inner = TREE_OPERAND (rhs, 0), e = TREE_OPERAND (rhs, 1);
+      tree b = lvalue_decl (inner);
+      if (!b)
+	{
+	  tree p = inner;
+	  while (TREE_CODE (p) == ARRAY_REF)
+	    p = TREE_OPERAND (p, 0);
+	  if (TREE_CODE (p) == INDIRECT_REF || TREE_CODE (p) == MEM_REF)
+	    {
+	      p = TREE_OPERAND (p, 0);
+	      while (TREE_CODE (p) == POINTER_PLUS_EXPR || CONVERT_EXPR_P (p)
+		     || TREE_CODE (p) == SAVE_EXPR)
+		p = TREE_OPERAND (p, 0);
+	      b = DECL_P (p) ? p : NULL_TREE;
+	    }
+	}
+      if (!b || walk_tree_without_duplicates (&e, find_decl_r, b)
+	  || TYPE_MAIN_VARIANT (TREE_TYPE (inner))
+	     != TYPE_MAIN_VARIANT (TREE_TYPE (lhs)))
+	return fail ("an assignment inside an expression");
+      return read_assign (inner, e, IX_SET, loc)
+	     && read_assign (lhs, e, IX_SET, loc);
+    }
   if (TREE_CODE (lhs) == VAR_DECL || TREE_CODE (lhs) == PARM_DECL)
     {
       const char *name = decl_name (lhs) ? decl_name (lhs) : "?";
@@ -1480,7 +1562,7 @@ recognizer::try_nest (tree *forp, tree init)
      variable: part of that loop's nest, whose reason stands.  */
   if (rd.stray_var && around.contains (rd.stray_var))
     return false;
-  around.safe_push (rd.loop_var_of (loop));
+  around.safe_push (incremented_var (loop));
   bool inner = rd.own_level && scan_inner (&FOR_BODY (loop));
   around.pop ();
   if (inner)
@@ -1492,6 +1574,10 @@ recognizer::try_nest (tree *forp, tree init)
 	reported_loops->add (loop);
       return true;
     }
+  /* Tried as part of a loop that failed in itself: a failure in this
+     loop itself is that loop's to report.  */
+  if (rd.own_level && !around.is_empty ())
+    return false;
   if (sparse_opt_report)
     inform (EXPR_LOCATION (loop), "not sparsified: %s", rd.reason);
   reported_loops->add (loop);
