@@ -494,6 +494,30 @@ type_name (sp_type t)
   return (unsigned) t < 4 ? names[t] : "?";
 }
 
+/* Is value S what object O holds once S is stored in it (no rounding):
+   a value of O's type, or a constant O's type represents.  A value that
+   is stored and then used again must be, or index notation, which does
+   not store it, would compute something else.  */
+static int
+stored_exactly (const engine *g, int s, int o)
+{
+  sp_type t = g->n->obj[o].opd.type;
+  const sym *x = &g->syms[s];
+  if (x->op == NEST_CONST)
+    switch (t)
+      {
+      case SP_F64:
+        return 1;
+      case SP_F32:
+        return (double) (float) x->num == x->num;
+      case SP_I64:
+        return x->num == (double) (int64_t) x->num;
+      default:
+        return x->num == (double) (int32_t) x->num;
+      }
+  return sym_type (g, s) == t;
+}
+
 /* The symbol of expression E of the nest.  */
 static int
 eval (engine *g, int e)
@@ -517,6 +541,10 @@ eval (engine *g, int e)
         switch (s->kind)
           {
           case ST_DEF:
+            if (!stored_exactly (g, s->val, o))
+              return fail (g, "%s is %s but is set to a %s value",
+                           objname (g, o), type_name (g->n->obj[o].opd.type),
+                           type_name (sym_type (g, s->val)));
             return s->val;
           case ST_ACC:
             return fail (g, "%s is read inside loop %s, where it "
@@ -632,6 +660,11 @@ assign (engine *g, int evi)
       s->kind = ST_DEF;
       /* Fall through.  */
     case ST_DEF:
+      /* The value is combined with more: it must be the value stored.  */
+      if (!stored_exactly (g, s->val, o))
+        return fail (g, "%s is %s but is set to a %s value", objname (g, o),
+                     type_name (g->n->obj[o].opd.type),
+                     type_name (sym_type (g, s->val)));
       if (s->depth == d)
         {
           s->val = sym_apply (g, s->val, tt);

@@ -210,6 +210,56 @@ main (void)
   END (i);
   REFUSED ("s is double but accumulates float terms over loop j");
 
+  /* A value rounded by the variable that holds it, then used again.  */
+  fresh ();
+  y = ARR ("y", 1, NULL, KN);
+  A = ARR ("A", 2, "CSR", KN, KM);
+  x = ARR ("x", 1, NULL, KM);
+  t = SCA_T ("t", 0, SP_F32);
+  i = LOOP ("i", KN);
+  j = LOOP ("j", KM);
+  BEGIN (i);
+  BEGIN (j);
+  ASSIGN0 (t, IX_SET, MUL (RD (A, i, j), RD (x, j)));
+  ASSIGN (y, IX_ADD_SET, RD0 (t), i);
+  END (j);
+  END (i);
+  REFUSED ("t is float but is set to a double value");
+
+  fresh ();
+  y = ARR_T ("y", SP_F32, 1, NULL, KN);
+  A = ARR_T ("A", SP_F32, 2, "CSR", KN, KM);
+  x = ARR_T ("x", SP_F32, 1, NULL, KM);
+  b = ARR ("b", 1, NULL, KN);
+  i = LOOP ("i", KN);
+  j = LOOP ("j", KM);
+  BEGIN (i);
+  ASSIGN (y, IX_SET, RD (b, i), i);
+  BEGIN (j);
+  ASSIGN (y, IX_ADD_SET, MUL (RD (A, i, j), RD (x, j)), i);
+  END (j);
+  END (i);
+  REFUSED ("y is float but is set to a double value");
+
+  /* ... but constants the type holds are stored exactly.  */
+  fresh ();
+  y = ARR_T ("y", SP_F32, 1, NULL, KN);
+  A = ARR_T ("A", SP_F32, 2, "CSR", KN, KM);
+  x = ARR_T ("x", SP_F32, 1, NULL, KM);
+  i = LOOP ("i", KN);
+  j = LOOP ("j", KM);
+  BEGIN (i);
+  ASSIGN (y, IX_SET, CST (0.5), i);
+  BEGIN (j);
+  ASSIGN (y, IX_ADD_SET, MUL (RD (A, i, j), RD (x, j)), i);
+  END (j);
+  END (i);
+  {
+    nest_result r;
+    CHECK (nest_lower (N, &r) == 0 && r.nkernels == 1);
+    nest_result_free (&r);
+  }
+
   /* What index notation itself refuses: division by an indexed value, a
      diagonal.  */
   setup ();

@@ -30,36 +30,40 @@ pagerank (int n, double P[n][n] SPARSE ("CSR"), double r[n])
     }
 }
 
-/* Levels from vertex 0: next = A^T frontier (counts of frontier
-   neighbours), then the unvisited ones with a count form the next
-   frontier.  */
+/* Levels from vertex 0: next = unvisited .* (A^T frontier), the count
+   of frontier neighbours of each unvisited vertex (a masked SpMV); those
+   with a count form the next frontier.  */
 static int
 bfs (int n, double A[n][n] SPARSE ("CSC"), int level[n])
 {
-  double f[n], next[n];
+  double f[n], next[n], unvisited[n];
   for (int i = 0; i < n; i++)
     {
       level[i] = -1;
       f[i] = 0;
+      unvisited[i] = 1;
     }
   level[0] = 0;
   f[0] = 1;
+  unvisited[0] = 0;
   int depth = 0;
   for (int step = 1; step < n; step++)
     {
       for (int j = 0; j < n; j++)
         {
-          next[j] = 0;
+          double c = 0;
           for (int i = 0; i < n; i++)
-            next[j] += A[i][j] * f[i];
+            c += A[i][j] * f[i];
+          next[j] = unvisited[j] * c;
         }
       int any = 0;
       for (int j = 0; j < n; j++)
         {
           f[j] = 0;
-          if (next[j] != 0 && level[j] < 0)
+          if (next[j] != 0)
             {
               level[j] = step;
+              unvisited[j] = 0;
               f[j] = 1;
               any = 1;
             }
