@@ -609,7 +609,10 @@ reader::read_body (tree t)
 	  if (TREE_STATIC (v) || DECL_EXTERNAL (v))
 	    return fail ("the loop body declares static variable %s", name);
 	  if (TREE_CODE (TREE_TYPE (v)) == ARRAY_TYPE)
-	    return fail ("the loop body declares array %s", name);
+	    return decl_name (v)
+		   ? fail ("the loop body declares array %s", name)
+		   : fail ("the loop body makes an array (a compound "
+			   "literal)");
 	  inner.add (v);
 	}
       return read_body (BIND_EXPR_BODY (t));
@@ -693,6 +696,7 @@ reader::read_stmt (tree s)
     case CONTINUE_STMT:
       return fail ("loop body has a continue");
     case GOTO_EXPR:
+    case PREDICT_EXPR:
       return fail ("loop body has a goto");
     case LABEL_EXPR:
       return fail ("loop body has a label");
@@ -707,6 +711,10 @@ reader::read_stmt (tree s)
     case ASM_EXPR:
       return fail ("loop body has an asm statement");
     default:
+      /* A value computed for nothing, (void) A[i][j].  */
+      if (!TREE_SIDE_EFFECTS (s) && EXPR_P (s)
+	  && TREE_CODE_CLASS (TREE_CODE (s)) != tcc_statement)
+	return true;
       if (TREE_CODE_CLASS (TREE_CODE (s)) == tcc_statement
 	  || !TREE_SIDE_EFFECTS (s))
 	return fail ("loop body has an unsupported statement (%s)",
