@@ -41,7 +41,7 @@ sp_kconvert (const sp_tensor *t, const char *format, const char *what)
 
 /* -------------------------------------------------------------------- */
 /* Sorting a coordinate list: quicksort (median of three) with insertion
-   sort for short ranges; no callbacks.  */
+   sort for short ranges, radix sort for long lists; no callbacks.  */
 
 static void
 insertion (int64_t *a, int64_t n)
@@ -63,8 +63,8 @@ swap (int64_t *a, int64_t i, int64_t j)
   a[j] = x;
 }
 
-void
-sp_ksort (int64_t *a, int64_t n)
+static void
+quicksort (int64_t *a, int64_t n)
 {
   /* Recurse into the smaller part, loop on the larger: depth log2 n.  */
   while (n > 24)
@@ -93,17 +93,57 @@ sp_ksort (int64_t *a, int64_t n)
       int64_t left = j + 1;
       if (left < n - left)
         {
-          sp_ksort (a, left);
+          quicksort (a, left);
           a += left;
           n -= left;
         }
       else
         {
-          sp_ksort (a + left, n - left);
+          quicksort (a + left, n - left);
           n = left;
         }
     }
   insertion (a, n);
+}
+
+/* Long lists (a dense row of a product): least-significant-digit radix
+   sort by bytes, as many passes as the largest coordinate has bytes.  */
+void
+sp_ksort (int64_t *a, int64_t n)
+{
+  if (n < 256)
+    {
+      quicksort (a, n);
+      return;
+    }
+  uint64_t all = 0;
+  for (int64_t i = 0; i < n; i++)
+    all |= (uint64_t) a[i];
+  int64_t *tmp = malloc ((size_t) n * sizeof *tmp);
+  if (!tmp || (int64_t) all < 0)
+    {
+      free (tmp);
+      quicksort (a, n);
+      return;
+    }
+  int64_t *src = a, *dst = tmp;
+  for (int shift = 0; shift < 64 && (all >> shift) != 0; shift += 8)
+    {
+      int64_t count[257];
+      memset (count, 0, sizeof count);
+      for (int64_t i = 0; i < n; i++)
+        count[((uint64_t) src[i] >> shift & 255) + 1]++;
+      for (int d = 0; d < 256; d++)
+        count[d + 1] += count[d];
+      for (int64_t i = 0; i < n; i++)
+        dst[count[(uint64_t) src[i] >> shift & 255]++] = src[i];
+      int64_t *t = src;
+      src = dst;
+      dst = t;
+    }
+  if (src != a)
+    memcpy (a, src, (size_t) n * sizeof *a);
+  free (tmp);
 }
 
 /* -------------------------------------------------------------------- */
