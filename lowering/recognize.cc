@@ -1497,6 +1497,8 @@ recognizer::try_nest (tree *forp, tree init)
   nest_result res;
   memset (&res, 0, sizeof res);
   bool ok = rd.read_loop (loop, init);
+  if (!ok && !rd.failed)
+    rd.fail ("the nest is too large");
   if (ok)
     {
       /* The outer loop's variable must index something, or the nest is
