@@ -665,25 +665,34 @@ csr_to_dia (const sp_tensor *s, sp_tensor *d)
 /* Slots of ELL rows filled in blocks of this many rows: the block's slots
    are written in storage order and its pos entries stay in cache.  */
 #define ELL_BLOCK 2048
+/* Bytes of ELL arrays below which rows are filled one by one.  */
+#define ELL_SMALL (1 << 20)
 
-/* ELL slots of rows [LO, HI) for values of type T.  */
+/* ELL slots of rows [LO, HI) for values of type T: the slots up to the
+   block's longest row (BL), then padding, whose values are the zeros the
+   array was allocated with.  */
 #define ELL_FILL(T)                                                     \
   do                                                                    \
     {                                                                   \
       const T *restrict sv = s->vals;                                   \
-      for (int64_t sl = 0; sl < k; sl++)                                \
+      for (int64_t sl = 0; sl < bl; sl++)                               \
         {                                                               \
           int32_t *restrict c = dcrd + sl * m;                          \
           T *restrict v = (T *) d->vals + sl * m;                       \
           for (int64_t i = lo; i < hi; i++)                             \
             {                                                           \
+              /* Without branches: row lengths vary unpredictably.  */  \
               int64_t p = pos[i] + sl;                                  \
-              if (p < pos[i + 1])                                       \
-                c[i] = crd[p], v[i] = sv[p];                            \
-              else                                                      \
-                c[i] = -1, v[i] = 0;                                    \
+              int in = p < pos[i + 1];                                  \
+              int64_t q = in ? p : 0;                                   \
+              int32_t cq = crd[q];                                      \
+              T vq = sv[q];                                             \
+              c[i] = in ? cq : -1;                                      \
+              v[i] = in ? vq : 0;                                       \
             }                                                           \
         }                                                               \
+      for (int64_t sl = bl; sl < k; sl++)                               \
+        memset (dcrd + sl * m + lo, 0xff, (hi - lo) * sizeof *dcrd);    \
     }                                                                   \
   while (0)
 
@@ -705,19 +714,43 @@ csr_to_ell (const sp_tensor *s, sp_tensor *d)
   if (k > 0 && m > INT64_MAX / k)
     return SP_UNSORTED;
   if (!(dcrd = sp__alloc_array (k * m, 4, -1, "a crd array"))
-      || !(d->vals = sp__alloc_array (k * m, es, -1, "the values")))
+      || !(d->vals = sp__alloc_array (k * m, es, 0, "the values")))
     {
       free (dcrd);
       return -1;
     }
+  /* Small enough to stay in cache: row by row, as the rows are read.  */
+  if ((double) k * m * (4 + es) <= ELL_SMALL)
+    {
+      for (int64_t i = 0; i < m; i++)
+        {
+          int32_t len = pos[i + 1] - pos[i], p0 = pos[i];
+          for (int32_t sl = 0; sl < len; sl++)
+            dcrd[sl * m + i] = crd[p0 + sl];
+          for (int64_t sl = len; sl < k; sl++)
+            dcrd[sl * m + i] = -1;
+          if (es == 8)
+            for (int32_t sl = 0; sl < len; sl++)
+              ((uint64_t *) d->vals)[sl * m + i]
+                = ((const uint64_t *) s->vals)[p0 + sl];
+          else
+            for (int32_t sl = 0; sl < len; sl++)
+              ((uint32_t *) d->vals)[sl * m + i]
+                = ((const uint32_t *) s->vals)[p0 + sl];
+        }
+      m = 0;
+    }
   for (int64_t lo = 0; lo < m; lo += ELL_BLOCK)
     {
-      int64_t hi = lo + ELL_BLOCK < m ? lo + ELL_BLOCK : m;
+      int64_t hi = lo + ELL_BLOCK < m ? lo + ELL_BLOCK : m, bl = 0;
+      for (int64_t i = lo; i < hi; i++)
+        bl = pos[i + 1] - pos[i] > bl ? pos[i + 1] - pos[i] : bl;
       if (es == 8)
         ELL_FILL (uint64_t);
       else
         ELL_FILL (uint32_t);
     }
+  m = s->dims[0];
   d->lv[0].size = k;
   d->lv[0].count = k;
   d->lv[1].count = k * m;
