@@ -233,6 +233,8 @@ typedef struct state
                                      `for k C[i][k] = 0;` and of a later
                                      `for k C[i][k] += ...`), else -1 */
   int first_write;                /* event of the first write */
+  unsigned char carried[NEST_MAX_LOOPS]; /* temporaries: read inside the
+                                     loop with a value from before it */
 } state;
 
 typedef struct engine
@@ -545,6 +547,10 @@ eval (engine *g, int e)
               return fail (g, "%s is %s but is set to a %s value",
                            objname (g, o), type_name (g->n->obj[o].opd.type),
                            type_name (sym_type (g, s->val)));
+            /* Read in the loops entered since its value was set: a write
+               later in them would reach the next iteration's read.  */
+            for (int k = s->depth; k < g->depth; k++)
+              g->st[o].carried[g->stack[k]] = 1;
             return s->val;
           case ST_ACC:
             return fail (g, "%s is read inside loop %s, where it "
@@ -614,6 +620,11 @@ assign (engine *g, int evi)
   int t = eval (g, rhs);
   if (t < 0)
     return -1;
+  for (int k = 0; k < g->depth; k++)
+    if (s->carried[g->stack[k]])
+      return fail (g, "%s is read in loop %s before it is set there: its "
+                   "value carries over from one iteration to the next",
+                   objname (g, o), loopname (g, g->stack[k]));
   /* A loop standing for a map loop: never while that one runs (both
      would pick elements), and its reads are renamed to it.  */
   for (int k = 0; k < ev->nidx; k++)

@@ -114,6 +114,44 @@ main (void)
   REFUSED ("t is read after loop j, which leaves it the value of its last "
            "iteration");
 
+  /* A temporary read before it is set again in the same loop: the read
+     sees the previous iteration's value.  */
+  setup ();
+  BEGIN (i);
+  ASSIGN0 (t, IX_SET, CST (0));
+  BEGIN (j);
+  ASSIGN (y, IX_ADD_SET, RD0 (t), i);
+  ASSIGN0 (t, IX_SET, RD (A, i, j));
+  END (j);
+  END (i);
+  REFUSED ("t is read in loop j before it is set there: its value carries "
+           "over from one iteration to the next");
+
+  setup ();
+  BEGIN (i);
+  ASSIGN0 (t, IX_SET, CST (0));
+  BEGIN (j);
+  ASSIGN (x, IX_SET, RD0 (t), j);
+  ASSIGN0 (t, IX_ADD_SET, RD (A, i, j));
+  END (j);
+  END (i);
+  REFUSED ("t is read in loop j before it is set there");
+
+  /* (Set first, then read, in every iteration: no carried value.)  */
+  setup ();
+  BEGIN (i);
+  BEGIN (j);
+  ASSIGN0 (t, IX_SET, RD (A, i, j));
+  ASSIGN (y, IX_ADD_SET, RD0 (t), i);
+  ASSIGN0 (t, IX_SET, CST (0));
+  END (j);
+  END (i);
+  {
+    nest_result r;
+    CHECK (nest_lower (N, &r) == 0 && r.nkernels == 1);
+    nest_result_free (&r);
+  }
+
   /* Read before set: a declared temporary, and one never set.  */
   setup ();
   BEGIN (i);

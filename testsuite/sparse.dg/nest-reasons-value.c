@@ -33,6 +33,15 @@ values (int n, double y[n], double z[n], double A[n][n] SPARSE ("CSR"),
 	t = A[i][j];
       y[i] = t;
     }
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: u is read in loop j before it is set there: its value carries over from one iteration to the next" } */
+    {
+      double u = 0;
+      for (int j = 0; j < n; j++)
+	{
+	  y[i] += u;
+	  u = A[i][j];
+	}
+    }
   for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: g_last keeps only the value of the last iteration of loop j" } */
     for (int j = 0; j < n; j++)
       g_last = A[i][j];

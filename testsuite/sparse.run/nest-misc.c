@@ -1,9 +1,9 @@
 /* Loop nests in their surroundings: file-scope and local tagged arrays,
    several outputs in one nest, nests under if and while, loop variables
-   used after the loops, dense
-   arrays of static storage next to pointer parameters, and nests the
-   plugin must leave as they are (a call, a subrange, a condition, a
-   break), which still mean the same.  */
+   used after the loops, dense arrays of static storage next to pointer
+   parameters, and nests the plugin must leave as they are (a call, a
+   subrange, a condition, a break, a value carried across iterations),
+   which still mean the same.  */
 #include "sparse-run.h"
 
 enum { N = 16 };
@@ -96,7 +96,8 @@ finals (int n, double y[n], double A[n][n] SPARSE ("CSR"), const double x[n])
   return i * 1000 + j;
 }
 
-/* Left alone: a call, a subrange, a condition, a break.  */
+/* Left alone: a call, a subrange, a condition, a break, a value carried
+   across iterations.  */
 static void
 left_alone (int n, double y[n], double A[n][n] SPARSE ("CSR"),
             const double x[n])
@@ -121,6 +122,17 @@ left_alone (int n, double y[n], double A[n][n] SPARSE ("CSR"),
           break;
         y[i] += A[i][j];
       }
+  /* A value carried from one iteration to the next: y[i] gets the
+     previous column's element.  */
+  for (int i = 0; i < n; i++)
+    {
+      double prev = 0;
+      for (int j = 0; j < n; j++)
+        {
+          y[i] += prev * x[j];
+          prev = A[i][j];
+        }
+    }
 }
 
 int
