@@ -1954,6 +1954,47 @@ warn_dense_products (const ix_sched *sc, const lir_kernel *k,
     }
 }
 
+/* An automatic variable of another function than the current one: in
+   a nested function, after GCC has rewritten its accesses to the
+   enclosing function's frame.  */
+tree
+foreign_r (tree *tp, int *walk_subtrees, void *)
+{
+  tree t = *tp;
+  if (TYPE_P (t))
+    *walk_subtrees = 0;
+  else if ((VAR_P (t) || TREE_CODE (t) == PARM_DECL)
+	   && !TREE_STATIC (t) && !DECL_EXTERNAL (t)
+	   && DECL_CONTEXT (t) && DECL_CONTEXT (t) != current_function_decl)
+    return t;
+  return NULL_TREE;
+}
+
+/* The first operand of E that the kernel would reach through a variable
+   of an enclosing function (its decl or an extent of it), or NULL.
+   Tagged operands come through the marker's arguments and are fine.  */
+tree
+foreign_operand (sparse_einsum *e, const ix_stmt *ix)
+{
+  for (int o = 0; o < ix->nopds; o++)
+    {
+      if (ix->opd[o].tagged)
+	continue;
+      tree decl = sparse_einsum_operand_decl (e, o);
+      if (decl && walk_tree_without_duplicates (&decl, foreign_r, NULL))
+	return decl;
+      for (int d = 0; d < ix->opd[o].rank && d < SP_MAX_RANK; d++)
+	{
+	  tree x = sparse_einsum_operand_extent (e, o, d);
+	  tree f = x ? walk_tree_without_duplicates (&x, foreign_r, NULL)
+		     : NULL_TREE;
+	  if (f)
+	    return f;
+	}
+    }
+  return NULL_TREE;
+}
+
 /* Whether any tagged operand of IX is stored sparsely.  */
 bool
 has_sparse_operand (const ix_stmt *ix)
@@ -1990,6 +2031,13 @@ sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e)
   emitter em;
   memset (&em, 0, sizeof em);
 
+  if (tree f = foreign_operand (e, ix))
+    {
+      error_at (loc, "cannot sparsify %qs in a nested function: %qD belongs "
+		"to the enclosing function; use a copy declared in the nested "
+		"function, or move the statement out of it", desc, f);
+      goto out;
+    }
   if (ix_schedule (ix, &opts, sc, &d))
     {
       error_at (d.loc ? (location_t) d.loc : loc, "cannot sparsify %qs: %s",
