@@ -10,6 +10,7 @@
    the way the storage core allocates (malloc/realloc, freed by
    sp__free_arrays), so the finished arrays simply become the tensor's.  */
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "sparse_kernel.h"
@@ -23,10 +24,26 @@ sp_kabort (const char *what)
   abort ();
 }
 
+/* Kernels may run in every thread of a parallel region at once, all
+   reading the same operand: the first to find inserts pending assembles
+   under this lock while the others wait; once assembled, no lock.  */
+static pthread_mutex_t assemble_lock = PTHREAD_MUTEX_INITIALIZER;
+
 void
 sp_kassemble (sp_tensor *t, const char *what)
 {
-  if (sp_assemble (t))
+  int rc = 0;
+  if (!__atomic_load_n (&t->dirty, __ATOMIC_ACQUIRE))
+    return;
+  pthread_mutex_lock (&assemble_lock);
+  if (t->dirty)
+    {
+      rc = sp_assemble (t);
+      /* Publish the arrays to the threads that skip the lock.  */
+      __atomic_store_n (&t->dirty, t->dirty, __ATOMIC_RELEASE);
+    }
+  pthread_mutex_unlock (&assemble_lock);
+  if (rc)
     sp_kabort (what);
 }
 
