@@ -666,7 +666,7 @@ csr_to_dia (const sp_tensor *s, sp_tensor *d)
    are written in storage order and its pos entries stay in cache.  */
 #define ELL_BLOCK 2048
 /* Bytes of ELL arrays below which rows are filled one by one.  */
-#define ELL_SMALL (1 << 20)
+#define ELL_SMALL (16 << 20)
 
 /* ELL slots of rows [LO, HI) for values of type T: the slots up to the
    block's longest row (BL), then padding, whose values are the zeros the
