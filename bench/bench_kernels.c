@@ -107,16 +107,18 @@ note_large (const bench_in *in)
       }
 }
 
-/* Run P's kernel K once, untimed, and compare its result with the
-   reference (REF dense, or REF_S).  The check's text goes to NOTE.  */
-static void
+/* Run P's kernel K once and compare its result with the reference (REF
+   dense, or REF_S).  The check's text goes to NOTE; returns the run's
+   time.  */
+static double
 check_peer (const bench_peer *p, void *state, const bench_in *in,
             enum bench_kernel k, const double *ref, const base_csr *ref_s,
             double *out, char *note, size_t len)
 {
   size_t dn = input_dense_len (in, k);
+  double t0 = now ();
   void *res = p->run[k] (state, in, out);
-  double diff;
+  double secs = now () - t0, diff;
   int64_t pattern = 0;
   if (dn)
     {
@@ -141,6 +143,7 @@ check_peer (const bench_peer *p, void *state, const bench_in *in,
   else
     snprintf (note, len, "%smax rel diff %.1e", diff > 1e-8 ? "WRONG: " : "",
               diff);
+  return secs;
 }
 
 /* Kernel K on IN for every peer that offers it; STATES are the peers'
@@ -165,7 +168,9 @@ measure (const bench_in *in, enum bench_kernel k, void *const *states)
   if (!ref || !out)
     abort ();
   /* The reference: the serial hand-written C.  */
+  double t0 = now ();
   void *res = peer_c.run[k] (NULL, in, ref);
+  double tref = now () - t0;
   if (res)
     {
       peer_c.fetch (res, in, k, NULL, &ref_s);
@@ -188,17 +193,17 @@ measure (const bench_in *in, enum bench_kernel k, void *const *states)
           report_row (&r, 0, note);
           continue;
         }
+      double first = tref;
       if (p == &peer_c)
         snprintf (note, sizeof note, "reference");
       else
-        check_peer (p, states[i], in, k, ref, &ref_s, out, note,
-                    sizeof note);
+        first = check_peer (p, states[i], in, k, ref, &ref_s, out, note,
+                            sizeof note);
       int runs;
-      BEST_N (r.secs, runs, res = p->run[k] (states[i], in, out),
-              if (res) p->drop (res));
+      BEST_AFTER (r.secs, runs, first, res = p->run[k] (states[i], in, out),
+                  if (res) p->drop (res));
       size_t len = strlen (note);
-      if (runs < REPEAT)
-        len += snprintf (note + len, sizeof note - len, "; %d runs", runs);
+      len += snprintf (note + len, sizeof note - len, "; best of %d", runs);
       if (k == K_SPMV)
         len += snprintf (note + len, sizeof note - len,
                          "; %.2f GB/s = %.0f%% of triad", bytes / r.secs / 1e9,
@@ -335,8 +340,9 @@ header (int argc, char **argv, int quick)
     "Source: %s.  Machine: %ld online CPUs (nproc), %s; OpenMP threads "
     "for the "
     "2-thread rows: %d (omp_get_max_threads)%s.  Load average at the "
-    "start: %s (other work on the machine slows the 2-thread rows "
-    "most).\n\n",
+    "start: %s.  The 2-thread rows need both cores: while another "
+    "process holds one, each parallel region waits for the scheduler "
+    "(milliseconds), which swamps kernels that take less.\n\n",
     quick ? " (quick mode: small inputs only)" : "",
     quick ? " BENCH_QUICK=1" : "", date, cmd,
     rev && *rev ? rev : "revision unknown", sysconf (_SC_NPROCESSORS_ONLN),
@@ -370,10 +376,10 @@ header (int argc, char **argv, int quick)
     "SDDMM there is a structurally masked GrB_mxm then GrB_eWiseMult.\n\n",
     NK);
   report_text (
-    "Columns: *seconds* is the best of up to %d runs; a measurement stops "
-    "after %d runs once its runs add up to %.1f s (the note then says how "
-    "many).  Each peer first runs once untimed and that result is "
-    "compared with the C's: the note's *max rel diff* is the largest "
+    "Columns: *seconds* is the best of the runs the note counts: at "
+    "least %d, then more until they add up to %.1f s, at most %d.  The "
+    "result of each peer's first run is compared with the C's (outside "
+    "the timing): the note's *max rel diff* is the largest "
     "|a-b|/max(|a|,|b|,1e-6 max|ref|) (an entry present in one result "
     "only counts against zero; \"WRONG\" marks a difference over 1e-8 or "
     "a pattern mismatch).  *ratio* = that row's time / the pragma's time "
@@ -384,7 +390,7 @@ header (int argc, char **argv, int quick)
     "triad at the same thread count; it can pass 100%%: the triad's "
     "stores also cost a read of the line they fill, which STREAM does "
     "not count, while SpMV almost only reads.\n\n",
-    REPEAT, REPEAT_MIN, REPEAT_BUDGET);
+    REPEAT_MIN, REPEAT_BUDGET, REPEAT);
   report_text (
     "Inputs: real SuiteSparse matrices as given; generated ones "
     "(bench/gen.c, cached in the output directory): poisson2d_G = 5-point "

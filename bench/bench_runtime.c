@@ -170,13 +170,14 @@ main (int argc, char **argv)
   int quick = q && *q && strcmp (q, "0");
   fprintf (results, "# Runtime benchmark: reading and conversion%s\n\n"
            "Produced by `make bench%s` (bench/bench_runtime), all in one "
-           "process; best of up to %d runs each (%d once a measurement's "
-           "runs add up to %.1f s).\nratio = baseline time / our time "
+           "process; each time is the best of at least %d runs, then more "
+           "until they add up to %.1f s, at most %d.\nratio = baseline "
+           "time / our time "
            "(above 1: we are faster).\n\n"
            "| input | operation | who | seconds | ratio | note |\n"
            "|---|---|---|---|---|---|\n",
            quick ? " (quick mode: small inputs only)" : "",
-           quick ? " BENCH_QUICK=1" : "", REPEAT, REPEAT_MIN, REPEAT_BUDGET);
+           quick ? " BENCH_QUICK=1" : "", REPEAT_MIN, REPEAT_BUDGET, REPEAT);
   static const char *full_names[] = { "poisson2d_1000", "rmat_s20_ef16",
                                       "uniform_1M_5M" };
   static const char *quick_names[] = { "poisson2d_100", "rmat_s12_ef8",

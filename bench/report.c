@@ -46,7 +46,7 @@ report_row (const bench_rec *r, double ours, const char *note)
   if (ours > 0 && r->secs > 0)
     snprintf (ratio, sizeof ratio, "%.2f", r->secs / ours);
   if (r->secs > 0)
-    report_text ("| %s | %s | %d | %s | %.5f | %s | %s |\n", r->input,
+    report_text ("| %s | %s | %d | %s | %.4g | %s | %s |\n", r->input,
                  kernel_names[r->kernel], r->threads, r->who, r->secs, ratio,
                  note ? note : "");
   else

@@ -118,7 +118,7 @@ targets_write (const double triad[2], const char *const *large, int nlarge)
                "an \"at least as fast\" target).\n\n");
 
   tally t = { 0 };
-  char buf[1024] = "";
+  char buf[2048] = "";
   for (int m = 0; m < nlarge; m++)
     for (int th = 1; th <= 2; th++)
       for (size_t i = 0; i < nrecs; i++)
@@ -127,10 +127,15 @@ targets_write (const double triad[2], const char *const *large, int nlarge)
           if (r->kernel != K_SPMV || r->threads != th || r->secs <= 0
               || strcmp (r->who, "pragma") || strcmp (r->input, large[m]))
             continue;
-          double pct = 100 * r->bytes / r->secs / 1e9 / triad[th - 1];
+          double gbs = r->bytes / 1e9 / triad[th - 1];
+          double pct = 100 * gbs / r->secs;
+          const char *who = "";
+          double peer = find (r->input, K_SPMV, th, NULL, NULL, &who);
           size_t len = strlen (buf);
-          snprintf (buf + len, sizeof buf - len, "%s %dt %.0f%%; ",
-                    r->input, th, pct);
+          if (peer > 0)
+            snprintf (buf + len, sizeof buf - len, "%s %dt %.0f%% (best "
+                      "peer %s %.0f%%); ", r->input, th, pct, who,
+                      100 * gbs / peer);
           tally_add (&t, pct >= 85, "%s %dt %.0f%%; ", r->input, th, pct);
         }
   tally_print ("SpMV at >= 85% of triad bandwidth on the largest matrices",

@@ -5,11 +5,13 @@
 
 #include <time.h>
 
-/* Runs of each measurement: up to REPEAT, but a measurement stops after
-   REPEAT_MIN runs once its runs add up to REPEAT_BUDGET seconds.  */
-#define REPEAT 5
+/* Runs of each measurement: at least REPEAT_MIN, then more until they add
+   up to REPEAT_BUDGET seconds, at most REPEAT.  Short kernels get many
+   runs, whose best shrugs off interruptions by other processes; long ones
+   get REPEAT_MIN.  */
+#define REPEAT 20
 #define REPEAT_MIN 2
-#define REPEAT_BUDGET 1.5
+#define REPEAT_BUDGET 0.5
 
 static inline double
 now (void)
@@ -20,15 +22,17 @@ now (void)
 }
 
 /* VAR = the best of the runs of OP, each timed alone; TEARDOWN runs after
-   each, untimed (r_ is the run number).  RUNS (an int lvalue) gets the
-   number of runs made.  */
-#define BEST_N(var, runs, op, teardown)                                      \
+   each, untimed (r_ is the run number).  FIRST, when not negative, is the
+   time of a run already made (it counts as run 0).  RUNS (an int lvalue)
+   gets the number of runs, FIRST's included.  */
+#define BEST_AFTER(var, runs, first, op, teardown)                           \
   do                                                                         \
     {                                                                        \
-      double total_ = 0;                                                     \
+      double first_ = (first);                                               \
+      double total_ = first_ >= 0 ? first_ : 0;                              \
       int r_;                                                                \
-      var = 1e30;                                                            \
-      for (r_ = 0;                                                           \
+      var = first_ >= 0 ? first_ : 1e30;                                     \
+      for (r_ = first_ >= 0;                                                 \
            r_ < REPEAT && (r_ < REPEAT_MIN || total_ < REPEAT_BUDGET);       \
            r_++)                                                             \
         {                                                                    \
@@ -43,6 +47,9 @@ now (void)
       runs = r_;                                                             \
     }                                                                        \
   while (0)
+
+#define BEST_N(var, runs, op, teardown)                                      \
+  BEST_AFTER (var, runs, -1.0, op, teardown)
 
 #define BEST(var, op, teardown)                                              \
   do                                                                         \
