@@ -43,8 +43,9 @@ extern "C" {
 /* Print "sparse kernel: WHAT: <sp_error ()>" on stderr and abort.  */
 void sp_kabort (const char *what) __attribute__ ((noreturn, cold));
 
-/* Make T's arrays current (sp_assemble); abort naming WHAT on failure.  */
-void sp_kassemble (sp_tensor *t, const char *what);
+/* Make T's arrays current (sp_assemble); abort naming WHAT on failure.
+   Returns T.  */
+sp_tensor *sp_kassemble (sp_tensor *t, const char *what);
 
 /* A copy of T in FORMAT (sp_convert), assembled; abort naming WHAT on
    failure.  Freed with sp_free.  */

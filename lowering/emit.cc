@@ -50,7 +50,7 @@ namespace {
 
 enum kfn_id
 {
-  KFN_ASSEMBLE,    /* void sp_kassemble (sp_tensor *, const char *) */
+  KFN_ASSEMBLE,    /* sp_tensor *sp_kassemble (sp_tensor *, const char *) */
   KFN_CONVERT,     /* sp_tensor *sp_kconvert (const sp_tensor *,
 		      const char *, const char *) */
   KFN_FREE,        /* void sp_free (sp_tensor *) */
@@ -82,7 +82,7 @@ kfn (kfn_id id)
     {
     case KFN_ASSEMBLE:
       name = "sp_kassemble";
-      type = build_function_type_list (v, p, cs, NULL_TREE);
+      type = build_function_type_list (p, p, cs, NULL_TREE);
       break;
     case KFN_CONVERT:
       name = "sp_kconvert";
@@ -318,6 +318,10 @@ struct emitter
   char why[200];
   tree handle[IX_MAX_OPERANDS];	/* tagged operands' handles */
   tree tens[IX_MAX_ACCESSES];	/* converted tensors' handles */
+  tree ready[IX_MAX_ACCESSES];	/* each tensor's handle as sp_kassemble
+				   returned it: fields are read through it,
+				   which GCC cannot trace to the C array a
+				   tagged parameter is declared as */
   tree *var;			/* per loop IR variable */
   tree *arr;			/* per array: its pointer variable */
   tree *arr_elt;		/* per array: its element type */
@@ -408,6 +412,8 @@ emitter::tensor_handle (int t)
   if (t < 0 || t >= k->ntensors)
     return fail ("no tensor %d", t);
   const lir_tensor &x = k->tensors[t];
+  if (ready[t])
+    return ready[t];
   if (x.conv >= 0)
     return tens[t] ? tens[t] : fail ("tensor %s used before its conversion",
 				     x.name);
@@ -735,7 +741,12 @@ emitter::ex (int id)
 	if (x.tensor >= 0)
 	  h = tensor_handle (x.tensor);
 	else if (x.opd >= 0 && x.opd < s->nopds && s->opd[x.opd].tagged)
-	  h = handle[x.opd];
+	  {
+	    h = handle[x.opd];
+	    for (int t = 0; t < k->ntensors; t++)
+	      if (k->tensors[t].opd == x.opd && k->tensors[t].conv < 0)
+		h = tensor_handle (t);
+	  }
 	if (h)
 	  {
 	    CHECKED (h);
@@ -896,7 +907,13 @@ emitter::call (const lir_stmt &st)
   switch (st.fn)
     {
     case LIR_CALL_ASSEMBLE:
-      return build_call_expr_loc (loc, kfn (KFN_ASSEMBLE), 2, h, name);
+      {
+	tree c = build_call_expr_loc (loc, kfn (KFN_ASSEMBLE), 2, h, name);
+	if (ready[st.tensor])
+	  return c;
+	ready[st.tensor] = new_var (ptr_type_node, NULL, &top_vars);
+	return build2 (MODIFY_EXPR, ptr_type_node, ready[st.tensor], c);
+      }
     case LIR_CALL_CONVERT:
       {
 	const lir_tensor &t = k->tensors[st.tensor];
@@ -1259,6 +1276,17 @@ emitter::vex (int e, int j, tree off, tree vtype, tree elt)
     }
 }
 
+/* The BIND_EXPR of a parallel region's body, with a BLOCK of its own:
+   GCC moves the subblocks of the region's block into the outlined
+   function, which must not be the block around the region.  */
+static tree
+region_bind (tree vars, tree body)
+{
+  tree block = make_node (BLOCK);
+  BLOCK_VARS (block) = vars;
+  return build3 (BIND_EXPR, void_type_node, vars, body, block);
+}
+
 /* goto c; top: BODY; c: if (COND) goto top;  */
 static tree
 goto_loop (location_t loc, tree cond, tree body)
@@ -1499,8 +1527,7 @@ emitter::split_loop (tree iv, tree lo, tree hi, tree body, int a)
   tree par = make_node (OMP_PARALLEL);
   TREE_TYPE (par) = void_type_node;
   OMP_PARALLEL_CLAUSES (par) = NULL_TREE;
-  OMP_PARALLEL_BODY (par) = build3 (BIND_EXPR, void_type_node, vars, list,
-				    NULL_TREE);
+  OMP_PARALLEL_BODY (par) = region_bind (vars, list);
   SET_EXPR_LOCATION (par, loc);
   return par;
 }
@@ -1569,8 +1596,7 @@ emitter::for_loop (const lir_stmt &st, tree *vars, bool strip)
       tree par = make_node (OMP_PARALLEL);
       TREE_TYPE (par) = void_type_node;
       OMP_PARALLEL_CLAUSES (par) = NULL_TREE;
-      OMP_PARALLEL_BODY (par) = build3 (BIND_EXPR, void_type_node, iv, ofor,
-					NULL_TREE);
+      OMP_PARALLEL_BODY (par) = region_bind (iv, ofor);
       OMP_PARALLEL_COMBINED (par) = 1;
       SET_EXPR_LOCATION (par, loc);
       nparallel++;

@@ -29,12 +29,14 @@ sp_kabort (const char *what)
    under this lock while the others wait; once assembled, no lock.  */
 static pthread_mutex_t assemble_lock = PTHREAD_MUTEX_INITIALIZER;
 
-void
+sp_tensor *
 sp_kassemble (sp_tensor *t, const char *what)
 {
   int rc = 0;
+  if (sp__check (t, "sp_assemble"))
+    sp_kabort (what);
   if (!__atomic_load_n (&t->dirty, __ATOMIC_ACQUIRE))
-    return;
+    return t;
   pthread_mutex_lock (&assemble_lock);
   if (t->dirty)
     {
@@ -45,6 +47,7 @@ sp_kassemble (sp_tensor *t, const char *what)
   pthread_mutex_unlock (&assemble_lock);
   if (rc)
     sp_kabort (what);
+  return t;
 }
 
 sp_tensor *

@@ -94,6 +94,39 @@ columns (double Y[N][M], double A[M][K] SPARSE ("CSR"), double X[N][K])
     }
 }
 
+/* A parallel kernel in a function with a tagged local and blocks of its
+   own around the pragma, inlined into its caller.  */
+static double
+local (int m, int n)
+{
+  double L[m][n] SPARSE ("CSR");
+  double x[n], y[m];
+  for (int j = 0; j < n; j++)
+    x[j] = j - 1.5;
+  DENSE (for (int i = 0; i < m; i++)
+           for (int j = 0; j < n; j++)
+             L[i][j] = 0;)
+  for (int i = 0; i < m; i += 2)
+    {
+      int j = (i * 7) % n;
+      L[i][j] = i + 1;
+    }
+#pragma sparse einsum y(i) = L(i,j) * x(j)
+  DENSE (for (int i = 0; i < m; i++)
+           {
+             y[i] = 0;
+             for (int j = 0; j < n; j++)
+               y[i] += L[i][j] * x[j];
+           })
+  double s = 0;
+  for (int i = 0; i < m; i++)
+    {
+      double w = i + 1;
+      s += y[i] * w;
+    }
+  return s;
+}
+
 int
 main (void)
 {
@@ -122,6 +155,8 @@ main (void)
   sr_print_t ("spgemm", c, M * M);
   columns (Y, sp_array (a), X);
   sr_print ("columns", &Y[0][0], N * M);
+  for (int m = 1; m < 40; m += 13)
+    printf ("local %d %.12g\n", m, local (m, m + 3));
   sp_free (c);
   sp_free (a);
   sp_free (ad);
