@@ -52,9 +52,16 @@ sparse_init_pragmas (void *gcc_data, void *user_data)
 {
   if (parse_in && !cpp_get_options (parse_in)->preprocessed)
     {
+      /* Under -g3 the front end's define callback records the macro for
+         the debug info at its location, which BUILTINS_LOCATION has none
+         of: it would crash, so the macro is defined without it.  */
+      cpp_callbacks *cb = cpp_get_callbacks (parse_in);
+      void (*define) (cpp_reader *, location_t, cpp_hashnode *) = cb->define;
+      cb->define = NULL;
       cpp_force_token_locations (parse_in, BUILTINS_LOCATION);
       cpp_define (parse_in, "__SPARSE_PLUGIN__=1");
       cpp_stop_forcing_token_locations (parse_in);
+      cb->define = define;
     }
   sparse_register_pragmas (gcc_data, user_data);
 }
