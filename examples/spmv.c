@@ -3,9 +3,9 @@
    The matrix is read from a Matrix Market file into a CSR tensor and handed
    to spmv(), whose parameter A is tagged sparse("CSR").  The body of spmv()
    is the textbook dense loop nest; compiled with the plugin, A is the
-   tensor and the loops run over it (today through the runtime's element
-   lookups, the plugin's universal fallback); compiled without it, A is a
-   dense copy of the same matrix.  Both print the same checksum.
+   tensor and the nest becomes a loop over its rows and their stored
+   columns (-fplugin-arg-sparse-report says so); compiled without it, A is
+   a dense copy of the same matrix.  Both print the same checksum.
 
      make -C examples run        (uses ../build/sparse.so)  */
 
