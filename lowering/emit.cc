@@ -64,6 +64,12 @@ enum kfn_id
   KFN_SORT,        /* void sp_ksort (int64_t *, int64_t) */
   KFN_SPLIT,       /* int64_t sp_ksplit (const void *, int, int64_t,
 		      int64_t, int64_t, int64_t) */
+  KFN_PAR_BEGIN,   /* sp_kpar *sp_kpar_begin (sp_tensor *, int64_t,
+		      int64_t) */
+  KFN_PAR_PART,    /* sp_kout *sp_kpar_part (sp_kpar *, int64_t) */
+  KFN_PAR_END,     /* void sp_kpar_end (sp_kpar *) */
+  KFN_OMP_MAX,     /* int omp_get_max_threads (void), of libgomp (GCC has
+		      no builtin for it) */
   KFN_MAX
 };
 
@@ -120,6 +126,22 @@ kfn (kfn_id id)
     case KFN_SORT:
       name = "sp_ksort";
       type = build_function_type_list (v, p, i64, NULL_TREE);
+      break;
+    case KFN_PAR_BEGIN:
+      name = "sp_kpar_begin";
+      type = build_function_type_list (p, p, i64, i64, NULL_TREE);
+      break;
+    case KFN_PAR_PART:
+      name = "sp_kpar_part";
+      type = build_function_type_list (p, p, i64, NULL_TREE);
+      break;
+    case KFN_PAR_END:
+      name = "sp_kpar_end";
+      type = build_function_type_list (v, p, NULL_TREE);
+      break;
+    case KFN_OMP_MAX:
+      name = "omp_get_max_threads";
+      type = build_function_type_list (integer_type_node, NULL_TREE);
       break;
     case KFN_SPLIT:
       name = "sp_ksplit";
@@ -314,6 +336,7 @@ struct emitter
   location_t loc;
   bool omp;			/* build OpenMP constructs */
   int nparallel;		/* parallel loops emitted */
+  bool par_out;			/* the sparse output built in parallel */
   bool failed;
   char why[200];
   tree handle[IX_MAX_OPERANDS];	/* tagged operands' handles */
@@ -327,6 +350,8 @@ struct emitter
   tree *arr_elt;		/* per array: its element type */
   bool *arr_written;
   tree kout, kws;		/* the sp_kout and sp_kws objects */
+  tree kout_ptr;		/* in a parallel build: this thread's part */
+  bool ws_in_region;		/* workspace arrays are loaded per thread */
   bool need_kout, need_kws;
   tree top_vars;		/* declarations of the outermost block */
   bool loaded;
@@ -361,6 +386,10 @@ struct emitter
   bool parallel_safe (const lir_stmt &st);
   int balance_array (const lir_stmt &st);
   tree split_loop (tree iv, tree lo, tree hi, tree body, int a);
+  tree kout_addr ();
+  tree kws_addr ();
+  int par_plan ();
+  tree par_build (int loop, tree *list);
   tree build ();
 };
 
@@ -643,16 +672,19 @@ emitter::load_arrays ()
 	    break;
 	  }
 	case LIR_ARR_WS:
-	  p = field (build_fold_addr_expr (kws), offsetof (sp_kws, vals),
-		     ptr_type_node);
+	  if (ws_in_region)
+	    continue;
+	  p = field (kws_addr (), offsetof (sp_kws, vals), ptr_type_node);
 	  break;
 	case LIR_ARR_WS_FLAG:
-	  p = field (build_fold_addr_expr (kws), offsetof (sp_kws, flag),
-		     ptr_type_node);
+	  if (ws_in_region)
+	    continue;
+	  p = field (kws_addr (), offsetof (sp_kws, flag), ptr_type_node);
 	  break;
 	case LIR_ARR_WS_LIST:
-	  p = field (build_fold_addr_expr (kws), offsetof (sp_kws, list),
-		     ptr_type_node);
+	  if (ws_in_region)
+	    continue;
+	  p = field (kws_addr (), offsetof (sp_kws, list), ptr_type_node);
 	  break;
 	case LIR_ARR_OUT_VALS:
 	  continue;
@@ -669,8 +701,8 @@ tree
 emitter::out_vals (int a)
 {
   return fold_convert (build_pointer_type (arr_elt[a]),
-		       field (build_fold_addr_expr (kout),
-			      offsetof (sp_kout, vals), ptr_type_node));
+		       field (kout_addr (), offsetof (sp_kout, vals),
+			      ptr_type_node));
 }
 
 /* Element IDX of array A.  */
@@ -898,8 +930,8 @@ emitter::call (const lir_stmt &st)
 	  CHECKED (h);
 	}
     }
-  tree kaddr = kout ? build_fold_addr_expr (kout) : NULL_TREE;
-  tree waddr = kws ? build_fold_addr_expr (kws) : NULL_TREE;
+  tree kaddr = kout || kout_ptr ? kout_addr () : NULL_TREE;
+  tree waddr = kws ? kws_addr () : NULL_TREE;
   if ((!kaddr && (st.fn == LIR_CALL_OUT_BEGIN || st.fn == LIR_CALL_OUT_END))
       || (!waddr && (st.fn == LIR_CALL_WS_ALLOC
 		     || st.fn == LIR_CALL_WS_FREE)))
@@ -1777,7 +1809,7 @@ emitter::append (const lir_stmt &st, tree parent, tree coord, tree *vars)
   tree i64 = sparse_int64_type ();
   tree v = var[st.var];
   int l = st.level;
-  tree kaddr = build_fold_addr_expr (kout);
+  tree kaddr = kout_addr ();
   tree list = alloc_stmt_list ();
   tree par = new_var (i64, NULL, vars), c = new_var (i64, NULL, vars);
   append_to_statement_list_force
@@ -1884,11 +1916,335 @@ prologue_p (const lir_stmt &st)
 }
 
 tree
+emitter::kout_addr ()
+{
+  return kout_ptr ? kout_ptr : build_fold_addr_expr (kout);
+}
+
+tree
+emitter::kws_addr ()
+{
+  return build_fold_addr_expr (kws);
+}
+
+/* ------------------------------------------------------------------ */
+/* Sparse outputs built in parallel.
+
+   A kernel writing a sparse output whose first level is dense, one nest
+   whose outer loop runs over that level's rows:
+
+     prologue; OUT_BEGIN; [WS_ALLOC]; decls; for (i ...) body; OUT_END; ...
+
+   runs with -fopenmp as
+
+     p = sp_kpar_begin (C, omp_get_max_threads (), hint);
+     #pragma omp parallel
+       { out = sp_kpar_part (p, thread); [its own workspace]; decls;
+	 for (i = first row of the thread; i < its end; i++) body; }
+     sp_kpar_end (p);
+
+   each thread appending the entries of a contiguous range of rows (split
+   by an operand's entries when the body reads a pos array at I) to a
+   part of its own, the parts put together in row order.  The body may
+   write nothing shared but through the output and the workspace.  */
+
+/* The top-level loop of such a kernel, or -1.  */
+int
+emitter::par_plan ()
+{
+  const ix_sched *sc = k->sc;
+  if (!omp || k->out_tensor < 0 || sc->nnests != 1
+      || sc->nest[0].nloops < 1
+      || (sc->nest[0].out_mode != SCH_OUT_APPEND
+	  && sc->nest[0].out_mode != SCH_OUT_WORKSPACE))
+    return -1;
+  int out = sc->st.out;
+  const sp_format &f = sc->fmt[out];
+  if (f.nlevels < 2 || f.lv[0].type != SP_LVL_D || f.lv[0].kind != SP_LX_VAR
+      || sc->lvl_sv[out][0] != sc->nest[0].order[0])
+    return -1;
+  /* prologue calls, declarations, the loop, epilogue calls  */
+  int loop = -1;
+  for (int id = k->body; id >= 0; id = k->stmts[id].next)
+    {
+      const lir_stmt &x = k->stmts[id];
+      if (x.kind == LIR_DECL)
+	{
+	  if (loop >= 0)
+	    return -1;
+	}
+      else if (x.kind == LIR_FOR)
+	{
+	  if (loop >= 0)
+	    return -1;
+	  loop = id;
+	}
+      else if (x.kind == LIR_CALL)
+	{
+	  bool pro = prologue_p (x);
+	  if ((loop < 0) != pro)
+	    return -1;
+	}
+      else
+	return -1;
+    }
+  if (loop < 0)
+    return -1;
+  /* Top-level variables the body may write, each thread having its own:
+     those that start at a constant (the workspace's count, reset for
+     every row).  One that starts at a position (an iterator of a
+     compressed level that the row loop advances) would carry state from
+     row to row: no parallel build then.  */
+  bool *top = XCNEWVEC (bool, k->nvars + 1);
+  bool *fresh = XCNEWVEC (bool, k->nvars + 1);
+  for (int id = k->body; id != loop; id = k->stmts[id].next)
+    {
+      const lir_stmt &x = k->stmts[id];
+      if (x.kind == LIR_DECL && x.var >= 0 && x.var < k->nvars)
+	{
+	  top[x.var] = true;
+	  fresh[x.var] = x.a >= 0 && k->exprs[x.a].op == LIR_CONST;
+	}
+    }
+  int bad = -1;
+  /* The body writes its own variables, the top-level ones above, the
+     output and the workspace.  */
+  int stack[64], sp = 0;
+  stack[sp++] = k->stmts[loop].body;
+  while (sp > 0)
+    for (int id = stack[--sp]; id >= 0; id = k->stmts[id].next)
+      {
+	const lir_stmt &x = k->stmts[id];
+	int w = x.kind == LIR_ASSIGN || x.kind == LIR_ACCUM ? x.to.var
+		: x.kind == LIR_FOR || x.kind == LIR_APPEND ? x.var : -1;
+	if (w >= k->nvars || (w >= 0 && top[w] && !fresh[w]))
+	  bad = id;
+	switch (x.kind)
+	  {
+	  case LIR_ASSIGN:
+	  case LIR_ACCUM:
+	    if (x.to.opd >= 0)
+	      bad = id;
+	    if (x.to.array >= 0)
+	      {
+		lir_array_kind ak = k->arrays[x.to.array].kind;
+		if (ak != LIR_ARR_WS && ak != LIR_ARR_WS_FLAG
+		    && ak != LIR_ARR_WS_LIST && ak != LIR_ARR_OUT_VALS)
+		  bad = id;
+	      }
+	    break;
+	  case LIR_CALL:
+	    if (x.fn != LIR_CALL_SORT)
+	      bad = id;
+	    break;
+	  case LIR_ZERO:
+	    bad = id;
+	    break;
+	  case LIR_FOR:
+	  case LIR_WHILE:
+	  case LIR_IF:
+	    if (sp + 2 > 64)
+	      bad = id;
+	    else
+	      {
+		if (x.body >= 0)
+		  stack[sp++] = x.body;
+		if (x.else_ >= 0)
+		  stack[sp++] = x.else_;
+	      }
+	    break;
+	  default:
+	    break;
+	  }
+      }
+  XDELETEVEC (top);
+  XDELETEVEC (fresh);
+  return bad >= 0 ? -1 : loop;
+}
+
+/* Append to LIST the parallel build of the kernel whose row loop is
+   statement LOOP (see par_plan).  */
+tree
+emitter::par_build (int loop, tree *list)
+{
+  tree i64 = sparse_int64_type ();
+  tree nt_fn = builtin_decl_explicit (BUILT_IN_OMP_GET_NUM_THREADS);
+  tree tid_fn = builtin_decl_explicit (BUILT_IN_OMP_GET_THREAD_NUM);
+  tree max_fn = kfn (KFN_OMP_MAX);
+  if (!nt_fn || !tid_fn)
+    return fail ("no OpenMP builtins");
+  tree rvars = NULL_TREE, region = alloc_stmt_list ();
+  tree kpar = new_var (ptr_type_node, "sp_par", &top_vars);
+
+  /* Serial prologue: conversions and assembly; the output's parts.  */
+  for (int id = k->body; id != loop && !failed; id = k->stmts[id].next)
+    {
+      const lir_stmt &x = k->stmts[id];
+      if (x.kind == LIR_CALL && x.fn == LIR_CALL_OUT_BEGIN)
+	{
+	  tree h = tensor_handle (x.tensor);
+	  CHECKED (h);
+	  tree hint = NULL_TREE;
+	  for (int t = 0; t < k->ntensors; t++)
+	    {
+	      if (t == x.tensor && k->sc->old_out < 0)
+		continue;
+	      tree th = tensor_handle (t);
+	      CHECKED (th);
+	      tree n = field (th, offsetof (sp_tensor, nvals), i64);
+	      hint = hint ? fold_build2 (PLUS_EXPR, i64, hint, n) : n;
+	    }
+	  tree parts = fold_convert (i64, build_call_expr_loc (loc, max_fn,
+							       0));
+	  append_to_statement_list_force
+	    (build2 (MODIFY_EXPR, ptr_type_node, kpar,
+		     build_call_expr_loc (loc, kfn (KFN_PAR_BEGIN), 3, h, parts,
+					  hint ? hint
+					  : build_int_cst (i64, 0))), list);
+	}
+      else if (x.kind == LIR_CALL && x.fn == LIR_CALL_WS_ALLOC)
+	{
+	  /* Each thread's own workspace, in the region.  */
+	  tree saved = kws;
+	  kws = new_var (TREE_TYPE (saved), "sp_ws", &rvars);
+	  TREE_ADDRESSABLE (kws) = 1;
+	  stmt (id, &region, &rvars);
+	  for (int a = 0; a < k->narrays; a++)
+	    {
+	      const lir_array &ar = k->arrays[a];
+	      size_t off = ar.kind == LIR_ARR_WS ? offsetof (sp_kws, vals)
+			   : ar.kind == LIR_ARR_WS_FLAG ? offsetof (sp_kws, flag)
+			   : ar.kind == LIR_ARR_WS_LIST ? offsetof (sp_kws, list)
+			   : 0;
+	      if (!off && ar.kind != LIR_ARR_WS)
+		continue;
+	      tree pv = new_var (TREE_TYPE (arr[a]), NULL, &rvars);
+	      append_to_statement_list_force
+		(build2 (MODIFY_EXPR, TREE_TYPE (pv), pv,
+			 fold_convert (TREE_TYPE (pv),
+				       field (kws_addr (), off,
+					      ptr_type_node))), &region);
+	      arr[a] = pv;
+	    }
+	}
+      else if (x.kind == LIR_DECL)
+	stmt (id, &region, &rvars);
+      else
+	stmt (id, list, &top_vars);
+    }
+  if (failed)
+    return error_mark_node;
+  append_to_statement_list_force (load_arrays (), list);
+
+  /* The region: this thread's part and rows.  */
+  tree nt = new_var (i64, NULL, &rvars), tid = new_var (i64, NULL, &rvars);
+  kout_ptr = new_var (ptr_type_node, NULL, &rvars);
+  tree pre = alloc_stmt_list ();
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, nt,
+	     fold_convert (i64, build_call_expr_loc (loc, nt_fn, 0))), &pre);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, tid,
+	     fold_convert (i64, build_call_expr_loc (loc, tid_fn, 0))), &pre);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, ptr_type_node, kout_ptr,
+	     build_call_expr_loc (loc, kfn (KFN_PAR_PART), 2, kpar, tid)),
+     &pre);
+  append_to_statement_list_force (region, &pre);
+  region = pre;
+
+  const lir_stmt &st = k->stmts[loop];
+  if (st.var < 0 || st.var >= k->nvars || !var[st.var])
+    return fail ("parallel loop over an undeclared variable");
+  tree v = var[st.var], type = TREE_TYPE (v);
+  tree lo = ex (st.a), hi = ex (st.b);
+  CHECKED (lo);
+  CHECKED (hi);
+  tree n0 = new_var (i64, NULL, &rvars), n1 = new_var (i64, NULL, &rvars);
+  tree r0 = new_var (i64, NULL, &rvars), r1 = new_var (i64, NULL, &rvars);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, n0, sparse_convert (loc, i64, lo)), &region);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, n1, sparse_convert (loc, i64, hi)), &region);
+  int ba = balance_array (st);
+  for (int e = 0; e < 2; e++)
+    {
+      tree part = e ? build2 (PLUS_EXPR, i64, tid, build_int_cst (i64, 1))
+		    : tid;
+      tree r;
+      if (ba >= 0)
+	{
+	  const sp_format &f = k->tensors[k->arrays[ba].tensor].fmt;
+	  r = build_call_expr_loc (loc, kfn (KFN_SPLIT), 6,
+				   fold_convert (const_ptr_type_node, arr[ba]),
+				   build_int_cst (integer_type_node, f.posw),
+				   n0, n1, part, nt);
+	}
+      else
+	/* n0 + (n1 - n0) * part / nt  */
+	r = build2 (PLUS_EXPR, i64, n0,
+		    build2 (TRUNC_DIV_EXPR, i64,
+			    build2 (MULT_EXPR, i64,
+				    build2 (MINUS_EXPR, i64, n1, n0), part),
+			    nt));
+      append_to_statement_list_force
+	(build2 (MODIFY_EXPR, i64, e ? r1 : r0, r), &region);
+    }
+  tree body = block (st.body);
+  CHECKED (body);
+  tree lbody = alloc_stmt_list ();
+  append_to_statement_list_force (body, &lbody);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, type, v,
+	     build2 (PLUS_EXPR, type, v, build_int_cst (type, 1))), &lbody);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, type, v, fold_convert (type, r0)), &region);
+  append_to_statement_list_force
+    (goto_loop (loc, build2 (LT_EXPR, boolean_type_node, v,
+			     fold_convert (type, r1)), lbody), &region);
+
+  /* Epilogue: the workspace freed in the region; the parts put together
+     after it.  */
+  int after = st.next;
+  for (int id = after; id >= 0 && !failed; id = k->stmts[id].next)
+    if (k->stmts[id].fn == LIR_CALL_WS_FREE)
+      stmt (id, &region, &rvars);
+  kout_ptr = NULL_TREE;
+  if (failed)
+    return error_mark_node;
+  tree par = make_node (OMP_PARALLEL);
+  TREE_TYPE (par) = void_type_node;
+  OMP_PARALLEL_CLAUSES (par) = NULL_TREE;
+  OMP_PARALLEL_BODY (par) = region_bind (rvars, region);
+  SET_EXPR_LOCATION (par, loc);
+  append_to_statement_list_force (par, list);
+  nparallel++;
+  for (int id = after; id >= 0 && !failed; id = k->stmts[id].next)
+    {
+      const lir_stmt &x = k->stmts[id];
+      if (x.fn == LIR_CALL_OUT_END)
+	append_to_statement_list_force
+	  (build_call_expr_loc (loc, kfn (KFN_PAR_END), 1, kpar), list);
+      else if (x.fn != LIR_CALL_WS_FREE)
+	stmt (id, list, &top_vars);
+    }
+  return failed ? error_mark_node : *list;
+}
+
+tree
 emitter::build ()
 {
   if (!prepare ())
     return error_mark_node;
   tree list = alloc_stmt_list ();
+  int loop = par_plan ();
+  if (loop >= 0)
+    {
+      ws_in_region = par_out = true;
+      if (par_build (loop, &list) == error_mark_node)
+	return error_mark_node;
+      return build3 (BIND_EXPR, void_type_node, top_vars, list, NULL_TREE);
+    }
   for (int id = k->body; id >= 0 && !failed; id = k->stmts[id].next)
     {
       if (id >= k->nstmts)
@@ -2113,6 +2469,8 @@ sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e)
       lir_kernel kr = *k;
       if (!em.nparallel)
 	memset (kr.parallel, 0, sizeof kr.parallel);
+      if (em.par_out)
+	kr.parallel[0] = 1;
       char buf[1024];
       lir_report (&kr, buf, sizeof buf);
       inform (loc, "%s sparsified: %s", e->nest ? "loop nest" : "einsum",

@@ -16,9 +16,8 @@ const ix_op_info ix_ops[IX_NOPS] = {
   [IX_SUM] = { "sum", "sum", 1, 9, IX_MERGE_KEEP },
 };
 
-/* Fill D with a formatted message at TOK/LOC; returns -1.  */
-static int
-fail (ix_diag *d, int tok, unsigned loc, const char *fmt, ...)
+int
+ix_fail (ix_diag *d, int tok, unsigned loc, const char *fmt, ...)
 {
   va_list ap;
   if (!d)
@@ -65,13 +64,13 @@ ix_add_operand (ix_stmt *s, const ix_operand *o, ix_diag *d)
   if (id >= 0)
     return id;
   if (s->nopds == IX_MAX_OPERANDS)
-    return fail (d, -1, 0, "too many operands (at most %d)",
+    return ix_fail (d, -1, 0, "too many operands (at most %d)",
                  IX_MAX_OPERANDS);
   if (o->rank < 0 || o->rank > SP_MAX_RANK)
-    return fail (d, -1, 0, "'%s' has rank %d; at most %d is supported",
+    return ix_fail (d, -1, 0, "'%s' has rank %d; at most %d is supported",
                  o->name, o->rank, SP_MAX_RANK);
   if (o->tagged && o->fmt.rank != o->rank)
-    return fail (d, -1, 0, "'%s' has rank %d but its format has %d "
+    return ix_fail (d, -1, 0, "'%s' has rank %d but its format has %d "
                  "dimensions", o->name, o->rank, (int) o->fmt.rank);
   s->opd[s->nopds] = *o;
   return s->nopds++;
@@ -85,10 +84,10 @@ ix_add_var (ix_stmt *s, const char *name, int tok, unsigned loc,
     if (strcmp (s->var[v].name, name) == 0)
       return v;
   if (s->nvars == IX_MAX_VARS)
-    return fail (d, tok, loc, "too many index variables (at most %d)",
+    return ix_fail (d, tok, loc, "too many index variables (at most %d)",
                  IX_MAX_VARS);
   if (strlen (name) >= IX_NAME_MAX)
-    return fail (d, tok, loc, "index name '%s' is too long", name);
+    return ix_fail (d, tok, loc, "index name '%s' is too long", name);
   ix_var *v = &s->var[s->nvars];
   memset (v, 0, sizeof *v);
   strcpy (v->name, name);
@@ -106,26 +105,26 @@ ix_add_access (ix_stmt *s, int opd, int nidx, const int *vars, int tok,
 {
   ix_operand *o = &s->opd[opd];
   if (s->naccs == IX_MAX_ACCESSES)
-    return fail (d, tok, loc, "too many tensor accesses (at most %d)",
+    return ix_fail (d, tok, loc, "too many tensor accesses (at most %d)",
                  IX_MAX_ACCESSES);
   switch (o->kind)
     {
     case IX_OPD_OTHER:
-      return fail (d, tok, loc, "'%s' is neither an array nor a scalar "
+      return ix_fail (d, tok, loc, "'%s' is neither an array nor a scalar "
                    "variable", o->name);
     case IX_OPD_SCALAR:
       if (nidx > 0)
-        return fail (d, tok, loc, "'%s' is a scalar and cannot be indexed",
+        return ix_fail (d, tok, loc, "'%s' is a scalar and cannot be indexed",
                      o->name);
       break;
     case IX_OPD_POINTER:
       if (nidx == 0)
-        return fail (d, tok, loc, "'%s' is a pointer used as an array: "
+        return ix_fail (d, tok, loc, "'%s' is a pointer used as an array: "
                      "index it", o->name);
       if (o->rank == 0)
         {
           if (nidx > SP_MAX_RANK)
-            return fail (d, tok, loc, "'%s' is indexed with %d indices; at "
+            return ix_fail (d, tok, loc, "'%s' is indexed with %d indices; at "
                          "most %d are supported", o->name, nidx,
                          SP_MAX_RANK);
           o->rank = nidx;
@@ -135,11 +134,11 @@ ix_add_access (ix_stmt *s, int opd, int nidx, const int *vars, int tok,
       /* Fall through.  */
     case IX_OPD_ARRAY:
       if (nidx == 0)
-        return fail (d, tok, loc, "'%s' is an array of rank %d: index it "
+        return ix_fail (d, tok, loc, "'%s' is an array of rank %d: index it "
                      "with %d index variable%s", o->name, o->rank, o->rank,
                      o->rank == 1 ? "" : "s");
       if (nidx != o->rank)
-        return fail (d, tok, loc, "'%s' has rank %d but is indexed with %d "
+        return ix_fail (d, tok, loc, "'%s' has rank %d but is indexed with %d "
                      "index%s", o->name, o->rank, nidx,
                      nidx == 1 ? "" : "es");
       break;
@@ -147,7 +146,7 @@ ix_add_access (ix_stmt *s, int opd, int nidx, const int *vars, int tok,
   for (int k = 0; k < nidx; k++)
     for (int l = 0; l < k; l++)
       if (vars[k] == vars[l])
-        return fail (d, tok, loc, "index '%s' is used twice in one access "
+        return ix_fail (d, tok, loc, "index '%s' is used twice in one access "
                      "of '%s': diagonal accesses are not supported (copy "
                      "the diagonal into a vector first)",
                      s->var[vars[k]].name, o->name);
@@ -167,7 +166,7 @@ static int
 new_expr (ix_stmt *s, ix_op op, int tok, unsigned loc, ix_diag *d)
 {
   if (s->nexprs == IX_MAX_EXPRS)
-    return fail (d, tok, loc, "expression too large (at most %d nodes)",
+    return ix_fail (d, tok, loc, "expression too large (at most %d nodes)",
                  IX_MAX_EXPRS);
   ix_expr *e = &s->expr[s->nexprs];
   memset (e, 0, sizeof *e);
@@ -308,7 +307,7 @@ check_tree (const ix_stmt *s, int e, int *summed, ix_diag *d)
       {
         const ix_access *a = &s->acc[x->access];
         if (a->opd == s->acc[s->out].opd)
-          return fail (d, a->tok, a->loc, "'%s' is the output and is also "
+          return ix_fail (d, a->tok, a->loc, "'%s' is the output and is also "
                        "read on the right-hand side: compute into another "
                        "array%s", s->opd[a->opd].name,
                        s->assign == IX_SET ? ", or write '+=' to add to it"
@@ -317,15 +316,15 @@ check_tree (const ix_stmt *s, int e, int *summed, ix_diag *d)
       }
     case IX_DIV:
       if (uses_any_var (s, x->b))
-        return fail (d, x->tok, x->loc, "division by an indexed expression: "
+        return ix_fail (d, x->tok, x->loc, "division by an indexed expression: "
                      "only division by a scalar expression is supported");
       break;
     case IX_SUM:
       if (s->var[x->var].in_output)
-        return fail (d, x->tok, x->loc, "index '%s' is summed but also "
+        return ix_fail (d, x->tok, x->loc, "index '%s' is summed but also "
                      "indexes the output", s->var[x->var].name);
       if (summed[x->var])
-        return fail (d, x->tok, x->loc, "index '%s' is summed twice in a "
+        return ix_fail (d, x->tok, x->loc, "index '%s' is summed twice in a "
                      "nest", s->var[x->var].name);
       summed[x->var] = 1;
       if (check_tree (s, x->a, summed, d))
@@ -418,7 +417,7 @@ resolve_extents (ix_stmt *s, ix_diag *d)
               continue;
             int64_t x = o->extent[k];
             if (x >= 0 && known >= 0 && x != iv->extent)
-              return fail (d, s->acc[a].tok, s->acc[a].loc,
+              return ix_fail (d, s->acc[a].tok, s->acc[a].loc,
                            "extents of index '%s' disagree: '%s' has %lld "
                            "in dimension %d but '%s' has %lld",
                            iv->name, o->name, (long long) x, k + 1,
@@ -437,7 +436,7 @@ resolve_extents (ix_stmt *s, ix_diag *d)
               }
           }
       if (iv->src_opd < 0 && iv->extent < 0)
-        return fail (d, iv->tok, iv->loc, "the extent of index '%s' is "
+        return ix_fail (d, iv->tok, iv->loc, "the extent of index '%s' is "
                      "unknown: it only indexes pointers; index an array or "
                      "a tagged array with it too", iv->name);
     }
@@ -459,7 +458,7 @@ ix_finish (ix_stmt *s, ix_diag *d)
 {
   int summed[IX_MAX_VARS] = { 0 };
   if (s->out < 0 || s->rhs < 0)
-    return fail (d, s->tok, s->loc, "statement without output or "
+    return ix_fail (d, s->tok, s->loc, "statement without output or "
                  "right-hand side");
   const ix_access *out = &s->acc[s->out];
   for (int k = 0; k < out->nidx; k++)
@@ -484,7 +483,7 @@ ix_finish (ix_stmt *s, ix_diag *d)
           for (; p >= 0 && !inside; p = parent[p])
             inside = s->expr[p].op == IX_SUM && s->expr[p].var == v;
           if (!inside && (parent[e] >= 0 || e == s->rhs))
-            return fail (d, s->expr[e].tok, s->expr[e].loc, "index '%s' is "
+            return ix_fail (d, s->expr[e].tok, s->expr[e].loc, "index '%s' is "
                          "used outside the sum over it", s->var[v].name);
         }
     }
@@ -496,9 +495,8 @@ ix_finish (ix_stmt *s, ix_diag *d)
 /* -------------------------------------------------------------------- */
 /* Printing.  */
 
-/* Append to BUF (of LEN bytes, holding a string) like printf.  */
-static void
-cat (char *buf, size_t len, const char *fmt, ...)
+void
+ix_cat (char *buf, size_t len, const char *fmt, ...)
 {
   size_t n = strlen (buf);
   va_list ap;
@@ -513,13 +511,13 @@ static void
 print_access (const ix_stmt *s, int a, char *buf, size_t len)
 {
   const ix_access *x = &s->acc[a];
-  cat (buf, len, "%s", s->opd[x->opd].name);
+  ix_cat (buf, len, "%s", s->opd[x->opd].name);
   if (x->nidx == 0)
     return;
-  cat (buf, len, "(");
+  ix_cat (buf, len, "(");
   for (int k = 0; k < x->nidx; k++)
-    cat (buf, len, "%s%s", k ? "," : "", s->var[x->var[k]].name);
-  cat (buf, len, ")");
+    ix_cat (buf, len, "%s%s", k ? "," : "", s->var[x->var[k]].name);
+  ix_cat (buf, len, ")");
 }
 
 static void
@@ -529,24 +527,24 @@ print_expr (const ix_stmt *s, int e, int ctx_prec, char *buf, size_t len)
   const ix_op_info *info = &ix_ops[x->op];
   int paren = info->prec < ctx_prec;
   if (paren)
-    cat (buf, len, "(");
+    ix_cat (buf, len, "(");
   switch (x->op)
     {
     case IX_ACCESS:
       print_access (s, x->access, buf, len);
       break;
     case IX_CONST:
-      cat (buf, len, x->is_int ? "%.0f" : "%.17g", x->num);
+      ix_cat (buf, len, x->is_int ? "%.0f" : "%.17g", x->num);
       break;
     case IX_SUM:
-      cat (buf, len, "sum(%s, ", s->var[x->var].name);
+      ix_cat (buf, len, "sum(%s, ", s->var[x->var].name);
       print_expr (s, x->a, 0, buf, len);
-      cat (buf, len, ")");
+      ix_cat (buf, len, ")");
       break;
     default:
       if (info->arity == 1)
         {
-          cat (buf, len, "%s", info->spell);
+          ix_cat (buf, len, "%s", info->spell);
           print_expr (s, x->a, info->prec, buf, len);
         }
       else
@@ -554,13 +552,13 @@ print_expr (const ix_stmt *s, int e, int ctx_prec, char *buf, size_t len)
           /* Left-associative: the right operand of - and / needs
              parentheses at equal precedence.  */
           print_expr (s, x->a, info->prec, buf, len);
-          cat (buf, len, " %s ", info->spell);
+          ix_cat (buf, len, " %s ", info->spell);
           print_expr (s, x->b, info->prec + 1, buf, len);
         }
       break;
     }
   if (paren)
-    cat (buf, len, ")");
+    ix_cat (buf, len, ")");
 }
 
 char *
@@ -581,7 +579,7 @@ ix_print (const ix_stmt *s, char *buf, size_t len)
   if (s->out < 0 || s->rhs < 0)
     return buf;
   print_access (s, s->out, buf, len);
-  cat (buf, len, " %s ", assign[s->assign]);
+  ix_cat (buf, len, " %s ", assign[s->assign]);
   print_expr (s, s->rhs, 0, buf, len);
   return buf;
 }

@@ -220,6 +220,15 @@ void ix_set_output (ix_stmt *s, int out, ix_assign assign, int rhs);
    (POINTER operands' extents included).  0, or -1 with D filled.  */
 int ix_finish (ix_stmt *s, ix_diag *d);
 
+/* Fill D (when not NULL) with a formatted message at TOK/LOC; returns -1,
+   so callers can `return ix_fail (...)`.  */
+int ix_fail (ix_diag *d, int tok, unsigned loc, const char *fmt, ...)
+  __attribute__ ((format (printf, 4, 5)));
+/* Append to BUF (LEN bytes, holding a string) like printf; what does not
+   fit is dropped.  */
+void ix_cat (char *buf, size_t len, const char *fmt, ...)
+  __attribute__ ((format (printf, 3, 4)));
+
 /* Queries.  */
 /* Nonzero when access A's operand is stored sparsely (a tagged array with
    at least one level that is not D).  */

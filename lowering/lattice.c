@@ -1,6 +1,5 @@
 /* lattice.c -- merge lattices: construction, simplification, printing.  */
 
-#include <stdarg.h>
 #include <string.h>
 #include "lattice.h"
 
@@ -262,25 +261,13 @@ lat_is_zero (const ix_stmt *s, int e, uint32_t absent)
 }
 
 static void
-cat (char *buf, size_t len, const char *fmt, ...)
-{
-  size_t n = strlen (buf);
-  va_list ap;
-  if (n + 1 >= len)
-    return;
-  va_start (ap, fmt);
-  vsnprintf (buf + n, len - n, fmt, ap);
-  va_end (ap);
-}
-
-static void
 print_folded (const ix_stmt *s, int e, uint32_t absent, int ctx, char *buf,
               size_t len)
 {
   const ix_expr *x = &s->expr[e];
   if (lat_is_zero (s, e, absent))
     {
-      cat (buf, len, "0");
+      ix_cat (buf, len, "0");
       return;
     }
   if (x->op == IX_ADD || x->op == IX_SUB)
@@ -297,40 +284,40 @@ print_folded (const ix_stmt *s, int e, uint32_t absent, int ctx, char *buf,
           else
             {
               int paren = ix_ops[IX_NEG].prec < ctx;
-              cat (buf, len, paren ? "(-" : "-");
+              ix_cat (buf, len, paren ? "(-" : "-");
               print_folded (s, x->b, absent, ix_ops[IX_NEG].prec, buf, len);
-              cat (buf, len, paren ? ")" : "");
+              ix_cat (buf, len, paren ? ")" : "");
             }
           return;
         }
     }
   const ix_op_info *info = &ix_ops[x->op];
   int paren = info->prec < ctx;
-  cat (buf, len, paren ? "(" : "");
+  ix_cat (buf, len, paren ? "(" : "");
   if (x->op == IX_ACCESS || x->op == IX_CONST)
     {
       char tmp[256];
       ix_print_expr (s, e, tmp, sizeof tmp);
-      cat (buf, len, "%s", tmp);
+      ix_cat (buf, len, "%s", tmp);
     }
   else if (x->op == IX_SUM)
     {
-      cat (buf, len, "sum(%s, ", s->var[x->var].name);
+      ix_cat (buf, len, "sum(%s, ", s->var[x->var].name);
       print_folded (s, x->a, absent, 0, buf, len);
-      cat (buf, len, ")");
+      ix_cat (buf, len, ")");
     }
   else if (info->arity == 1)
     {
-      cat (buf, len, "%s", info->spell);
+      ix_cat (buf, len, "%s", info->spell);
       print_folded (s, x->a, absent, info->prec, buf, len);
     }
   else
     {
       print_folded (s, x->a, absent, info->prec, buf, len);
-      cat (buf, len, " %s ", info->spell);
+      ix_cat (buf, len, " %s ", info->spell);
       print_folded (s, x->b, absent, info->prec + 1, buf, len);
     }
-  cat (buf, len, paren ? ")" : "");
+  ix_cat (buf, len, paren ? ")" : "");
 }
 
 char *

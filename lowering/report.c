@@ -1,21 +1,8 @@
 /* report.c -- the report line of a kernel (see report.h).  */
 
-#include <stdarg.h>
 #include <string.h>
 #include "lattice.h"
 #include "report.h"
-
-static void
-cat (char *buf, size_t len, const char *fmt, ...)
-{
-  size_t n = strlen (buf);
-  va_list ap;
-  if (n + 1 >= len)
-    return;
-  va_start (ap, fmt);
-  vsnprintf (buf + n, len - n, fmt, ap);
-  va_end (ap);
-}
 
 /* The operands with a sparse level at loop variable SV in nest N.  */
 static void
@@ -29,7 +16,7 @@ loop_operands (const ix_sched *sc, int n, int sv, char *buf, size_t len)
       if (a == s->out || !sc->nest[n].uses_acc[a]
           || lat_iterator (sc, a, sv, &sparse) < 0 || !sparse)
         continue;
-      cat (buf, len, "%s%s", first ? " " : ", ", s->opd[s->acc[a].opd].name);
+      ix_cat (buf, len, "%s%s", first ? " " : ", ", s->opd[s->acc[a].opd].name);
       first = 0;
     }
 }
@@ -46,7 +33,7 @@ lir_report (const lir_kernel *k, char *buf, size_t len)
   char tmp[512];
   if (len)
     buf[0] = 0;
-  cat (buf, len, "%s", ix_print (s, tmp, sizeof tmp));
+  ix_cat (buf, len, "%s", ix_print (s, tmp, sizeof tmp));
 
   /* Formats.  */
   int any = 0;
@@ -54,12 +41,12 @@ lir_report (const lir_kernel *k, char *buf, size_t len)
     {
       if (!s->opd[o].tagged)
         continue;
-      cat (buf, len, "%s %s: %s", any ? "," : ";", s->opd[o].name,
+      ix_cat (buf, len, "%s %s: %s", any ? "," : ";", s->opd[o].name,
            sch_format_name (&s->opd[o].fmt, tmp, sizeof tmp));
       any = 1;
       for (int c = 0; c < sc->nconv; c++)
         if (s->acc[sc->conv[c].access].opd == o)
-          cat (buf, len, " converted to %s",
+          ix_cat (buf, len, " converted to %s",
                sch_format_name (&sc->conv[c].fmt, tmp, sizeof tmp));
     }
 
@@ -68,41 +55,41 @@ lir_report (const lir_kernel *k, char *buf, size_t len)
     {
       const sch_nest *nest = &sc->nest[n];
       if (sc->nnests > 1)
-        cat (buf, len, "; nest %d (%s %s): ", n + 1, assign[nest->assign],
+        ix_cat (buf, len, "; nest %d (%s %s): ", n + 1, assign[nest->assign],
              ix_print_expr (s, nest->rhs, tmp, sizeof tmp));
       else
-        cat (buf, len, "; loops: ");
+        ix_cat (buf, len, "; loops: ");
       for (int d = 0; d < nest->nloops; d++)
         {
           int sv = nest->order[d];
-          cat (buf, len, "%s%s ", d ? ", " : "", sc->sv[sv].name);
+          ix_cat (buf, len, "%s%s ", d ? ", " : "", sc->sv[sv].name);
           switch (k->loop_kind[n][d])
             {
             case LIR_LOOP_NONE:
-              cat (buf, len, "(empty)");
+              ix_cat (buf, len, "(empty)");
               break;
             case LIR_LOOP_DENSE:
-              cat (buf, len, "for");
+              ix_cat (buf, len, "for");
               break;
             case LIR_LOOP_POS:
-              cat (buf, len, "for over");
+              ix_cat (buf, len, "for over");
               loop_operands (sc, n, sv, buf, len);
               break;
             case LIR_LOOP_COITER:
-              cat (buf, len, "co-iterate");
+              ix_cat (buf, len, "co-iterate");
               loop_operands (sc, n, sv, buf, len);
               break;
             }
           if (d == 0 && k->parallel[n])
-            cat (buf, len, " (parallel)");
+            ix_cat (buf, len, " (parallel)");
         }
       if (nest->nloops == 0)
-        cat (buf, len, "none");
+        ix_cat (buf, len, "none");
     }
 
   /* Output.  */
   const ix_access *out = &s->acc[s->out];
-  cat (buf, len, "; %s: %s", s->opd[out->opd].name,
+  ix_cat (buf, len, "; %s: %s", s->opd[out->opd].name,
        sc->nnests ? out_mode[sc->nest[0].out_mode] : "untouched");
   return buf;
 }

@@ -97,7 +97,7 @@ sch_check_output_format (const ix_sched *sc, ix_diag *d)
     }
   if (ok)
     return 0;
-  return sch_fail (d, out->tok, out->loc, "'%s' is stored as %s, which "
+  return ix_fail (d, out->tok, out->loc, "'%s' is stored as %s, which "
                    "generated loops cannot write: store it as CSR, DCSR, CSF "
                    "or dense", s->opd[out->opd].name,
                    sch_format_name (f, buf, sizeof buf));

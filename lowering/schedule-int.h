@@ -15,9 +15,6 @@ typedef struct sch_graph
 } sch_graph;
 
 /* schedule.c  */
-/* Fill D with a formatted message at TOK/LOC; returns -1.  */
-int sch_fail (ix_diag *d, int tok, unsigned loc, const char *fmt, ...)
-  __attribute__ ((format (printf, 4, 5)));
 /* Nonzero for CU, CN and S levels.  */
 int sch_level_sparse (int type);
 /* Nonzero when the output is stored sparsely, as the schedule writes it.  */

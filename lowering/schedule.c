@@ -1,7 +1,6 @@
 /* schedule.c -- iteration graph, loop order, output modes, conversions.
    The rules are described in schedule.h.  */
 
-#include <stdarg.h>
 #include <string.h>
 #include "schedule-int.h"
 #include "sparse_format.h"
@@ -34,20 +33,6 @@ typedef struct why
   int have_target;
   int rhs;      /* the right-hand side of the nest that failed */
 } why;
-
-int
-sch_fail (ix_diag *d, int tok, unsigned loc, const char *fmt, ...)
-{
-  va_list ap;
-  if (!d)
-    return -1;
-  d->tok = tok;
-  d->loc = loc;
-  va_start (ap, fmt);
-  vsnprintf (d->msg, sizeof d->msg, fmt, ap);
-  va_end (ap);
-  return -1;
-}
 
 int
 sch_level_sparse (int type)
@@ -126,7 +111,7 @@ add_derived (ix_sched *sc, sch_var_kind kind, int var, int var2, int64_t k,
              int a, int l, const char *tag, ix_diag *d)
 {
   if (sc->nsv == SCH_MAX_VARS)
-    return sch_fail (d, sc->st.acc[a].tok, sc->st.acc[a].loc,
+    return ix_fail (d, sc->st.acc[a].tok, sc->st.acc[a].loc,
                      "too many loop variables (at most %d)", SCH_MAX_VARS);
   sch_var *x = &sc->sv[sc->nsv];
   x->kind = kind;
@@ -351,7 +336,7 @@ compose (const ix_sched *sc, sch_nest *nest, why *w, ix_diag *d)
                 if (f->lv[m].kind == SP_LX_DIFF && f->lv[m].dim == lv->dim)
                   break;
               if (m == l)
-                return sch_fail (d, acc->tok, acc->loc, "the format of '%s' "
+                return ix_fail (d, acc->tok, acc->loc, "the format of '%s' "
                                  "has an O level without a diagonal level "
                                  "above it", name);
               c->kind = SCH_SHIFTED;
@@ -362,7 +347,7 @@ compose (const ix_sched *sc, sch_nest *nest, why *w, ix_diag *d)
       for (int v = 0; v < s->nvars; v++)
         if (owner[v] == a && (nest->comp[v].part_a < 0
                               || nest->comp[v].part_b < 0))
-          return sch_fail (d, acc->tok, acc->loc, "the format of '%s' splits "
+          return ix_fail (d, acc->tok, acc->loc, "the format of '%s' splits "
                            "index '%s' without both its block and its "
                            "remainder level", name, s->var[v].name);
       /* A structured operand only meets dense ones on its variables.  */
@@ -486,7 +471,7 @@ schedule_nest (ix_sched *sc, sch_nest *nest, int rhs, ix_assign assign,
     }
   hard = fmt;
   if (sch_reduction_edges (sc, nest, &hard))
-    return sch_fail (d, s->tok, s->loc, "too many nested reductions (at most "
+    return ix_fail (d, s->tok, s->loc, "too many nested reductions (at most "
                      "%d)", SCH_MAX_SCOPES);
   if ((nl = topo (sc->nsv, in, &hard, key, order)) < 0)
     {
@@ -737,7 +722,7 @@ refuse (const ix_sched *sc, const why *w, ix_diag *d)
     {
     case WHY_FORMAT:
       if (w->convert < 0)
-        return sch_fail (d, tok, loc, "no loop order follows the storage "
+        return ix_fail (d, tok, loc, "no loop order follows the storage "
                          "order of every sparse operand, and no single "
                          "conversion fixes it: store the operands in "
                          "compatible formats");
@@ -747,40 +732,40 @@ refuse (const ix_sched *sc, const why *w, ix_diag *d)
       sch_format_name (&sc->fmt[w->convert], f2, sizeof f2);
       sch_format_name (&w->target, ft, sizeof ft);
       if (sc->structured[w->convert] && w->other < 0)
-        return sch_fail (d, tok, loc, "%s is stored as %s, whose loops "
+        return ix_fail (d, tok, loc, "%s is stored as %s, whose loops "
                          "cannot be ordered for this expression; store %s "
                          "as %s", n2, f2, n2, ft);
       if (sc->structured[w->convert])
-        return sch_fail (d, tok, loc, "%s is stored as %s, which combines "
+        return ix_fail (d, tok, loc, "%s is stored as %s, which combines "
                          "with dense operands only (it meets the sparse %s); "
                          "store %s as %s", n2, f2,
                          access_name (sc, w->other, n1, sizeof n1), n2, ft);
       if (w->other < 0)
-        return sch_fail (d, tok, loc, "the loops this expression needs do "
+        return ix_fail (d, tok, loc, "the loops this expression needs do "
                          "not follow the storage of %s (%s); store it as %s",
                          n2, f2, ft);
       access_name (sc, w->other, n1, sizeof n1);
       sch_format_name (&sc->fmt[w->other], f1, sizeof f1);
-      return sch_fail (d, tok, loc, "%s is %s and %s is %s: no loop order "
+      return ix_fail (d, tok, loc, "%s is %s and %s is %s: no loop order "
                        "follows both; store %s as %s", n1, f1, n2, f2, n2,
                        ft);
     case WHY_SUMS:
       if (sc->old_out >= 0)
-        return sch_fail (d, tok, loc, "'%s' is sparse and its old entries "
+        return ix_fail (d, tok, loc, "'%s' is sparse and its old entries "
                          "cannot be merged with these sums in one loop nest: "
                          "compute the sums into another sparse array and add "
                          "it, or use a dense output", oname);
       if (sch_output_sparse (sc))
-        return sch_fail (d, tok, loc, "the sums of this expression cannot "
+        return ix_fail (d, tok, loc, "the sums of this expression cannot "
                          "share one loop nest and '%s' is sparse: write them "
                          "as separate einsums or use a dense output", oname);
-      return sch_fail (d, tok, loc, "the sums of this expression cannot "
+      return ix_fail (d, tok, loc, "the sums of this expression cannot "
                        "share one loop nest in the storage order of its "
                        "operands: write them as separate einsums");
     case WHY_OUTPUT:
       sch_format_name (&sc->fmt[s->out], f1, sizeof f1);
       sch_format_name (&w->target, ft, sizeof ft);
-      return sch_fail (d, out->tok, out->loc, "the loops produce '%s' out of "
+      return ix_fail (d, out->tok, out->loc, "the loops produce '%s' out of "
                        "its storage order (%s) and no workspace fits: store "
                        "it as %s, or make it dense", oname, f1, ft);
     default:
@@ -898,7 +883,7 @@ ix_schedule (const ix_stmt *s, const ix_sched_opts *opts, ix_sched *out,
       out->conv_of[w.convert] = out->nconv++;
       out->fmt[w.convert] = w.target;
     }
-  return sch_fail (d, s->tok, s->loc, "no loop order found");
+  return ix_fail (d, s->tok, s->loc, "no loop order found");
 }
 
 /* -------------------------------------------------------------------- */
