@@ -124,6 +124,17 @@ sp_kout_push (sp_kout *o, int l, int64_t parent, int64_t c)
   return p;
 }
 
+/* A sparse output built by PARTS threads at once: thread I appends to
+   sp_kpar_part (P, I) the entries of a contiguous range of rows (the
+   positions of the dense levels above the first compressed one), ranges
+   increasing with I; sp_kpar_end puts the parts together into T in that
+   order and replaces T's arrays (as sp_kout_end).  HINT: about how many
+   entries all parts hold.  */
+typedef struct sp_kpar sp_kpar;
+sp_kpar *sp_kpar_begin (sp_tensor *t, int64_t parts, int64_t hint);
+sp_kout *sp_kpar_part (sp_kpar *p, int64_t i);
+void sp_kpar_end (sp_kpar *p);
+
 /* -------------------------------------------------------------------- */
 /* The dense workspace of a sparse output's last level: N values of ESIZE
    bytes and N flags, all zero, and room for a list of N coordinates.

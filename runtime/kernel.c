@@ -246,9 +246,13 @@ sp_kout_begin (sp_kout *o, sp_tensor *t)
       sp__fail ("sp_kout_begin: the output has no compressed level");
       sp_kabort ("sparse output");
     }
-  if (sp__grow ((void **) &o->cnt[o->first], &o->pcap[o->first],
-                o->ndense + 1, sizeof (int64_t), 0, "an output pos array"))
+  /* Zeroed lazily (calloc): a part of a parallel build touches only the
+     pages of its own rows.  */
+  o->cnt[o->first] = sp__alloc_array (o->ndense + 1, sizeof (int64_t), 0,
+                                      "an output pos array");
+  if (!o->cnt[o->first])
     sp_kabort ("sparse output");
+  o->pcap[o->first] = o->ndense + 1;
 }
 
 /* Room for the inline appends at the last level L: crd and value slots
@@ -428,6 +432,143 @@ sp_kout_end (sp_kout *o)
       free (o->crd[l]);
     }
   memset (o, 0, sizeof *o);
+}
+
+/* -------------------------------------------------------------------- */
+/* Sparse outputs built by several threads: each builds a contiguous range
+   of the rows (the positions of the dense levels above the first
+   compressed one) into a part of its own; the parts, in row order, are
+   then put together.  */
+
+struct sp_kpar
+{
+  sp_tensor *t;
+  int64_t nparts;
+  sp_kout *part;
+};
+
+sp_kpar *
+sp_kpar_begin (sp_tensor *t, int64_t parts, int64_t hint)
+{
+  if (parts < 1)
+    parts = 1;
+  sp_kpar *p = calloc (1, sizeof *p);
+  sp_kout *part = p ? calloc ((size_t) parts, sizeof *part) : NULL;
+  if (!part)
+    {
+      free (p);
+      sp__fail ("out of memory starting a parallel sparse output");
+      sp_kabort ("sparse output");
+    }
+  p->t = t;
+  p->nparts = parts;
+  p->part = part;
+  for (int64_t i = 0; i < parts; i++)
+    {
+      sp_kout_begin (&part[i], t);
+      if (hint > 0)
+        sp_kout_reserve (&part[i], hint / parts + 16);
+    }
+  return p;
+}
+
+sp_kout *
+sp_kpar_part (sp_kpar *p, int64_t i)
+{
+  if (i < 0 || i >= p->nparts)
+    {
+      sp__fail ("internal: part %lld of %lld", (long long) i,
+                (long long) p->nparts);
+      sp_kabort ("sparse output");
+    }
+  return &p->part[i];
+}
+
+/* Put the parts together into one sp_kout and finish it.  */
+void
+sp_kpar_end (sp_kpar *p)
+{
+  sp_kout all, *part = p->part;
+  int64_t np = p->nparts;
+  sp_kout_begin (&all, p->t);
+  int first = all.first, last = all.nlevels - 1;
+  for (int l = first; l <= last; l++)
+    {
+      int64_t n = 0;
+      for (int64_t i = 0; i < np; i++)
+        n += part[i].n[l];
+      size_t cw = (size_t) all.crdw / 8;
+      all.crd[l] = sp__alloc_array (n, cw, -1, "an output crd array");
+      if (!all.crd[l])
+        sp_kabort ("sparse output");
+      all.ccap[l] = n ? n : 1;
+      if (l > first)
+        {
+          /* Parents are positions of the level above, local to each
+             part: place each part's counts after the parents of the parts
+             before it.  */
+          int64_t parents = all.n[l - 1];
+          all.cnt[l] = sp__alloc_array (parents + 1, sizeof (int64_t), 0,
+                                        "an output pos array");
+          if (!all.cnt[l])
+            sp_kabort ("sparse output");
+          all.pcap[l] = parents + 1;
+          int64_t off = 0;
+          for (int64_t i = 0; i < np; i++)
+            {
+              int64_t m = part[i].n[l - 1];
+              if (m && part[i].cnt[l])
+                {
+                  int64_t have = part[i].pcap[l] - 1 < m
+                                 ? part[i].pcap[l] - 1 : m;
+                  memcpy (all.cnt[l] + off + 1, part[i].cnt[l] + 1,
+                          (size_t) have * sizeof (int64_t));
+                }
+              off += m;
+            }
+        }
+      else
+        {
+          /* Dense parents: each part counted its own rows only.  */
+          for (int64_t i = 0; i < np; i++)
+            if (part[i].n[l])
+              for (int64_t k = 1; k <= all.ndense; k++)
+                all.cnt[l][k] += part[i].cnt[l][k];
+        }
+      int64_t at = 0;
+      for (int64_t i = 0; i < np; i++)
+        {
+          memcpy ((char *) all.crd[l] + at * cw, part[i].crd[l],
+                  (size_t) part[i].n[l] * cw);
+          at += part[i].n[l];
+        }
+      all.n[l] = n;
+    }
+  int64_t nv = all.n[last];
+  free (all.vals);
+  all.vals = sp__alloc_array (nv, all.esize, -1, "the output's values");
+  if (!all.vals)
+    sp_kabort ("sparse output");
+  all.vcap = nv ? nv : 1;
+  int64_t at = 0;
+  for (int64_t i = 0; i < np; i++)
+    {
+      memcpy ((char *) all.vals + at * all.esize, part[i].vals,
+              (size_t) part[i].n[last] * all.esize);
+      at += part[i].n[last];
+    }
+  for (int64_t i = 0; i < np; i++)
+    {
+      free (part[i].vals);
+      for (int l = 0; l < SP_MAX_LEVELS; l++)
+        {
+          free (part[i].cnt[l]);
+          free (part[i].crd[l]);
+        }
+    }
+  free (part);
+  free (p);
+  sp_kout_end (&all);
 }
 
 /* -------------------------------------------------------------------- */

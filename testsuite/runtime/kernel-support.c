@@ -1,6 +1,7 @@
 /* { dg-do run } */
 /* The support of generated kernels (sparse_kernel.h): sparse outputs
-   built by appending (through the call and inline), in several formats and widths, replacing a tensor's
+   built by appending (through the call and inline, in one piece or in
+   parts by row ranges), in several formats and widths, replacing a tensor's
    old entries and pending inserts; workspaces; the coordinate sort; the
    fatal paths (a coordinate too wide for the format, entries out of
    order) print a message and abort.  */
@@ -150,6 +151,77 @@ workspace_and_sort (void)
     }
 }
 
+/* Outputs built in parts by row ranges, put together in order: CSR with
+   an empty part, and D,CU,CU whose deeper level's parents are local to
+   each part.  */
+static int
+pattern (int64_t i, int64_t j, int64_t k)
+{
+  return (i * 5 + j * 3 + k * 7) % 4 == 0;
+}
+
+static void
+parts (void)
+{
+  int64_t cut[] = { 0, 7, 7, 13, 20 };
+  sp_tensor *t = sp_new ("CSR", SP_F64, 2, X (20, 30));
+  sp_insert (t, X (3, 3), 99);
+  sp_kassemble (t, "t");
+  sp_kpar *par = sp_kpar_begin (t, 4, 50);
+  int64_t nz = 0;
+  for (int q = 3; q >= 0; q--)    /* any order of the threads */
+    {
+      sp_kout *o = sp_kpar_part (par, q);
+      for (int64_t i = cut[q]; i < cut[q + 1]; i++)
+        for (int64_t j = 0; j < 30; j++)
+          if (pattern (i, j, 0))
+            {
+              int64_t p = sp_kout_push (o, 1, i, j);
+              ((double *) o->vals)[p] = i + j / 100.0;
+              nz++;
+            }
+    }
+  sp_kpar_end (par);
+  int bad = 0;
+  for (int64_t i = 0; i < 20; i++)
+    for (int64_t j = 0; j < 30; j++)
+      bad += sp_get (t, X (i, j)) != (pattern (i, j, 0) ? i + j / 100.0 : 0);
+  CHECK (!bad && sp_nnz (t) == nz, "csr in parts: %d wrong, nnz %lld of %lld",
+         bad, (long long) sp_nnz (t), (long long) nz);
+  sp_free (t);
+
+  t = sp_new ("D,CU,CU;pos=16", SP_F64, 3, X (6, 5, 7));
+  par = sp_kpar_begin (t, 2, 0);
+  nz = 0;
+  for (int q = 0; q < 2; q++)
+    {
+      sp_kout *o = sp_kpar_part (par, q);
+      for (int64_t i = q * 3; i < q * 3 + 3; i++)
+        for (int64_t j = 0; j < 5; j++)
+          {
+            int64_t pj = -1;
+            for (int64_t k = 0; k < 7; k++)
+              if (pattern (i, j, k))
+                {
+                  if (pj < 0)
+                    pj = sp_kout_append (o, 1, i, j);
+                  int64_t p = sp_kout_push (o, 2, pj, k);
+                  ((double *) o->vals)[p] = 100 * i + 10 * j + k;
+                  nz++;
+                }
+          }
+    }
+  sp_kpar_end (par);
+  bad = 0;
+  for (int64_t i = 0; i < 6; i++)
+    for (int64_t j = 0; j < 5; j++)
+      for (int64_t k = 0; k < 7; k++)
+        bad += sp_get (t, X (i, j, k))
+               != (pattern (i, j, k) ? 100 * i + 10 * j + k : 0);
+  CHECK (!bad && sp_nnz (t) == nz, "D,CU,CU in parts: %d wrong", bad);
+  sp_free (t);
+}
+
 /* Row ranges of equal work: contiguous, covering, each part's cost
    (entries + rows) within one row's cost of the ideal.  */
 static void
@@ -270,6 +342,7 @@ main (void)
   csf ();
   workspace_and_sort ();
   split ();
+  parts ();
   dies (too_wide, "coordinate 300 does not fit a 8-bit crd array");
   dies (too_many, "200 entries do not fit a 8-bit pos array");
   dies (unordered, "out of order");

@@ -1,6 +1,7 @@
 /* With -fopenmp the report marks the loops made parallel: the outer loop
-   of a nest writing disjoint parts of a dense output, unless the pragma
-   is already inside a parallel region.  */
+   of a nest writing disjoint parts of a dense output, or the rows of a
+   sparse output whose first level is dense (not a DCSR output), unless
+   the pragma is already inside a parallel region.  */
 /* { dg-do compile } */
 /* { dg-options "-fopenmp -fplugin-arg-sparse-report" } */
 #include <sparse.h>
@@ -21,7 +22,14 @@ void
 add (int n, double C[n][n] SPARSE ("CSR"), double A[n][n] SPARSE ("CSR"),
      double B[n][n] SPARSE ("CSR"))
 {
-#pragma sparse einsum C(i,j) = A(i,j) + B(i,j)	/* { dg-message "loops: i for, j co-iterate A, B; C: appended in order" } */
+#pragma sparse einsum C(i,j) = A(i,j) + B(i,j)	/* { dg-message "loops: i for .parallel., j co-iterate A, B; C: appended in order" } */
+}
+
+void
+add_dcsr (int n, double C[n][n] SPARSE ("DCSR"), double A[n][n] SPARSE ("CSR"),
+          double B[n][n] SPARSE ("CSR"))
+{
+#pragma sparse einsum C(i,j) = A(i,j) + B(i,j)	/* { dg-message "C: DCSR, A: CSR, B: CSR; loops: i for, j co-iterate A, B; C: appended in order" } */
 }
 
 void

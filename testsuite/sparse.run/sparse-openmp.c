@@ -1,8 +1,10 @@
 /* With -fopenmp the outer loop of kernels writing disjoint rows of a dense
    output runs in parallel (rows cut into ranges of equal work, or
-   schedule(static)); kernels with sparse or scalar outputs stay serial; a
-   pragma already inside a parallel region makes no nested region.  Same
-   results as the serial dense program, on 4 threads.  */
+   schedule(static)); so does the row loop of a sparse output whose rows
+   are dense (each thread builds its rows, then they are put together);
+   scalar outputs stay serial; a pragma already inside a parallel region
+   makes no nested region.  Same results as the serial dense program, on 4
+   threads.  */
 /* { dg-options "-fopenmp" } */
 #include "sparse-run.h"
 #ifdef _OPENMP
@@ -74,6 +76,43 @@ spgemm (double C[M][M] SPARSE ("CSR"), double A[M][K] SPARSE ("CSR"),
                  s += A[i][k] * B[k][j];
                C[i][j] = s;
              })
+}
+
+/* Sparse outputs whose rows are dense: each thread builds its rows,
+   the parts put together in order.  */
+static void
+add (double C[M][K] SPARSE ("CSR"), double A[M][K] SPARSE ("CSR"),
+     double B[M][K] SPARSE ("CSR"))
+{
+#pragma sparse einsum C(i,j) += A(i,j) - 2 * B(i,j)
+  DENSE (for (int i = 0; i < M; i++)
+           for (int j = 0; j < K; j++)
+             C[i][j] += A[i][j] - 2 * B[i][j];)
+}
+
+static void
+sddmm (double C[M][K] SPARSE ("CSR"), double S[M][K] SPARSE ("CSR"),
+       double U[M][N], double V[N][K])
+{
+#pragma sparse einsum C(i,j) = S(i,j) * U(i,l) * V(l,j)
+  DENSE (for (int i = 0; i < M; i++)
+           for (int j = 0; j < K; j++)
+             {
+               double s = 0;
+               for (int l = 0; l < N; l++)
+                 s += U[i][l] * V[l][j];
+               C[i][j] = S[i][j] * s;
+             })
+}
+
+static void
+scale3 (double Y[M][N][K] SPARSE ("D,CU,CU"), double T[M][N][K] SPARSE ("CSF"))
+{
+#pragma sparse einsum Y(i,j,k) = 3 * T(i,j,k)
+  DENSE (for (int i = 0; i < M; i++)
+           for (int j = 0; j < N; j++)
+             for (int k = 0; k < K; k++)
+               Y[i][j][k] = 3 * T[i][j][k];)
 }
 
 /* Each thread of the caller's region runs its own serial kernel.  */
@@ -155,6 +194,25 @@ main (void)
   sr_print_t ("spgemm", c, M * M);
   columns (Y, sp_array (a), X);
   sr_print ("columns", &Y[0][0], N * M);
+  sp_tensor *b2 = sr_matrix ("CSR", M, K, 8, 3);
+  c = sr_matrix ("CSR", M, K, 9, 4);
+  add (sp_array (c), sp_array (a), sp_array (b2));
+  sr_print_t ("add", c, M * K);
+  sp_free (c);
+  c = sr_matrix ("CSR", M, K, 9, 4);
+  static double U[M][N], V[N][K];
+  sr_fill (&U[0][0], M * N, 10, 1);
+  sr_fill (&V[0][0], N * K, 11, 1);
+  sddmm (sp_array (c), sp_array (b2), U, V);
+  sr_print_t ("sddmm", c, M * K);
+  sp_free (c);
+  sp_tensor *t = sr_tensor3 ("CSF", M, N, K, 12, 9);
+  sp_tensor *y3 = sr_tensor3 ("D,CU,CU", M, N, K, 13, 5);
+  scale3 (sp_array (y3), sp_array (t));
+  sr_print_t ("scale3", y3, M * N * K);
+  sp_free (t);
+  sp_free (y3);
+  sp_free (b2);
   for (int m = 1; m < 40; m += 13)
     printf ("local %d %.12g\n", m, local (m, m + 3));
   sp_free (c);
