@@ -485,87 +485,120 @@ sp_kpar_part (sp_kpar *p, int64_t i)
 }
 
 /* Put the parts together into one sp_kout and finish it.  */
+/* Free the arrays of part O, which is not used.  */
+static void
+part_free (sp_kout *o)
+{
+  free (o->vals);
+  for (int l = 0; l < SP_MAX_LEVELS; l++)
+    {
+      free (o->cnt[l]);
+      free (o->crd[l]);
+    }
+  memset (o, 0, sizeof *o);
+}
+
 void
 sp_kpar_end (sp_kpar *p)
 {
   sp_kout all, *part = p->part;
-  int64_t np = p->nparts;
-  sp_kout_begin (&all, p->t);
+  int64_t np = p->nparts, used = 0, one = 0;
+  for (int64_t i = 0; i < np; i++)
+    for (int l = 0; l < SP_MAX_LEVELS; l++)
+      if (part[i].n[l])
+        {
+          used++;
+          one = i;
+          break;
+        }
+  if (used <= 1)
+    {
+      /* One thread built everything (or nothing): its part is the
+         output, no copy.  */
+      all = part[one];
+      for (int64_t i = 0; i < np; i++)
+        if (i != one)
+          part_free (&part[i]);
+      free (part);
+      free (p);
+      sp_kout_end (&all);
+      return;
+    }
+  /* The other parts appended to part 0's arrays (grown in place where
+     the allocator can), level by level.  */
+  all = part[0];
   int first = all.first, last = all.nlevels - 1;
+  size_t cw = (size_t) all.crdw / 8;
   for (int l = first; l <= last; l++)
     {
       int64_t n = 0;
       for (int64_t i = 0; i < np; i++)
         n += part[i].n[l];
-      size_t cw = (size_t) all.crdw / 8;
-      all.crd[l] = sp__alloc_array (n, cw, -1, "an output crd array");
-      if (!all.crd[l])
+      if (sp__grow (&all.crd[l], &all.ccap[l], n, cw, -1,
+                    "an output crd array"))
         sp_kabort ("sparse output");
-      all.ccap[l] = n ? n : 1;
       if (l > first)
         {
           /* Parents are positions of the level above, local to each
              part: place each part's counts after the parents of the parts
              before it.  */
-          int64_t parents = all.n[l - 1];
-          all.cnt[l] = sp__alloc_array (parents + 1, sizeof (int64_t), 0,
-                                        "an output pos array");
-          if (!all.cnt[l])
+          int64_t parents = 0;
+          for (int64_t i = 0; i < np; i++)
+            parents += part[i].n[l - 1];
+          int64_t *cnt = sp__alloc_array (parents + 1, sizeof (int64_t), 0,
+                                          "an output pos array");
+          if (!cnt)
             sp_kabort ("sparse output");
-          all.pcap[l] = parents + 1;
           int64_t off = 0;
           for (int64_t i = 0; i < np; i++)
             {
               int64_t m = part[i].n[l - 1];
-              if (m && part[i].cnt[l])
+              const int64_t *c = i ? part[i].cnt[l] : all.cnt[l];
+              if (m && c)
                 {
-                  int64_t have = part[i].pcap[l] - 1 < m
-                                 ? part[i].pcap[l] - 1 : m;
-                  memcpy (all.cnt[l] + off + 1, part[i].cnt[l] + 1,
+                  int64_t cap = i ? part[i].pcap[l] : all.pcap[l];
+                  int64_t have = cap - 1 < m ? cap - 1 : m;
+                  memcpy (cnt + off + 1, c + 1,
                           (size_t) have * sizeof (int64_t));
                 }
               off += m;
             }
+          free (all.cnt[l]);
+          all.cnt[l] = cnt;
+          all.pcap[l] = parents + 1;
         }
       else
-        {
-          /* Dense parents: each part counted its own rows only.  */
-          for (int64_t i = 0; i < np; i++)
-            if (part[i].n[l])
-              for (int64_t k = 1; k <= all.ndense; k++)
-                all.cnt[l][k] += part[i].cnt[l][k];
-        }
-      int64_t at = 0;
-      for (int64_t i = 0; i < np; i++)
+        /* Dense parents: each part counted its own rows only.  */
+        for (int64_t i = 1; i < np; i++)
+          if (part[i].n[l])
+            for (int64_t k = 1; k <= all.ndense; k++)
+              all.cnt[l][k] += part[i].cnt[l][k];
+      int64_t at = all.n[l];
+      for (int64_t i = 1; i < np; i++)
         {
           memcpy ((char *) all.crd[l] + at * cw, part[i].crd[l],
                   (size_t) part[i].n[l] * cw);
           at += part[i].n[l];
         }
-      all.n[l] = n;
     }
-  int64_t nv = all.n[last];
-  free (all.vals);
-  all.vals = sp__alloc_array (nv, all.esize, -1, "the output's values");
-  if (!all.vals)
-    sp_kabort ("sparse output");
-  all.vcap = nv ? nv : 1;
-  int64_t at = 0;
+  int64_t nv = 0;
   for (int64_t i = 0; i < np; i++)
+    nv += part[i].n[last];
+  if (sp__grow (&all.vals, &all.vcap, nv, all.esize, -1,
+                "the output's values"))
+    sp_kabort ("sparse output");
+  int64_t at = all.n[last];
+  for (int64_t i = 1; i < np; i++)
     {
       memcpy ((char *) all.vals + at * all.esize, part[i].vals,
               (size_t) part[i].n[last] * all.esize);
       at += part[i].n[last];
     }
-  for (int64_t i = 0; i < np; i++)
-    {
-      free (part[i].vals);
-      for (int l = 0; l < SP_MAX_LEVELS; l++)
-        {
-          free (part[i].cnt[l]);
-          free (part[i].crd[l]);
-        }
-    }
+  for (int l = first; l <= last; l++)
+    for (int64_t i = 1; i < np; i++)
+      all.n[l] += part[i].n[l];
+  for (int64_t i = 1; i < np; i++)
+    part_free (&part[i]);
   free (part);
   free (p);
   sp_kout_end (&all);
