@@ -17,8 +17,23 @@
      LIR_WHILE     goto c; top: body; c: if (cond) goto top
      LIR_IF        COND_EXPR
      LIR_LOAD      *(T *) (base + i), BASE a pointer loaded once
-     LIR_APPEND    sp_kout_append (&out, level, parent, coord)
-     LIR_CALL      the entry points of sparse_kernel.h, sp_free, memset
+     LIR_APPEND    sp_kout_append (&out, level, parent, coord); at the
+                   output's last level its common case inline (as
+                   sp_kout_push)
+     LIR_CALL      the entry points of sparse_kernel.h, sp_free, memset;
+                   the output's start reserves room for as many entries
+                   as the operands hold
+
+   Beyond that one-to-one translation, three shapes get better code:
+     - a dense innermost loop accumulating into a row its enclosing loop
+       does not move (SpMM, TTM, MTTKRP) runs in strips of vector
+       accumulators over that enclosing loop (strip_mine);
+     - with -fopenmp, a sparse output whose first level is dense is built
+       by all threads, each appending its own rows to a part of the
+       output, the parts put together afterwards (par_build);
+     - parallel loops over a CSR-like operand's rows split them by entries.
+   A warning guards the asymptotics: dense loops that visit every pair of
+   coordinates no operand stores densely (warn_dense_products).
 
    Every pos/crd/vals array is read through a pointer variable loaded from
    the tensor's struct (sparse_abi.h, by field offset) once, after the
