@@ -203,15 +203,18 @@ iter_range (gen *g, const state *st, const iter *it, int *lo, int *hi)
 }
 
 /* Nonzero when IT's coordinates may repeat within its range: a CN level,
-   or a singleton level with levels below it (COO of rank 3 and more).
-   Each run of equal coordinates is then one iteration, its positions the
-   range of the level below.  */
+   or a singleton level with a compressed or singleton level below it (COO
+   of rank 3 and more).  Each run of equal coordinates is then one
+   iteration, its positions the range of the level below.  A singleton
+   above a dense level (mode-generic CN,S,D) stores each coordinate once:
+   its one position is the parent of the dense fibre.  */
 static int
 is_cn (const gen *g, const iter *it)
 {
   const sp_format *f = &g->k->tensors[g->tensor_of[it->a]].fmt;
   return f->lv[it->l].type == SP_LVL_CN
-         || (f->lv[it->l].type == SP_LVL_S && it->l + 1 < f->nlevels);
+         || (f->lv[it->l].type == SP_LVL_S && it->l + 1 < f->nlevels
+             && f->lv[it->l + 1].type != SP_LVL_D);
 }
 
 /* Load iterator IT's coordinate into a new variable (and, when it may
