@@ -7,13 +7,15 @@
    storage rewrite (storage.cc) is replaced by code built as GENERIC and
    gimplified in place.
 
-   For now every statement takes the dense route: one loop per output
-   index, an inner loop per reduction (the IX_SUM nodes of the index
-   notation), dense operands indexed directly and tagged operands read and
-   written through the runtime (sp__get/sp__put), exactly as the fallback
-   for element accesses.  This defines the semantics the sparse code
-   generator must match: `=` assigns every element of the output, `+=` and
-   `-=` accumulate, arithmetic follows C's usual conversions.
+   A statement with an operand stored sparsely goes to the sparse code
+   generator (schedule, loop IR, emit.cc); a refusal there is an error.
+   A statement whose tagged operands are all dense takes the dense route
+   here: one loop per output index, an inner loop per reduction (the
+   IX_SUM nodes of the index notation), dense operands indexed directly
+   and tagged operands read and written through the runtime
+   (sp__get/sp__put), exactly as the fallback for element accesses.  Both
+   honour the same semantics: `=` assigns every element of the output,
+   `+=` and `-=` accumulate, arithmetic follows C's usual conversions.
 
    Copyright the sparse authors.  GPL-3.0-or-later (see COPYING).  */
 
