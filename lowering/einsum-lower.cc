@@ -177,26 +177,6 @@ lowerer::read (int acc)
   return lvalue_dense (acc);
 }
 
-/* The type C's usual arithmetic conversions give A op B.  */
-static tree
-arith_type (tree a, tree b)
-{
-  a = TYPE_MAIN_VARIANT (a);
-  b = TYPE_MAIN_VARIANT (b);
-  if (TREE_CODE (a) == REAL_TYPE || TREE_CODE (b) == REAL_TYPE)
-    {
-      if (TREE_CODE (a) != REAL_TYPE)
-	return b;
-      if (TREE_CODE (b) != REAL_TYPE)
-	return a;
-      return TYPE_PRECISION (a) >= TYPE_PRECISION (b) ? a : b;
-    }
-  tree t = TYPE_PRECISION (a) >= TYPE_PRECISION (b) ? a : b;
-  if (TYPE_PRECISION (t) < TYPE_PRECISION (integer_type_node))
-    t = integer_type_node;
-  return t;
-}
-
 tree
 lowerer::eval (int ex, tree *stmts)
 {
@@ -222,7 +202,7 @@ lowerer::eval (int ex, tree *stmts)
 	tree a = eval (x.a, stmts);
 	if (!a)
 	  return NULL_TREE;
-	tree type = arith_type (TREE_TYPE (a), TREE_TYPE (a));
+	tree type = sparse_arith_type (TREE_TYPE (a), TREE_TYPE (a));
 	return fold_build1 (NEGATE_EXPR, type, sparse_convert (loc, type, a));
       }
     case IX_ADD:
@@ -234,7 +214,7 @@ lowerer::eval (int ex, tree *stmts)
 	tree b = eval (x.b, stmts);
 	if (!a || !b)
 	  return NULL_TREE;
-	tree type = arith_type (TREE_TYPE (a), TREE_TYPE (b));
+	tree type = sparse_arith_type (TREE_TYPE (a), TREE_TYPE (b));
 	tree_code code = x.op == IX_ADD ? PLUS_EXPR
 			 : x.op == IX_SUB ? MINUS_EXPR
 			 : x.op == IX_MUL ? MULT_EXPR
@@ -249,7 +229,7 @@ lowerer::eval (int ex, tree *stmts)
 	tree a = eval (x.a, &body);
 	if (!a)
 	  return NULL_TREE;
-	tree type = arith_type (TREE_TYPE (a), TREE_TYPE (a));
+	tree type = sparse_arith_type (TREE_TYPE (a), TREE_TYPE (a));
 	tree acc = new_var (type, NULL);
 	append_to_statement_list (build2 (MODIFY_EXPR, type, acc,
 					  build_zero_cst (type)), stmts);
@@ -330,7 +310,7 @@ lowerer::build ()
 	{
 	  tree old = sparse_build_get (loc, handle[out.opd], tag.elem_type,
 				       out.nidx, idx);
-	  tree type = arith_type (tag.elem_type, TREE_TYPE (val));
+	  tree type = sparse_arith_type (tag.elem_type, TREE_TYPE (val));
 	  v = sparse_convert (loc, tag.elem_type,
 			    fold_build2 (acc, type, sparse_convert (loc, type, old),
 					 sparse_convert (loc, type, val)));
@@ -348,7 +328,7 @@ lowerer::build ()
       tree v;
       if (acc != ERROR_MARK)
 	{
-	  tree type = arith_type (ltype, TREE_TYPE (val));
+	  tree type = sparse_arith_type (ltype, TREE_TYPE (val));
 	  v = fold_build2 (acc, type, sparse_convert (loc, type, unshare_expr (lhs)),
 			   sparse_convert (loc, type, val));
 	}

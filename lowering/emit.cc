@@ -224,26 +224,6 @@ lir_common (lir_type a, lir_type b)
   return LIR_I32;
 }
 
-/* The same over C types.  */
-tree
-arith_type (tree a, tree b)
-{
-  a = TYPE_MAIN_VARIANT (a);
-  b = TYPE_MAIN_VARIANT (b);
-  if (TREE_CODE (a) == REAL_TYPE || TREE_CODE (b) == REAL_TYPE)
-    {
-      if (TREE_CODE (a) != REAL_TYPE)
-	return b;
-      if (TREE_CODE (b) != REAL_TYPE)
-	return a;
-      return TYPE_PRECISION (a) >= TYPE_PRECISION (b) ? a : b;
-    }
-  tree t = TYPE_PRECISION (a) >= TYPE_PRECISION (b) ? a : b;
-  if (TYPE_PRECISION (t) < TYPE_PRECISION (integer_type_node))
-    t = integer_type_node;
-  return t;
-}
-
 /* The element type of an array-like TYPE (arrays and one pointer
    stripped).  */
 tree
@@ -1720,7 +1700,7 @@ emitter::stmt (int id, tree *list, tree *vars)
 	    tree old = target (st.to);
 	    if (old == error_mark_node)
 	      return;
-	    tree type = arith_type (ltype, TREE_TYPE (val));
+	    tree type = sparse_arith_type (ltype, TREE_TYPE (val));
 	    val = fold_build2 (st.op == LIR_SUB ? MINUS_EXPR : PLUS_EXPR, type,
 			       sparse_convert (loc, type, old),
 			       sparse_convert (loc, type, val));

@@ -179,3 +179,23 @@ sparse_new_local (tree fn, tree type, const char *name)
     DECL_IGNORED_P (v) = 1;
   return v;
 }
+
+/* The type C's usual arithmetic conversions give A op B.  */
+tree
+sparse_arith_type (tree a, tree b)
+{
+  a = TYPE_MAIN_VARIANT (a);
+  b = TYPE_MAIN_VARIANT (b);
+  if (TREE_CODE (a) == REAL_TYPE || TREE_CODE (b) == REAL_TYPE)
+    {
+      if (TREE_CODE (a) != REAL_TYPE)
+	return b;
+      if (TREE_CODE (b) != REAL_TYPE)
+	return a;
+      return TYPE_PRECISION (a) >= TYPE_PRECISION (b) ? a : b;
+    }
+  tree t = TYPE_PRECISION (a) >= TYPE_PRECISION (b) ? a : b;
+  if (TYPE_PRECISION (t) < TYPE_PRECISION (integer_type_node))
+    t = integer_type_node;
+  return t;
+}

@@ -161,6 +161,8 @@ tree sparse_rt_decl (sparse_rt which);
 /* sp_tensor * as seen by generated code (a pointer to an opaque struct).  */
 tree sparse_handle_type (void);
 tree sparse_int64_type (void);
+/* The type C's usual arithmetic conversions give A op B.  */
+tree sparse_arith_type (tree a, tree b);
 /* Convert arithmetic EXPR to TYPE as C does.  */
 tree sparse_convert (location_t loc, tree type, tree expr);
 /* A NUL-terminated string constant as a `const char *'.  */
