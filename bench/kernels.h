@@ -82,6 +82,8 @@ typedef struct bench_peer
 } bench_peer;
 
 extern const bench_peer peer_pragma, peer_pragma_par;
+/* SpMV, SpMM, SpGEMM as dense loop nests over tagged arrays.  */
+extern const bench_peer peer_loops;
 extern const bench_peer peer_c, peer_c_par;
 extern const bench_peer peer_eigen, peer_eigen_par;
 extern const bench_peer peer_cxsparse;

@@ -174,3 +174,82 @@ const bench_peer peer_pragma = { "pragma", 1,
   { run_spmv, run_spmm, run_spgemm, run_spadd, run_sddmm, run_ttv,
     run_mttkrp },
   fetch, drop };
+
+#ifndef _OPENMP
+/* SpMV, SpMM and SpGEMM once more, as the dense loop nests people write:
+   the plugin recognises them, and they must run as fast as the pragmas
+   (the "loops" rows; ratio = loops time / pragma time).  */
+
+static void
+l_spmv (int nr, int nc, double y[nr], double A[nr][nc] SPARSE ("CSR"),
+        double x[nc])
+{
+  for (int i = 0; i < nr; i++)
+    {
+      double s = 0;
+      for (int j = 0; j < nc; j++)
+        s += A[i][j] * x[j];
+      y[i] = s;
+    }
+}
+
+static void
+l_spmm (int nr, int nc, int nk, double Y[nr][nk],
+        double A[nr][nc] SPARSE ("CSR"), double X[nc][nk])
+{
+  for (int i = 0; i < nr; i++)
+    for (int k = 0; k < nk; k++)
+      {
+        double s = 0;
+        for (int j = 0; j < nc; j++)
+          s += A[i][j] * X[j][k];
+        Y[i][k] = s;
+      }
+}
+
+static void
+l_spgemm (int nr, int nm, int nc, double C[restrict nr][nc] SPARSE ("CSR"),
+          double A[nr][nm] SPARSE ("CSR"), double B[nm][nc] SPARSE ("CSR"))
+{
+  for (int i = 0; i < nr; i++)
+    for (int j = 0; j < nc; j++)
+      {
+        double s = 0;
+        for (int k = 0; k < nm; k++)
+          s += A[i][k] * B[k][j];
+        C[i][j] = s;
+      }
+}
+
+static void *
+run_loops_spmv (void *st, const bench_in *in, double *out)
+{
+  (void) st;
+  l_spmv (in->a.nrows, in->a.ncols, out, sp_array (in->t), in->x);
+  return NULL;
+}
+
+static void *
+run_loops_spmm (void *st, const bench_in *in, double *out)
+{
+  (void) st;
+  l_spmm (in->a.nrows, in->a.ncols, in->nk, (double (*)[in->nk]) out,
+          sp_array (in->t), (double (*)[in->nk]) in->X);
+  return NULL;
+}
+
+static void *
+run_loops_spgemm (void *st, const bench_in *in, double *out)
+{
+  (void) st, (void) out;
+  int n = in->a.nrows;
+  sp_tensor *c = new_output ("csr", 2, n, n);
+  l_spgemm (n, n, n, sp_array (c), sp_array (in->t), sp_array (in->t));
+  return c;
+}
+
+const bench_peer peer_loops = { "loops", 1, NULL, NULL,
+  { run_loops_spmv, run_loops_spmm, run_loops_spgemm, NULL, NULL, NULL,
+    NULL },
+  fetch, drop };
+#endif
