@@ -10,7 +10,8 @@
 static const bench_rec *recs;
 static size_t nrecs;
 
-/* The time of WHO (NULL: the best peer but the pragma, its name in
+/* The time of WHO (NULL: the best peer, neither the pragma nor its own
+   loop-nest form, its name in
    *BEST_WHO; ONLY: restrict to these peers, NULL-terminated) on INPUT,
    kernel K, THREADS; 0 when not measured.  */
 static double
@@ -24,7 +25,8 @@ find (const char *input, enum bench_kernel k, int threads, const char *who,
       if (r->kernel != k || r->threads != threads || r->secs <= 0
           || strcmp (r->input, input))
         continue;
-      if (who ? strcmp (r->who, who) : !strcmp (r->who, "pragma"))
+      if (who ? strcmp (r->who, who)
+              : !strcmp (r->who, "pragma") || !strcmp (r->who, "loops"))
         continue;
       int allowed = !only;
       for (int j = 0; only && only[j]; j++)
