@@ -302,3 +302,24 @@ sparse_register_pragmas (void *, void *)
 {
   c_register_pragma_with_expansion ("sparse", "einsum", handle_pragma_einsum);
 }
+
+/* Extent DIM of untagged operand OPD: an array's type says it (its VLA
+   bounds are gimplified by now); a parameter's bounds were captured at
+   the pragma.  */
+tree
+sparse_einsum_dense_extent (const sparse_einsum *e, int opd, int dim)
+{
+  tree decl = sparse_einsum_operand_decl (e, opd);
+  if (!decl || dim < 0 || dim >= SP_MAX_RANK)
+    return NULL_TREE;
+  tree type = TREE_TYPE (decl);
+  if (TREE_CODE (type) == ARRAY_TYPE)
+    {
+      tree dims[SP_MAX_RANK + 1];
+      memset (dims, 0, sizeof dims);
+      sparse_array_extents (type, dims, SP_MAX_RANK + 1, NULL);
+      return dims[dim] ? unshare_expr (dims[dim]) : NULL_TREE;
+    }
+  tree x = sparse_einsum_operand_extent (e, opd, dim);
+  return x ? unshare_expr (x) : NULL_TREE;
+}

@@ -50,7 +50,6 @@ struct lowerer
 
   tree new_var (tree type, const char *name);
   tree extent_of (int v);
-  tree operand_extent (int opd, int dim);
   tree read (int acc);
   tree lvalue_dense (int acc);
   tree eval (int ex, tree *stmts);
@@ -67,27 +66,6 @@ lowerer::new_var (tree type, const char *name)
   return v;
 }
 
-/* Extent of dimension DIM of dense operand OPD: an array variable's type
-   says it (its VLA bounds are gimplified by now); a parameter's outermost
-   bound was captured at the pragma.  */
-tree
-lowerer::operand_extent (int opd, int dim)
-{
-  tree decl = sparse_einsum_operand_decl (e, opd);
-  if (!decl || dim < 0 || dim >= SP_MAX_RANK)
-    return NULL_TREE;
-  tree type = TREE_TYPE (decl);
-  if (TREE_CODE (type) == ARRAY_TYPE)
-    {
-      tree dims[SP_MAX_RANK + 1];
-      memset (dims, 0, sizeof dims);
-      sparse_array_extents (type, dims, SP_MAX_RANK + 1, NULL);
-      return dims[dim];
-    }
-  tree x = sparse_einsum_operand_extent (e, opd, dim);
-  return x ? unshare_expr (x) : NULL_TREE;
-}
-
 tree
 lowerer::extent_of (int v)
 {
@@ -97,7 +75,7 @@ lowerer::extent_of (int v)
     {
       if (ix->opd[var.src_opd].tagged && handle[var.src_opd])
 	return sparse_build_dim (loc, handle[var.src_opd], var.src_dim);
-      tree x = operand_extent (var.src_opd, var.src_dim);
+      tree x = sparse_einsum_dense_extent (e, var.src_opd, var.src_dim);
       if (x)
 	return fold_convert (i64, x);
     }

@@ -358,7 +358,6 @@ struct emitter
   tree new_var (tree type, const char *name, tree *vars);
   tree field (tree base, HOST_WIDE_INT off, tree type);
   tree tensor_handle (int t);
-  tree operand_extent (int opd, int dim);
   tree dense_base (int opd, tree *elt);
   void scan_writes (int s);
   bool prepare ();
@@ -444,27 +443,6 @@ emitter::tensor_handle (int t)
   if (x.opd < 0 || x.opd >= s->nopds || !handle[x.opd])
     return fail ("no handle for tensor %s", x.name);
   return handle[x.opd];
-}
-
-/* Extent DIM of untagged operand OPD: an array's type says it (its VLA
-   bounds are gimplified by now); a parameter's bounds were captured at
-   the pragma.  */
-tree
-emitter::operand_extent (int opd, int dim)
-{
-  tree decl = sparse_einsum_operand_decl (e, opd);
-  if (!decl || dim < 0 || dim >= SP_MAX_RANK)
-    return NULL_TREE;
-  tree type = TREE_TYPE (decl);
-  if (TREE_CODE (type) == ARRAY_TYPE)
-    {
-      tree dims[SP_MAX_RANK + 1];
-      memset (dims, 0, sizeof dims);
-      sparse_array_extents (type, dims, SP_MAX_RANK + 1, NULL);
-      return dims[dim] ? unshare_expr (dims[dim]) : NULL_TREE;
-    }
-  tree x = sparse_einsum_operand_extent (e, opd, dim);
-  return x ? unshare_expr (x) : NULL_TREE;
 }
 
 /* A pointer to the first element of untagged operand OPD, of the type
@@ -781,7 +759,7 @@ emitter::ex (int id)
 			     + x.dim * (HOST_WIDE_INT) sizeof (int64_t),
 			  type);
 	  }
-	tree ext = operand_extent (x.opd, x.dim);
+	tree ext = sparse_einsum_dense_extent (e, x.opd, x.dim);
 	if (!ext)
 	  {
 	    const char *n = x.opd >= 0 && x.opd < s->nopds

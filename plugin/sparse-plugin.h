@@ -137,6 +137,10 @@ tree sparse_einsum_register (ix_stmt *ix, location_t loc, tree fndecl,
 tree sparse_einsum_operand_decl (const sparse_einsum *e, int opd);
 /* Extent DIM of operand OPD as captured at the pragma, or NULL_TREE.  */
 tree sparse_einsum_operand_extent (const sparse_einsum *e, int opd, int dim);
+/* Extent DIM of untagged operand OPD where the lowering runs: an array's
+   type says it (its VLA bounds gimplified by then), else the extent
+   captured at the pragma; unshared, or NULL_TREE.  */
+tree sparse_einsum_dense_extent (const sparse_einsum *e, int opd, int dim);
 
 /* ------------------------------------------------------------------ */
 /* Runtime entry points (rtcall.cc).  */
