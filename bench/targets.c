@@ -111,6 +111,29 @@ versus (const char *title, enum bench_kernel k, const char *const *only)
   tally_print (title, &t);
 }
 
+/* The loop-nest form of kernel K against its pragma (serial, timed in
+   alternation): their ratio within 5%.  */
+static void
+loops_within (tally *t, char *all, size_t size, enum bench_kernel k)
+{
+  for (size_t i = 0; i < nrecs; i++)
+    {
+      if (seen_before (i))
+        continue;
+      const char *input = recs[i].input;
+      double ours = find (input, k, 1, "pragma", NULL, NULL);
+      double loops = find (input, k, 1, "loops", NULL, NULL);
+      if (ours <= 0 || loops <= 0)
+        continue;
+      size_t len = strlen (all);
+      if (len + 80 < size)
+        snprintf (all + len, size - len, "%s %s %.2f; ", input,
+                  kernel_names[k], loops / ours);
+      tally_add (t, loops / ours <= 1.05, "%s %s %.2f; ", input,
+                 kernel_names[k], loops / ours);
+    }
+}
+
 void
 targets_write (const double triad[2], const char *const *large, int nlarge)
 {
@@ -144,6 +167,17 @@ targets_write (const double triad[2], const char *const *large, int nlarge)
                &t);
   if (buf[0])
     report_text ("  (all: %.*s)\n", (int) strlen (buf) - 2, buf);
+
+  tally l = { 0 };
+  char all[4096] = "";
+  loops_within (&l, all, sizeof all, K_SPMV);
+  loops_within (&l, all, sizeof all, K_SPMM);
+  loops_within (&l, all, sizeof all, K_SPGEMM);
+  tally_print ("Dense-loop SpMV, SpMM and SpGEMM within 5% of the pragma "
+               "(loops time / pragma time <= 1.05, the two timed in "
+               "alternation)", &l);
+  if (all[0])
+    report_text ("  (all: %.*s)\n", (int) strlen (all) - 2, all);
 
   versus ("SpMV at least as fast as every peer", K_SPMV, NULL);
   static const char *const c_only[] = { "C", NULL };

@@ -12,6 +12,9 @@
 #define REPEAT 20
 #define REPEAT_MIN 2
 #define REPEAT_BUDGET 0.5
+/* Two measurements timed in alternation: at least PAIR_MIN runs of each,
+   then more until they add up to twice REPEAT_BUDGET, at most REPEAT.  */
+#define PAIR_MIN 3
 
 static inline double
 now (void)
