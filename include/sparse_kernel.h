@@ -60,6 +60,10 @@ sp_kmin (int64_t a, int64_t b)
 
 /* Sort the N coordinates of A increasingly.  */
 void sp_ksort (int64_t *a, int64_t n);
+/* Order the first NW coordinates of a workspace's LIST increasingly;
+   FLAG marks exactly those coordinates among the workspace's N.  */
+void sp_kws_sort (int64_t *list, int64_t nw, const uint8_t *flag,
+                  int64_t n);
 
 /* The first of the rows of part PART (0 .. PARTS) when rows LO .. HI-1,
    whose entries POS (offsets of POSW bits, POS[HI] included) delimits,

@@ -199,6 +199,11 @@ call (const printer *p, const lir_stmt *s, int ind)
     case LIR_CALL_OUT_END:
       fprintf (f, "sp_kout_end (&sp_out);\n");
       break;
+    case LIR_CALL_OUT_RESERVE:
+      fprintf (f, "sp_kout_reserve (&sp_out, ");
+      expr (p, s->a, 0);
+      fprintf (f, ");\n");
+      break;
     case LIR_CALL_WS_ALLOC:
       {
         const char *et = "double";
@@ -214,10 +219,12 @@ call (const printer *p, const lir_stmt *s, int ind)
       fprintf (f, "sp_kws_free (&sp_ws);\n");
       break;
     case LIR_CALL_SORT:
-      fprintf (f, "sp_ksort (");
+      fprintf (f, "sp_kws_sort (");
       array_base (p, s->array);
       fprintf (f, ", ");
       expr (p, s->a, 0);
+      fprintf (f, ", sp_ws.flag, ");
+      expr (p, s->b, 0);
       fprintf (f, ");\n");
       break;
     }

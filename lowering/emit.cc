@@ -22,7 +22,8 @@
                    sp_kout_push)
      LIR_CALL      the entry points of sparse_kernel.h, sp_free, memset;
                    the output's start reserves room for as many entries
-                   as the operands hold
+                   as the operands hold, unless the kernel's symbolic
+                   loop bounds them (LIR_CALL_OUT_RESERVE)
 
    Beyond that one-to-one translation, three shapes get better code:
      - a dense innermost loop accumulating into a row its enclosing loop
@@ -76,7 +77,8 @@ enum kfn_id
   KFN_OUT_RESERVE, /* void sp_kout_reserve (sp_kout *, int64_t) */
   KFN_WS_ALLOC,    /* void sp_kws_alloc (sp_kws *, int64_t, size_t) */
   KFN_WS_FREE,     /* void sp_kws_free (sp_kws *) */
-  KFN_SORT,        /* void sp_ksort (int64_t *, int64_t) */
+  KFN_SORT,        /* void sp_kws_sort (int64_t *, int64_t, const uint8_t *,
+		      int64_t) */
   KFN_SPLIT,       /* int64_t sp_ksplit (const void *, int, int64_t,
 		      int64_t, int64_t, int64_t) */
   KFN_PAR_BEGIN,   /* sp_kpar *sp_kpar_begin (sp_tensor *, int64_t,
@@ -139,8 +141,8 @@ kfn (kfn_id id)
       type = build_function_type_list (v, p, NULL_TREE);
       break;
     case KFN_SORT:
-      name = "sp_ksort";
-      type = build_function_type_list (v, p, i64, NULL_TREE);
+      name = "sp_kws_sort";
+      type = build_function_type_list (v, p, i64, p, i64, NULL_TREE);
       break;
     case KFN_PAR_BEGIN:
       name = "sp_kpar_begin";
@@ -384,6 +386,8 @@ struct emitter
   tree kws_addr ();
   int par_plan ();
   tree par_build (int loop, tree *list);
+  tree reserve_hint (const lir_stmt &out_begin);
+  tree rows_loop (const lir_stmt &st, tree r0, tree r1, tree *list);
   tree build ();
 };
 
@@ -489,7 +493,8 @@ emitter::scan_writes (int id)
 	case LIR_CALL:
 	  if (st.fn == LIR_CALL_SORT && st.array >= 0 && st.array < k->narrays)
 	    arr_written[st.array] = true;
-	  if (st.fn == LIR_CALL_OUT_BEGIN || st.fn == LIR_CALL_OUT_END)
+	  if (st.fn == LIR_CALL_OUT_BEGIN || st.fn == LIR_CALL_OUT_END
+	      || st.fn == LIR_CALL_OUT_RESERVE)
 	    need_kout = true;
 	  if (st.fn == LIR_CALL_WS_ALLOC || st.fn == LIR_CALL_WS_FREE)
 	    need_kws = true;
@@ -887,12 +892,37 @@ emitter::target (const lir_target &t)
   return fail ("assignment without target");
 }
 
+/* How many entries to make room for when OUT_BEGIN starts the output:
+   none when the kernel's symbolic loop bounds them (LIR_CALL_OUT_RESERVE
+   follows), else as many as the tensors read hold (exact for a union, a
+   start for products), in one allocation.  */
+tree
+emitter::reserve_hint (const lir_stmt &out_begin)
+{
+  tree i64 = sparse_int64_type (), hint = build_int_cst (i64, 0);
+  for (int id = k->body; id >= 0; id = k->stmts[id].next)
+    if (k->stmts[id].kind == LIR_CALL
+	&& k->stmts[id].fn == LIR_CALL_OUT_RESERVE)
+      return hint;
+  for (int t = 0; t < k->ntensors; t++)
+    {
+      if (t == out_begin.tensor && k->sc->old_out < 0)
+	continue;
+      tree th = tensor_handle (t);
+      CHECKED (th);
+      hint = fold_build2 (PLUS_EXPR, i64, hint,
+			  field (th, offsetof (sp_tensor, nvals), i64));
+    }
+  return hint;
+}
+
 tree
 emitter::call (const lir_stmt &st)
 {
   tree name = NULL_TREE, h = NULL_TREE;
   if (st.fn != LIR_CALL_WS_ALLOC && st.fn != LIR_CALL_WS_FREE
-      && st.fn != LIR_CALL_SORT && st.fn != LIR_CALL_OUT_END)
+      && st.fn != LIR_CALL_SORT && st.fn != LIR_CALL_OUT_END
+      && st.fn != LIR_CALL_OUT_RESERVE)
     {
       if (st.tensor < 0 || st.tensor >= k->ntensors)
 	return fail ("runtime call without tensor");
@@ -905,7 +935,8 @@ emitter::call (const lir_stmt &st)
     }
   tree kaddr = kout || kout_ptr ? kout_addr () : NULL_TREE;
   tree waddr = kws ? kws_addr () : NULL_TREE;
-  if ((!kaddr && (st.fn == LIR_CALL_OUT_BEGIN || st.fn == LIR_CALL_OUT_END))
+  if ((!kaddr && (st.fn == LIR_CALL_OUT_BEGIN || st.fn == LIR_CALL_OUT_END
+		  || st.fn == LIR_CALL_OUT_RESERVE))
       || (!waddr && (st.fn == LIR_CALL_WS_ALLOC
 		     || st.fn == LIR_CALL_WS_FREE)))
     return fail ("runtime call %d without its object", (int) st.fn);
@@ -934,23 +965,13 @@ emitter::call (const lir_stmt &st)
       return build_call_expr_loc (loc, kfn (KFN_FREE), 1, h);
     case LIR_CALL_OUT_BEGIN:
       {
-	/* Room for as many entries as the tensors read hold (exact for a
-	   union, a start for products) in one allocation.  */
 	tree list = alloc_stmt_list ();
 	append_to_statement_list_force
 	  (build_call_expr_loc (loc, kfn (KFN_OUT_BEGIN), 2, kaddr, h),
 	   &list);
-	tree i64 = sparse_int64_type (), hint = NULL_TREE;
-	for (int t = 0; t < k->ntensors; t++)
-	  {
-	    if (t == st.tensor && k->sc->old_out < 0)
-	      continue;
-	    tree th = tensor_handle (t);
-	    CHECKED (th);
-	    tree n = field (th, offsetof (sp_tensor, nvals), i64);
-	    hint = hint ? fold_build2 (PLUS_EXPR, i64, hint, n) : n;
-	  }
-	if (hint)
+	tree hint = reserve_hint (st);
+	CHECKED (hint);
+	if (!integer_zerop (hint))
 	  append_to_statement_list_force
 	    (build_call_expr_loc (loc, kfn (KFN_OUT_RESERVE), 2,
 				  unshare_expr (kaddr), hint), &list);
@@ -958,6 +979,14 @@ emitter::call (const lir_stmt &st)
       }
     case LIR_CALL_OUT_END:
       return build_call_expr_loc (loc, kfn (KFN_OUT_END), 1, kaddr);
+    case LIR_CALL_OUT_RESERVE:
+      {
+	tree n = ex (st.a);
+	CHECKED (n);
+	return build_call_expr_loc (loc, kfn (KFN_OUT_RESERVE), 2, kaddr,
+				    sparse_convert (loc, sparse_int64_type (),
+						    n));
+      }
     case LIR_CALL_WS_ALLOC:
       {
 	tree n = ex (st.a);
@@ -979,12 +1008,19 @@ emitter::call (const lir_stmt &st)
       {
 	if (st.array < 0 || st.array >= k->narrays || !arr[st.array])
 	  return fail ("sort of array %d", st.array);
-	tree n = ex (st.a);
+	tree n = ex (st.a), extent = ex (st.b), flag = NULL_TREE;
 	CHECKED (n);
-	return build_call_expr_loc (loc, kfn (KFN_SORT), 2,
+	CHECKED (extent);
+	for (int a = 0; a < k->narrays; a++)
+	  if (k->arrays[a].kind == LIR_ARR_WS_FLAG)
+	    flag = arr[a];
+	CHECKED (flag);
+	tree i64 = sparse_int64_type ();
+	return build_call_expr_loc (loc, kfn (KFN_SORT), 4,
 				    fold_convert (ptr_type_node, arr[st.array]),
-				    sparse_convert (loc, sparse_int64_type (),
-						    n));
+				    sparse_convert (loc, i64, n),
+				    fold_convert (ptr_type_node, flag),
+				    sparse_convert (loc, i64, extent));
       }
     }
   return fail ("runtime call %d", (int) st.fn);
@@ -1941,7 +1977,14 @@ emitter::par_plan ()
   for (int id = k->body; id >= 0; id = k->stmts[id].next)
     {
       const lir_stmt &x = k->stmts[id];
-      if (x.kind == LIR_DECL)
+      /* The symbolic loop runs over the rows too, each thread's own.  */
+      if (id == k->bound_loop
+	  || (x.kind == LIR_CALL && x.fn == LIR_CALL_OUT_RESERVE))
+	{
+	  if (loop >= 0 || k->bound_loop < 0)
+	    return -1;
+	}
+      else if (x.kind == LIR_DECL)
 	{
 	  if (loop >= 0)
 	    return -1;
@@ -1984,6 +2027,8 @@ emitter::par_plan ()
      output and the workspace.  */
   int stack[64], sp = 0;
   stack[sp++] = k->stmts[loop].body;
+  if (k->bound_loop >= 0)
+    stack[sp++] = k->stmts[k->bound_loop].body;
   while (sp > 0)
     for (int id = stack[--sp]; id >= 0; id = k->stmts[id].next)
       {
@@ -2035,6 +2080,28 @@ emitter::par_plan ()
   return bad >= 0 ? -1 : loop;
 }
 
+/* Append to LIST row loop ST run over rows [R0, R1) only.  */
+tree
+emitter::rows_loop (const lir_stmt &st, tree r0, tree r1, tree *list)
+{
+  if (st.var < 0 || st.var >= k->nvars || !var[st.var])
+    return fail ("parallel loop over an undeclared variable");
+  tree v = var[st.var], type = TREE_TYPE (v);
+  tree body = block (st.body);
+  CHECKED (body);
+  tree lbody = alloc_stmt_list ();
+  append_to_statement_list_force (body, &lbody);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, type, v,
+	     build2 (PLUS_EXPR, type, v, build_int_cst (type, 1))), &lbody);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, type, v, fold_convert (type, r0)), list);
+  append_to_statement_list_force
+    (goto_loop (loc, build2 (LT_EXPR, boolean_type_node, v,
+			     fold_convert (type, r1)), lbody), list);
+  return *list;
+}
+
 /* Append to LIST the parallel build of the kernel whose row loop is
    statement LOOP (see par_plan).  */
 tree
@@ -2050,30 +2117,26 @@ emitter::par_build (int loop, tree *list)
   tree kpar = new_var (ptr_type_node, "sp_par", &top_vars);
 
   /* Serial prologue: conversions and assembly; the output's parts.  */
+  int reserve = -1;
   for (int id = k->body; id != loop && !failed; id = k->stmts[id].next)
     {
       const lir_stmt &x = k->stmts[id];
-      if (x.kind == LIR_CALL && x.fn == LIR_CALL_OUT_BEGIN)
+      if (x.kind == LIR_CALL && x.fn == LIR_CALL_OUT_RESERVE)
+	reserve = id;
+      else if (id == k->bound_loop)
+	;
+      else if (x.kind == LIR_CALL && x.fn == LIR_CALL_OUT_BEGIN)
 	{
 	  tree h = tensor_handle (x.tensor);
 	  CHECKED (h);
-	  tree hint = NULL_TREE;
-	  for (int t = 0; t < k->ntensors; t++)
-	    {
-	      if (t == x.tensor && k->sc->old_out < 0)
-		continue;
-	      tree th = tensor_handle (t);
-	      CHECKED (th);
-	      tree n = field (th, offsetof (sp_tensor, nvals), i64);
-	      hint = hint ? fold_build2 (PLUS_EXPR, i64, hint, n) : n;
-	    }
+	  tree hint = reserve_hint (x);
+	  CHECKED (hint);
 	  tree parts = fold_convert (i64, build_call_expr_loc (loc, max_fn,
 							       0));
 	  append_to_statement_list_force
 	    (build2 (MODIFY_EXPR, ptr_type_node, kpar,
 		     build_call_expr_loc (loc, kfn (KFN_PAR_BEGIN), 3, h, parts,
-					  hint ? hint
-					  : build_int_cst (i64, 0))), list);
+					  hint)), list);
 	}
       else if (x.kind == LIR_CALL && x.fn == LIR_CALL_WS_ALLOC)
 	{
@@ -2127,9 +2190,6 @@ emitter::par_build (int loop, tree *list)
   region = pre;
 
   const lir_stmt &st = k->stmts[loop];
-  if (st.var < 0 || st.var >= k->nvars || !var[st.var])
-    return fail ("parallel loop over an undeclared variable");
-  tree v = var[st.var], type = TREE_TYPE (v);
   tree lo = ex (st.a), hi = ex (st.b);
   CHECKED (lo);
   CHECKED (hi);
@@ -2163,18 +2223,14 @@ emitter::par_build (int loop, tree *list)
       append_to_statement_list_force
 	(build2 (MODIFY_EXPR, i64, e ? r1 : r0, r), &region);
     }
-  tree body = block (st.body);
-  CHECKED (body);
-  tree lbody = alloc_stmt_list ();
-  append_to_statement_list_force (body, &lbody);
-  append_to_statement_list_force
-    (build2 (MODIFY_EXPR, type, v,
-	     build2 (PLUS_EXPR, type, v, build_int_cst (type, 1))), &lbody);
-  append_to_statement_list_force
-    (build2 (MODIFY_EXPR, type, v, fold_convert (type, r0)), &region);
-  append_to_statement_list_force
-    (goto_loop (loc, build2 (LT_EXPR, boolean_type_node, v,
-			     fold_convert (type, r1)), lbody), &region);
+  /* This thread's rows: their entries counted, room made in its part,
+     then the entries.  */
+  if (reserve >= 0)
+    {
+      rows_loop (k->stmts[k->bound_loop], r0, r1, &region);
+      stmt (reserve, &region, &rvars);
+    }
+  rows_loop (st, r0, r1, &region);
 
   /* Epilogue: the workspace freed in the region; the parts put together
      after it.  */

@@ -42,6 +42,9 @@ typedef struct gen
   int acc;                          /* scalar output register */
   int nz;                           /* "a reduction produced a term" */
   int ws, ws_flag, ws_list, nw;     /* workspace arrays and count */
+  int bound;                        /* symbolic pass: the variable
+                                       adding up the output's entries,
+                                       else -1 */
   int flush_depth;                  /* depth whose body flushes the
                                        workspace; -1: after the nest */
   int treg[SCH_MAX_SCOPES];         /* register of each reduction scope */
@@ -85,6 +88,7 @@ void lg_hoist (gen *g, int d, state *st, block *b);
 /* loopgen-output.c: scopes' computations, writing the output.  */
 void lg_compute_scope (gen *g, int k, state *st, block *b);
 void lg_flush (gen *g, state *st, block *b);
+int lg_ws_extent (gen *g);
 
 /* loopgen.c: loops.  */
 void lg_loop (gen *g, int d, state *st, block *b);

@@ -60,6 +60,15 @@ append_entry (gen *g, state *st, block *b, int last, int coord)
   return p;
 }
 
+/* The extent of the workspace: that of the output's last level.  */
+int
+lg_ws_extent (gen *g)
+{
+  const sp_format *f = &g->sc->fmt[g->s->out];
+  return lg_var_extent (g, g->s->acc[g->s->out].var[f->lv[f->nlevels
+                                                           - 1].dim]);
+}
+
 /* Empty the workspace into the output, in coordinate order.  */
 void
 lg_flush (gen *g, state *st, block *b)
@@ -67,7 +76,10 @@ lg_flush (gen *g, state *st, block *b)
   const sp_format *f = &g->sc->fmt[g->s->out];
   int last = f->nlevels - 1;
   lir_type et = lg_elem_type (g, g->s->acc[g->s->out].opd);
-  lg_call (g, b, LIR_CALL_SORT, -1, g->ws_list, lg_ref (g, g->nw));
+  int sort = lg_call (g, b, LIR_CALL_SORT, -1, g->ws_list,
+                      lg_ref (g, g->nw));
+  if (sort >= 0)
+    g->k->stmts[sort].b = lg_ws_extent (g);
   int q = lg_decl (g, b, LIR_I64, "q", -1);
   int s = lir_stmt_new (g->k, LIR_FOR);
   if (q < 0 || s < 0)

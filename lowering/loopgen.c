@@ -149,6 +149,11 @@ enter_rest (gen *g, int d, state *st, block *b)
           snprintf (name, sizeof name, "app%d", l);
           st->app[l] = lg_decl (g, b, LIR_I64, name, lg_int (g, -1));
         }
+  if (g->bound >= 0)
+    {
+      lg_loop (g, d + 1, st, b);
+      return;
+    }
   lg_hoist (g, d, st, b);
   int k = g->scope_of[d];
   if (d == g->nest->scope[k].last)
@@ -506,6 +511,29 @@ sparse_loops (gen *g, int d, const lattice *l, iter *its, int nits,
     }
 }
 
+/* The symbolic pass in place of the innermost loop of the output's
+   scope, each of whose iterations writes at most one entry: the length
+   of its range (the extent for a dense loop, the sum of the sparse
+   ranges it merges) added to the bound.  */
+static void
+count_loop (gen *g, int d, const lattice *l, const iter *its, int nits,
+            const state *st, block *b)
+{
+  int n = -1;
+  if (lat_has_universe (l))
+    n = lg_loop_extent (g, g->nest->order[d]);
+  else
+    for (int i = 0; i < nits; i++)
+      {
+        int lo, hi;
+        iter_range (g, st, &its[i], &lo, &hi);
+        int len = lg_bin (g, LIR_SUB, hi, lo);
+        n = n < 0 ? len : lg_bin (g, LIR_ADD, n, len);
+      }
+  if (n >= 0)
+    lg_set (g, b, LIR_ACCUM, LIR_ADD, g->bound, -1, -1, -1, n);
+}
+
 void
 lg_loop (gen *g, int d, state *st, block *b)
 {
@@ -547,6 +575,11 @@ lg_loop (gen *g, int d, state *st, block *b)
                    "position", it->l, a);
           return;
         }
+    }
+  if (g->bound >= 0 && d == g->nest->scope[0].last)
+    {
+      count_loop (g, d, &l, its, nits, st, b);
+      return;
     }
   /* A first for loop over positions starts its range itself.  */
   int first = lat_has_universe (&l) ? -1 : for_iter (g, &l, 0, its, nits);
@@ -600,21 +633,58 @@ dense_count (gen *g)
   return n;
 }
 
+/* Start nest N: nothing known yet.  */
+static void
+nest_start (gen *g, int n, state *st)
+{
+  const sch_nest *nest = &g->sc->nest[n];
+  g->n = n;
+  g->nest = nest;
+  g->covered = 1;
+  g->nz = -1;
+  memset (st, 0xff, sizeof *st);
+  st->absent = 0;
+  for (int k = 0; k < nest->nscopes; k++)
+    for (int d = nest->scope[k].first; d <= nest->scope[k].last; d++)
+      g->scope_of[d] = k;
+}
+
+/* The symbolic pass of workspace nest N: its loops down to the last one
+   of the output's scope, which count_loop replaces, adding up a bound on
+   the entries the nest writes; then room for that many in the output.
+   The bound costs a pass over the outer levels only (for Gustavson's
+   SpGEMM, one pos lookup per entry of A) and spares the output's arrays
+   the copies of geometric growth.  */
+static void
+bound_nest (gen *g, int n, block *b)
+{
+  state st;
+  block body = lg_block ();
+  nest_start (g, n, &st);
+  g->bound = lg_decl (g, b, LIR_I64, "bound", lg_int (g, 0));
+  locate (g, &st, &body);
+  lg_loop (g, 0, &st, &body);
+  int loops = 0;
+  for (int id = body.first; id >= 0; id = g->k->stmts[id].next)
+    if (g->k->stmts[id].kind != LIR_DECL)
+      {
+        loops++;
+        g->k->bound_loop = id;
+      }
+  if (loops != 1 || g->k->stmts[g->k->bound_loop].kind != LIR_FOR)
+    g->k->bound_loop = -1;
+  lg_splice (g, b, &body);
+  lg_call (g, b, LIR_CALL_OUT_RESERVE, -1, -1, lg_ref (g, g->bound));
+  g->bound = -1;
+}
+
 static void
 gen_nest (gen *g, int n, block *b)
 {
   const sch_nest *nest = &g->sc->nest[n];
   state st;
   block body = lg_block ();
-  g->n = n;
-  g->nest = nest;
-  g->covered = 1;
-  g->nz = -1;
-  memset (&st, 0xff, sizeof st);
-  st.absent = 0;
-  for (int k = 0; k < nest->nscopes; k++)
-    for (int d = nest->scope[k].first; d <= nest->scope[k].last; d++)
-      g->scope_of[d] = k;
+  nest_start (g, n, &st);
   g->flush_depth = -1;
   if (nest->out_mode == SCH_OUT_WORKSPACE && nest->ws_level > 0)
     g->flush_depth = nest->depth[g->sc->lvl_sv[g->s->out][nest->ws_level
@@ -680,14 +750,16 @@ lir_build (const ix_sched *sc, ix_diag *d)
     }
   if (sc->nnests && sc->nest[0].out_mode == SCH_OUT_WORKSPACE)
     {
-      const sp_format *f = &sc->fmt[out];
-      int wv = s->acc[out].var[f->lv[f->nlevels - 1].dim];
       g.ws = lir_add_array (g.k, LIR_ARR_WS, et, -1, -1, -1);
       g.ws_flag = lir_add_array (g.k, LIR_ARR_WS_FLAG, LIR_U8, -1, -1, -1);
       g.ws_list = lir_add_array (g.k, LIR_ARR_WS_LIST, LIR_I64, -1, -1, -1);
-      lg_call (&g, &top, LIR_CALL_WS_ALLOC, -1, -1, lg_var_extent (&g, wv));
+      lg_call (&g, &top, LIR_CALL_WS_ALLOC, -1, -1, lg_ws_extent (&g));
       g.nw = lg_decl (&g, &top, LIR_I64, "nw", lg_int (&g, 0));
     }
+  g.bound = -1;
+  if (sparse_out && sc->nnests == 1
+      && sc->nest[0].out_mode == SCH_OUT_WORKSPACE)
+    bound_nest (&g, 0, &top);
   if (s->acc[out].nidx == 0)
     g.acc = lg_decl (&g, &top, et, "acc",
                      et == LIR_F64 || et == LIR_F32 ? lir_const_f (g.k, 0, et)

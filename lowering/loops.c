@@ -61,6 +61,7 @@ lir_new (const ix_sched *sc)
   k->sc = sc;
   k->body = -1;
   k->out_tensor = -1;
+  k->bound_loop = -1;
   return k;
 }
 
@@ -374,8 +375,9 @@ static void
 dump_stmt (const lir_kernel *k, int id, int ind, FILE *f)
 {
   static const char *const calls[] = { "assemble", "convert", "free",
-                                       "out_begin", "out_end", "ws_alloc",
-                                       "ws_free", "sort" };
+                                       "out_begin", "out_end",
+                                       "out_reserve", "ws_alloc", "ws_free",
+                                       "sort" };
   const lir_stmt *s = &k->stmts[id];
   fprintf (f, "%*s", ind, "");
   switch (s->kind)
@@ -445,11 +447,12 @@ dump_stmt (const lir_kernel *k, int id, int ind, FILE *f)
         fprintf (f, "%s", k->tensors[s->tensor].name);
       if (s->array >= 0)
         dump_array (k, s->array, f);
-      if (s->a >= 0)
-        {
-          fprintf (f, ", ");
-          dump_expr (k, s->a, 0, f);
-        }
+      for (int e = 0; e < 2; e++)
+        if ((e ? s->b : s->a) >= 0)
+          {
+            fprintf (f, ", ");
+            dump_expr (k, e ? s->b : s->a, 0, f);
+          }
       fprintf (f, ");\n");
       break;
     }

@@ -190,11 +190,14 @@ typedef enum
                          entries are built in new arrays; its old arrays
                          stay readable until LIR_CALL_OUT_END */
   LIR_CALL_OUT_END,   /* finish: the new arrays replace the old ones */
+  LIR_CALL_OUT_RESERVE, /* room for A entries in the output being built:
+                         the bound its symbolic loop computed */
   LIR_CALL_WS_ALLOC,  /* allocate the workspace arrays for A coordinates,
                          values and flags zeroed */
   LIR_CALL_WS_FREE,
-  LIR_CALL_SORT       /* sort the A first elements of ARRAY (LIR_I64)
-                         increasingly */
+  LIR_CALL_SORT       /* sort the A first elements of ARRAY, the
+                         workspace's list, increasingly; B: the
+                         workspace's extent */
 } lir_call;
 
 /* Where LIR_ASSIGN and LIR_ACCUM store: variable VAR (>= 0), element
@@ -239,6 +242,8 @@ typedef struct lir_kernel
   const ix_sched *sc;   /* the schedule it was built from (not owned) */
   int body;             /* first statement */
   int out_tensor;       /* the sparse output's tensor, or -1 */
+  int bound_loop;       /* the symbolic loop bounding the output's entries
+                           (followed by LIR_CALL_OUT_RESERVE), or -1 */
   int nvars, ntensors, narrays, nexprs, nstmts;
   lir_tensor tensors[IX_MAX_ACCESSES];
   lir_var *vars;

@@ -149,6 +149,28 @@ workspace_and_sort (void)
         ok &= a[k - 1] <= a[k];
       CHECK (ok, "sort of %d not sorted", n);
     }
+
+  /* A workspace's list, sparse (sorted) and dense (rebuilt from the
+     flags), extents not a multiple of 8.  */
+  static uint8_t flag[4099];
+  for (int n = 1; n <= 4099; n = n * 4 + 3)
+    for (int every = 1; every <= 64; every *= 4)
+      {
+        int64_t nw = 0;
+        memset (flag, 0, sizeof flag);
+        for (int64_t j = n - 1; j >= 0; j--)
+          if ((j * 7919) % every == 0 || j == n - 1)
+            {
+              flag[j] = 1;
+              a[nw++] = j;
+            }
+        sp_kws_sort (a, nw, flag, n);
+        int ok = 1;
+        for (int64_t k = 0; k < nw; k++)
+          ok &= flag[a[k]] && (k == 0 || a[k - 1] < a[k]);
+        CHECK (ok, "workspace list of %lld in %d not in order",
+               (long long) nw, n);
+      }
 }
 
 /* Outputs built in parts by row ranges, put together in order: CSR with
