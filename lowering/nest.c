@@ -918,8 +918,10 @@ check_bounds (engine *g, kbuild *k)
                          "against it", d + 1, ob->opd.name, lp->bound_text,
                          lp->name);
           if (lp->bound_key < 0 || lp->bound_key != ob->extent_key[d])
-            return fail (g, "bound %s does not match extent %s of %s",
-                         lp->bound_text, ob->extent_text[d], ob->opd.name);
+            return fail (g, "bound %s does not match extent %s of %s: "
+                         "loop %s must run over the whole extent",
+                         lp->bound_text, ob->extent_text[d], ob->opd.name,
+                         lp->name);
         }
     }
   return 0;

@@ -293,6 +293,8 @@ struct reader
   ~reader () { nest_free (n); }
 
   bool fail (const char *fmt, ...) ATTRIBUTE_PRINTF_2;
+  bool fail_subrange (const char *name, const char *what, tree value);
+  bool fail_zeros (const char *what, tree t);
   int key (tree decl, HOST_WIDE_INT off);
   void spell (tree decl, HOST_WIDE_INT off, char *buf, size_t len);
   bool usable_bound (tree decl, const char *what);
@@ -324,6 +326,38 @@ reader::fail (const char *fmt, ...)
   vsnprintf (reason, sizeof reason, fmt, ap);
   va_end (ap);
   return false;
+}
+
+/* Fail: loop NAME starts at or is bounded by (WHAT) VALUE, which makes
+   it cover part of an extent only.  */
+bool
+reader::fail_subrange (const char *name, const char *what, tree value)
+{
+  tree decl;
+  HOST_WIDE_INT off;
+  char text[NEST_TEXT_MAX];
+  if (!value || !linear_value (value, &decl, &off))
+    return fail ("loop %s does not start at 0", name);
+  spell (decl, off, text, sizeof text);
+  if (decl && open_loop_of (decl) >= 0)
+    return fail ("loop %s %s %s, the variable of an enclosing loop: "
+		 "triangular loops are not supported", name, what, text);
+  return fail ("loop %s %s %s, not 0: a loop must run over a whole extent",
+	       name, what, text);
+}
+
+/* Fail: the loop body has WHAT (a test, a minimum or maximum), in T.
+   When T reads a tagged array, what it does at the array's unstored
+   zeros matters, and sparse loops skip them.  */
+bool
+reader::fail_zeros (const char *what, tree t)
+{
+  tree a = walk_tree_without_duplicates (&t, find_tagged_r, NULL);
+  if (!a)
+    return fail ("loop body has %s", what);
+  return fail ("loop body has %s: what it does at the unstored zeros of %s, "
+	       "which sparse loops skip, would be lost", what,
+	       decl_name (a) ? decl_name (a) : "?");
 }
 
 /* The key of value DECL + OFF.  */
@@ -475,7 +509,7 @@ reader::read_header (tree for_stmt, tree init, loop_info *li)
     start = TREE_OPERAND (init, 1);
   start = strip_int (start);
   if (!start || !integer_zerop (start))
-    return fail ("loop %s does not start at 0", name);
+    return fail_subrange (name, "starts at", start);
 
   /* Step: 1.  */
   tree incr = FOR_EXPR (for_stmt);
@@ -514,6 +548,8 @@ reader::read_header (tree for_stmt, tree init, loop_info *li)
 		     "the bound is 0", name);
       boff += 1;
     }
+  if (bdecl && open_loop_of (bdecl) >= 0)
+    return fail_subrange (name, "is bounded by", b);
   if (bdecl)
     {
       if (bdecl == var || !usable_bound (bdecl, "bound"))
@@ -690,7 +726,7 @@ reader::read_stmt (tree s)
 	return fail ("loop body calls a function");
       }
     case COND_EXPR:
-      return fail ("loop body has an if statement");
+      return fail_zeros ("an if statement", COND_EXPR_COND (s));
     case BREAK_STMT:
       return fail ("loop body has a break");
     case CONTINUE_STMT:
@@ -994,6 +1030,22 @@ reader::read_access (tree t, int *nidx, int *lps)
   return o;
 }
 
+/* Is FN one of C's fmax and fmin functions?  */
+static bool
+min_max_call_p (tree fn)
+{
+  if (!fn || !fndecl_built_in_p (fn, BUILT_IN_NORMAL))
+    return false;
+  switch (DECL_FUNCTION_CODE (fn))
+    {
+    CASE_FLT_FN (BUILT_IN_FMAX):
+    CASE_FLT_FN (BUILT_IN_FMIN):
+      return true;
+    default:
+      return false;
+    }
+}
+
 /* The rank of an element type in C's usual arithmetic conversions.  */
 static int
 type_rank (sp_type t)
@@ -1029,13 +1081,16 @@ reader::read_expr (tree t, sp_type *type)
 	  return fail ("a constant of unsupported type"), -1;
 	real_to_decimal (buf, TREE_REAL_CST_PTR (t), sizeof buf, 0, 1);
 	double v = strtod (buf, NULL);
-	/* Index notation writes constants as int or double: a float
-	   constant keeps float arithmetic only when it is an integer.  */
+	/* Index notation writes constants as int or double.  A float
+	   constant in double arithmetic reaches here converted, a double
+	   constant of the same value; in float arithmetic it keeps its
+	   type only when it is an integer.  */
 	if (ct == SP_F32)
 	  {
 	    if (v != (double) (int) v)
-	      return fail ("float constant %gf would be computed as a double",
-			   v), -1;
+	      return fail ("float constant %gf would be computed as a double "
+			   "(index notation has no float constants; a float "
+			   "variable holding it would do)", v), -1;
 	    *type = SP_I32;
 	    return nest_const (n, v, 1, loc);
 	  }
@@ -1117,12 +1172,19 @@ reader::read_expr (tree t, sp_type *type)
     case CALL_EXPR:
       {
 	tree fn = get_callee_fndecl (t);
+	if (min_max_call_p (fn))
+	  {
+	    char what[64];
+	    snprintf (what, sizeof what, "a minimum or maximum (%s)",
+		      decl_name (fn));
+	    return fail_zeros (what, t), -1;
+	  }
 	if (fn && decl_name (fn))
 	  return fail ("loop body calls %s", decl_name (fn)), -1;
 	return fail ("loop body calls a function"), -1;
       }
     case COND_EXPR:
-      return fail ("loop body has a conditional expression"), -1;
+      return fail_zeros ("a conditional expression", t), -1;
     case TRUNC_MOD_EXPR:
       return fail ("loop body uses the %% operator"), -1;
     case FIX_TRUNC_EXPR:
@@ -1136,12 +1198,12 @@ reader::read_expr (tree t, sp_type *type)
     case TRUTH_ANDIF_EXPR:
     case TRUTH_ORIF_EXPR:
     case TRUTH_NOT_EXPR:
-      return fail ("loop body compares values"), -1;
+      return fail_zeros ("a comparison", t), -1;
     case MIN_EXPR:
     case MAX_EXPR:
+      return fail_zeros ("a minimum or maximum", t), -1;
     case ABS_EXPR:
-      return fail ("loop body uses %s", TREE_CODE (t) == ABS_EXPR
-		   ? "an absolute value" : "a minimum or maximum"), -1;
+      return fail ("loop body uses an absolute value"), -1;
     case MODIFY_EXPR:
     case PREINCREMENT_EXPR:
     case POSTINCREMENT_EXPR:

@@ -39,7 +39,8 @@ main (void)
   ASSIGN (y, IX_ADD_SET, MUL (RD (A, i, j), RD (x, j)), i);
   END (j);
   END (i);
-  REFUSED ("bound p does not match extent m of A");
+  REFUSED ("bound p does not match extent m of A: loop j must run over the "
+           "whole extent");
 
   /* ... nor of the dense array the extent would be taken from.  */
   fresh ();

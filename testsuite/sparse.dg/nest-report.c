@@ -112,3 +112,20 @@ power (int n, double P[n][n] SPARSE ("CSR"), double r[n], double t[n])
 	r[i] = t[i];
     }
 }
+
+/* A float constant in double arithmetic is converted to double by C
+   first: the statement uses the converted value.  In float arithmetic a
+   float variable holds the constant (nest-reasons-value.c has the
+   constant itself refused).  */
+void
+float_constants (int n, double y[n], double A[n][n] SPARSE ("CSR"),
+		 double x[n], float yf[n], float B[n][n] SPARSE ("CSR"))
+{
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, A.i,j. . 0.10000000149011612 . x.j..; A: CSR" } */
+    for (int j = 0; j < n; j++)
+      y[i] += 0.1f * A[i][j] * x[j];
+  float c = 0.1f;
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: yf.i. .= sum.j, B.i,j. . c.; B: CSR" } */
+    for (int j = 0; j < n; j++)
+      yf[i] += c * B[i][j];
+}

@@ -1,0 +1,82 @@
+/* Loop nests the plugin sparsifies or leaves to the fallback compile
+   cleanly with -Wall -Wextra -Werror: the report gives notes only, and
+   the code the plugin makes draws no warnings.  nest-werror-quiet.c
+   compiles this file without the report.  */
+/* { dg-do compile } */
+/* { dg-options "-Wall -Wextra -Werror -fplugin-arg-sparse-report" } */
+#include <sparse.h>
+
+void
+spmv (int n, int m, double y[n], double A[n][m] SPARSE ("CSR"), double x[m])
+{
+  for (int i = 0; i < n; i++)	/* { dg-message "note: loop nest sparsified" } */
+    {
+      double s = 0;
+      for (int j = 0; j < m; j++)
+	s += A[i][j] * x[j];
+      y[i] = s;
+    }
+}
+
+void
+transposed (int n, int m, double y[m], double A[n][m] SPARSE ("CSR"),
+	    double x[n])
+{
+  for (int j = 0; j < m; j++)
+    y[j] = 0;
+  for (int i = 0; i < n; i++)	/* { dg-message "note: loop nest sparsified" } */
+    for (int j = 0; j < m; j++)
+      y[j] += A[i][j] * x[i];
+}
+
+void
+spmm (int n, int m, int k, float Y[n][k], float A[n][m] SPARSE ("CSR"),
+      float X[m][k])
+{
+  for (int i = 0; i < n; i++)	/* { dg-message "note: loop nest sparsified" } */
+    for (int c = 0; c < k; c++)
+      {
+	float s = 0;
+	for (int j = 0; j < m; j++)
+	  s += A[i][j] * X[j][c];
+	Y[i][c] = 2 * s;
+      }
+}
+
+void
+spgemm (int n, double C[restrict n][n] SPARSE ("CSR"),
+	double A[n][n] SPARSE ("CSR"), double B[n][n] SPARSE ("CSR"))
+{
+  for (int i = 0; i < n; i++)	/* { dg-message "note: loop nest sparsified" } */
+    {
+      for (int j = 0; j < n; j++)
+	C[i][j] = 0;
+      for (int k = 0; k < n; k++)
+	for (int j = 0; j < n; j++)
+	  C[i][j] += A[i][k] * B[k][j];
+    }
+}
+
+long
+total (int n, long A[n][n] SPARSE ("DCSR"), int *last)
+{
+  long s = 0;
+  int i, j;
+  for (i = 0; i < n; i++)	/* { dg-message "note: loop nest sparsified" } */
+    for (j = 0; j < n; j++)
+      s += A[i][j];
+  *last = i + j;
+  return s;
+}
+
+void
+refused (int n, double y[n], double A[n][n] SPARSE ("CSR"), double x[n])
+{
+  for (int i = 1; i < n; i++)	/* { dg-message "note: not sparsified: loop i starts at 1" } */
+    for (int j = 0; j < n; j++)
+      y[i] += A[i][j] * x[j];
+  for (int i = 0; i < n; i++)	/* { dg-message "note: not sparsified: loop body has an if statement" } */
+    for (int j = 0; j < n; j++)
+      if (A[i][j] > 0)
+	y[i] += x[j];
+}
