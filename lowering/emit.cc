@@ -54,6 +54,7 @@
 #include "ix.h"
 #include "schedule.h"
 #include "loops.h"
+#include "plan.h"
 #include "report.h"
 #include "target.h"
 #include "sparse_kernel.h"
@@ -2287,45 +2288,6 @@ emitter::build ()
   return build3 (BIND_EXPR, void_type_node, top_vars, list, NULL_TREE);
 }
 
-/* Whether access A of SC stores loop variables SV0 and SV1 densely
-   together: a dense operand (or the dense output) indexed by both, or D
-   levels of a tagged one.  */
-bool
-dense_pair_p (const ix_sched *sc, int a, int sv0, int sv1)
-{
-  const ix_stmt *s = &sc->st;
-  const ix_operand *o = &s->opd[s->acc[a].opd];
-  bool all_d = true;
-  if (o->tagged)
-    for (int l = 0; l < sc->fmt[a].nlevels; l++)
-      all_d &= sc->fmt[a].lv[l].type == SP_LVL_D;
-  if (!o->tagged || all_d)
-    {
-      /* A derived loop variable (a block row) is part of its index
-	 variable.  */
-      int v0 = sv0 < s->nvars ? sv0 : sc->sv[sv0].var;
-      int v1 = sv1 < s->nvars ? sv1 : sc->sv[sv1].var;
-      bool h0 = false, h1 = false;
-      for (int d = 0; d < s->acc[a].nidx; d++)
-	{
-	  h0 |= s->acc[a].var[d] == v0;
-	  h1 |= s->acc[a].var[d] == v1;
-	}
-      if (h0 && h1)
-	return true;
-    }
-  if (!o->tagged)
-    return false;
-  bool h0 = false, h1 = false;
-  for (int l = 0; l < sc->fmt[a].nlevels; l++)
-    if (sc->fmt[a].lv[l].type == SP_LVL_D)
-      {
-	h0 |= sc->lvl_sv[a][l] == sv0;
-	h1 |= sc->lvl_sv[a][l] == sv1;
-      }
-  return h0 && h1;
-}
-
 /* Warn about two dense loops, one right inside the other, whose pairs of
    coordinates no operand stores densely: their product is work out of
    proportion to the data (an inner-product SpGEMM, say).  */
@@ -2333,36 +2295,15 @@ void
 warn_dense_products (const ix_sched *sc, const lir_kernel *k,
 		     location_t loc, const char *desc)
 {
-  for (int n = 0; n < sc->nnests; n++)
-    {
-      const sch_nest *nest = &sc->nest[n];
-      /* A right-hand side of constants and scalars fills the output
-	 densely: the work is the output's size.  */
-      bool reads = false;
-      for (int a = 0; a < sc->st.naccs; a++)
-	reads |= a != sc->st.out && nest->uses_acc[a]
-		 && sc->st.opd[sc->st.acc[a].opd].kind != IX_OPD_SCALAR;
-      for (int d = 0; reads && d + 1 < nest->nloops && d + 1 < SCH_MAX_VARS;
-	   d++)
-	{
-	  if (k->loop_kind[n][d] != LIR_LOOP_DENSE
-	      || k->loop_kind[n][d + 1] != LIR_LOOP_DENSE)
-	    continue;
-	  int sv0 = nest->order[d], sv1 = nest->order[d + 1];
-	  bool ok = false;
-	  for (int a = 0; a < sc->st.naccs && !ok; a++)
-	    ok = nest->uses_acc[a] && dense_pair_p (sc, a, sv0, sv1);
-	  if (ok)
-	    continue;
-	  warning_at (loc, 0, "%qs: the loops over %qs and %qs visit every "
-		      "pair of coordinates, which no operand stores densely: "
-		      "work out of proportion to the nonzeros", desc,
-		      sc->sv[sv0].name, sc->sv[sv1].name);
-	  inform (loc, "a format whose level order follows the loop order "
-		  "(see the report), or a dense output, avoids it");
-	  return;
-	}
-    }
+  int sv0, sv1;
+  if (lir_dense_product (sc, k, &sv0, &sv1) < 0)
+    return;
+  warning_at (loc, 0, "%qs: the loops over %qs and %qs visit every pair of "
+	      "coordinates, which no operand stores densely: work out of "
+	      "proportion to the nonzeros", desc, sc->sv[sv0].name,
+	      sc->sv[sv1].name);
+  inform (loc, "a format whose level order follows the loop order (see the "
+	  "report), or a dense output, avoids it");
 }
 
 /* An automatic variable of another function than the current one: in
@@ -2449,13 +2390,7 @@ sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e)
 		"function, or move the statement out of it", desc, f);
       goto out;
     }
-  if (ix_schedule (ix, &opts, sc, &d))
-    {
-      error_at (d.loc ? (location_t) d.loc : loc, "cannot sparsify %qs: %s",
-		desc, d.msg);
-      goto out;
-    }
-  k = lir_build (sc, &d);
+  k = ix_plan (ix, &opts, sc, &d);
   if (!k)
     {
       error_at (d.loc ? (location_t) d.loc : loc, "cannot sparsify %qs: %s",

@@ -464,6 +464,8 @@ schedule_nest (ix_sched *sc, sch_nest *nest, int rhs, ix_assign assign,
     if (nest->uses_acc[a] && a != s->out && a != skip
         && sch_access_sparse (sc, a))
       format_edges (sc, nest, a, sc->fmt[a].nlevels, &fmt);
+  for (int k = 0; k < sc->nbefore; k++)
+    edge_vars (&fmt, nest, sc->before[k][0], sc->before[k][1]);
   if (topo (sc->nsv, in, &fmt, key, order) < 0)
     {
       w->kind = WHY_FORMAT;
@@ -839,6 +841,11 @@ ix_schedule (const ix_stmt *s, const ix_sched_opts *opts, ix_sched *out,
   memset (out, 0, sizeof *out);
   out->st = *s;
   out->old_out = -1;
+  if (opts)
+    {
+      out->nbefore = opts->nbefore;
+      memcpy (out->before, opts->before, sizeof out->before);
+    }
   ix_stmt *st = &out->st;
   for (int a = 0; a < st->naccs; a++)
     {

@@ -165,9 +165,14 @@ typedef struct sch_conv
   char spelling[128];
 } sch_conv;
 
+#define SCH_MAX_BEFORE 4
+
 typedef struct ix_sched_opts
 {
   int allow_convert;   /* nonzero: request conversions instead of refusing */
+  int nbefore;         /* index variables BEFORE[k][0] whose loops must
+                          enclose those of BEFORE[k][1] */
+  int before[SCH_MAX_BEFORE][2];
 } ix_sched_opts;
 
 typedef struct ix_sched
@@ -190,6 +195,8 @@ typedef struct ix_sched
   int conv_of[IX_MAX_ACCESSES];    /* index into CONV, or -1 */
   int nnests;
   sch_nest nest[SCH_MAX_NESTS];
+  int nbefore;                     /* the orders asked for (opts) */
+  int before[SCH_MAX_BEFORE][2];
 } ix_sched;
 
 /* Schedule S (finished by ix_finish) into *OUT.  OPTS may be NULL

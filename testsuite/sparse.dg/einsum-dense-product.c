@@ -1,23 +1,44 @@
 /* Loops that visit every pair of coordinates no operand stores densely
-   (inner products into a sparse output) are not silent: a warning says
-   so.  A dense right-hand side, a dense output or a constant fill are
-   work in proportion to the data and say nothing.  */
+   are work out of proportion to the nonzeros.  Where converting an
+   operand avoids them, the compiler converts it: CSR x CSC into a sparse
+   output becomes Gustavson's SpGEMM over B converted to CSR, not an
+   inner product whose j loop runs over every column of every row.
+   Where nothing avoids them (the old entries of a sparse += merged in
+   the inner product's order), a warning says so.  A dense right-hand
+   side, a dense output or a constant fill are work in proportion to the
+   data and say nothing.  */
 /* { dg-do compile } */
+/* { dg-options "-fplugin-arg-sparse-report" } */
 #include <sparse.h>
 
 void
 inner (int n, double C[n][n] SPARSE ("CSR"), double A[n][n] SPARSE ("CSR"),
        double B[n][n] SPARSE ("CSC"))
 {
-#pragma sparse einsum C(i,j) = A(i,k) * B(k,j)	/* { dg-warning "the loops over .i. and .j. visit every pair of coordinates" } */
+#pragma sparse einsum C(i,j) = A(i,k) * B(k,j)	/* { dg-message "B: CSC converted to CSR; loops: i for, k for over A, j for over B; C: through a workspace" } */
+}
+
+void
+by_columns (int n, double C[n][n] SPARSE ("CSC"),
+	    double A[n][n] SPARSE ("CSR"), double B[n][n] SPARSE ("CSR"))
+{
+#pragma sparse einsum C(i,j) = A(i,k) * B(k,j)	/* { dg-message "loops: j for, k for over B, i for over A; C: through a workspace" } */
+}
+
+void
+merged (int n, double C[n][n] SPARSE ("DCSR"), double A[n][n] SPARSE ("CSR"),
+	double B[n][n] SPARSE ("CSC"))
+{
+#pragma sparse einsum C(i,j) += A(i,k) * B(k,j)	/* { dg-warning "the loops over .i. and .j. visit every pair of coordinates" } */
 }	/* { dg-message "a format whose level order follows the loop order" "" { target *-*-* } .-1 } */
+/* { dg-message "loops: i for, j for, k co-iterate A, B" "" { target *-*-* } .-2 } */
 
 void
 quiet (int n, double C[n][n], double D[n][n] SPARSE ("CSR"),
        double A[n][n] SPARSE ("CSR"), double B[n][n] SPARSE ("CSC"),
        double E[n][n])
 {
-#pragma sparse einsum C(i,j) = A(i,k) * B(k,j)
-#pragma sparse einsum D(i,j) = 2
-#pragma sparse einsum C(i,j) = A(i,j) + E(i,j)
+#pragma sparse einsum C(i,j) = A(i,k) * B(k,j)	/* { dg-message "einsum sparsified" } */
+#pragma sparse einsum D(i,j) = 2	/* { dg-message "einsum sparsified" } */
+#pragma sparse einsum C(i,j) = A(i,j) + E(i,j)	/* { dg-message "einsum sparsified" } */
 }

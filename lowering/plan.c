@@ -1,0 +1,135 @@
+/* plan.c -- from a statement to its kernel, avoiding loops whose work is
+   out of proportion to the nonzeros (see plan.h).  */
+
+#include <string.h>
+#include "plan.h"
+
+/* Whether access A of SC stores loop variables SV0 and SV1 densely
+   together: a dense operand (or the dense output) indexed by both, or D
+   levels of a tagged one.  */
+static int
+dense_pair (const ix_sched *sc, int a, int sv0, int sv1)
+{
+  const ix_stmt *s = &sc->st;
+  const ix_operand *o = &s->opd[s->acc[a].opd];
+  int all_d = 1;
+  if (o->tagged)
+    for (int l = 0; l < sc->fmt[a].nlevels; l++)
+      all_d &= sc->fmt[a].lv[l].type == SP_LVL_D;
+  if (!o->tagged || all_d)
+    {
+      /* A derived loop variable (a block row) is part of its index
+         variable.  */
+      int v0 = sv0 < s->nvars ? sv0 : sc->sv[sv0].var;
+      int v1 = sv1 < s->nvars ? sv1 : sc->sv[sv1].var;
+      int h0 = 0, h1 = 0;
+      for (int d = 0; d < s->acc[a].nidx; d++)
+        {
+          h0 |= s->acc[a].var[d] == v0;
+          h1 |= s->acc[a].var[d] == v1;
+        }
+      if (h0 && h1)
+        return 1;
+    }
+  if (!o->tagged)
+    return 0;
+  int h0 = 0, h1 = 0;
+  for (int l = 0; l < sc->fmt[a].nlevels; l++)
+    if (sc->fmt[a].lv[l].type == SP_LVL_D)
+      {
+        h0 |= sc->lvl_sv[a][l] == sv0;
+        h1 |= sc->lvl_sv[a][l] == sv1;
+      }
+  return h0 && h1;
+}
+
+int
+lir_dense_product (const ix_sched *sc, const lir_kernel *k, int *sv0,
+                   int *sv1)
+{
+  for (int n = 0; n < sc->nnests; n++)
+    {
+      const sch_nest *nest = &sc->nest[n];
+      /* A right-hand side of constants and scalars fills the output
+         densely: the work is the output's size.  */
+      int reads = 0;
+      for (int a = 0; a < sc->st.naccs; a++)
+        reads |= a != sc->st.out && nest->uses_acc[a]
+                 && sc->st.opd[sc->st.acc[a].opd].kind != IX_OPD_SCALAR;
+      for (int d = 0; reads && d + 1 < nest->nloops && d + 1 < SCH_MAX_VARS;
+           d++)
+        {
+          if (k->loop_kind[n][d] != LIR_LOOP_DENSE
+              || k->loop_kind[n][d + 1] != LIR_LOOP_DENSE)
+            continue;
+          int u = nest->order[d], w = nest->order[d + 1], ok = 0;
+          for (int a = 0; a < sc->st.naccs && !ok; a++)
+            ok = nest->uses_acc[a] && dense_pair (sc, a, u, w);
+          if (ok)
+            continue;
+          *sv0 = u;
+          *sv1 = w;
+          return n;
+        }
+    }
+  return -1;
+}
+
+/* Schedule IX with OPTS into SC and build its kernel; NULL with D
+   filled.  */
+static lir_kernel *
+build (const ix_stmt *ix, const ix_sched_opts *opts, ix_sched *sc,
+       ix_diag *d)
+{
+  if (ix_schedule (ix, opts, sc, d))
+    return NULL;
+  return lir_build (sc, d);
+}
+
+lir_kernel *
+ix_plan (const ix_stmt *ix, const ix_sched_opts *opts, ix_sched *sc,
+         ix_diag *d)
+{
+  lir_kernel *k = build (ix, opts, sc, d);
+  int u, w, n;
+  if (!k || !opts || !opts->allow_convert
+      || opts->nbefore >= SCH_MAX_BEFORE
+      || (n = lir_dense_product (sc, k, &u, &w)) < 0)
+    return k;
+  /* Some loop inside the pair that walks sparse storage, moved above the
+     inner one of the pair (an inner-product SpGEMM becomes Gustavson's,
+     the operand stored the other way converted).  Index variables only:
+     derived loops follow theirs.  */
+  const sch_nest *nest = &sc->nest[n];
+  int depth = nest->depth[w], nloops = nest->nloops;
+  int order[SCH_MAX_VARS];
+  memcpy (order, nest->order, sizeof order);
+  for (int k2 = depth + 1; k2 < nloops; k2++)
+    {
+      int x = order[k2];
+      if (x >= sc->st.nvars || w >= sc->st.nvars
+          || k->loop_kind[n][k2] == LIR_LOOP_DENSE)
+        continue;
+      ix_sched_opts o2 = *opts;
+      o2.before[o2.nbefore][0] = x;
+      o2.before[o2.nbefore][1] = w;
+      o2.nbefore++;
+      ix_sched *sc2 = calloc (1, sizeof *sc2);
+      ix_diag d2;
+      memset (&d2, 0, sizeof d2);
+      lir_kernel *k2k = sc2 ? build (ix, &o2, sc2, &d2) : NULL;
+      int u2, w2;
+      if (k2k && lir_dense_product (sc2, k2k, &u2, &w2) < 0)
+        {
+          lir_free (k);
+          *sc = *sc2;
+          free (sc2);
+          /* The kernel points at its schedule: rebuild it over SC.  */
+          lir_free (k2k);
+          return lir_build (sc, d);
+        }
+      lir_free (k2k);
+      free (sc2);
+    }
+  return k;
+}

@@ -1,0 +1,36 @@
+/* plan.h -- a statement's schedule and kernel, chosen so that no two
+   loops visit every pair of coordinates that no operand stores densely
+   when a conversion avoids it.
+
+   The scheduler follows the operands' storage orders; for CSR x CSC the
+   only such order is the inner product, whose j loop runs over every
+   column for every row: Theta(M N) work however sparse the operands.
+   ix_plan detects that from the kernel's loop kinds and asks for the
+   reduction loop above the pair's inner loop, which converts the
+   operand stored the other way (Gustavson's SpGEMM over CSR).  */
+
+#ifndef SPARSE_PLAN_H
+#define SPARSE_PLAN_H
+
+#include "loops.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Schedule IX with OPTS into *SC and build its kernel (as ix_schedule
+   then lir_build, which see); NULL with D filled.  */
+lir_kernel *ix_plan (const ix_stmt *ix, const ix_sched_opts *opts,
+                     ix_sched *sc, ix_diag *d);
+
+/* The nest of K with two dense loops, one right inside the other, whose
+   pairs of coordinates no operand stores densely; their loop variables
+   in *SV0 (outer) and *SV1.  -1 when there is none.  */
+int lir_dense_product (const ix_sched *sc, const lir_kernel *k, int *sv0,
+                       int *sv1);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SPARSE_PLAN_H */
