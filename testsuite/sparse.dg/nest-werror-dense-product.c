@@ -7,7 +7,7 @@
    an option or becomes a note for nests; then this test XPASSes and the
    xfail goes.  */
 /* { dg-do compile } */
-/* { dg-options "-Wall -Wextra -Werror" } */
+/* { dg-options "-O2 -Wall -Wextra -Werror" } */
 /* { dg-excess-errors "the dense-product warning cannot be silenced" { xfail *-*-* } } */
 #include <sparse.h>
 

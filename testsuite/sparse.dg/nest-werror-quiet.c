@@ -1,4 +1,5 @@
-/* nest-werror.c without the report: no diagnostic at all.  */
+/* nest-werror.c without the report, its outer loops parallel: no
+   diagnostic at all.  */
 /* { dg-do compile } */
-/* { dg-options "-Wall -Wextra -Werror" } */
+/* { dg-options "-O2 -fopenmp -Wall -Wextra -Werror" } */
 #include "nest-werror.c"

@@ -1,9 +1,9 @@
 /* Loop nests the plugin sparsifies or leaves to the fallback compile
-   cleanly with -Wall -Wextra -Werror: the report gives notes only, and
-   the code the plugin makes draws no warnings.  nest-werror-quiet.c
-   compiles this file without the report.  */
+   cleanly with -O2 -Wall -Wextra -Werror: the report gives notes only,
+   and the code the plugin makes draws no warnings.  nest-werror-quiet.c
+   compiles this file without the report, with -fopenmp.  */
 /* { dg-do compile } */
-/* { dg-options "-Wall -Wextra -Werror -fplugin-arg-sparse-report" } */
+/* { dg-options "-O2 -Wall -Wextra -Werror -fplugin-arg-sparse-report" } */
 #include <sparse.h>
 
 void
@@ -61,7 +61,7 @@ long
 total (int n, long A[n][n] SPARSE ("DCSR"), int *last)
 {
   long s = 0;
-  int i, j;
+  int i, j = 0;
   for (i = 0; i < n; i++)	/* { dg-message "note: loop nest sparsified" } */
     for (j = 0; j < n; j++)
       s += A[i][j];
