@@ -131,12 +131,18 @@ sp_kout_push (sp_kout *o, int l, int64_t parent, int64_t c)
 /* A sparse output built by PARTS threads at once: thread I appends to
    sp_kpar_part (P, I) the entries of a contiguous range of rows (the
    positions of the dense levels above the first compressed one), ranges
-   increasing with I; sp_kpar_end puts the parts together into T in that
-   order and replaces T's arrays (as sp_kout_end).  HINT: about how many
-   entries all parts hold.  */
+   increasing with I.  Then, once all parts are done, one thread calls
+   sp_kpar_layout, which makes room for all entries in one part's arrays;
+   once that is done, every thread I calls sp_kpar_copy (P, I), which
+   moves part I's entries there (in parallel, not one after another).
+   sp_kpar_end puts the counts together and replaces T's arrays (as
+   sp_kout_end); called without the layout and copies, it makes them
+   itself.  HINT: about how many entries all parts hold.  */
 typedef struct sp_kpar sp_kpar;
 sp_kpar *sp_kpar_begin (sp_tensor *t, int64_t parts, int64_t hint);
 sp_kout *sp_kpar_part (sp_kpar *p, int64_t i);
+void sp_kpar_layout (sp_kpar *p);
+void sp_kpar_copy (sp_kpar *p, int64_t i);
 void sp_kpar_end (sp_kpar *p);
 
 /* -------------------------------------------------------------------- */

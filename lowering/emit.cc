@@ -85,6 +85,8 @@ enum kfn_id
   KFN_PAR_BEGIN,   /* sp_kpar *sp_kpar_begin (sp_tensor *, int64_t,
 		      int64_t) */
   KFN_PAR_PART,    /* sp_kout *sp_kpar_part (sp_kpar *, int64_t) */
+  KFN_PAR_LAYOUT,  /* void sp_kpar_layout (sp_kpar *) */
+  KFN_PAR_COPY,    /* void sp_kpar_copy (sp_kpar *, int64_t) */
   KFN_PAR_END,     /* void sp_kpar_end (sp_kpar *) */
   KFN_OMP_MAX,     /* int omp_get_max_threads (void), of libgomp (GCC has
 		      no builtin for it) */
@@ -152,6 +154,14 @@ kfn (kfn_id id)
     case KFN_PAR_PART:
       name = "sp_kpar_part";
       type = build_function_type_list (p, p, i64, NULL_TREE);
+      break;
+    case KFN_PAR_LAYOUT:
+      name = "sp_kpar_layout";
+      type = build_function_type_list (v, p, NULL_TREE);
+      break;
+    case KFN_PAR_COPY:
+      name = "sp_kpar_copy";
+      type = build_function_type_list (v, p, i64, NULL_TREE);
       break;
     case KFN_PAR_END:
       name = "sp_kpar_end";
@@ -1950,7 +1960,10 @@ emitter::kws_addr ()
      p = sp_kpar_begin (C, omp_get_max_threads (), hint);
      #pragma omp parallel
        { out = sp_kpar_part (p, thread); [its own workspace]; decls;
-	 for (i = first row of the thread; i < its end; i++) body; }
+	 [for (i = its rows) bound += ...; sp_kout_reserve (out, bound);]
+	 for (i = first row of the thread; i < its end; i++) body;
+	 barrier; if (thread == 0) sp_kpar_layout (p); barrier;
+	 sp_kpar_copy (p, thread); }
      sp_kpar_end (p);
 
    each thread appending the entries of a contiguous range of rows (split
@@ -2239,6 +2252,22 @@ emitter::par_build (int loop, tree *list)
   for (int id = after; id >= 0 && !failed; id = k->stmts[id].next)
     if (k->stmts[id].fn == LIR_CALL_WS_FREE)
       stmt (id, &region, &rvars);
+  /* The parts moved into one array by all threads at once, once every
+     part is complete and room is made.  */
+  tree barrier = builtin_decl_explicit (BUILT_IN_GOMP_BARRIER);
+  if (!barrier)
+    return fail ("no OpenMP barrier");
+  append_to_statement_list_force (build_call_expr_loc (loc, barrier, 0),
+				  &region);
+  append_to_statement_list_force
+    (build3 (COND_EXPR, void_type_node,
+	     build2 (EQ_EXPR, boolean_type_node, tid, build_int_cst (i64, 0)),
+	     build_call_expr_loc (loc, kfn (KFN_PAR_LAYOUT), 1, kpar),
+	     NULL_TREE), &region);
+  append_to_statement_list_force (build_call_expr_loc (loc, barrier, 0),
+				  &region);
+  append_to_statement_list_force
+    (build_call_expr_loc (loc, kfn (KFN_PAR_COPY), 2, kpar, tid), &region);
   kout_ptr = NULL_TREE;
   if (failed)
     return error_mark_node;

@@ -1,6 +1,7 @@
 /* plan.c -- from a statement to its kernel, avoiding loops whose work is
    out of proportion to the nonzeros (see plan.h).  */
 
+#include <stdlib.h>
 #include <string.h>
 #include "plan.h"
 

@@ -489,6 +489,10 @@ struct sp_kpar
   sp_tensor *t;
   int64_t nparts;
   sp_kout *part;
+  int64_t base;                 /* the part whose arrays receive the
+                                   others' entries (sp_kpar_layout), or
+                                   -1 before */
+  int64_t (*at)[SP_MAX_LEVELS]; /* where each part's entries go */
 };
 
 sp_kpar *
@@ -498,8 +502,11 @@ sp_kpar_begin (sp_tensor *t, int64_t parts, int64_t hint)
     parts = 1;
   sp_kpar *p = calloc (1, sizeof *p);
   sp_kout *part = p ? calloc ((size_t) parts, sizeof *part) : NULL;
-  if (!part)
+  int64_t (*at)[SP_MAX_LEVELS] = part ? calloc ((size_t) parts, sizeof *at)
+                                      : NULL;
+  if (!at)
     {
+      free (part);
       free (p);
       sp__fail ("out of memory starting a parallel sparse output");
       sp_kabort ("sparse output");
@@ -507,6 +514,8 @@ sp_kpar_begin (sp_tensor *t, int64_t parts, int64_t hint)
   p->t = t;
   p->nparts = parts;
   p->part = part;
+  p->at = at;
+  p->base = -1;
   for (int64_t i = 0; i < parts; i++)
     {
       sp_kout_begin (&part[i], t);
@@ -528,7 +537,6 @@ sp_kpar_part (sp_kpar *p, int64_t i)
   return &p->part[i];
 }
 
-/* Put the parts together into one sp_kout and finish it.  */
 /* Free the arrays of part O, which is not used.  */
 static void
 part_free (sp_kout *o)
@@ -543,64 +551,99 @@ part_free (sp_kout *o)
 }
 
 void
-sp_kpar_end (sp_kpar *p)
+sp_kpar_layout (sp_kpar *p)
 {
-  sp_kout all, *part = p->part;
-  int64_t np = p->nparts, used = 0, one = 0;
-  for (int64_t i = 0; i < np; i++)
-    for (int l = 0; l < SP_MAX_LEVELS; l++)
-      if (part[i].n[l])
-        {
-          used++;
-          one = i;
-          break;
-        }
-  if (used <= 1)
+  sp_kout *part = p->part;
+  int64_t np = p->nparts;
+  /* The first part with entries: those before it are empty.  */
+  for (p->base = 0; p->base + 1 < np; p->base++)
     {
-      /* One thread built everything (or nothing): its part is the
-         output, no copy.  */
-      all = part[one];
-      for (int64_t i = 0; i < np; i++)
-        if (i != one)
-          part_free (&part[i]);
-      free (part);
-      free (p);
-      sp_kout_end (&all);
-      return;
+      const sp_kout *o = &part[p->base];
+      int any = 0;
+      for (int l = o->first; l < o->nlevels; l++)
+        any |= o->n[l] != 0;
+      if (any)
+        break;
     }
-  /* The other parts appended to part 0's arrays (grown in place where
-     the allocator can), level by level.  */
-  all = part[0];
-  int first = all.first, last = all.nlevels - 1;
-  size_t cw = (size_t) all.crdw / 8;
+  sp_kout *b = &part[p->base];
+  int first = b->first, last = b->nlevels - 1;
+  size_t cw = (size_t) b->crdw / 8;
   for (int l = first; l <= last; l++)
     {
       int64_t n = 0;
-      for (int64_t i = 0; i < np; i++)
-        n += part[i].n[l];
-      if (sp__grow (&all.crd[l], &all.ccap[l], n, cw, -1,
-                    "an output crd array"))
+      for (int64_t i = p->base; i < np; i++)
+        {
+          p->at[i][l] = n;
+          n += part[i].n[l];
+        }
+      /* Grown in place where the allocator can (large arrays are
+         remapped, not copied).  */
+      if (sp__grow (&b->crd[l], &b->ccap[l], n, cw, -1,
+                    "an output crd array")
+          || (l == last && sp__grow (&b->vals, &b->vcap, n, b->esize, -1,
+                                     "the output's values")))
         sp_kabort ("sparse output");
+    }
+}
+
+void
+sp_kpar_copy (sp_kpar *p, int64_t i)
+{
+  if (p->base < 0 || i <= p->base || i >= p->nparts)
+    return;
+  sp_kout *b = &p->part[p->base], *o = &p->part[i];
+  int last = b->nlevels - 1;
+  size_t cw = (size_t) b->crdw / 8;
+  for (int l = b->first; l <= last; l++)
+    {
+      memcpy ((char *) b->crd[l] + p->at[i][l] * cw, o->crd[l],
+              (size_t) o->n[l] * cw);
+      free (o->crd[l]);
+      o->crd[l] = NULL;
+    }
+  memcpy ((char *) b->vals + p->at[i][last] * b->esize, o->vals,
+          (size_t) o->n[last] * b->esize);
+  free (o->vals);
+  o->vals = NULL;
+}
+
+/* Put the parts' counts together into the base part and finish it: the
+   entries are in its arrays already (sp_kpar_copy).  */
+void
+sp_kpar_end (sp_kpar *p)
+{
+  if (p->base < 0)
+    {
+      sp_kpar_layout (p);
+      for (int64_t i = 0; i < p->nparts; i++)
+        sp_kpar_copy (p, i);
+    }
+  sp_kout *part = p->part;
+  int64_t np = p->nparts, base = p->base;
+  sp_kout all = part[base];
+  int first = all.first, last = all.nlevels - 1;
+  for (int l = first; l <= last; l++)
+    {
       if (l > first)
         {
           /* Parents are positions of the level above, local to each
              part: place each part's counts after the parents of the parts
              before it.  */
           int64_t parents = 0;
-          for (int64_t i = 0; i < np; i++)
+          for (int64_t i = base; i < np; i++)
             parents += part[i].n[l - 1];
           int64_t *cnt = sp__alloc_array (parents + 1, sizeof (int64_t), 0,
                                           "an output pos array");
           if (!cnt)
             sp_kabort ("sparse output");
           int64_t off = 0;
-          for (int64_t i = 0; i < np; i++)
+          for (int64_t i = base; i < np; i++)
             {
               int64_t m = part[i].n[l - 1];
-              const int64_t *c = i ? part[i].cnt[l] : all.cnt[l];
+              const int64_t *c = i > base ? part[i].cnt[l] : all.cnt[l];
               if (m && c)
                 {
-                  int64_t cap = i ? part[i].pcap[l] : all.pcap[l];
+                  int64_t cap = i > base ? part[i].pcap[l] : all.pcap[l];
                   int64_t have = cap - 1 < m ? cap - 1 : m;
                   memcpy (cnt + off + 1, c + 1,
                           (size_t) have * sizeof (int64_t));
@@ -613,36 +656,17 @@ sp_kpar_end (sp_kpar *p)
         }
       else
         /* Dense parents: each part counted its own rows only.  */
-        for (int64_t i = 1; i < np; i++)
+        for (int64_t i = base + 1; i < np; i++)
           if (part[i].n[l])
             for (int64_t k = 1; k <= all.ndense; k++)
               all.cnt[l][k] += part[i].cnt[l][k];
-      int64_t at = all.n[l];
-      for (int64_t i = 1; i < np; i++)
-        {
-          memcpy ((char *) all.crd[l] + at * cw, part[i].crd[l],
-                  (size_t) part[i].n[l] * cw);
-          at += part[i].n[l];
-        }
+      for (int64_t i = base + 1; i < np; i++)
+        all.n[l] += part[i].n[l];
     }
-  int64_t nv = 0;
   for (int64_t i = 0; i < np; i++)
-    nv += part[i].n[last];
-  if (sp__grow (&all.vals, &all.vcap, nv, all.esize, -1,
-                "the output's values"))
-    sp_kabort ("sparse output");
-  int64_t at = all.n[last];
-  for (int64_t i = 1; i < np; i++)
-    {
-      memcpy ((char *) all.vals + at * all.esize, part[i].vals,
-              (size_t) part[i].n[last] * all.esize);
-      at += part[i].n[last];
-    }
-  for (int l = first; l <= last; l++)
-    for (int64_t i = 1; i < np; i++)
-      all.n[l] += part[i].n[l];
-  for (int64_t i = 1; i < np; i++)
-    part_free (&part[i]);
+    if (i != base)
+      part_free (&part[i]);
+  free (p->at);
   free (part);
   free (p);
   sp_kout_end (&all);

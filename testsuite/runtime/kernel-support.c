@@ -182,10 +182,12 @@ pattern (int64_t i, int64_t j, int64_t k)
   return (i * 5 + j * 3 + k * 7) % 4 == 0;
 }
 
+/* Rows CUT[q] .. CUT[q+1]-1 of a 20 x 30 CSR built as part q of four;
+   JOIN: with sp_kpar_layout and the copies made before sp_kpar_end, in
+   any order of the threads.  */
 static void
-parts (void)
+csr_parts (const int64_t *cut, int join)
 {
-  int64_t cut[] = { 0, 7, 7, 13, 20 };
   sp_tensor *t = sp_new ("CSR", SP_F64, 2, X (20, 30));
   sp_insert (t, X (3, 3), 99);
   sp_kassemble (t, "t");
@@ -203,15 +205,40 @@ parts (void)
               nz++;
             }
     }
+  if (join)
+    {
+      sp_kpar_layout (par);
+      for (int q = 3; q >= 0; q--)
+        sp_kpar_copy (par, q);
+    }
   sp_kpar_end (par);
   int bad = 0;
   for (int64_t i = 0; i < 20; i++)
     for (int64_t j = 0; j < 30; j++)
       bad += sp_get (t, X (i, j)) != (pattern (i, j, 0) ? i + j / 100.0 : 0);
-  CHECK (!bad && sp_nnz (t) == nz, "csr in parts: %d wrong, nnz %lld of %lld",
-         bad, (long long) sp_nnz (t), (long long) nz);
+  CHECK (!bad && sp_nnz (t) == nz, "csr in parts (%lld %lld %lld, join %d): "
+         "%d wrong, nnz %lld of %lld", (long long) cut[1], (long long) cut[2],
+         (long long) cut[3], join, bad, (long long) sp_nnz (t),
+         (long long) nz);
   sp_free (t);
+}
 
+static void
+parts (void)
+{
+  static const int64_t cuts[][5] = { { 0, 7, 7, 13, 20 },
+                                     { 0, 0, 0, 9, 20 },
+                                     { 0, 0, 0, 0, 20 },
+                                     { 0, 20, 20, 20, 20 } };
+  for (int c = 0; c < 4; c++)
+    for (int join = 0; join < 2; join++)
+      csr_parts (cuts[c], join);
+
+  sp_tensor *t;
+  sp_kpar *par;
+  int64_t nz;
+  int bad;
+  /* Deeper levels: a part's parents are its own positions.  */
   t = sp_new ("D,CU,CU;pos=16", SP_F64, 3, X (6, 5, 7));
   par = sp_kpar_begin (t, 2, 0);
   nz = 0;
@@ -233,6 +260,9 @@ parts (void)
                 }
           }
     }
+  sp_kpar_layout (par);
+  sp_kpar_copy (par, 1);
+  sp_kpar_copy (par, 0);
   sp_kpar_end (par);
   bad = 0;
   for (int64_t i = 0; i < 6; i++)
