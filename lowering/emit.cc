@@ -1983,7 +1983,12 @@ emitter::par_plan ()
     return -1;
   int out = sc->st.out;
   const sp_format &f = sc->fmt[out];
-  if (f.nlevels < 2 || f.lv[0].type != SP_LVL_D || f.lv[0].kind != SP_LX_VAR
+  /* Rows of a dense first level, or the entries of a compressed one
+     (DCSR, CSF: each part appends a range of first coordinates, in
+     order, under the one root).  */
+  if (f.nlevels < 2
+      || (f.lv[0].type != SP_LVL_D && f.lv[0].type != SP_LVL_CU)
+      || f.lv[0].kind != SP_LX_VAR
       || sc->lvl_sv[out][0] != sc->nest[0].order[0])
     return -1;
   /* prologue calls, declarations, the loop, epilogue calls  */

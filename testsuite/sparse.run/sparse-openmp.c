@@ -1,7 +1,8 @@
 /* With -fopenmp the outer loop of kernels writing disjoint rows of a dense
    output runs in parallel (rows cut into ranges of equal work, or
    schedule(static)); so does the row loop of a sparse output whose rows
-   are dense (each thread builds its rows, then they are put together);
+   are dense or compressed (each thread builds its rows, then they are
+   put together);
    scalar outputs stay serial; a pragma already inside a parallel region
    makes no nested region.  Same results as the serial dense program, on 4
    threads.  */
@@ -115,6 +116,32 @@ scale3 (double Y[M][N][K] SPARSE ("D,CU,CU"), double T[M][N][K] SPARSE ("CSF"))
                Y[i][j][k] = 3 * T[i][j][k];)
 }
 
+/* Outputs whose first level is compressed: each thread appends a range
+   of first coordinates.  */
+static void
+ttv (double Y[M][N] SPARSE ("DCSR"), double T[M][N][K] SPARSE ("CSF"),
+     double x[K])
+{
+#pragma sparse einsum Y(i,j) = T(i,j,k) * x(k)
+  DENSE (for (int i = 0; i < M; i++)
+           for (int j = 0; j < N; j++)
+             {
+               double s = 0;
+               for (int k = 0; k < K; k++)
+                 s += T[i][j][k] * x[k];
+               Y[i][j] = s;
+             })
+}
+
+static void
+scale_dcsr (double C[M][K] SPARSE ("DCSR"), double A[M][K] SPARSE ("DCSR"))
+{
+#pragma sparse einsum C(i,j) = -2 * A(i,j)
+  DENSE (for (int i = 0; i < M; i++)
+           for (int j = 0; j < K; j++)
+             C[i][j] = -2 * A[i][j];)
+}
+
 /* Each thread of the caller's region runs its own serial kernel.  */
 static void
 columns (double Y[N][M], double A[M][K] SPARSE ("CSR"), double X[N][K])
@@ -210,6 +237,14 @@ main (void)
   sp_tensor *y3 = sr_tensor3 ("D,CU,CU", M, N, K, 13, 5);
   scale3 (sp_array (y3), sp_array (t));
   sr_print_t ("scale3", y3, M * N * K);
+  sp_tensor *y2 = sr_matrix ("DCSR", M, N, 14, 3);
+  ttv (sp_array (y2), sp_array (t), x);
+  sr_print_t ("ttv dcsr", y2, M * N);
+  sp_free (y2);
+  y2 = sr_matrix ("DCSR", M, K, 15, 2);
+  scale_dcsr (sp_array (y2), sp_array (ad));
+  sr_print_t ("scale dcsr", y2, M * K);
+  sp_free (y2);
   sp_free (t);
   sp_free (y3);
   sp_free (b2);
