@@ -29,7 +29,7 @@ void
 add_dcsr (int n, double C[n][n] SPARSE ("DCSR"), double A[n][n] SPARSE ("CSR"),
           double B[n][n] SPARSE ("CSR"))
 {
-#pragma sparse einsum C(i,j) = A(i,j) + B(i,j)	/* { dg-message "C: DCSR, A: CSR, B: CSR; loops: i for, j co-iterate A, B; C: appended in order" } */
+#pragma sparse einsum C(i,j) = A(i,j) + B(i,j)	/* { dg-message "C: DCSR, A: CSR, B: CSR; loops: i for .parallel., j co-iterate A, B; C: appended in order" } */
 }
 
 void

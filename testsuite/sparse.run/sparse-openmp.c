@@ -134,6 +134,16 @@ ttv (double Y[M][N] SPARSE ("DCSR"), double T[M][N][K] SPARSE ("CSF"),
 }
 
 static void
+add_dcsr (double C[M][K] SPARSE ("DCSR"), double A[M][K] SPARSE ("CSR"),
+          double B[M][K] SPARSE ("CSR"))
+{
+#pragma sparse einsum C(i,j) = A(i,j) + B(i,j)
+  DENSE (for (int i = 0; i < M; i++)
+           for (int j = 0; j < K; j++)
+             C[i][j] = A[i][j] + B[i][j];)
+}
+
+static void
 scale_dcsr (double C[M][K] SPARSE ("DCSR"), double A[M][K] SPARSE ("DCSR"))
 {
 #pragma sparse einsum C(i,j) = -2 * A(i,j)
@@ -244,6 +254,8 @@ main (void)
   y2 = sr_matrix ("DCSR", M, K, 15, 2);
   scale_dcsr (sp_array (y2), sp_array (ad));
   sr_print_t ("scale dcsr", y2, M * K);
+  add_dcsr (sp_array (y2), sp_array (a), sp_array (b2));
+  sr_print_t ("add dcsr", y2, M * K);
   sp_free (y2);
   sp_free (t);
   sp_free (y3);
