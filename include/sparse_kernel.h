@@ -51,6 +51,9 @@ sp_tensor *sp_kassemble (sp_tensor *t, const char *what);
    failure.  Freed with sp_free.  */
 sp_tensor *sp_kconvert (const sp_tensor *t, const char *format,
                         const char *what);
+/* T takes the entries of FROM, an output written in another format,
+   converted to T's; WHAT names T in a failure.  */
+void sp_kstore (sp_tensor *t, const sp_tensor *from, const char *what);
 
 static inline int64_t
 sp_kmin (int64_t a, int64_t b)

@@ -192,6 +192,10 @@ call (const printer *p, const lir_stmt *s, int ind)
     case LIR_CALL_FREE:
       fprintf (f, "sp_free (%s);\n", t->name);
       break;
+    case LIR_CALL_STORE:
+      fprintf (f, "sp_kstore (%s, %s, \"%s\");\n", opd_name (p, t->opd),
+               t->name, opd_name (p, t->opd));
+      break;
     case LIR_CALL_OUT_BEGIN:
       fprintf (f, "sp_kout sp_out;\n%*ssp_kout_begin (&sp_out, %s);\n", ind,
                "", t->name);

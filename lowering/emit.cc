@@ -71,6 +71,8 @@ enum kfn_id
   KFN_CONVERT,     /* sp_tensor *sp_kconvert (const sp_tensor *,
 		      const char *, const char *) */
   KFN_FREE,        /* void sp_free (sp_tensor *) */
+  KFN_STORE,       /* void sp_kstore (sp_tensor *, const sp_tensor *,
+		      const char *) */
   KFN_OUT_BEGIN,   /* void sp_kout_begin (sp_kout *, sp_tensor *) */
   KFN_OUT_APPEND,  /* int64_t sp_kout_append (sp_kout *, int, int64_t,
 		      int64_t) */
@@ -117,6 +119,10 @@ kfn (kfn_id id)
     case KFN_FREE:
       name = "sp_free";
       type = build_function_type_list (v, p, NULL_TREE);
+      break;
+    case KFN_STORE:
+      name = "sp_kstore";
+      type = build_function_type_list (v, p, p, cs, NULL_TREE);
       break;
     case KFN_OUT_BEGIN:
       name = "sp_kout_begin";
@@ -974,6 +980,15 @@ emitter::call (const lir_stmt &st)
       }
     case LIR_CALL_FREE:
       return build_call_expr_loc (loc, kfn (KFN_FREE), 1, h);
+    case LIR_CALL_STORE:
+      {
+	const lir_tensor &t = k->tensors[st.tensor];
+	if (t.opd < 0 || t.opd >= s->nopds || !handle[t.opd])
+	  return fail ("store into %s", t.name);
+	return build_call_expr_loc
+	  (loc, kfn (KFN_STORE), 3, handle[t.opd], h,
+	   sparse_build_string (s->opd[t.opd].name));
+      }
     case LIR_CALL_OUT_BEGIN:
       {
 	tree list = alloc_stmt_list ();

@@ -776,6 +776,8 @@ lir_build (const ix_sched *sc, ix_diag *d)
     lg_call (&g, &top, LIR_CALL_OUT_END, g.k->out_tensor, -1, -1);
   if (sc->nnests && sc->nest[0].out_mode == SCH_OUT_WORKSPACE)
     lg_call (&g, &top, LIR_CALL_WS_FREE, -1, -1, -1);
+  if (sparse_out && g.k->tensors[g.k->out_tensor].conv >= 0)
+    lg_call (&g, &top, LIR_CALL_STORE, g.k->out_tensor, -1, -1);
   for (int t = 0; t < g.k->ntensors; t++)
     if (g.k->tensors[t].conv >= 0)
       lg_call (&g, &top, LIR_CALL_FREE, t, -1, -1);

@@ -375,6 +375,7 @@ static void
 dump_stmt (const lir_kernel *k, int id, int ind, FILE *f)
 {
   static const char *const calls[] = { "assemble", "convert", "free",
+                                       "store",
                                        "out_begin", "out_end",
                                        "out_reserve", "ws_alloc", "ws_free",
                                        "sort" };

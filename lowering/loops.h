@@ -186,6 +186,8 @@ typedef enum
   LIR_CALL_CONVERT,   /* TENSOR = sp_convert (its operand, the format of
                          its sch_conv) */
   LIR_CALL_FREE,      /* sp_free (TENSOR), a converted copy */
+  LIR_CALL_STORE,     /* TENSOR's operand takes TENSOR's entries, in its
+                         own format: an output written in another one */
   LIR_CALL_OUT_BEGIN, /* start writing sparse output TENSOR afresh: its
                          entries are built in new arrays; its old arrays
                          stay readable until LIR_CALL_OUT_END */

@@ -46,8 +46,10 @@ lir_report (const lir_kernel *k, char *buf, size_t len)
       any = 1;
       for (int c = 0; c < sc->nconv; c++)
         if (s->acc[sc->conv[c].access].opd == o)
-          ix_cat (buf, len, " converted to %s",
-               sch_format_name (&sc->conv[c].fmt, tmp, sizeof tmp));
+          ix_cat (buf, len, " %s %s",
+                  sc->conv[c].access == s->out ? "written as"
+                                                : "converted to",
+                  sch_format_name (&sc->conv[c].fmt, tmp, sizeof tmp));
     }
 
   /* Loops.  */

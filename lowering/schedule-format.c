@@ -79,15 +79,12 @@ sch_format_in_order (const ix_sched *sc, int a, const int *depth,
 /* Generated loops write sparse outputs whose levels store plain
    dimensions: dense levels, then compressed unique ones.  */
 int
-sch_check_output_format (const ix_sched *sc, ix_diag *d)
+sch_output_writable (const ix_sched *sc)
 {
-  const ix_stmt *s = &sc->st;
-  const ix_access *out = &s->acc[s->out];
-  const sp_format *f = &sc->fmt[s->out];
+  const sp_format *f = &sc->fmt[sc->st.out];
   int compressed = 0, ok = 1;
-  char buf[96];
   if (!sch_output_sparse (sc))
-    return 0;
+    return 1;
   for (int l = 0; l < f->nlevels; l++)
     {
       ok &= f->lv[l].kind == SP_LX_VAR;
@@ -95,11 +92,42 @@ sch_check_output_format (const ix_sched *sc, ix_diag *d)
             || (f->lv[l].type == SP_LVL_D && !compressed);
       compressed |= f->lv[l].type == SP_LVL_CU;
     }
-  if (ok)
+  return ok;
+}
+
+/* The format an output stored as F is written in before its conversion
+   to F: its dimensions in F's order when F stores plain ones (else in
+   order), the first level dense when F's is, all others compressed
+   (COO becomes DCSR, ELL, DIA and BCSR become CSR).  */
+void
+sch_writable_format (const sp_format *f, sp_format *out)
+{
+  int plain = f->nlevels == f->rank;
+  for (int l = 0; l < f->nlevels; l++)
+    plain &= f->lv[l].kind == SP_LX_VAR && f->lv[l].type != SP_LVL_O;
+  memset (out, 0, sizeof *out);
+  out->rank = out->nlevels = f->rank;
+  out->posw = f->posw;
+  out->crdw = f->crdw;
+  for (int l = 0; l < f->rank; l++)
+    {
+      out->lv[l].kind = SP_LX_VAR;
+      out->lv[l].dim = plain ? f->lv[l].dim : l;
+      out->lv[l].type = l == 0 && f->lv[0].type == SP_LVL_D && f->rank > 1
+                        ? SP_LVL_D : SP_LVL_CU;
+    }
+}
+
+int
+sch_check_output_format (const ix_sched *sc, ix_diag *d)
+{
+  const ix_stmt *s = &sc->st;
+  const ix_access *out = &s->acc[s->out];
+  char buf[96];
+  if (sch_output_writable (sc))
     return 0;
   return ix_fail (d, out->tok, out->loc, "'%s' is stored as %s, which "
                    "generated loops cannot write: store it as CSR, DCSR, CSF "
                    "or dense", s->opd[out->opd].name,
-                   sch_format_name (f, buf, sizeof buf));
+                   sch_format_name (&sc->fmt[s->out], buf, sizeof buf));
 }
-

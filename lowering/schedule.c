@@ -871,6 +871,23 @@ ix_schedule (const ix_stmt *s, const ix_sched_opts *opts, ix_sched *out,
       st->rhs = rhs;
       st->assign = IX_SET;
     }
+  if (!sch_output_writable (out) && opts && opts->allow_convert)
+    {
+      /* Written in a format the loops can write, converted at the end;
+         a += reads the old entries from that copy.  */
+      sch_conv *c = &out->conv[out->nconv];
+      c->access = st->out;
+      sch_writable_format (&out->fmt[st->out], &c->fmt);
+      sp_format_print (&c->fmt, c->spelling, sizeof c->spelling);
+      out->conv_of[st->out] = out->nconv;
+      out->fmt[st->out] = c->fmt;
+      if (out->old_out >= 0)
+        {
+          out->conv_of[out->old_out] = out->nconv;
+          out->fmt[out->old_out] = c->fmt;
+        }
+      out->nconv++;
+    }
   if (sch_check_output_format (out, d))
     return -1;
   for (int attempt = 0; attempt <= st->naccs; attempt++)

@@ -396,11 +396,46 @@ fit (void *a, int64_t n, size_t es)
   return b ? b : a;
 }
 
+/* T's arrays are new and whole: no pending inserts, and sp_array's
+   dense copy, the tensor while it exists, made anew.  */
+static void
+published (sp_tensor *t, const char *what)
+{
+  sp_priv *pv = t->priv;
+  t->dirty = 0;
+  if (!pv)
+    return;
+  sp__pend_clear (&pv->pend);
+  pv->built = 1;
+  if (pv->dense)
+    {
+      void *d = pv->dense;
+      pv->dense = NULL;
+      int rc = sp_to_dense (t, d);
+      pv->dense = d;
+      if (rc)
+        sp_kabort (what);
+    }
+}
+
+void
+sp_kstore (sp_tensor *t, const sp_tensor *from, const char *what)
+{
+  sp_tensor *c = sp__convert_fmt (from, &t->fmt);
+  if (!c || sp_assemble (c))
+    {
+      sp_free (c);
+      sp_kabort (what);
+    }
+  sp__take_arrays (t, c);
+  sp_free (c);
+  published (t, what);
+}
+
 void
 sp_kout_end (sp_kout *o)
 {
   sp_tensor *t = o->t;
-  sp_priv *pv = t->priv;
   int pw = t->fmt.posw;
   int64_t parents = 1;
   sp_level_store lv[SP_MAX_LEVELS];
@@ -454,22 +489,7 @@ sp_kout_end (sp_kout *o)
   t->vals = fit (o->vals, parents, o->esize);
   o->vals = NULL;
   t->nvals = parents;
-  t->dirty = 0;
-  if (pv)
-    {
-      sp__pend_clear (&pv->pend);
-      pv->built = 1;
-      if (pv->dense)
-        {
-          /* sp_array's dense copy is the tensor while it exists.  */
-          void *d = pv->dense;
-          pv->dense = NULL;
-          int rc = sp_to_dense (t, d);
-          pv->dense = d;
-          if (rc)
-            sp_kabort ("sparse output");
-        }
-    }
+  published (t, "sparse output");
   for (int l = 0; l < SP_MAX_LEVELS; l++)
     {
       free (o->cnt[l]);

@@ -121,6 +121,9 @@ main (void)
            "loops cannot write");
   refused ("Co(i,j) = A(i,j)", "'Co' is stored as COO, which generated "
            "loops cannot write");
+  /* ... unless converted: written in a format they can write.  */
+  converted ("Co(i,j) = A(i,j)", 0, "CU,CU", "i, j");
+  converted ("Ce(i,j) = A(i,j)", 0, "D,CU", "i, j");
   refused ("C(i,j) = A(i,k) * E(k,j) + A(i,l) * D(l,j)", "the sums of this "
            "expression cannot share one loop nest and 'C' is sparse");
   /* Dense output: the same expression is split instead.  */

@@ -4,8 +4,8 @@
 #include <sparse.h>
 
 void
-f (int n, double C[n][n] SPARSE ("COO"), double A[n][n] SPARSE ("CSR"),
+f (int n, double C[n][n] SPARSE ("CSR"), double A[n][n] SPARSE ("CSR"),
    double B[n][n] SPARSE ("CSR"))
 {
-#pragma sparse einsum C(i,j) = A(i,j) + B(i,j)	/* { dg-error "23: error: cannot sparsify .#pragma sparse einsum C.i,j. = A.i,j. . B.i,j..: 'C' is stored as COO, which generated loops cannot write: store it as CSR, DCSR, CSF or dense" } */
+#pragma sparse einsum C(i,j) = A(i,k) * B(k,j) + A(i,l) * A(l,j)	/* { dg-error "23: error: cannot sparsify .#pragma sparse einsum C.i,j. = sum.k, A.i,k. . B.k,j.. . sum.l, A.i,l. . A.l,j...: the sums of this expression cannot share one loop nest and 'C' is sparse: write them as separate einsums or use a dense output" } */
 }
