@@ -430,8 +430,15 @@ public:
 
   unsigned int execute (function *fun) final override
   {
+    /* The front end has parsed the whole unit before the first function
+       gets here: after its errors the trees may be broken, but after
+       refusals of this pass the other functions' statements are still
+       checked, each refusal reported.  */
+    static int front_end_errors = -1;
+    if (front_end_errors < 0)
+      front_end_errors = errorcount + sorrycount;
     gimple_seq body = gimple_body (fun->decl);
-    if (!body || seen_error ())
+    if (!body || front_end_errors > 0)
       return 0;
     struct walk_stmt_info wi;
     memset (&wi, 0, sizeof wi);
