@@ -39,7 +39,7 @@ sp__src_mem (sp_src *s, const char *data, size_t len, const char *name)
   memset (s, 0, sizeof *s);
   s->name = name;
   s->fd = -1;
-  s->mem = data;
+  s->mem = s->mem0 = data;
   s->memlen = len;
   s->size = (int64_t) len;
 }
@@ -65,13 +65,17 @@ src_read (sp_src *s, char *dst, size_t n)
       memcpy (dst, s->mem, n);
       s->mem += n;
       s->memlen -= n;
+      s->off += (int64_t) n;
       return (ssize_t) n;
     }
   for (;;)
     {
       ssize_t r = read (s->fd, dst, n);
       if (r >= 0 || errno != EINTR)
-        return r;
+        {
+          s->off += r > 0 ? r : 0;
+          return r;
+        }
     }
 }
 
@@ -153,6 +157,41 @@ sp__src_refill (sp_src *s)
   s->saved = *lim;
   *lim = '\0';
   return (size_t) (lim - s->buf) > old;
+}
+
+int64_t
+sp__src_tell (const sp_src *s)
+{
+  return s->off - (int64_t) s->len + (s->buf ? s->cur - s->buf : 0);
+}
+
+int
+sp__src_can_seek (const sp_src *s)
+{
+  return s->size >= 0;
+}
+
+int
+sp__src_seek (sp_src *s, int64_t pos, int64_t line)
+{
+  if (s->fd < 0)
+    {
+      s->mem = s->mem0 + pos;
+      s->memlen = (size_t) (s->size - pos);
+    }
+  else if (lseek (s->fd, pos, SEEK_SET) < 0)
+    {
+      s->err = 1;
+      return sp__fail ("cannot read %s again: %s", s->name, strerror (errno));
+    }
+  if (s->buf)
+    *s->lim = s->saved;
+  s->len = 0;
+  s->cur = s->lim = s->buf;
+  s->eof = 0;
+  s->off = pos;
+  s->line = line;
+  return 0;
 }
 
 /* ------------------------------------------------------- token helpers */
@@ -419,16 +458,18 @@ format_for (const char *format, int rank, const char *name, sp_format *f)
   return sp__parse_format (format, rank, f);
 }
 
-/* Read S (of KIND) into C and parse FORMAT for it into F.  */
+/* Read S (of KIND) for FORMAT and TYPE: into *T when the reader builds
+   the tensor itself, else into C, with FORMAT parsed into F.  */
 static int
-read_coo (sp_src *s, file_kind kind, const char *format, int flags,
-          sp_format *f, sp_coo *c)
+read_coo (sp_src *s, file_kind kind, const char *format, sp_type type,
+          int flags, sp_format *f, sp_coo *c, sp_tensor **t)
 {
+  *t = NULL;
   /* Matrix Market files are matrices: a bad format fails before the file
      is read.  */
   if (kind == KIND_MTX)
-    return format_for (format, 2, s->name, f) || sp__mtx_read (s, flags, c)
-           ? -1 : 0;
+    return format_for (format, 2, s->name, f)
+           || sp__mtx_read (s, flags, f, type, c, t) ? -1 : 0;
   if (sp__tns_read (s, format_rank (format), c))
     return -1;
   if (format_for (format, c->rank, s->name, f) == 0)
@@ -458,7 +499,7 @@ read_src (sp_src *s, file_kind kind, const char *format, sp_type type,
   sp_tensor *t = NULL;
   if ((unsigned) type > SP_I32)
     sp__fail ("bad element type %d", (int) type);
-  else if (read_coo (s, kind, format, flags, &f, &c) == 0)
+  else if (read_coo (s, kind, format, type, flags, &f, &c, &t) == 0 && !t)
     {
       t = sp__from_coo (&f, type, &c);
       sp__coo_free (&c);

@@ -17,12 +17,15 @@
 /* Reader and writer options.  */
 #define SP_IO_KEEP_TRIANGLE 1 /* symmetric .mtx: only the stored triangle */
 #define SP_IO_TNS_HEADER 2    /* write .tns with the "rank nnz" and dims lines */
+#define SP_IO_TWO_PASS 4      /* read a matrix out of row order in two passes
+                                 whatever its size (for tests) */
 
 typedef struct sp_src
 {
   const char *name;    /* for messages */
   int fd;              /* the file, or -1 when reading MEM */
   const char *mem;     /* the rest of an in-memory input */
+  const char *mem0;    /* all of it */
   size_t memlen;
   int64_t size;        /* bytes of input, -1 when unknown */
   char *buf;           /* cap bytes of data plus SP_SRC_PAD */
@@ -32,6 +35,7 @@ typedef struct sp_src
   int eof;             /* no more input past buf[len] */
   int err;             /* a read failed (the message is set) */
   int64_t line;        /* number of the line last handed out */
+  int64_t off;         /* bytes of input before buf[len] */
 } sp_src;
 
 /* Open PATH; 0, or -1 with a message.  */
@@ -42,6 +46,13 @@ void sp__src_mem (sp_src *s, const char *data, size_t len, const char *name);
    grew, 0 at the end of input, -1 on a read error (S->err set).  */
 int sp__src_refill (sp_src *s);
 void sp__src_close (sp_src *s);
+/* The input offset of S->cur.  */
+int64_t sp__src_tell (const sp_src *s);
+/* Whether S can go back (a regular file, or memory).  */
+int sp__src_can_seek (const sp_src *s);
+/* Go back to offset POS (from sp__src_tell), where LINE lines had been
+   handed out: 0, or -1 with a message.  */
+int sp__src_seek (sp_src *s, int64_t pos, int64_t line);
 
 /* The next line, counted in S->line; NULL at the end of input or on error
    (S->err).  The reader sets S->cur past the line when done with it.  */
@@ -198,10 +209,106 @@ int sp__io_value (sp_src *s, const char **p, int integer, double *v);
    costs no memory.  */
 int64_t sp__io_reserve (int64_t size, int64_t minlen, int64_t want);
 
-/* Read the Matrix Market or FROSTT input S into C (initialised here, to be
-   freed by the caller with sp__coo_free on success; nothing to free on
-   failure).  A nonzero WANT_RANK is the rank the caller's format needs.  */
-int sp__mtx_read (sp_src *s, int flags, sp_coo *c);
+/* A matrix built while its file is read (rows.c), for COO and CSR with
+   32-bit index arrays and double values.  */
+typedef enum
+{
+  SP_ROWS_SORTED, /* in (row, column) order: counted by row, listed */
+  SP_ROWS_LIST,   /* out of order: listed with their rows */
+  SP_ROWS_PLACED  /* placed in their block of rows, which a first pass over
+                     the file has counted */
+} sp_rows_mode;
+
+typedef struct sp_rows
+{
+  sp_rows_mode mode;
+  const char *name;     /* the file's, for messages */
+  int csr;              /* building CSR, else COO */
+  int shift;            /* a block holds the rows of equal i >> shift */
+  int64_t dims[2];
+  int64_t n, cap;       /* entries held, and room */
+  int32_t *row;         /* LIST, PLACED: their rows */
+  int32_t *col;
+  double *val;
+  int32_t *cnt;         /* dims[0] + 1 counters: of each row, or of each
+                           block in the first pass */
+  int32_t *block;       /* PLACED: per block, the next place and the end
+                           of its part */
+  int64_t lasti, lastj; /* SORTED: the last entry */
+} sp_rows;
+
+/* Start B for the file NAME holding a matrix of format F, TYPE and
+   extents DIMS, of at most MOST entries, with room for CAP: 1, or 0 (and
+   nothing to free) when F, TYPE or the sizes are not B's case, or -1 with
+   a message.  */
+int sp__rows_init (sp_rows *b, const char *name, const sp_format *f,
+                   sp_type type, const int64_t *dims, int64_t most,
+                   int64_t cap);
+int sp__rows_grow (sp_rows *b);
+/* The first entry out of order has come: list the entries with rows.  */
+int sp__rows_unsorted (sp_rows *b);
+/* B->cnt holds the count of each block (and B nothing else): place the
+   entries from now on.  */
+int sp__rows_place (sp_rows *b);
+/* Report that the file's entries are not the ones counted; -1.  */
+int sp__rows_changed (const sp_rows *b);
+/* The tensor of format F (the one B was started for) holding B's entries,
+   or NULL; B is freed either way.  */
+sp_tensor *sp__rows_tensor (sp_rows *b, const sp_format *f);
+void sp__rows_free (sp_rows *b);
+
+/* Count a coordinate of row I in the first pass.  */
+static inline void
+sp__rows_count (sp_rows *b, int64_t i)
+{
+  b->cnt[i >> b->shift]++;
+}
+
+/* Add entry (I, J) = V to B (coordinates in range).  */
+static inline int
+sp__rows_push (sp_rows *b, int64_t i, int64_t j, double v)
+{
+  int32_t p;
+  if (b->mode == SP_ROWS_PLACED)
+    {
+      int32_t *next = b->block + 2 * (i >> b->shift);
+      if (next[0] == next[1])
+        return sp__rows_changed (b);
+      p = next[0]++;
+    }
+  else
+    {
+      if (b->n == b->cap && sp__rows_grow (b))
+        return -1;
+      if (b->mode == SP_ROWS_SORTED
+          && (i < b->lasti || (i == b->lasti && j < b->lastj))
+          && sp__rows_unsorted (b))
+        return -1;
+      p = (int32_t) b->n;
+    }
+  if (b->mode != SP_ROWS_PLACED)
+    b->cnt[i]++;
+  if (b->mode == SP_ROWS_SORTED)
+    {
+      b->lasti = i;
+      b->lastj = j;
+    }
+  else
+    b->row[p] = (int32_t) i;
+  b->col[p] = (int32_t) j;
+  b->val[p] = v;
+  b->n++;
+  return 0;
+}
+
+/* Read the Matrix Market input S for format F and TYPE (parsed by the
+   caller): into the tensor *T when rows.c builds F, else into C
+   (initialised here, to be freed by the caller with sp__coo_free on
+   success; nothing to free on failure).  */
+int sp__mtx_read (sp_src *s, int flags, const sp_format *f, sp_type type,
+                  sp_coo *c, sp_tensor **t);
+/* Read the FROSTT input S into C, as above.  A nonzero WANT_RANK is the
+   rank the caller's format needs.  */
 int sp__tns_read (sp_src *s, int want_rank, sp_coo *c);
 
 /* The entries sp__foreach visits in T, or -1.  */

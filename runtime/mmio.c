@@ -158,13 +158,26 @@ mtx_size (sp_src *s, mtx_header *h)
 
 /* ----------------------------------------------------------- entries */
 
-/* Add entry (I, J) = V to C, with its mirror image for symmetric storage
-   (negated for skew-symmetric).  */
-static int
-mtx_push (sp_src *s, const mtx_header *h, int flags, sp_coo *c, int64_t i,
-          int64_t j, double v)
+/* Where the entries go: a matrix being built, or a coordinate list.  */
+typedef struct mtx_sink
+{
+  sp_rows *rows;
+  sp_coo *coo;
+} mtx_sink;
+
+static inline __attribute__ ((always_inline)) int
+sink_put (mtx_sink *k, int64_t i, int64_t j, double v)
 {
   int64_t x[2] = { i, j };
+  return k->rows ? sp__rows_push (k->rows, i, j, v) : sp__io_push (k->coo, x, v);
+}
+
+/* Add entry (I, J) = V to K, with its mirror image for symmetric storage
+   (negated for skew-symmetric).  */
+static inline __attribute__ ((always_inline)) int
+mtx_push (sp_src *s, const mtx_header *h, int flags, mtx_sink *k, int64_t i,
+          int64_t j, double v)
+{
   if (h->sym == SYM_SKEW && i == j)
     {
       if (v != 0)
@@ -172,13 +185,11 @@ mtx_push (sp_src *s, const mtx_header *h, int flags, sp_coo *c, int64_t i,
                             "matrix");
       return 0;
     }
-  if (sp__io_push (c, x, v))
+  if (sink_put (k, i, j, v))
     return -1;
   if (h->sym == SYM_GENERAL || i == j || (flags & SP_IO_KEEP_TRIANGLE))
     return 0;
-  x[0] = j;
-  x[1] = i;
-  return sp__io_push (c, x, h->sym == SYM_SKEW ? -v : v);
+  return sink_put (k, j, i, h->sym == SYM_SKEW ? -v : v);
 }
 
 static int
@@ -220,26 +231,196 @@ mtx_entry (sp_src *s, const mtx_header *h, const char *p, int64_t *i,
   return sp__io_end_line (s, p, "the entry");
 }
 
+/* A coordinate at *P in 1..N, of 1 to 16 digits and followed by a blank
+   or the newline: 1, with *X 0-based and *P past the blanks; else 0.  */
+static inline __attribute__ ((always_inline)) int
+fast_coord (const char **pp, int64_t n, int64_t *x)
+{
+  const char *p = *pp;
+  uint64_t w = sp__load8 (p), v;
+  int k = sp__lead_digits (w);
+  if (k == 0)
+    return 0;
+  v = sp__lead_value (w, k);
+  if (k == 8)
+    {
+      /* The window ends in zero bytes: P + 8 is within it.  */
+      uint64_t w2 = sp__load8 (p + 8);
+      int k2 = sp__lead_digits (w2);
+      if (k2 == 8)
+        return 0;
+      if (k2)
+        v = v * (uint64_t) sp__pow10[k2] + sp__lead_value (w2, k2);
+      k += k2;
+    }
+  p += k;
+  if (v - 1 >= (uint64_t) n
+      || !(*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'))
+    return 0;
+  *x = (int64_t) v - 1;
+  *pp = sp__io_blanks (p);
+  return 1;
+}
+
+/* A value at *P as fast_coord: a plain decimal at once, anything else by
+   the general scanner.  */
+static inline __attribute__ ((always_inline)) int
+fast_value (sp_src *s, const mtx_header *h, const char **pp, double *v)
+{
+  const char *e = h->field == FIELD_REAL ? sp__scan_plain (*pp, v) : NULL;
+  if (e && (*e == ' ' || *e == '\t' || *e == '\r' || *e == '\n'))
+    {
+      *pp = sp__io_blanks (e);
+      return 1;
+    }
+  return sp__io_value_fast (s, pp, h->field == FIELD_INTEGER, v);
+}
+
+/* Read and add up to LEFT entries from the lines in S's window that hold
+   exactly an entry, in plain form: how many, or -1.  The first other line
+   stops it, for the caller to read carefully.  */
+static int64_t
+mtx_fast (sp_src *s, const mtx_header *h, int flags, mtx_sink *k,
+          int64_t left)
+{
+  const char *p = s->cur;
+  int64_t done = 0;
+  double v = 1;
+  for (; done < left && p < s->lim; done++)
+    {
+      const char *q = p;
+      int64_t i, j;
+      if (!fast_coord (&q, h->rows, &i) || !fast_coord (&q, h->cols, &j)
+          || (h->field != FIELD_PATTERN && !fast_value (s, h, &q, &v))
+          || *q != '\n')
+        break;
+      s->line++;
+      if (mtx_push (s, h, flags, k, i, j, v))
+        return -1;
+      p = q + 1;
+    }
+  s->cur = (char *) p;
+  return done;
+}
+
+/* ------------------------------------------------- two passes (rows.c) */
+
+/* Files of this many entries out of row order are read twice: first only
+   their coordinates, to count the entries of each block of rows, then in
+   full, each entry placed in its block at once.  That costs less than
+   listing the entries and moving them to their rows, which needs memory
+   for both (first touching memory is most of that time).  */
+#define TWO_PASS_MIN (1 << 20)
+
+/* Whether S's symmetric storage is expanded.  */
 static int
-mtx_coordinate (sp_src *s, const mtx_header *h, int flags, sp_coo *c)
+mirrored (const mtx_header *h, int flags)
+{
+  return h->sym != SYM_GENERAL && !(flags & SP_IO_KEEP_TRIANGLE);
+}
+
+/* The line after the one at P in S's window, or its end.  */
+static const char *
+next_line (const sp_src *s, const char *p)
+{
+  const char *nl = memchr (p, '\n', (size_t) (s->lim - p));
+  return nl ? nl + 1 : s->lim;
+}
+
+/* Whether the first entry lines in S's window are in (row, column)
+   order.  */
+static int
+looks_sorted (const sp_src *s, const mtx_header *h, int flags)
+{
+  const char *p = s->cur;
+  int64_t pi = -1, pj = -1;
+  for (int k = 0; k < 1024 && p < s->lim; k++, p = next_line (s, p))
+    {
+      const char *q = p;
+      int64_t i, j;
+      if (!fast_coord (&q, h->rows, &i) || !fast_coord (&q, h->cols, &j))
+        break;
+      if (i < pi || (i == pi && j < pj) || (i != j && mirrored (h, flags)))
+        return 0;
+      pi = i;
+      pj = j;
+    }
+  return 1;
+}
+
+/* Count for B the entries of each block of rows, as mtx_push would store
+   them, of the entry lines from S's position on: 1; 0 when a line's
+   coordinates are not plain (then only a full reading can say what is
+   wrong), -1 on a read error.  */
+static int
+mtx_count (sp_src *s, const mtx_header *h, int flags, sp_rows *b)
+{
+  int mirror = mirrored (h, flags);
+  int64_t n = 0;
+  while (n < h->entries)
+    {
+      if (s->cur == s->lim)
+        {
+          int r = sp__src_refill (s);
+          if (r <= 0)
+            return r < 0 ? -1 : 1;
+        }
+      const char *p = sp__io_blanks (s->cur);
+      int64_t i, j;
+      if (*p != '%' && !sp__io_eol (s, p))
+        {
+          if (!fast_coord (&p, h->rows, &i) || !fast_coord (&p, h->cols, &j))
+            return 0;
+          if (h->sym != SYM_SKEW || i != j)
+            sp__rows_count (b, i);
+          if (mirror && i != j)
+            sp__rows_count (b, j);
+          n++;
+        }
+      s->cur = (char *) next_line (s, p);
+    }
+  return 1;
+}
+
+/* Count the rows of S's entries and go back to place them, if that pays
+   (see TWO_PASS_MIN): 0, or -1 with a message.  */
+static int
+mtx_two_pass (sp_src *s, const mtx_header *h, int flags, sp_rows *b)
+{
+  int64_t pos = sp__src_tell (s), line = s->line;
+  int r;
+  if (h->array || (h->entries < TWO_PASS_MIN && !(flags & SP_IO_TWO_PASS))
+      || !sp__src_can_seek (s) || looks_sorted (s, h, flags))
+    return 0;
+  if ((r = mtx_count (s, h, flags, b)) < 0 || sp__src_seek (s, pos, line))
+    return -1;
+  if (r)
+    return sp__rows_place (b);
+  memset (b->cnt, 0, (size_t) (h->rows + 1) * sizeof *b->cnt);
+  return 0;
+}
+
+static int
+mtx_coordinate (sp_src *s, const mtx_header *h, int flags, mtx_sink *k)
 {
   const char *p;
-  int64_t n = 0;
+  int64_t n = 0, m;
   double v = 1;
   while ((p = sp__io_content_line (s, '%')))
     {
       int64_t i, j;
       if (n == h->entries)
         return too_many (s, h, "entries");
-      if (mtx_entry (s, h, p, &i, &j, &v) || mtx_push (s, h, flags, c, i, j, v))
+      if (mtx_entry (s, h, p, &i, &j, &v) || mtx_push (s, h, flags, k, i, j, v)
+          || (m = mtx_fast (s, h, flags, k, h->entries - n - 1)) < 0)
         return -1;
-      n++;
+      n += 1 + m;
     }
   return n < h->entries ? too_few (s, h, "entries", n) : 0;
 }
 
 static int
-mtx_array (sp_src *s, const mtx_header *h, int flags, sp_coo *c)
+mtx_array (sp_src *s, const mtx_header *h, int flags, mtx_sink *k)
 {
   const char *p;
   int64_t n = 0, j = 0;
@@ -252,7 +433,7 @@ mtx_array (sp_src *s, const mtx_header *h, int flags, sp_coo *c)
         return too_many (s, h, "values");
       if (sp__io_value (s, &p, h->field == FIELD_INTEGER, &v)
           || sp__io_end_line (s, p, "the value")
-          || (v != 0 && mtx_push (s, h, flags, c, i, j, v)))
+          || (v != 0 && mtx_push (s, h, flags, k, i, j, v)))
         return -1;
       n++;
       /* Column-major; triangular storage starts each column at or below
@@ -267,25 +448,46 @@ mtx_array (sp_src *s, const mtx_header *h, int flags, sp_coo *c)
 }
 
 int
-sp__mtx_read (sp_src *s, int flags, sp_coo *c)
+sp__mtx_read (sp_src *s, int flags, const sp_format *f, sp_type type,
+              sp_coo *c, sp_tensor **t)
 {
   mtx_header h;
+  sp_rows rows;
+  mtx_sink k = { NULL, c };
+  *t = NULL;
   if (mtx_banner (s, &h) || mtx_size (s, &h))
     return -1;
   /* The shortest entry line: "1\n" in an array, "1 1\n" for a pattern,
      "1 1 1\n" otherwise.  */
   int64_t minlen = h.array ? 2 : h.field == FIELD_PATTERN ? 4 : 6;
   int64_t cap = sp__io_reserve (s->size, minlen, h.entries);
-  if (h.sym != SYM_GENERAL && !(flags & SP_IO_KEEP_TRIANGLE))
-    cap *= 2;
+  int64_t most = h.entries;
+  if (mirrored (&h, flags))
+    {
+      cap *= 2;
+      most = most > INT64_MAX / 2 ? INT64_MAX : 2 * most;
+    }
   int64_t dims[2] = { h.rows, h.cols };
-  if (sp__coo_init_2d (c, dims, cap))
+  int fast = sp__rows_init (&rows, s->name, f, type, dims, most, cap);
+  if (fast < 0 || (!fast && sp__coo_init_2d (c, dims, cap)))
     return -1;
-  int rc = h.array ? mtx_array (s, &h, flags, c)
-                   : mtx_coordinate (s, &h, flags, c);
+  if (fast)
+    k.rows = &rows;
+  int rc = fast ? mtx_two_pass (s, &h, flags, &rows) : 0;
+  if (!rc)
+    rc = h.array ? mtx_array (s, &h, flags, &k)
+                 : mtx_coordinate (s, &h, flags, &k);
   if (rc)
-    sp__coo_free (c);
-  return rc;
+    {
+      if (fast)
+        sp__rows_free (&rows);
+      else
+        sp__coo_free (c);
+      return -1;
+    }
+  if (fast && !(*t = sp__rows_tensor (&rows, f)))
+    return -1;
+  return 0;
 }
 
 /* ----------------------------------------------------------- writing */

@@ -61,36 +61,6 @@ sp__scan_int64 (const char *p, int64_t *v, sp_scan_status *st)
 
 /* ------------------------------------------------- the decimal mantissa */
 
-/* Eight ASCII digits at S, as a little-endian word; 0 if not all digits.
-   (Lemire's SWAR tests.)  */
-static inline uint64_t
-load8 (const char *s)
-{
-  uint64_t x;
-  memcpy (&x, s, 8);
-  return x;
-}
-
-static inline int
-eight_digits (uint64_t x)
-{
-  return ((x & 0xF0F0F0F0F0F0F0F0ULL)
-          | (((x + 0x0606060606060606ULL) & 0xF0F0F0F0F0F0F0F0ULL) >> 4))
-         == 0x3333333333333333ULL;
-}
-
-static inline uint32_t
-eight_value (uint64_t x)
-{
-  const uint64_t mask = 0x000000FF000000FFULL;
-  const uint64_t mul1 = 0x000F424000000064ULL; /* 100 + (1000000 << 32) */
-  const uint64_t mul2 = 0x0000271000000001ULL; /* 1 + (10000 << 32) */
-  x -= 0x3030303030303030ULL;
-  x = (x * 10) + (x >> 8);
-  x = (((x & mask) * mul1) + (((x >> 16) & mask) * mul2)) >> 32;
-  return (uint32_t) x;
-}
-
 /* Accumulate the digits at *SP into *W (modulo 2^64), eight at a time
    where END allows; advance *SP past them.  */
 static inline void
@@ -98,9 +68,9 @@ scan_digits (const char **sp, const char *end, uint64_t *w)
 {
   const char *s = *sp;
   uint64_t x = *w;
-  while (end - s >= 8 && eight_digits (load8 (s)))
+  while (end - s >= 8 && sp__eight_digits (sp__load8 (s)))
     {
-      x = x * 100000000 + eight_value (load8 (s));
+      x = x * 100000000 + sp__eight_value (sp__load8 (s));
       s += 8;
     }
   while (is_digit (*s))
@@ -393,7 +363,7 @@ round_exact (const exact_decimal *x, uint64_t k)
 
 /* ------------------------------------------------------------ doubles */
 
-static const double exact_pow10[] = {
+const double sp__pow10[23] = {
   1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
   1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
 };
@@ -414,7 +384,7 @@ decimal_to_bits (const decimal *d, uint64_t w)
   if (!dropped && w <= (uint64_t) 1 << 53 && q >= -22 && q <= 22)
     {
       double v = (double) w;
-      v = q < 0 ? v / exact_pow10[-q] : v * exact_pow10[q];
+      v = q < 0 ? v / sp__pow10[-q] : v * sp__pow10[q];
       uint64_t bits;
       memcpy (&bits, &v, sizeof bits);
       return bits;
@@ -426,6 +396,19 @@ decimal_to_bits (const decimal *d, uint64_t w)
   exact_decimal x;
   exact_from_decimal (d, &x);
   return round_exact (&x, k);
+}
+
+int
+sp__scan_w_q (uint64_t w, int64_t q, double *v)
+{
+  int exact;
+  uint64_t bits = w ? eisel_lemire (w, q, &exact) : 0;
+  if (!w)
+    exact = 1;
+  if (!exact || bits == INF_BITS)
+    return 0;
+  memcpy (v, &bits, sizeof bits);
+  return 1;
 }
 
 static int
@@ -532,7 +515,7 @@ sp__scan_double (const char *p, const char *end, double *v,
   if (d.ndigits <= 19 && w <= (uint64_t) 1 << 53 && q >= -22 && q <= 22)
     {
       double x = (double) w;
-      x = q < 0 ? x / exact_pow10[-q] : x * exact_pow10[q];
+      x = q < 0 ? x / sp__pow10[-q] : x * sp__pow10[q];
       *v = neg ? -x : x;
       return e;
     }

@@ -133,3 +133,129 @@ sp__merge_records (uint64_t **rec, int64_t from, int64_t m, int64_t n,
   *rec = out;
   return 0;
 }
+
+/* Sort [LO, HI) of C (with V alongside) by insertion.  */
+static void
+insertion_crd (int32_t *restrict c, double *restrict v, int64_t lo,
+               int64_t hi)
+{
+  for (int64_t i = lo + 1; i < hi; i++)
+    {
+      int32_t kc = c[i];
+      double kv = v[i];
+      int64_t j = i;
+      for (; j > lo && c[j - 1] > kc; j--)
+        {
+          c[j] = c[j - 1];
+          v[j] = v[j - 1];
+        }
+      c[j] = kc;
+      v[j] = kv;
+    }
+}
+
+/* Merge the sorted runs [LO, MID) and [MID, HI) of SC, SV into DC, DV;
+   on equal coordinates the first run's entry comes first.  */
+static void
+merge_crd (const int32_t *restrict sc, const double *restrict sv,
+           int32_t *restrict dc, double *restrict dv, int64_t lo,
+           int64_t mid, int64_t hi)
+{
+  int64_t i = lo, j = mid, k = lo;
+  while (i < mid && j < hi)
+    {
+      int64_t from = sc[j] < sc[i] ? j++ : i++;
+      dc[k] = sc[from];
+      dv[k++] = sv[from];
+    }
+  for (; i < mid; i++, k++)
+    dc[k] = sc[i], dv[k] = sv[i];
+  for (; j < hi; j++, k++)
+    dc[k] = sc[j], dv[k] = sv[j];
+}
+
+/* Sort C (with V alongside), N > SP_SORT_CRD_RUN entries of BITS bits,
+   by LSD radix on bytes, between the arrays and the scratch TC, TV.  */
+static void
+radix_crd (int32_t *c, double *v, int64_t n, int32_t *tc, double *tv,
+           int bits)
+{
+  int32_t *sc = c, *dc = tc;
+  double *sv = v, *dv = tv;
+  for (int sh = 0; sh < bits; sh += 8)
+    {
+      int64_t count[256] = { 0 }, sum = 0;
+      for (int64_t e = 0; e < n; e++)
+        count[(sc[e] >> sh) & 255]++;
+      if (count[(sc[0] >> sh) & 255] == n)
+        continue;
+      for (int d = 0; d < 256; d++)
+        {
+          int64_t k = count[d];
+          count[d] = sum;
+          sum += k;
+        }
+      for (int64_t e = 0; e < n; e++)
+        {
+          int64_t p = count[(sc[e] >> sh) & 255]++;
+          dc[p] = sc[e];
+          dv[p] = sv[e];
+        }
+      int32_t *t = sc;
+      double *u = sv;
+      sc = dc, sv = dv, dc = t, dv = u;
+    }
+  if (sc != c)
+    {
+      memcpy (c, sc, n * sizeof *c);
+      memcpy (v, sv, n * sizeof *v);
+    }
+}
+
+/* Sort C (with V alongside), N entries, by merging runs sorted by
+   insertion, between the arrays and the scratch TC, TV.  */
+static void
+merge_sort_crd (int32_t *c, double *v, int64_t n, int32_t *tc, double *tv)
+{
+  for (int64_t lo = 0; lo < n; lo += SP_SORT_CRD_RUN)
+    insertion_crd (c, v, lo, lo + SP_SORT_CRD_RUN < n ? lo + SP_SORT_CRD_RUN
+                                                      : n);
+  int32_t *sc = c, *dc = tc;
+  double *sv = v, *dv = tv;
+  for (int64_t w = SP_SORT_CRD_RUN; w < n; w *= 2)
+    {
+      for (int64_t lo = 0; lo < n; lo += 2 * w)
+        {
+          int64_t mid = lo + w < n ? lo + w : n;
+          merge_crd (sc, sv, dc, dv, lo, mid, lo + 2 * w < n ? lo + 2 * w : n);
+        }
+      int32_t *t = sc;
+      double *u = sv;
+      sc = dc, sv = dv, dc = t, dv = u;
+    }
+  if (sc != c)
+    {
+      memcpy (c, sc, n * sizeof *c);
+      memcpy (v, sv, n * sizeof *v);
+    }
+}
+
+/* Rows this long sort faster by radix than by merging.  */
+#define RADIX_MIN 256
+
+void
+sp__sort_crd (int32_t *c, double *v, int64_t n, int32_t *tc, double *tv,
+              int bits)
+{
+  int64_t e = 1;
+  while (e < n && c[e - 1] <= c[e])
+    e++;
+  if (e >= n)
+    return;
+  if (n <= SP_SORT_CRD_RUN)
+    insertion_crd (c, v, 0, n);
+  else if (n < RADIX_MIN)
+    merge_sort_crd (c, v, n, tc, tv);
+  else
+    radix_crd (c, v, n, tc, tv, bits);
+}

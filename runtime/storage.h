@@ -328,6 +328,13 @@ sp__key_unpack (const sp_layout *lo, const uint64_t *key, int64_t *lc)
     }
 }
 
+/* Entries a row of up to SP_SORT_CRD_RUN needs no scratch to be sorted.  */
+#define SP_SORT_CRD_RUN 16
+/* Sort N coordinates C (below 2^BITS), with their values V, stably; TC
+   and TV are scratch for N when N > SP_SORT_CRD_RUN.  */
+void sp__sort_crd (int32_t *c, double *v, int64_t n, int32_t *tc,
+                   double *tv, int bits);
+
 /* Sort N records of RW words, the first KW of them a key whose low BITS
    bits may vary, by key and stably.  0, or -1 when out of memory.  */
 int sp__sort_records (uint64_t *rec, int64_t n, int kw, int rw, int bits);

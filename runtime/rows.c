@@ -1,0 +1,428 @@
+/* rows.c -- a matrix built as a file is read, straight into the COO or
+   CSR arrays of the tensor, each row sorted by column and its repeated
+   entries added up in file order.  The entries come
+
+   - in row order: then they are read into their places at once;
+   - after a first pass over the file has counted them by blocks of rows:
+     then each is read into its block's part of the arrays (sequential
+     writes to a few streams), and each block, small enough for the cache,
+     is sorted by row at the end;
+   - else in any order: listed with their rows, and moved to their rows
+     at the end by a counting sort.
+
+   The arrays the entries are read into become the tensor's where they
+   can: first touching fresh memory costs about as much as reading.  */
+
+#include <stdlib.h>
+#include "io.h"
+#include "storage.h"
+
+/* Blocks of rows for the first pass: at most 2^BLOCK_BITS of them, so
+   that their write positions stay in the cache.  */
+#define BLOCK_BITS 10
+
+/* Whether F is COO or CSR with 32-bit pos and crd.  */
+static int
+rows_format (const sp_format *f, int *csr)
+{
+  const sp_level_fmt *l = f->lv;
+  if (f->rank != 2 || f->nlevels != 2 || f->posw != 32 || f->crdw != 32
+      || l[0].kind != SP_LX_VAR || l[0].dim != 0 || l[1].kind != SP_LX_VAR
+      || l[1].dim != 1)
+    return 0;
+  *csr = l[0].type == SP_LVL_D && l[1].type == SP_LVL_CU;
+  return *csr || (l[0].type == SP_LVL_CN && l[1].type == SP_LVL_S);
+}
+
+/* Bits of the coordinates below N.  */
+static int
+bits_below (int64_t n)
+{
+  return n > 1 ? 64 - __builtin_clzll ((uint64_t) n - 1) : 0;
+}
+
+int
+sp__rows_init (sp_rows *b, const char *name, const sp_format *f,
+               sp_type type, const int64_t *dims, int64_t most, int64_t cap)
+{
+  memset (b, 0, sizeof *b);
+  b->name = name;
+  if (type != SP_F64 || !rows_format (f, &b->csr) || dims[0] > INT32_MAX
+      || dims[1] > INT32_MAX || most > INT32_MAX
+      || dims[0] > 4 * most + 65536)
+    return 0;
+  b->dims[0] = dims[0];
+  b->dims[1] = dims[1];
+  b->shift = bits_below (dims[0]) > BLOCK_BITS
+             ? bits_below (dims[0]) - BLOCK_BITS : 0;
+  b->cap = cap < 1 ? 1 : cap;
+  if (!(b->cnt = sp__alloc_array (dims[0] + 1, sizeof *b->cnt, 0,
+                                  "row counts"))
+      || !(b->col = sp__alloc_array (b->cap, sizeof *b->col, -1,
+                                     "a coordinate list"))
+      || !(b->val = sp__alloc_array (b->cap, sizeof *b->val, -1,
+                                     "a coordinate list")))
+    {
+      sp__rows_free (b);
+      return -1;
+    }
+  return 1;
+}
+
+void
+sp__rows_free (sp_rows *b)
+{
+  free (b->cnt);
+  free (b->block);
+  free (b->row);
+  free (b->col);
+  free (b->val);
+  memset (b, 0, sizeof *b);
+}
+
+int
+sp__rows_grow (sp_rows *b)
+{
+  int64_t cc = b->cap, cv = b->cap, cr = b->cap;
+  if (sp__grow ((void **) &b->col, &cc, 2 * b->cap, sizeof *b->col, -1,
+                "a coordinate list")
+      || sp__grow ((void **) &b->val, &cv, 2 * b->cap, sizeof *b->val, -1,
+                   "a coordinate list")
+      || (b->row && sp__grow ((void **) &b->row, &cr, 2 * b->cap,
+                              sizeof *b->row, -1, "a coordinate list")))
+    return -1;
+  b->cap *= 2;
+  return 0;
+}
+
+int
+sp__rows_unsorted (sp_rows *b)
+{
+  /* The rows of the entries so far follow from the counts.  */
+  if (!(b->row = sp__alloc_array (b->cap, sizeof *b->row, -1,
+                                  "a coordinate list")))
+    return -1;
+  for (int64_t r = 0, e = 0; r <= b->lasti; r++)
+    for (int32_t k = 0; k < b->cnt[r]; k++)
+      b->row[e++] = (int32_t) r;
+  b->mode = SP_ROWS_LIST;
+  return 0;
+}
+
+/* How many blocks of rows B has.  */
+static int64_t
+blocks (const sp_rows *b)
+{
+  return ((b->dims[0] - 1) >> b->shift) + 1;
+}
+
+int
+sp__rows_place (sp_rows *b)
+{
+  int64_t nb = blocks (b), s = 0;
+  for (int64_t k = 0; k < nb; k++)
+    s += b->cnt[k];
+  /* The arrays have room for as many entries as lines of the size the
+     file had when opened.  */
+  if (s > b->cap)
+    return sp__rows_changed (b);
+  if (!(b->row = sp__alloc_array (s, sizeof *b->row, -1, "a crd array"))
+      || !(b->block = sp__alloc_array (2 * nb, sizeof *b->block, -1,
+                                       "row blocks")))
+    return -1;
+  s = 0;
+  for (int64_t k = 0; k < nb; k++)
+    {
+      b->block[2 * k] = (int32_t) s;
+      b->block[2 * k + 1] = (int32_t) (s += b->cnt[k]);
+      b->cnt[k] = 0;
+    }
+  b->mode = SP_ROWS_PLACED;
+  return 0;
+}
+
+int
+sp__rows_changed (const sp_rows *b)
+{
+  return sp__fail ("%s changed while it was read", b->name);
+}
+
+/* Place the LIST's entries row by row into new column and value arrays:
+   CNT, the count of each row, becomes its end.  */
+static int
+scatter (sp_rows *b)
+{
+  int64_t n = b->n, s = 0;
+  int32_t *col, *cnt = b->cnt;
+  double *val;
+  if (!(col = sp__alloc_array (n, sizeof *col, -1, "a crd array")))
+    return -1;
+  if (!(val = sp__alloc_array (n, sizeof *val, -1, "the values")))
+    {
+      free (col);
+      return -1;
+    }
+  for (int64_t r = 0; r < b->dims[0]; r++)
+    {
+      int32_t c = cnt[r];
+      cnt[r] = (int32_t) s;
+      s += c;
+    }
+  for (int64_t e = 0; e < n; e++)
+    {
+      int32_t p = cnt[b->row[e]]++;
+      col[p] = b->col[e];
+      val[p] = b->val[e];
+    }
+  free (b->col);
+  free (b->val);
+  b->col = col;
+  b->val = val;
+  return 0;
+}
+
+/* The longest of rows [R0, R1), from the ends of the rows in CNT and the
+   start LO of row R0.  */
+static int64_t
+longest_row (const sp_rows *b, int64_t r0, int64_t r1, int64_t lo)
+{
+  int64_t most = 0;
+  for (int64_t r = r0; r < r1; r++)
+    {
+      if (b->cnt[r] - lo > most)
+        most = b->cnt[r] - lo;
+      lo = b->cnt[r];
+    }
+  return most;
+}
+
+/* Scratch for sorting: ROW, COL, VAL for N entries.  */
+typedef struct scratch
+{
+  int32_t *row, *col;
+  double *val;
+} scratch;
+
+static int
+scratch_alloc (scratch *s, int64_t n, int rows)
+{
+  memset (s, 0, sizeof *s);
+  return (rows && !(s->row = sp__alloc_array (n, 4, -1, "sort scratch")))
+         || !(s->col = sp__alloc_array (n, 4, -1, "sort scratch"))
+         || !(s->val = sp__alloc_array (n, 8, -1, "sort scratch")) ? -1 : 0;
+}
+
+static void
+scratch_free (scratch *s)
+{
+  free (s->row);
+  free (s->col);
+  free (s->val);
+}
+
+/* Sort rows [R0, R1) (CNT holding their ends, LO the start of R0) by
+   column unless the file was in order, add up the entries of a row with
+   equal columns, and pack them to the front from W on: their rows into
+   ROW, or the start of each row into CNT (then the CSR pos array).  The
+   new W.  */
+static int64_t
+pack (sp_rows *b, int64_t r0, int64_t r1, int64_t lo, int64_t w,
+      int32_t *row, const scratch *s)
+{
+  int32_t *restrict col = b->col, *cnt = b->cnt;
+  double *restrict val = b->val;
+  int bits = bits_below (b->dims[1]);
+  for (int64_t r = r0; r < r1; r++)
+    {
+      int64_t hi = cnt[r], start = w;
+      if (!row)
+        cnt[r] = (int32_t) w;
+      if (b->mode != SP_ROWS_SORTED)
+        sp__sort_crd (col + lo, val + lo, hi - lo, s->col, s->val, bits);
+      for (int64_t e = lo; e < hi; e++)
+        {
+          if (w > start && col[w - 1] == col[e])
+            {
+              val[w - 1] += val[e];
+              continue;
+            }
+          if (row)
+            row[w] = (int32_t) r;
+          col[w] = col[e];
+          val[w++] = val[e];
+        }
+      lo = hi;
+    }
+  return w;
+}
+
+/* Sort block K's entries, [LO, HI) of the arrays, by row (stably, through
+   the scratch S); CNT becomes the end of each of its rows.  */
+static void
+sort_block (sp_rows *b, int64_t k, int64_t lo, int64_t hi, const scratch *s)
+{
+  int64_t r0 = k << b->shift, r1 = (k + 1) << b->shift, n = hi - lo;
+  int32_t *cnt = b->cnt;
+  if (r1 > b->dims[0])
+    r1 = b->dims[0];
+  memcpy (s->row, b->row + lo, n * sizeof *s->row);
+  memcpy (s->col, b->col + lo, n * sizeof *s->col);
+  memcpy (s->val, b->val + lo, n * sizeof *s->val);
+  for (int64_t e = 0; e < n; e++)
+    cnt[s->row[e]]++;
+  for (int64_t r = r0, p = lo; r < r1; r++)
+    {
+      int32_t c = cnt[r];
+      cnt[r] = (int32_t) p;
+      p += c;
+    }
+  for (int64_t e = 0; e < n; e++)
+    {
+      int32_t p = cnt[s->row[e]]++;
+      b->col[p] = s->col[e];
+      b->val[p] = s->val[e];
+    }
+}
+
+/* Sort and pack (see pack) the placed entries block by block, each while
+   it is in the cache: how many remain, or -1.  */
+static int64_t
+pack_blocks (sp_rows *b, int32_t *row)
+{
+  int64_t nb = blocks (b), most = 0, w = 0;
+  scratch s;
+  for (int64_t k = 0; k < nb; k++)
+    {
+      int64_t lo = k ? b->block[2 * k - 1] : 0, hi = b->block[2 * k + 1];
+      if (hi - lo > most)
+        most = hi - lo;
+    }
+  if (scratch_alloc (&s, most, 1))
+    {
+      scratch_free (&s);
+      return -1;
+    }
+  for (int64_t k = 0; k < nb; k++)
+    {
+      int64_t lo = k ? b->block[2 * k - 1] : 0, hi = b->block[2 * k + 1];
+      int64_t r0 = k << b->shift, r1 = (k + 1) << b->shift;
+      sort_block (b, k, lo, hi, &s);
+      w = pack (b, r0, r1 < b->dims[0] ? r1 : b->dims[0], lo, w, row, &s);
+    }
+  scratch_free (&s);
+  return w;
+}
+
+/* Sort and pack the entries of a LIST or in row order.  */
+static int64_t
+pack_all (sp_rows *b, int32_t *row)
+{
+  int64_t most = 0, w;
+  scratch s;
+  if (b->mode == SP_ROWS_SORTED)
+    for (int64_t r = 0, t = 0; r < b->dims[0]; r++)
+      b->cnt[r] = (int32_t) (t += b->cnt[r]);
+  else
+    {
+      if (scatter (b))
+        return -1;
+      most = longest_row (b, 0, b->dims[0], 0);
+    }
+  if (most > SP_SORT_CRD_RUN ? scratch_alloc (&s, most, 0)
+                             : (memset (&s, 0, sizeof s), 0))
+    {
+      scratch_free (&s);
+      return -1;
+    }
+  w = pack (b, 0, b->dims[0], 0, 0, row, &s);
+  scratch_free (&s);
+  return w;
+}
+
+/* Shrink *A to N elements of ESIZE bytes.  */
+static void
+shrink (void *a, int64_t n, size_t esize)
+{
+  void *p = realloc (*(void **) a, (size_t) (n ? n : 1) * esize);
+  if (p)
+    *(void **) a = p;
+}
+
+/* Give T the arrays of B (N entries after packing).  */
+static void
+install (sp_tensor *t, sp_rows *b, int32_t *pos, int64_t n)
+{
+  if (b->csr)
+    {
+      b->cnt[b->dims[0]] = (int32_t) n;
+      t->lv[0].count = b->dims[0];
+      t->lv[1].pos = b->cnt;
+      t->lv[1].npos = b->dims[0] + 1;
+      b->cnt = NULL;
+    }
+  else
+    {
+      pos[0] = 0;
+      pos[1] = (int32_t) n;
+      t->lv[0].pos = pos;
+      t->lv[0].npos = 2;
+      shrink (&b->row, n, sizeof *b->row);
+      t->lv[0].crd = b->row;
+      t->lv[0].ncrd = t->lv[0].count = n;
+      b->row = NULL;
+    }
+  shrink (&b->col, n, sizeof *b->col);
+  shrink (&b->val, n, sizeof *b->val);
+  t->lv[1].crd = b->col;
+  t->lv[1].ncrd = t->lv[1].count = n;
+  t->vals = b->val;
+  t->nvals = n;
+  b->col = NULL;
+  b->val = NULL;
+  ((sp_priv *) t->priv)->built = 1;
+  t->dirty = 0;
+}
+
+/* Whether every block got the entries the first pass counted.  */
+static int
+blocks_full (const sp_rows *b)
+{
+  for (int64_t k = 0; k < blocks (b); k++)
+    if (b->block[2 * k] != b->block[2 * k + 1])
+      return 0;
+  return 1;
+}
+
+sp_tensor *
+sp__rows_tensor (sp_rows *b, const sp_format *f)
+{
+  sp_tensor *t = sp__alloc (f, SP_F64, b->dims);
+  int32_t *pos = NULL, *row;
+  int64_t n;
+  if (!t)
+    goto fail;
+  if (!b->csr && !(pos = sp__alloc_array (2, sizeof *pos, -1, "a pos array")))
+    goto fail;
+  if (b->mode == SP_ROWS_PLACED && !blocks_full (b))
+    {
+      sp__rows_changed (b);
+      goto fail;
+    }
+  /* COO's rows: the list's own where it had them (read by now).  */
+  if (!b->csr && !b->row
+      && !(b->row = sp__alloc_array (b->n, sizeof *b->row, -1,
+                                     "a crd array")))
+    goto fail;
+  row = b->csr ? NULL : b->row;
+  n = b->mode == SP_ROWS_PLACED ? pack_blocks (b, row) : pack_all (b, row);
+  if (n < 0)
+    goto fail;
+  install (t, b, pos, n);
+  sp__rows_free (b);
+  return t;
+fail:
+  free (pos);
+  sp__rows_free (b);
+  sp_free (t);
+  return NULL;
+}
