@@ -329,7 +329,8 @@ reader::fail (const char *fmt, ...)
 }
 
 /* Fail: loop NAME starts at or is bounded by (WHAT) VALUE, which makes
-   it cover part of an extent only.  */
+   it cover part of an extent only.  A VALUE that is not a variable plus
+   a constant can only be a start.  */
 bool
 reader::fail_subrange (const char *name, const char *what, tree value)
 {
