@@ -104,6 +104,26 @@ lg_flush (gen *g, state *st, block *b)
   lg_assign (g, b, g->nw, lg_int (g, 0));
 }
 
+/* Add VAL to the workspace at the coordinate in variable W, listing W
+   the first time.  */
+void
+lg_ws_add (gen *g, block *b, int w, int val)
+{
+  int s = lg_compound (g, b, LIR_IF,
+                       lir_unary (g->k, LIR_NOT,
+                                  lir_load (g->k, g->ws_flag,
+                                            lg_ref (g, w))));
+  block body = lg_block ();
+  lg_set (g, &body, LIR_ASSIGN, LIR_ADD, -1, g->ws_flag, lg_ref (g, w), -1,
+          lg_int (g, 1));
+  lg_set (g, &body, LIR_ASSIGN, LIR_ADD, -1, g->ws_list, lg_ref (g, g->nw),
+          -1, lg_ref (g, w));
+  lg_set (g, &body, LIR_ACCUM, LIR_ADD, g->nw, -1, -1, -1, lg_int (g, 1));
+  if (s >= 0)
+    g->k->stmts[s].body = body.first;
+  lg_set (g, b, LIR_ACCUM, LIR_ADD, -1, g->ws, lg_ref (g, w), -1, val);
+}
+
 static void
 write_output (gen *g, int val, state *st, block *b)
 {
@@ -148,22 +168,9 @@ write_output (gen *g, int val, state *st, block *b)
       }
     default:
       {
-        int last = g->sc->fmt[out].nlevels - 1;
-        int w = out_coord (g, st, last);
-        int s2 = lg_compound (g, b, LIR_IF,
-                              lir_unary (g->k, LIR_NOT,
-                                         lir_load (g->k, g->ws_flag, w)));
-        block body = lg_block ();
-        lg_set (g, &body, LIR_ASSIGN, LIR_ADD, -1, g->ws_flag,
-                out_coord (g, st, last), -1, lg_int (g, 1));
-        lg_set (g, &body, LIR_ASSIGN, LIR_ADD, -1, g->ws_list,
-                lg_ref (g, g->nw), -1, out_coord (g, st, last));
-        lg_set (g, &body, LIR_ACCUM, LIR_ADD, g->nw, -1, -1, -1,
-                lg_int (g, 1));
-        if (s2 >= 0)
-          g->k->stmts[s2].body = body.first;
-        lg_set (g, b, LIR_ACCUM, LIR_ADD, -1, g->ws, out_coord (g, st, last),
-                -1, val);
+        const sp_format *f = &g->sc->fmt[out];
+        int last = f->nlevels - 1;
+        lg_ws_add (g, b, st->ix_val[s->acc[out].var[f->lv[last].dim]], val);
         break;
       }
     }

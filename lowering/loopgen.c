@@ -130,6 +130,45 @@ compose (gen *g, int d, state *st, block *b)
   enter_rest (g, d, st, b);
 }
 
+static void iter_range (gen *g, const state *st, const iter *it, int *lo,
+                        int *hi);
+
+/* The old entries of the output's current row into the workspace (a
+   sparse += scheduled with ws_old), or, in the symbolic pass, their count
+   into the bound.  */
+static void
+scatter_old (gen *g, state *st, block *b)
+{
+  int a = g->sc->old_out, t = g->tensor_of[a];
+  iter it;
+  memset (&it, 0, sizeof it);
+  it.a = a;
+  it.l = g->k->tensors[t].fmt.nlevels - 1;
+  int lo, hi;
+  iter_range (g, st, &it, &lo, &hi);
+  if (g->bound >= 0)
+    {
+      lg_set (g, b, LIR_ACCUM, LIR_ADD, g->bound, -1, -1, -1,
+              lg_bin (g, LIR_SUB, hi, lo));
+      return;
+    }
+  int p = lg_decl (g, b, LIR_I64, "pold", -1);
+  int s = lir_stmt_new (g->k, LIR_FOR);
+  if (p < 0 || s < 0)
+    return;
+  g->k->stmts[s].var = p;
+  g->k->stmts[s].a = lo;
+  g->k->stmts[s].b = hi;
+  lg_emit (g, b, s);
+  block body = lg_block ();
+  int w = lg_decl (g, &body, LIR_I64, "wold",
+                   lir_load (g->k, lg_crd_array (g, a, it.l), lg_ref (g, p)));
+  int vals = lir_add_array (g->k, LIR_ARR_VALS,
+                            lg_elem_type (g, g->s->acc[a].opd), t, -1, -1);
+  lg_ws_add (g, &body, w, lir_load (g->k, vals, lg_ref (g, p)));
+  g->k->stmts[s].body = body.first;
+}
+
 /* The body of the loop at depth D once its variable and the variables
    composed from it are bound.  */
 static void
@@ -151,6 +190,8 @@ enter_rest (gen *g, int d, state *st, block *b)
         }
   if (g->bound >= 0)
     {
+      if (g->nest->ws_old && d == g->flush_depth)
+        scatter_old (g, st, b);
       lg_loop (g, d + 1, st, b);
       return;
     }
@@ -161,7 +202,12 @@ enter_rest (gen *g, int d, state *st, block *b)
   else
     lg_loop (g, d + 1, st, b);
   if (g->nest->out_mode == SCH_OUT_WORKSPACE && d == g->flush_depth)
-    lg_flush (g, st, b);
+    {
+      /* The old entries last: C + e rounds as e + C.  */
+      if (g->nest->ws_old)
+        scatter_old (g, st, b);
+      lg_flush (g, st, b);
+    }
 }
 
 /* Enter the body of the loop at depth D with coordinate variable V.  */

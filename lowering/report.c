@@ -14,6 +14,7 @@ loop_operands (const ix_sched *sc, int n, int sv, char *buf, size_t len)
     {
       int sparse;
       if (a == s->out || !sc->nest[n].uses_acc[a]
+          || (a == sc->old_out && sc->nest[n].ws_old)
           || lat_iterator (sc, a, sv, &sparse) < 0 || !sparse)
         continue;
       ix_cat (buf, len, "%s%s", first ? " " : ", ", s->opd[s->acc[a].opd].name);
@@ -91,7 +92,9 @@ lir_report (const lir_kernel *k, char *buf, size_t len)
 
   /* Output.  */
   const ix_access *out = &s->acc[s->out];
-  ix_cat (buf, len, "; %s: %s", s->opd[out->opd].name,
-       sc->nnests ? out_mode[sc->nest[0].out_mode] : "untouched");
+  ix_cat (buf, len, "; %s: %s%s", s->opd[out->opd].name,
+          sc->nnests ? out_mode[sc->nest[0].out_mode] : "untouched",
+          sc->nnests && sc->nest[0].ws_old ? ", old entries added per row"
+                                           : "");
   return buf;
 }

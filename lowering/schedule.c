@@ -582,6 +582,42 @@ convert_to_free_order (ix_sched *sc, ix_assign assign, why *w, ix_diag *d,
     }
 }
 
+/* C += e over a sparse C whose levels above the last are dense, when the
+   old entries cannot share e's loops (C += A B in Gustavson's order): e
+   alone into NEST with a workspace, each row of the old entries added
+   to it after e's terms (ignoring the order of access SKIP, as
+   schedule_nest).  0 when that schedules; 1 or -1 with D filled
+   otherwise.  */
+static int
+old_in_workspace (ix_sched *sc, sch_nest *nest, int skip, ix_diag *d)
+{
+  ix_stmt *s = &sc->st;
+  const sp_format *f = &sc->fmt[s->out];
+  const ix_expr *top = &s->expr[s->rhs];
+  if (sc->old_out < 0 || f->lv[f->nlevels - 1].type != SP_LVL_CU
+      || (top->op != IX_ADD && top->op != IX_SUB)
+      || s->expr[top->a].op != IX_ACCESS
+      || s->expr[top->a].access != sc->old_out)
+    return 1;
+  for (int l = 0; l + 1 < f->nlevels; l++)
+    if (f->lv[l].type != SP_LVL_D)
+      return 1;
+  int e = top->b;
+  if (top->op == IX_SUB)
+    {
+      e = ix_add_op (s, IX_NEG, e, -1, top->tok, top->loc, d);
+      if (e < 0)
+        return -1;
+    }
+  why w;
+  if (schedule_nest (sc, nest, e, IX_SET, skip, &w, d)
+      || nest->out_mode != SCH_OUT_WORKSPACE || nest->ws_level < 1)
+    return 1;
+  nest->ws_old = 1;
+  nest->uses_acc[sc->old_out] = 1;
+  return 0;
+}
+
 /* Find an access whose storage order blocks the nest computing W->RHS
    with ASSIGN: the last sparse operand (not a structured one, not the old
    output) without which the nest schedules.  Fill W with it, the format it
@@ -598,8 +634,10 @@ find_conversion (ix_sched *sc, ix_assign assign, int allow, why *w,
     {
       why w2;
       if (!uses[c] || c == s->out || c == sc->old_out || sc->structured[c]
-          || !sch_access_sparse (sc, c)
-          || schedule_nest (sc, &tmp, w->rhs, assign, c, &w2, d))
+          || !sch_access_sparse (sc, c))
+        continue;
+      if (schedule_nest (sc, &tmp, w->rhs, assign, c, &w2, d)
+          && (w2.kind != WHY_SUMS || old_in_workspace (sc, &tmp, c, d)))
         continue;
       w->kind = WHY_FORMAT;
       w->convert = c;
@@ -797,6 +835,11 @@ plan (ix_sched *sc, int allow, why *w, ix_diag *d)
     }
   if (w->kind == WHY_HARD)
     return -1;
+  if (w->kind == WHY_SUMS && old_in_workspace (sc, &sc->nest[0], -1, d) == 0)
+    {
+      sc->nnests = 1;
+      return 0;
+    }
   if (w->kind == WHY_FORMAT && w->convert >= 0)
     {
       /* A structured operand: read it in a plain format.  */

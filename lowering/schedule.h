@@ -150,6 +150,10 @@ typedef struct sch_nest
   sch_out_mode out_mode;
   int ws_level;                  /* WORKSPACE: the output level kept in
                                     the workspace (the last one); else -1 */
+  int ws_old;                    /* WORKSPACE: the old entries of the
+                                    output (the schedule's OLD_OUT) are
+                                    scattered into the workspace first,
+                                    RHS being the rest of the sum */
   int nscopes;
   sch_scope scope[SCH_MAX_SCOPES];  /* in nesting order; their loops are
                                     consecutive ranges of depths */

@@ -108,11 +108,20 @@ main (void)
   refused ("Cd(i,j) = A(i,j) * D(i,j)", "'Cd' is DCSC and 'A' is CSR: no "
            "loop order follows both; store 'A' as CSC");
   converted ("Cd(i,j) = A(i,j) * D(i,j)", 1, "(i,j)->(j:D,i:CU)", "j, i");
-  /* Old entries of a sparse output cannot meet Gustavson's order: an
-     inner product would do.  */
-  refused ("C(i,j) += A(i,k) * R(k,j)", "'C' is CSR and 'R' is CSR: no loop "
-           "order follows both; store 'R' as CSC");
-  refused ("C(i,j) += B(i,k) * R(k,j)", "store 'R' as CSC");
+  /* Old entries of a sparse output in Gustavson's order: each row of
+     them added to the workspace.  */
+  {
+    ix_diag err;
+    char order[64] = "";
+    int rc = schedule_text ("C(i,j) += A(i,k) * R(k,j)", tab, 0, &sc, &err);
+    if (rc == 0)
+      sch_print_order (&sc, 0, order, sizeof order);
+    CHECK (rc == 0 && sc.nnests == 1 && sc.nest[0].ws_old
+           && sc.nest[0].out_mode == SCH_OUT_WORKSPACE
+           && strcmp (order, "i, k, j") == 0);
+  }
+  refused ("C(i,j) += B(i,k) * R(k,j)", "'C' is CSR and 'B' is CSC: no loop "
+           "order follows both; store 'B' as CSR");
   /* Nothing to convert: the sums do not fit between the old entries.  */
   refused ("C(i,j) += D(i,k) * E(k,j) + D(i,l) * E(l,j)", "'C' is sparse and "
            "its old entries cannot be merged with these sums in one loop "

@@ -1,6 +1,6 @@
 /* Matrix-matrix products: SpMM (sparse times dense into dense, over
    several formats, both operand orders), SpGEMM CSR x CSR -> CSR and into
-   DCSR, CSC, dense and accumulating outputs, a product whose second
+   DCSR, CSC, dense and accumulating (+=, -=) outputs, a product whose second
    operand is stored against the loop order (converted), and SDDMM
    C = S .* (U V) into a sparse output.  */
 #include "sparse-run.h"
@@ -90,6 +90,23 @@ spgemm_acc (double C[M][N] SPARSE ("CSR"), double A[M][K] SPARSE ("CSR"),
            for (int j = 0; j < N; j++)
              for (int k = 0; k < K; k++)
                C[i][j] += A[i][k] * B[k][j];)
+}
+
+/* ... and subtracted, B stored by columns (converted for Gustavson's
+   order, the old entries of C added to each row's workspace).  */
+static void
+spgemm_sub (double C[M][N] SPARSE ("CSR"), double A[M][K] SPARSE ("CSR"),
+            double B[K][N] SPARSE ("CSC"))
+{
+#pragma sparse einsum C(i,j) -= A(i,k) * B(k,j)
+  DENSE (for (int i = 0; i < M; i++)
+           for (int j = 0; j < N; j++)
+             {
+               double s = 0;
+               for (int k = 0; k < K; k++)
+                 s += A[i][k] * B[k][j];
+               C[i][j] -= s;
+             })
 }
 
 /* SDDMM: only the entries of S are computed.  */
@@ -188,6 +205,10 @@ main (void)
   sr_print_t ("spgemm +=", c, M * N);
   spgemm_acc (sp_array (c), sp_array (a), sp_array (b));
   sr_print_t ("spgemm += twice", c, M * N);
+  sp_tensor *bc = sr_as (b, "CSC");
+  spgemm_sub (sp_array (c), sp_array (a), sp_array (bc));
+  sr_print_t ("spgemm -=", c, M * N);
+  sp_free (bc);
   sp_free (c);
 
   sp_tensor *s = sr_matrix ("CSR", M, N, 7, 3);
