@@ -79,6 +79,21 @@ spgemm (double C[M][M] SPARSE ("CSR"), double A[M][K] SPARSE ("CSR"),
              })
 }
 
+static void
+spgemm_acc (double C[M][M] SPARSE ("CSR"), double A[M][K] SPARSE ("CSR"),
+            double B[K][M] SPARSE ("CSR"))
+{
+#pragma sparse einsum C(i,j) += A(i,k) * B(k,j)
+  DENSE (for (int i = 0; i < M; i++)
+           for (int j = 0; j < M; j++)
+             {
+               double s = 0;
+               for (int k = 0; k < K; k++)
+                 s += A[i][k] * B[k][j];
+               C[i][j] += s;
+             })
+}
+
 /* Sparse outputs whose rows are dense: each thread builds its rows,
    the parts put together in order.  */
 static void
@@ -229,6 +244,8 @@ main (void)
   sp_tensor *c = sr_matrix ("CSR", M, M, 7, 2);
   spgemm (sp_array (c), sp_array (a), sp_array (bt));
   sr_print_t ("spgemm", c, M * M);
+  spgemm_acc (sp_array (c), sp_array (a), sp_array (bt));
+  sr_print_t ("spgemm +=", c, M * M);
   columns (Y, sp_array (a), X);
   sr_print ("columns", &Y[0][0], N * M);
   sp_tensor *b2 = sr_matrix ("CSR", M, K, 8, 3);
