@@ -327,6 +327,22 @@ next_line (const sp_src *s, const char *p)
   return nl ? nl + 1 : s->lim;
 }
 
+/* The first newline or NUL byte from P on, eight bytes at a time (the
+   window ends in a NUL and zero bytes after it).  */
+static inline const char *
+line_end (const char *p)
+{
+  const uint64_t ones = 0x0101010101010101ULL, high = ones << 7;
+  for (;; p += 8)
+    {
+      uint64_t x = sp__load8 (p), y = x ^ (ones * '\n');
+      /* Only a byte after the first zero one can be flagged wrongly.  */
+      uint64_t m = (((x - ones) & ~x) | ((y - ones) & ~y)) & high;
+      if (m)
+        return p + (__builtin_ctzll (m) >> 3);
+    }
+}
+
 /* Whether the first entry lines in S's window are in (row, column)
    order.  */
 static int
@@ -366,10 +382,12 @@ mtx_count (sp_src *s, const mtx_header *h, int flags, sp_rows *b)
             return r < 0 ? -1 : 1;
         }
       const char *p = sp__io_blanks (s->cur);
-      int64_t i, j;
+      int64_t i, j = -1;
       if (*p != '%' && !sp__io_eol (s, p))
         {
-          if (!fast_coord (&p, h->rows, &i) || !fast_coord (&p, h->cols, &j))
+          /* The column matters only for symmetric storage.  */
+          if (!fast_coord (&p, h->rows, &i)
+              || (h->sym != SYM_GENERAL && !fast_coord (&p, h->cols, &j)))
             return 0;
           if (h->sym != SYM_SKEW || i != j)
             sp__rows_count (b, i);
@@ -377,7 +395,10 @@ mtx_count (sp_src *s, const mtx_header *h, int flags, sp_rows *b)
             sp__rows_count (b, j);
           n++;
         }
-      s->cur = (char *) next_line (s, p);
+      p = line_end (p);
+      if (*p != '\n' && p != s->lim)
+        return 0;
+      s->cur = (char *) p + (p != s->lim);
     }
   return 1;
 }

@@ -221,10 +221,10 @@ scratch_free (scratch *s)
 }
 
 /* Sort rows [R0, R1) (CNT holding their ends, LO the start of R0) by
-   column unless the file was in order, add up the entries of a row with
-   equal columns, and pack them to the front from W on: their rows into
-   ROW, or the start of each row into CNT (then the CSR pos array).  The
-   new W.  */
+   column with the scratch S (none when they are in order), add up the
+   entries of a row with equal columns, and pack them to the front from W
+   on: their rows into ROW, or the start of each row into CNT (then the
+   CSR pos array).  The new W.  */
 static int64_t
 pack (sp_rows *b, int64_t r0, int64_t r1, int64_t lo, int64_t w,
       int32_t *row, const scratch *s)
@@ -237,7 +237,7 @@ pack (sp_rows *b, int64_t r0, int64_t r1, int64_t lo, int64_t w,
       int64_t hi = cnt[r], start = w;
       if (!row)
         cnt[r] = (int32_t) w;
-      if (b->mode != SP_ROWS_SORTED)
+      if (s)
         sp__sort_crd (col + lo, val + lo, hi - lo, s->col, s->val, bits);
       for (int64_t e = lo; e < hi; e++)
         {
@@ -256,15 +256,87 @@ pack (sp_rows *b, int64_t r0, int64_t r1, int64_t lo, int64_t w,
   return w;
 }
 
-/* Sort block K's entries, [LO, HI) of the arrays, by row (stably, through
-   the scratch S); CNT becomes the end of each of its rows.  */
-static void
-sort_block (sp_rows *b, int64_t k, int64_t lo, int64_t hi, const scratch *s)
+/* Blocks of this many entries are sorted by radix on (row, column) at
+   once, smaller ones by row, then each row by column.  */
+#define BLOCK_RADIX_MIN 4096
+#define DIGIT_BITS 11
+
+/* The key of entry E of the arrays R, C in a block from row R0, columns
+   of CB bits.  */
+static inline uint64_t
+block_key (const int32_t *r, const int32_t *c, int64_t e, int64_t r0, int cb)
 {
-  int64_t r0 = k << b->shift, r1 = (k + 1) << b->shift, n = hi - lo;
+  return (uint64_t) (r[e] - r0) << cb | (uint64_t) c[e];
+}
+
+/* Sort the entries [LO, HI) of the block of rows [R0, R1) by row and
+   column, stably: LSD radix on their keys, between the arrays and the
+   scratch S.  CNT becomes the end of each of its rows.  */
+static void
+radix_block (sp_rows *b, int64_t r0, int64_t r1, int64_t lo, int64_t hi,
+             const scratch *s)
+{
+  int cb = bits_below (b->dims[1]);
+  int nd = (cb + b->shift + DIGIT_BITS - 1) / DIGIT_BITS;
+  int64_t n = hi - lo;
+  int32_t hist[4][1 << DIGIT_BITS];
+  int32_t *sr = b->row + lo, *sc = b->col + lo, *dr = s->row, *dc = s->col;
+  double *sv = b->val + lo, *dv = s->val;
+  const uint64_t mask = (1 << DIGIT_BITS) - 1;
+  memset (hist, 0, sizeof hist);
+  for (int64_t e = 0; e < n; e++)
+    {
+      uint64_t key = block_key (sr, sc, e, r0, cb);
+      for (int g = 0; g < nd; g++)
+        hist[g][key >> (g * DIGIT_BITS) & mask]++;
+    }
+  for (int g = 0; g < nd; g++)
+    {
+      int32_t *h = hist[g], sum = 0;
+      int sh = g * DIGIT_BITS;
+      /* A digit the same in every key leaves the order as it is.  */
+      if (h[block_key (sr, sc, 0, r0, cb) >> sh & mask] == n)
+        continue;
+      for (int d = 0; d <= (int) mask; d++)
+        {
+          int32_t c = h[d];
+          h[d] = sum;
+          sum += c;
+        }
+      for (int64_t e = 0; e < n; e++)
+        {
+          int32_t p = h[block_key (sr, sc, e, r0, cb) >> sh & mask]++;
+          dr[p] = sr[e];
+          dc[p] = sc[e];
+          dv[p] = sv[e];
+        }
+      int32_t *t = sr, *u = sc;
+      double *x = sv;
+      sr = dr, sc = dc, sv = dv, dr = t, dc = u, dv = x;
+    }
+  if (sr != b->row + lo)
+    {
+      memcpy (b->row + lo, sr, n * sizeof *sr);
+      memcpy (b->col + lo, sc, n * sizeof *sc);
+      memcpy (b->val + lo, sv, n * sizeof *sv);
+    }
+  for (int64_t r = r0, e = lo; r < r1; r++)
+    {
+      while (e < hi && b->row[e] == r)
+        e++;
+      b->cnt[r] = (int32_t) e;
+    }
+}
+
+/* Sort the entries [LO, HI) of the block from row R0 to R1 by row
+   (stably, through the scratch S); CNT becomes the end of each of its
+   rows.  */
+static void
+sort_block (sp_rows *b, int64_t r0, int64_t r1, int64_t lo, int64_t hi,
+            const scratch *s)
+{
+  int64_t n = hi - lo;
   int32_t *cnt = b->cnt;
-  if (r1 > b->dims[0])
-    r1 = b->dims[0];
   memcpy (s->row, b->row + lo, n * sizeof *s->row);
   memcpy (s->col, b->col + lo, n * sizeof *s->col);
   memcpy (s->val, b->val + lo, n * sizeof *s->val);
@@ -306,8 +378,13 @@ pack_blocks (sp_rows *b, int32_t *row)
     {
       int64_t lo = k ? b->block[2 * k - 1] : 0, hi = b->block[2 * k + 1];
       int64_t r0 = k << b->shift, r1 = (k + 1) << b->shift;
-      sort_block (b, k, lo, hi, &s);
-      w = pack (b, r0, r1 < b->dims[0] ? r1 : b->dims[0], lo, w, row, &s);
+      if (r1 > b->dims[0])
+        r1 = b->dims[0];
+      if (hi - lo >= BLOCK_RADIX_MIN)
+        radix_block (b, r0, r1, lo, hi, &s);
+      else
+        sort_block (b, r0, r1, lo, hi, &s);
+      w = pack (b, r0, r1, lo, w, row, hi - lo >= BLOCK_RADIX_MIN ? NULL : &s);
     }
   scratch_free (&s);
   return w;
@@ -320,14 +397,14 @@ pack_all (sp_rows *b, int32_t *row)
   int64_t most = 0, w;
   scratch s;
   if (b->mode == SP_ROWS_SORTED)
-    for (int64_t r = 0, t = 0; r < b->dims[0]; r++)
-      b->cnt[r] = (int32_t) (t += b->cnt[r]);
-  else
     {
-      if (scatter (b))
-        return -1;
-      most = longest_row (b, 0, b->dims[0], 0);
+      for (int64_t r = 0, t = 0; r < b->dims[0]; r++)
+        b->cnt[r] = (int32_t) (t += b->cnt[r]);
+      return pack (b, 0, b->dims[0], 0, 0, row, NULL);
     }
+  if (scatter (b))
+    return -1;
+  most = longest_row (b, 0, b->dims[0], 0);
   if (most > SP_SORT_CRD_RUN ? scratch_alloc (&s, most, 0)
                              : (memset (&s, 0, sizeof s), 0))
     {
