@@ -67,32 +67,37 @@ namespace {
 
 enum kfn_id
 {
-  KFN_ASSEMBLE,    /* sp_tensor *sp_kassemble (sp_tensor *, const char *) */
-  KFN_CONVERT,     /* sp_tensor *sp_kconvert (const sp_tensor *,
-		      const char *, const char *) */
-  KFN_FREE,        /* void sp_free (sp_tensor *) */
-  KFN_STORE,       /* void sp_kstore (sp_tensor *, const sp_tensor *,
-		      const char *) */
-  KFN_OUT_BEGIN,   /* void sp_kout_begin (sp_kout *, sp_tensor *) */
-  KFN_OUT_APPEND,  /* int64_t sp_kout_append (sp_kout *, int, int64_t,
-		      int64_t) */
-  KFN_OUT_END,     /* void sp_kout_end (sp_kout *) */
-  KFN_OUT_RESERVE, /* void sp_kout_reserve (sp_kout *, int64_t) */
-  KFN_WS_ALLOC,    /* void sp_kws_alloc (sp_kws *, int64_t, size_t) */
-  KFN_WS_FREE,     /* void sp_kws_free (sp_kws *) */
-  KFN_SORT,        /* void sp_kws_sort (int64_t *, int64_t, const uint8_t *,
-		      int64_t) */
-  KFN_SPLIT,       /* int64_t sp_ksplit (const void *, int, int64_t,
-		      int64_t, int64_t, int64_t) */
-  KFN_PAR_BEGIN,   /* sp_kpar *sp_kpar_begin (sp_tensor *, int64_t,
-		      int64_t) */
-  KFN_PAR_PART,    /* sp_kout *sp_kpar_part (sp_kpar *, int64_t) */
-  KFN_PAR_LAYOUT,  /* void sp_kpar_layout (sp_kpar *) */
-  KFN_PAR_COPY,    /* void sp_kpar_copy (sp_kpar *, int64_t) */
-  KFN_PAR_END,     /* void sp_kpar_end (sp_kpar *) */
-  KFN_OMP_MAX,     /* int omp_get_max_threads (void), of libgomp (GCC has
-		      no builtin for it) */
-  KFN_MAX
+  KFN_ASSEMBLE, KFN_CONVERT, KFN_FREE, KFN_STORE, KFN_OUT_BEGIN,
+  KFN_OUT_APPEND, KFN_OUT_END, KFN_OUT_RESERVE, KFN_WS_ALLOC, KFN_WS_FREE,
+  KFN_SORT, KFN_SPLIT, KFN_PAR_BEGIN, KFN_PAR_PART, KFN_PAR_LAYOUT,
+  KFN_PAR_COPY, KFN_PAR_END, KFN_OMP_MAX, KFN_MAX
+};
+
+/* Their names and signatures, by kfn_id, as letters: v void, p pointer,
+   c pointer to const, i int, l int64_t, z size_t; the result first.  */
+const struct
+{
+  const char *name, *sig;
+} kfn_table[KFN_MAX] = {
+  { "sp_kassemble", "ppc" },      /* sp_tensor *(sp_tensor *, what) */
+  { "sp_kconvert", "ppcc" },      /* (tensor, format, what) */
+  { "sp_free", "vp" },
+  { "sp_kstore", "vppc" },        /* (output, written copy, what) */
+  { "sp_kout_begin", "vpp" },     /* (sp_kout *, sp_tensor *) */
+  { "sp_kout_append", "lpill" },  /* (sp_kout *, level, parent, coord) */
+  { "sp_kout_end", "vp" },
+  { "sp_kout_reserve", "vpl" },
+  { "sp_kws_alloc", "vplz" },     /* (sp_kws *, n, value size) */
+  { "sp_kws_free", "vp" },
+  { "sp_kws_sort", "vplpl" },     /* (list, count, flags, extent) */
+  { "sp_ksplit", "lcillll" },     /* (pos, width, lo, hi, part, parts) */
+  { "sp_kpar_begin", "ppll" },    /* (sp_tensor *, parts, hint) */
+  { "sp_kpar_part", "ppl" },
+  { "sp_kpar_layout", "vp" },
+  { "sp_kpar_copy", "vpl" },
+  { "sp_kpar_end", "vp" },
+  /* libgomp's: GCC has no builtin for it.  */
+  { "omp_get_max_threads", "i" },
 };
 
 tree kfn_decls[KFN_MAX];
@@ -102,89 +107,24 @@ kfn (kfn_id id)
 {
   if (kfn_decls[id])
     return kfn_decls[id];
-  tree p = ptr_type_node, cs = const_ptr_type_node, v = void_type_node;
-  tree i64 = sparse_int64_type ();
-  tree type = NULL_TREE;
-  const char *name = NULL;
-  switch (id)
-    {
-    case KFN_ASSEMBLE:
-      name = "sp_kassemble";
-      type = build_function_type_list (p, p, cs, NULL_TREE);
-      break;
-    case KFN_CONVERT:
-      name = "sp_kconvert";
-      type = build_function_type_list (p, p, cs, cs, NULL_TREE);
-      break;
-    case KFN_FREE:
-      name = "sp_free";
-      type = build_function_type_list (v, p, NULL_TREE);
-      break;
-    case KFN_STORE:
-      name = "sp_kstore";
-      type = build_function_type_list (v, p, p, cs, NULL_TREE);
-      break;
-    case KFN_OUT_BEGIN:
-      name = "sp_kout_begin";
-      type = build_function_type_list (v, p, p, NULL_TREE);
-      break;
-    case KFN_OUT_APPEND:
-      name = "sp_kout_append";
-      type = build_function_type_list (i64, p, integer_type_node, i64, i64,
-				       NULL_TREE);
-      break;
-    case KFN_OUT_END:
-      name = "sp_kout_end";
-      type = build_function_type_list (v, p, NULL_TREE);
-      break;
-    case KFN_OUT_RESERVE:
-      name = "sp_kout_reserve";
-      type = build_function_type_list (v, p, i64, NULL_TREE);
-      break;
-    case KFN_WS_ALLOC:
-      name = "sp_kws_alloc";
-      type = build_function_type_list (v, p, i64, size_type_node, NULL_TREE);
-      break;
-    case KFN_WS_FREE:
-      name = "sp_kws_free";
-      type = build_function_type_list (v, p, NULL_TREE);
-      break;
-    case KFN_SORT:
-      name = "sp_kws_sort";
-      type = build_function_type_list (v, p, i64, p, i64, NULL_TREE);
-      break;
-    case KFN_PAR_BEGIN:
-      name = "sp_kpar_begin";
-      type = build_function_type_list (p, p, i64, i64, NULL_TREE);
-      break;
-    case KFN_PAR_PART:
-      name = "sp_kpar_part";
-      type = build_function_type_list (p, p, i64, NULL_TREE);
-      break;
-    case KFN_PAR_LAYOUT:
-      name = "sp_kpar_layout";
-      type = build_function_type_list (v, p, NULL_TREE);
-      break;
-    case KFN_PAR_COPY:
-      name = "sp_kpar_copy";
-      type = build_function_type_list (v, p, i64, NULL_TREE);
-      break;
-    case KFN_PAR_END:
-      name = "sp_kpar_end";
-      type = build_function_type_list (v, p, NULL_TREE);
-      break;
-    case KFN_OMP_MAX:
-      name = "omp_get_max_threads";
-      type = build_function_type_list (integer_type_node, NULL_TREE);
-      break;
-    case KFN_SPLIT:
-      name = "sp_ksplit";
-      type = build_function_type_list (i64, cs, integer_type_node, i64, i64,
-				       i64, i64, NULL_TREE);
-      break;
-    default:
-      gcc_unreachable ();
-    }
+  const char *sig = kfn_table[id].sig, *name = kfn_table[id].name;
+  tree types[8];
+  int n = 0;
+  for (; sig[n] && n < 8; n++)
+    switch (sig[n])
+      {
+      case 'v': types[n] = void_type_node; break;
+      case 'p': types[n] = ptr_type_node; break;
+      case 'c': types[n] = const_ptr_type_node; break;
+      case 'i': types[n] = integer_type_node; break;
+      case 'l': types[n] = sparse_int64_type (); break;
+      case 'z': types[n] = size_type_node; break;
+      default: gcc_unreachable ();
+      }
+  tree args = void_list_node;
+  for (int a = n - 1; a >= 1; a--)
+    args = tree_cons (NULL_TREE, types[a], args);
+  tree type = build_function_type (types[0], args);
   tree fn = build_fn_decl (name, type);
   DECL_ARTIFICIAL (fn) = 1;
   TREE_NOTHROW (fn) = 1;
