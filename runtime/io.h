@@ -248,7 +248,8 @@ int sp__rows_grow (sp_rows *b);
 /* The first entry out of order has come: list the entries with rows.  */
 int sp__rows_unsorted (sp_rows *b);
 /* B->cnt holds the count of each block (and B nothing else): place the
-   entries from now on.  */
+   entries from now on (1), or not, B unchanged, when there cannot be so
+   many (0), or -1 with a message.  */
 int sp__rows_place (sp_rows *b);
 /* Report that the file's entries are not the ones counted; -1.  */
 int sp__rows_changed (const sp_rows *b);

@@ -413,11 +413,11 @@ mtx_two_pass (sp_src *s, const mtx_header *h, int flags, sp_rows *b)
   if (h->array || (h->entries < TWO_PASS_MIN && !(flags & SP_IO_TWO_PASS))
       || !sp__src_can_seek (s) || looks_sorted (s, h, flags))
     return 0;
-  if ((r = mtx_count (s, h, flags, b)) < 0 || sp__src_seek (s, pos, line))
+  if ((r = mtx_count (s, h, flags, b)) < 0 || sp__src_seek (s, pos, line)
+      || (r && (r = sp__rows_place (b)) < 0))
     return -1;
-  if (r)
-    return sp__rows_place (b);
-  memset (b->cnt, 0, (size_t) (h->rows + 1) * sizeof *b->cnt);
+  if (!r)
+    memset (b->cnt, 0, (size_t) (h->rows + 1) * sizeof *b->cnt);
   return 0;
 }
 

@@ -122,10 +122,10 @@ sp__rows_place (sp_rows *b)
   int64_t nb = blocks (b), s = 0;
   for (int64_t k = 0; k < nb; k++)
     s += b->cnt[k];
-  /* The arrays have room for as many entries as lines of the size the
-     file had when opened.  */
+  /* The arrays have room for as many entries as the file has lines of the
+     shortest kind: more means that lines are too short.  */
   if (s > b->cap)
-    return sp__rows_changed (b);
+    return 0;
   if (!(b->row = sp__alloc_array (s, sizeof *b->row, -1, "a crd array"))
       || !(b->block = sp__alloc_array (2 * nb, sizeof *b->block, -1,
                                        "row blocks")))
@@ -138,7 +138,7 @@ sp__rows_place (sp_rows *b)
       b->cnt[k] = 0;
     }
   b->mode = SP_ROWS_PLACED;
-  return 0;
+  return 1;
 }
 
 int

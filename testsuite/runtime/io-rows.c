@@ -324,6 +324,16 @@ check_errors (void)
                 "size line (line 3) declares");
   free (m.text);
   free (m.e);
+  /* Lines too short for a real file: more of them than its size has room
+     for at six bytes a line.  */
+  char *text = malloc (80 + 4 * 30000), *p = text;
+  p += sprintf (p, "%%%%MatrixMarket matrix coordinate real general\n"
+                "2 2 30000\n");
+  for (int k = 0; k < 15000; k++)
+    p += sprintf (p, "2 1\n1 1\n");
+  expect_error ("short lines", text, (size_t) (p - text),
+                ":3: missing value");
+  free (text);
   /* A nonzero diagonal entry in a skew-symmetric file, deep in it.  */
   s.sym = SKEW;
   generate (&s, &m);
