@@ -1,7 +1,8 @@
 /* { dg-do run } */
 /* Element-wise kernels: unions (add, subtract, PLUS3) and intersections
    (multiply) of sparse and dense matrices into dense and sparse outputs;
-   accumulation into sparse outputs; scaling; broadcasting; conversions.  */
+   accumulation into sparse outputs; scaling; broadcasting; conversions;
+   outputs in formats written through a conversion.  */
 
 #include "kernel-util.h"
 
@@ -68,6 +69,21 @@ main (void)
       snprintf (tag, sizeof tag, "cols%d", f);
       failures += ew (tag, "C(i,j) = A(i,j) * B(i,j) - D(i,j)", "csc", "dcsc",
                       out[f], "csc", 1);
+    }
+  /* Outputs the loops write as CSR or DCSR, converted at the end.  */
+  static const char *const conv[] = { "coo", "ell", "dia", "bcsr(2,2)",
+                                      "cu,d", "(i,j)->(j:CN,i:S)" };
+  for (int f = 0; f < 6; f++)
+    {
+      snprintf (tag, sizeof tag, "wadd%d", f);
+      failures += ew (tag, "C(i,j) = A(i,j) + B(i,j)", "csr", "dcsr",
+                      conv[f], NULL, 1);
+      snprintf (tag, sizeof tag, "wacc%d", f);
+      failures += ew (tag, "C(i,j) += A(i,j) * B(i,j)", "csr", "csc",
+                      conv[f], NULL, 1);
+      snprintf (tag, sizeof tag, "wdec%d", f);
+      failures += ew (tag, "C(i,j) -= alpha * A(i,j)", "coo", NULL, conv[f],
+                      NULL, 1);
     }
   return failures != 0;
 }
