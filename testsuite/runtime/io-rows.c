@@ -402,7 +402,7 @@ main (void)
   if (large)
     {
       /* Past the size at which the reader takes two passes itself.  */
-      spec s = { "large", 300000, 1 << 20, (1 << 20) + 5000, GENERAL, 0, 0,
+      spec s = { "large", 300000, 1 << 20, (1 << 21) + 5000, GENERAL, 0, 0,
                  0 };
       check (&s);
     }
