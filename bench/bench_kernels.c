@@ -147,11 +147,13 @@ check_peer (const bench_peer *p, void *state, const bench_in *in,
   return secs;
 }
 
-/* A row's measurement: the time, the runs it is the best of, the note.  */
+/* A row's measurement: the time, the runs it is the best of, the ratio
+   to the pragma when measured with it (else 0), the note.  */
 typedef struct timed
 {
   double secs;
   int runs;
+  double ratio;
   char note[256];
 } timed;
 
@@ -176,14 +178,17 @@ time_alone (const bench_peer *p, void *st, const bench_in *in,
 
 /* Check peers P[0] and P[1] (states ST) on kernel K, then time them in
    alternation, P0 P1 P1 P0 P0 P1 ..., so that whatever else the machine
-   does meanwhile hits both alike: T[w] gets the best of P[w]'s runs, the
-   check's run included; the runs are counted as timing.h says.  */
+   does meanwhile hits both alike: T[w] gets the best wall-clock time of
+   P[w]'s runs, the check's run included; T[1].ratio P1's best processor
+   time over P0's in the runs after the check, which leaves out the time
+   other processes hold the processor.  The runs are counted as timing.h
+   says.  */
 static void
 time_paired (const bench_peer *const p[2], void *const st[2],
              const bench_in *in, enum bench_kernel k, const double *ref,
              const base_csr *ref_s, double *out, timed t[2])
 {
-  double total = 0;
+  double total = 0, cpu[2] = { 1e30, 1e30 };
   int r;
   for (int w = 0; w < 2; w++)
     {
@@ -196,15 +201,16 @@ time_paired (const bench_peer *const p[2], void *const st[2],
     for (int h = 0; h < 2; h++)
       {
         int w = h ^ (r & 1);
-        double t0 = now ();
+        double c0 = cpu_now (), t0 = now ();
         void *res = p[w]->run[k] (st[w], in, out);
-        double secs = now () - t0;
+        double secs = now () - t0, c1 = cpu_now () - c0;
         if (res)
           p[w]->drop (res);
         total += secs;
-        if (secs < t[w].secs)
-          t[w].secs = secs;
+        t[w].secs = fmin (t[w].secs, secs);
+        cpu[w] = fmin (cpu[w], c1);
       }
+  t[1].ratio = cpu[1] / cpu[0];
   t[0].runs = t[1].runs = r;
   size_t len = strlen (t[0].note);
   snprintf (t[0].note + len, sizeof t[0].note - len, "; alternating with "
@@ -215,12 +221,16 @@ time_paired (const bench_peer *const p[2], void *const st[2],
 }
 
 /* Report P's row for T on kernel K.  OURS[th] is the pragma's time at th
-   threads, set here when P is the pragma.  */
+   threads, set here when P is the pragma; the ratio is T's own if it has
+   one, else the time over OURS.  */
 static void
 report_timed (const bench_in *in, enum bench_kernel k, const bench_peer *p,
               double bytes, timed *t, double ours[3])
 {
-  bench_rec r = { in->name, k, p->threads, p->name, t->secs, bytes };
+  bench_rec r = { in->name, k, p->threads, p->name, t->secs, bytes,
+                  t->ratio };
+  if (!r.ratio && !is_pragma (p) && ours[p->threads] > 0)
+    r.ratio = r.secs / ours[p->threads];
   size_t len = strlen (t->note);
   char *note = t->note;
   len += snprintf (note + len, sizeof t->note - len, "; best of %d",
@@ -236,7 +246,7 @@ report_timed (const bench_in *in, enum bench_kernel k, const bench_peer *p,
         snprintf (note + len, sizeof t->note - len, "; speedup %.2fx",
                   ours[1] / r.secs);
     }
-  report_row (&r, is_pragma (p) ? 0 : ours[p->threads], note);
+  report_row (&r, note);
 }
 
 /* The index of P in peers.  */
@@ -257,12 +267,12 @@ measure (const bench_in *in, enum bench_kernel k, void *const *states)
 {
   if (k == K_SPGEMM && input_spgemm_flops (in) > SPGEMM_MAX_FLOPS)
     {
-      bench_rec r = { in->name, k, 1, "all", 0, 0 };
+      bench_rec r = { in->name, k, 1, "all", 0, 0, 0 };
       char note[128];
       snprintf (note, sizeof note, "skipped: A A takes %.3g multiply-adds, "
                 "over %.3g", (double) input_spgemm_flops (in),
                 (double) SPGEMM_MAX_FLOPS);
-      report_row (&r, 0, note);
+      report_row (&r, note);
       return;
     }
   size_t dn = input_dense_len (in, k);
@@ -290,11 +300,11 @@ measure (const bench_in *in, enum bench_kernel k, void *const *states)
       if (is_pragma (p) && probe_ratio[k] > FALLBACK_RATIO
           && input_nnz (in) > LARGE_NNZ)
         {
-          bench_rec r = { in->name, k, p->threads, p->name, 0, bytes };
+          bench_rec r = { in->name, k, p->threads, p->name, 0, bytes, 0 };
           char note[128];
           snprintf (note, sizeof note, "fallback: not sparsified (%.0fx "
                     "the C time on the probe)", probe_ratio[k]);
-          report_row (&r, 0, note);
+          report_row (&r, note);
           continue;
         }
       timed t[2] = { { 0 } };
@@ -461,8 +471,10 @@ header (int argc, char **argv, int quick)
     "as ordinary dense loop nests over the tagged parameters (same file), "
     "which the plugin recognises; each is timed together with the serial "
     "pragma, the two runs alternating (pragma loops loops pragma ...) so "
-    "that other processes slow both alike; their ratio is loops time / "
-    "pragma time from those runs, and the target is at most 1.05.  **C** = bench/kernels_ref.c, hand-written "
+    "that other processes slow both alike; their ratio is the best "
+    "processor time of the loops over the pragma's in those runs (the "
+    "time the thread ran, not the time other processes held the core), "
+    "and the target is at most 1.05.  **C** = bench/kernels_ref.c, hand-written "
     "over the same arrays, the reference every result is checked against "
     "(2 threads: schedule(static) over rows, schedule(dynamic,16) over "
     "tensor slices; SpGEMM and SpAdd serial only).  **Eigen** 3.4 maps "
@@ -483,7 +495,8 @@ header (int argc, char **argv, int quick)
     "|a-b|/max(|a|,|b|,1e-6 max|ref|) (an entry present in one result "
     "only counts against zero; \"WRONG\" marks a difference over 1e-8 or "
     "a pattern mismatch).  *ratio* = that row's time / the pragma's time "
-    "at the same thread count: above 1, the pragma is faster.  SpMV's "
+    "at the same thread count (the loops rows: of processor times, as "
+    "above): above 1, the pragma is faster.  SpMV's "
     "bandwidth counts the bytes it must move, 4 (nrows + 1) + 4 nnz + "
     "8 nnz + 8 ncols + 8 nrows (pos, crd, vals and x read once, y "
     "written once), over its time, and gives it as a percentage of the "

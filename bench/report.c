@@ -40,11 +40,11 @@ report_table_head (void)
 }
 
 void
-report_row (const bench_rec *r, double ours, const char *note)
+report_row (const bench_rec *r, const char *note)
 {
   char ratio[32] = "";
-  if (ours > 0 && r->secs > 0)
-    snprintf (ratio, sizeof ratio, "%.2f", r->secs / ours);
+  if (r->ratio > 0)
+    snprintf (ratio, sizeof ratio, "%.2f", r->ratio);
   if (r->secs > 0)
     report_text ("| %s | %s | %d | %s | %.4g | %s | %s |\n", r->input,
                  kernel_names[r->kernel], r->threads, r->who, r->secs, ratio,

@@ -15,6 +15,10 @@ typedef struct bench_rec
   const char *who;     /* a peer's name */
   double secs;
   double bytes;        /* input_bytes of the kernel on the input */
+  double ratio;        /* the table's ratio: the time over the pragma's at
+                          the same thread count (the loops: processor
+                          times, in runs alternating with the pragma's);
+                          0 when none */
 } bench_rec;
 
 extern const char *const kernel_names[K_COUNT];
@@ -26,9 +30,8 @@ void report_text (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2)));
 /* The table's header lines.  */
 void report_table_head (void);
-/* A row for R; OURS is the pragma's time at R's thread count (0: none,
-   no ratio).  R is kept for report_records.  */
-void report_row (const bench_rec *r, double ours, const char *note);
+/* A row for R.  R is kept for report_records.  */
+void report_row (const bench_rec *r, const char *note);
 const bench_rec *report_records (size_t *n);
 
 #endif

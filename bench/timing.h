@@ -14,13 +14,22 @@
 #define REPEAT_BUDGET 0.5
 /* Two measurements timed in alternation: at least PAIR_MIN runs of each,
    then more until they add up to twice REPEAT_BUDGET, at most REPEAT.  */
-#define PAIR_MIN 3
+#define PAIR_MIN 5
 
 static inline double
 now (void)
 {
   struct timespec ts;
   clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* The processor time the calling thread has used.  */
+static inline double
+cpu_now (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
   return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
