@@ -716,8 +716,11 @@ rewriter::walk_decl_expr (tree *tp, location_t loc)
     walk (&DECL_INITIAL (decl), loc, false);
 }
 
-/* A scope: its tagged automatic arrays become handles, initialised to
-   null on entry, created at their declarations, freed on every exit.  */
+/* A scope: its tagged automatic arrays become handles, created at their
+   declarations, freed (and set to null) on every exit.  The handles live
+   in the function's outermost scope, null from the function's entry: a
+   goto into the scope past a declaration finds a null handle (a runtime
+   error on use, never a stray pointer freed).  */
 void
 rewriter::walk_bind (tree *tp, location_t loc)
 {
@@ -726,22 +729,35 @@ rewriter::walk_bind (tree *tp, location_t loc)
   bool shared = block && BLOCK_VARS (block) == BIND_EXPR_VARS (bind);
   auto_vec<tree> handles;
 
-  for (tree *vp = &BIND_EXPR_VARS (bind); *vp; vp = &DECL_CHAIN (*vp))
+  for (tree *vp = &BIND_EXPR_VARS (bind); *vp; )
     {
       tree var = *vp;
-      if (TREE_CODE (var) != VAR_DECL || !sparse_decl_tagged_p (var))
-	continue;
       tagged_use u;
       memset (&u, 0, sizeof u);
-      if (!sparse_decl_tag (var, &u.tag) || u.tag.kind != SPARSE_TAG_AUTO)
-	continue;
+      if (TREE_CODE (var) != VAR_DECL || !sparse_decl_tagged_p (var)
+	  || !sparse_decl_tag (var, &u.tag) || u.tag.kind != SPARSE_TAG_AUTO)
+	{
+	  vp = &DECL_CHAIN (var);
+	  continue;
+	}
       tree h = build_decl (DECL_SOURCE_LOCATION (var), VAR_DECL,
 			   DECL_NAME (var), sparse_handle_type ());
-      DECL_CONTEXT (h) = fndecl;
       TREE_USED (h) = 1;
       DECL_READ_P (h) = 1;
-      DECL_CHAIN (h) = DECL_CHAIN (var);
-      *vp = h;
+      if (bind == outer_bind)
+	{
+	  DECL_CONTEXT (h) = fndecl;
+	  DECL_CHAIN (h) = DECL_CHAIN (var);
+	  *vp = h;
+	  vp = &DECL_CHAIN (h);
+	}
+      else
+	{
+	  *vp = DECL_CHAIN (var);
+	  add_local (h);
+	}
+      append_to_statement_list (build2 (MODIFY_EXPR, TREE_TYPE (h), h,
+					null_pointer_node), &entry);
       u.handle = h;
       int id = uses.length ();
       uses.safe_push (u);
@@ -759,11 +775,11 @@ rewriter::walk_bind (tree *tp, location_t loc)
   for (unsigned k = 0; k < handles.length (); k++)
     {
       tree h = handles[k];
-      append_to_statement_list (build2 (MODIFY_EXPR, TREE_TYPE (h), h,
-					null_pointer_node), &init);
       append_to_statement_list
 	(build_call_expr_loc (loc, sparse_rt_decl (SPARSE_RT_LOCAL_FREE), 1,
 			      h), &cleanup);
+      append_to_statement_list (build2 (MODIFY_EXPR, TREE_TYPE (h), h,
+					null_pointer_node), &cleanup);
     }
   tree body = BIND_EXPR_BODY (bind);
   append_to_statement_list (build2 (TRY_FINALLY_EXPR, void_type_node, body,
