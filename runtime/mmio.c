@@ -169,7 +169,8 @@ static inline __attribute__ ((always_inline)) int
 sink_put (mtx_sink *k, int64_t i, int64_t j, double v)
 {
   int64_t x[2] = { i, j };
-  return k->rows ? sp__rows_push (k->rows, i, j, v) : sp__io_push (k->coo, x, v);
+  return k->rows ? sp__rows_push (k->rows, i, j, v)
+                 : sp__io_push (k->coo, x, v);
 }
 
 /* Add entry (I, J) = V to K, with its mirror image for symmetric storage
@@ -322,14 +323,6 @@ mirrored (const mtx_header *h, int flags)
   return h->sym != SYM_GENERAL && !(flags & SP_IO_KEEP_TRIANGLE);
 }
 
-/* The line after the one at P in S's window, or its end.  */
-static const char *
-next_line (const sp_src *s, const char *p)
-{
-  const char *nl = memchr (p, '\n', (size_t) (s->lim - p));
-  return nl ? nl + 1 : s->lim;
-}
-
 /* The first newline or NUL byte from P on, eight bytes at a time (the
    window ends in a NUL and zero bytes after it).  */
 static inline const char *
@@ -353,16 +346,17 @@ looks_sorted (const sp_src *s, const mtx_header *h, int flags)
 {
   const char *p = s->cur;
   int64_t pi = -1, pj = -1;
-  for (int k = 0; k < 1024 && p < s->lim; k++, p = next_line (s, p))
+  for (int k = 0; k < 1024 && p < s->lim; k++)
     {
-      const char *q = p;
       int64_t i, j;
-      if (!fast_coord (&q, h->rows, &i) || !fast_coord (&q, h->cols, &j))
+      if (!fast_coord (&p, h->rows, &i) || !fast_coord (&p, h->cols, &j))
         break;
       if (i < pi || (i == pi && j < pj) || (i != j && mirrored (h, flags)))
         return 0;
       pi = i;
       pj = j;
+      p = line_end (p);
+      p += *p == '\n';
     }
   return 1;
 }

@@ -6,7 +6,7 @@
    - after a first pass over the file has counted them by blocks of rows:
      then each is read into its block's part of the arrays (sequential
      writes to a few streams), and each block, small enough for the cache,
-     is sorted by row at the end;
+     is sorted at the end;
    - else in any order: listed with their rows, and moved to their rows
      at the end by a counting sort.
 
@@ -260,6 +260,9 @@ pack (sp_rows *b, int64_t r0, int64_t r1, int64_t lo, int64_t w,
    once, smaller ones by row, then each row by column.  */
 #define BLOCK_RADIX_MIN 4096
 #define DIGIT_BITS 11
+/* Digits of a key: a row within a block (up to 31 - BLOCK_BITS bits), a
+   column (up to 31).  */
+#define KEY_DIGITS ((62 - BLOCK_BITS + DIGIT_BITS - 1) / DIGIT_BITS)
 
 /* The key of entry E of the arrays R, C in a block from row R0, columns
    of CB bits.  */
@@ -279,7 +282,7 @@ radix_block (sp_rows *b, int64_t r0, int64_t r1, int64_t lo, int64_t hi,
   int cb = bits_below (b->dims[1]);
   int nd = (cb + b->shift + DIGIT_BITS - 1) / DIGIT_BITS;
   int64_t n = hi - lo;
-  int32_t hist[4][1 << DIGIT_BITS];
+  int32_t hist[KEY_DIGITS][1 << DIGIT_BITS];
   int32_t *sr = b->row + lo, *sc = b->col + lo, *dr = s->row, *dc = s->col;
   double *sv = b->val + lo, *dv = s->val;
   const uint64_t mask = (1 << DIGIT_BITS) - 1;
