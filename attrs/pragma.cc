@@ -201,6 +201,100 @@ number_token (tree x, ein_tok *t)
     snprintf (t->text, sizeof t->text, "?");
 }
 
+/* The code of the (at most 60) lines of FILE before line LINE, with
+   comments, string and character literals and preprocessor directives
+   blanked out, into BUF.  False when the text cannot be read.  */
+static bool
+code_before_line (const char *file, int line, char *buf, size_t cap)
+{
+  size_t n = 0;
+  bool block = false;
+  for (int l = line > 60 ? line - 60 : 1; l < line; l++)
+    {
+      char_span span = location_get_source_line (file, l);
+      if (!span)
+	return false;
+      const char *s = span.get_buffer ();
+      size_t len = span.length (), k = 0;
+      while (k < len && ISSPACE (s[k]))
+	k++;
+      bool directive = !block && k < len && s[k] == '#';
+      char quote = 0;
+      for (k = 0; k < len && n + 2 < cap; k++)
+	{
+	  char c = s[k];
+	  if (block)
+	    {
+	      if (c == '*' && k + 1 < len && s[k + 1] == '/')
+		block = false, k++;
+	      c = ' ';
+	    }
+	  else if (quote)
+	    {
+	      if (c == '\\')
+		k++;
+	      else if (c == quote)
+		quote = 0;
+	      c = ' ';
+	    }
+	  else if (directive)
+	    c = ' ';
+	  else if (c == '/' && k + 1 < len && s[k + 1] == '*')
+	    block = true, c = ' ', k++;
+	  else if (c == '/' && k + 1 < len && s[k + 1] == '/')
+	    break;
+	  else if (c == '"' || c == '\'')
+	    quote = c, c = ' ';
+	  buf[n++] = c;
+	}
+      buf[n++] = '\n';
+    }
+  buf[n] = 0;
+  return true;
+}
+
+/* Whether the pragma at LOC stands where GCC's parser takes it for the
+   whole body of an if, else or loop: right after the parenthesised
+   header of if, for, while or switch, or after else or do.  GCC runs the
+   handler and parses on, so that the next statement would become that
+   body as well.  */
+static bool
+unbraced_body_p (location_t loc)
+{
+  if (from_macro_expansion_at (loc))
+    return false;
+  expanded_location x = expand_location (loc);
+  static char buf[60 * 256];
+  if (!x.file || x.line < 2
+      || !code_before_line (x.file, x.line, buf, sizeof buf))
+    return false;
+  long p = (long) strlen (buf);
+  while (p > 0 && ISSPACE (buf[p - 1]))
+    p--;
+  if (p > 0 && buf[p - 1] == ')')
+    {
+      /* The matching parenthesis, then the word before it.  */
+      int depth = 0;
+      for (p--; p >= 0; p--)
+	if (buf[p] == ')')
+	  depth++;
+	else if (buf[p] == '(' && --depth == 0)
+	  break;
+      while (p > 0 && ISSPACE (buf[p - 1]))
+	p--;
+    }
+  long w = p;
+  while (w > 0 && (ISALNUM (buf[w - 1]) || buf[w - 1] == '_'))
+    w--;
+  static const char *const words[] = { "if", "for", "while", "switch",
+				       "else", "do" };
+  for (size_t k = 0; k < ARRAY_SIZE (words); k++)
+    if ((long) strlen (words[k]) == p - w
+	&& strncmp (buf + w, words[k], p - w) == 0)
+      return true;
+  return false;
+}
+
 static void
 handle_pragma_einsum (cpp_reader *)
 {
@@ -251,6 +345,14 @@ handle_pragma_einsum (cpp_reader *)
     {
       error_at (ploc, "%<#pragma sparse einsum%> needs a statement, e.g. "
 		"%<y(i) = A(i,j) * x(j)%>");
+      return;
+    }
+  if (unbraced_body_p (ploc))
+    {
+      error_at (ploc, "%<#pragma sparse einsum%> cannot be the whole body "
+		"of an %<if%>, %<else%> or loop: GCC would take the next "
+		"statement into that body as well");
+      inform (ploc, "put the pragma in braces");
       return;
     }
 
