@@ -10,7 +10,9 @@
    caller then takes the general route, which also reports any error.  */
 
 #include <stdlib.h>
+#include "sparse_kernel.h"
 #include "storage.h"
+#include "threads.h"
 
 enum { F_OTHER, F_COO, F_CSR, F_CSC, F_DIA, F_ELL };
 
@@ -492,56 +494,54 @@ compressed_ok (const sp_tensor *s)
   return 1;
 }
 
-/* CSR <-> CSC: a counting sort, as cs_transpose.  */
-static int
-transpose (const sp_tensor *s, sp_tensor *d)
-{
-  const int32_t *restrict sp = s->lv[1].pos, *restrict sc = s->lv[1].crd;
-  int64_t na = s->lv[0].size, nb = s->lv[1].size, n = s->lv[1].count;
-  int32_t *restrict pos, *restrict crd, *restrict next;
-  int64_t sum = 0;
+/* CSR <-> CSC: a counting sort, as cs_transpose.  With several threads
+   each takes a range of source rows holding an equal share of the
+   entries, counts its entries per column, and scatters them after those
+   of the ranges before it: the result is the serial one.  */
 
-  if (!compressed_ok (s))
-    return SP_UNSORTED;
-  if (!(pos = sp__alloc_array (nb + 1, 4, -1, "a pos array")))
-    return -1;
-  if (!(next = sp__alloc_array (nb + 1, 4, 0, "counts")))
+typedef struct transposer
+{
+  const int32_t *sp, *sc;
+  const void *sv;
+  int64_t na, nb;
+  size_t es;
+  int32_t *crd;
+  void *dv;
+  int32_t *next;      /* parts x nb: each part's next slot per column */
+  int64_t *row;       /* parts + 1: the parts' first rows */
+  int bad;
+} transposer;
+
+static void
+count_part (void *arg, int t, int parts)
+{
+  transposer *x = arg;
+  (void) parts;
+  int32_t *next = x->next + (size_t) t * x->nb;
+  for (int64_t p = x->sp[x->row[t]]; p < x->sp[x->row[t + 1]]; p++)
     {
-      free (pos);
-      return -1;
-    }
-  for (int64_t p = 0; p < n; p++)
-    {
-      uint32_t b = (uint32_t) sc[p];
-      if (b >= (uint64_t) nb)
+      uint32_t b = (uint32_t) x->sc[p];
+      if (b >= (uint64_t) x->nb)
         {
-          free (pos);
-          free (next);
-          return SP_UNSORTED;
+          __atomic_store_n (&x->bad, 1, __ATOMIC_RELAXED);
+          return;
         }
       next[b]++;
     }
-  for (int64_t b = 0; b < nb; b++)
+}
+
+static void
+scatter_part (void *arg, int t, int parts)
+{
+  transposer *x = arg;
+  (void) parts;
+  int32_t *restrict next = x->next + (size_t) t * x->nb, *restrict crd = x->crd;
+  const int32_t *restrict sp = x->sp, *restrict sc = x->sc;
+  if (x->es == 8)
     {
-      int32_t m = next[b];
-      pos[b] = next[b] = (int32_t) sum;
-      sum += m;
-    }
-  pos[nb] = (int32_t) sum;
-  if (!(crd = sp__alloc_array (n, 4, -1, "a crd array"))
-      || !(d->vals = sp__alloc_array (n, sp__esize (s->type), -1,
-                                      "the values")))
-    {
-      free (pos);
-      free (next);
-      free (crd);
-      return -1;
-    }
-  if (sp__esize (s->type) == 8)
-    {
-      const uint64_t *restrict sv = s->vals;
-      uint64_t *restrict dv = d->vals;
-      for (int64_t a = 0; a < na; a++)
+      const uint64_t *restrict sv = x->sv;
+      uint64_t *restrict dv = x->dv;
+      for (int64_t a = x->row[t]; a < x->row[t + 1]; a++)
         for (int32_t p = sp[a], end = sp[a + 1]; p < end; p++)
           {
             int32_t q = next[sc[p]]++;
@@ -551,9 +551,9 @@ transpose (const sp_tensor *s, sp_tensor *d)
     }
   else
     {
-      const uint32_t *restrict sv = s->vals;
-      uint32_t *restrict dv = d->vals;
-      for (int64_t a = 0; a < na; a++)
+      const uint32_t *restrict sv = x->sv;
+      uint32_t *restrict dv = x->dv;
+      for (int64_t a = x->row[t]; a < x->row[t + 1]; a++)
         for (int32_t p = sp[a], end = sp[a + 1]; p < end; p++)
           {
             int32_t q = next[sc[p]]++;
@@ -561,11 +561,67 @@ transpose (const sp_tensor *s, sp_tensor *d)
             dv[q] = sv[p];
           }
     }
-  free (next);
+}
+
+static int
+transpose (const sp_tensor *s, sp_tensor *d)
+{
+  transposer x = { s->lv[1].pos, s->lv[1].crd, s->vals, s->lv[0].size,
+                   s->lv[1].size, sp__esize (s->type), NULL, NULL, NULL,
+                   NULL, 0 };
+  int64_t n = s->lv[1].count, nb = x.nb;
+  int parts = sp__threads (n, 1 << 20);
+  int64_t row[SP_MAX_THREADS + 1];
+  int32_t *pos;
+
+  if (!compressed_ok (s))
+    return SP_UNSORTED;
+  /* The counts of more parts than columns would outweigh the entries.  */
+  if (parts > 1 && (int64_t) parts * nb > 4 * n)
+    parts = 1;
+  for (int t = 0; t <= parts; t++)
+    row[t] = sp_ksplit (x.sp, 32, 0, x.na, t, parts);
+  x.row = row;
+  if (!(pos = sp__alloc_array (nb + 1, 4, -1, "a pos array")))
+    return -1;
+  if (!(x.next = sp__alloc_array ((int64_t) parts * nb + 1, 4, 0, "counts")))
+    {
+      free (pos);
+      return -1;
+    }
+  sp__parallel (parts, count_part, &x);
+  if (x.bad)
+    {
+      free (pos);
+      free (x.next);
+      return SP_UNSORTED;
+    }
+  int64_t sum = 0;
+  for (int64_t b = 0; b < nb; b++)
+    {
+      pos[b] = (int32_t) sum;
+      for (int t = 0; t < parts; t++)
+        {
+          int32_t *c = &x.next[(size_t) t * nb + b], m = *c;
+          *c = (int32_t) sum;
+          sum += m;
+        }
+    }
+  pos[nb] = (int32_t) sum;
+  if (!(x.crd = sp__alloc_array (n, 4, -1, "a crd array"))
+      || !(d->vals = x.dv = sp__alloc_array (n, x.es, -1, "the values")))
+    {
+      free (pos);
+      free (x.next);
+      free (x.crd);
+      return -1;
+    }
+  sp__parallel (parts, scatter_part, &x);
+  free (x.next);
   d->lv[0].count = nb;
   d->lv[1].pos = pos;
   d->lv[1].npos = nb + 1;
-  d->lv[1].crd = crd;
+  d->lv[1].crd = x.crd;
   d->lv[1].ncrd = n;
   d->lv[1].count = n;
   d->nvals = n;

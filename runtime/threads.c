@@ -1,0 +1,62 @@
+/* threads.c -- the runtime's own threads, for conversions large enough
+   to pay for them (see sp__threads).  The runtime does not use OpenMP:
+   a program compiled without it links no libgomp.  */
+
+#include <pthread.h>
+#include <stdlib.h>
+#include "threads.h"
+
+int
+sp__threads (int64_t work, int64_t per_thread)
+{
+  static int configured;
+  int n = __atomic_load_n (&configured, __ATOMIC_RELAXED);
+  if (n == 0)
+    {
+      const char *s = getenv ("SP_NUM_THREADS");
+      if (!s || !*s)
+        s = getenv ("OMP_NUM_THREADS");
+      long v = s ? strtol (s, NULL, 10) : 1;
+      n = v < 1 ? 1 : v > SP_MAX_THREADS ? SP_MAX_THREADS : (int) v;
+      __atomic_store_n (&configured, n, __ATOMIC_RELAXED);
+    }
+  int64_t useful = per_thread > 0 ? work / per_thread : n;
+  return useful < 1 ? 1 : useful < n ? (int) useful : n;
+}
+
+typedef struct job
+{
+  void (*fn) (void *, int, int);
+  void *ctx;
+  int part, parts;
+} job;
+
+static void *
+run_job (void *arg)
+{
+  job *j = arg;
+  j->fn (j->ctx, j->part, j->parts);
+  return NULL;
+}
+
+void
+sp__parallel (int parts, void (*fn) (void *, int, int), void *ctx)
+{
+  pthread_t tid[SP_MAX_THREADS];
+  job jobs[SP_MAX_THREADS];
+  int started[SP_MAX_THREADS] = { 0 };
+  if (parts > SP_MAX_THREADS)
+    parts = SP_MAX_THREADS;
+  for (int i = 1; i < parts; i++)
+    {
+      jobs[i] = (job) { fn, ctx, i, parts };
+      started[i] = pthread_create (&tid[i], NULL, run_job, &jobs[i]) == 0;
+    }
+  fn (ctx, 0, parts);
+  /* A part whose thread could not start runs here.  */
+  for (int i = 1; i < parts; i++)
+    if (started[i])
+      pthread_join (tid[i], NULL);
+    else
+      fn (ctx, i, parts);
+}
