@@ -203,7 +203,8 @@ number_token (tree x, ein_tok *t)
 
 /* The code of the (at most 60) lines of FILE before line LINE, with
    comments, string and character literals and preprocessor directives
-   blanked out, into BUF.  False when the text cannot be read.  */
+   blanked out, into BUF.  False when the text cannot be read or does not
+   fit.  */
 static bool
 code_before_line (const char *file, int line, char *buf, size_t cap)
 {
@@ -242,11 +243,16 @@ code_before_line (const char *file, int line, char *buf, size_t cap)
 	  else if (c == '/' && k + 1 < len && s[k + 1] == '*')
 	    block = true, c = ' ', k++;
 	  else if (c == '/' && k + 1 < len && s[k + 1] == '/')
-	    break;
+	    {
+	      k = len;
+	      break;
+	    }
 	  else if (c == '"' || c == '\'')
 	    quote = c, c = ' ';
 	  buf[n++] = c;
 	}
+      if (k < len || n + 2 >= cap)
+	return false;
       buf[n++] = '\n';
     }
   buf[n] = 0;
