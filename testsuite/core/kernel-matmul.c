@@ -38,15 +38,20 @@ main (void)
                   "dcsr", 0);
   failures += mm ("spgemm_dense", "C(i,j) = A(i,k) * B(k,j)", "csr", "csr",
                   NULL, 0);
-  /* += into CSR: the old entries merge with inner products (B converted
-     to CSC).  */
+  /* += and -= into CSR: Gustavson's order, each row's old entries added
+     to the workspace (B converted to CSR where it is not).  */
   failures += mm ("spgemm_acc", "C(i,j) += A(i,k) * B(k,j)", "csr", "csr",
+                  "csr", 1);
+  failures += mm ("spgemm_sub", "C(i,j) -= A(i,k) * B(k,j)", "dcsr", "csc",
                   "csr", 1);
   failures += mm ("spmm_acc", "C(i,j) += A(i,k) * E(k,j)", "csr", NULL,
                   "csr", 0);
-  /* Inner products: rows of A against columns of B, appended in order.  */
+  /* Inner products: rows of A against columns of B, appended in order;
+     with conversions allowed, B converted for Gustavson's order.  */
   failures += mm ("inner", "C(i,j) = A(i,k) * B(k,j)", "csr", "csc", "csr",
                   0);
+  failures += mm ("inner_conv", "C(i,j) = A(i,k) * B(k,j)", "csr", "csc",
+                  "csr", 1);
   failures += mm ("inner_dense", "C(i,j) = A(i,k) * B(k,j)", "dcsr", "dcsc",
                   NULL, 0);
   /* Column-major product into CSC.  */

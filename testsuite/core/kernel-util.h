@@ -12,6 +12,7 @@
 #include <math.h>
 #include "core-util.h"
 #include "cprint.h"
+#include "plan.h"
 #include "sparse.h"
 
 #ifndef SPARSE_ROOT
@@ -172,14 +173,13 @@ kt_run (const char *tag, const char *text, const kt_opd *opds, int allow)
     }
   memset (&tab[nopds], 0, sizeof tab[nopds]);
 
+  /* Scheduled and built as the plugin does (ix_plan).  */
   static ix_sched sc;
   ix_diag err;
-  if (schedule_text (text, tab, allow, &sc, &err))
-    {
-      fprintf (stderr, "%s: '%s': %s\n", tag, text, err.msg);
-      return 1;
-    }
-  lir_kernel *k = lir_build (&sc, &err);
+  ix_sched_opts opts = { allow, 0, { { 0 } } };
+  ix_stmt *parsed = parse (text, tab, &err);
+  lir_kernel *k = parsed ? ix_plan (parsed, &opts, &sc, &err) : NULL;
+  ix_free (parsed);
   if (!k)
     {
       fprintf (stderr, "%s: '%s': %s\n", tag, text, err.msg);
