@@ -232,39 +232,8 @@ mtx_entry (sp_src *s, const mtx_header *h, const char *p, int64_t *i,
   return sp__io_end_line (s, p, "the entry");
 }
 
-/* A coordinate at *P in 1..N, of 1 to 16 digits and followed by a blank
-   or the newline: 1, with *X 0-based and *P past the blanks; else 0.  */
-static inline __attribute__ ((always_inline)) int
-fast_coord (const char **pp, int64_t n, int64_t *x)
-{
-  const char *p = *pp;
-  uint64_t w = sp__load8 (p), v;
-  int k = sp__lead_digits (w);
-  if (k == 0)
-    return 0;
-  v = sp__lead_value (w, k);
-  if (k == 8)
-    {
-      /* The window ends in zero bytes: P + 8 is within it.  */
-      uint64_t w2 = sp__load8 (p + 8);
-      int k2 = sp__lead_digits (w2);
-      if (k2 == 8)
-        return 0;
-      if (k2)
-        v = v * (uint64_t) sp__pow10[k2] + sp__lead_value (w2, k2);
-      k += k2;
-    }
-  p += k;
-  if (v - 1 >= (uint64_t) n
-      || !(*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'))
-    return 0;
-  *x = (int64_t) v - 1;
-  *pp = sp__io_blanks (p);
-  return 1;
-}
-
-/* A value at *P as fast_coord: a plain decimal at once, anything else by
-   the general scanner.  */
+/* A value at *P as sp__io_coord_fast: a plain decimal at once, anything
+   else by the general scanner.  */
 static inline __attribute__ ((always_inline)) int
 fast_value (sp_src *s, const mtx_header *h, const char **pp, double *v)
 {
@@ -291,7 +260,8 @@ mtx_fast (sp_src *s, const mtx_header *h, int flags, mtx_sink *k,
     {
       const char *q = p;
       int64_t i, j;
-      if (!fast_coord (&q, h->rows, &i) || !fast_coord (&q, h->cols, &j)
+      if (!sp__io_coord_fast (&q, h->rows, &i)
+          || !sp__io_coord_fast (&q, h->cols, &j)
           || (h->field != FIELD_PATTERN && !fast_value (s, h, &q, &v))
           || *q != '\n')
         break;
@@ -349,7 +319,8 @@ looks_sorted (const sp_src *s, const mtx_header *h, int flags)
   for (int k = 0; k < 1024 && p < s->lim; k++)
     {
       int64_t i, j;
-      if (!fast_coord (&p, h->rows, &i) || !fast_coord (&p, h->cols, &j))
+      if (!sp__io_coord_fast (&p, h->rows, &i)
+          || !sp__io_coord_fast (&p, h->cols, &j))
         break;
       if (i < pi || (i == pi && j < pj) || (i != j && mirrored (h, flags)))
         return 0;
@@ -383,8 +354,9 @@ mtx_count (sp_src *s, const mtx_header *h, int flags, sp_rows *b)
       if (*p != '%' && !sp__io_eol (s, p))
         {
           /* The column matters only for symmetric storage.  */
-          if (!fast_coord (&p, h->rows, &i)
-              || (h->sym != SYM_GENERAL && !fast_coord (&p, h->cols, &j)))
+          if (!sp__io_coord_fast (&p, h->rows, &i)
+              || (h->sym != SYM_GENERAL
+                  && !sp__io_coord_fast (&p, h->cols, &j)))
             return 0;
           if (h->sym != SYM_SKEW || i != j)
             sp__rows_count (b, i);
