@@ -2279,18 +2279,26 @@ emitter::build ()
 
 /* Warn about two dense loops, one right inside the other, whose pairs of
    coordinates no operand stores densely: their product is work out of
-   proportion to the data (an inner-product SpGEMM, say).  */
+   proportion to the data (an inner-product SpGEMM, say).  For a loop
+   NEST the report notes it instead.  */
 void
 warn_dense_products (const ix_sched *sc, const lir_kernel *k,
-		     location_t loc, const char *desc)
+		     location_t loc, const char *desc, bool nest)
 {
   int sv0, sv1;
   if (lir_dense_product (sc, k, &sv0, &sv1) < 0)
     return;
-  warning_at (loc, 0, "%qs: the loops over %qs and %qs visit every pair of "
-	      "coordinates, which no operand stores densely: work out of "
-	      "proportion to the nonzeros", desc, sc->sv[sv0].name,
-	      sc->sv[sv1].name);
+  /* A loop nest did that work already as the user wrote it: the report
+     says so, a warning would break -Werror builds of correct code.  */
+  if (nest && !sparse_opt_report)
+    return;
+  const char *what = "%qs: the loops over %qs and %qs visit every pair of "
+		     "coordinates, which no operand stores densely: work out "
+		     "of proportion to the nonzeros";
+  if (nest)
+    inform (loc, what, desc, sc->sv[sv0].name, sc->sv[sv1].name);
+  else
+    warning_at (loc, 0, what, desc, sc->sv[sv0].name, sc->sv[sv1].name);
   inform (loc, "a format whose level order follows the loop order (see the "
 	  "report), or a dense output, avoids it");
 }
@@ -2387,7 +2395,7 @@ sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e)
       goto out;
     }
 
-  warn_dense_products (sc, k, loc, desc);
+  warn_dense_products (sc, k, loc, desc, e->nest);
   em.k = k;
   em.s = &sc->st;
   em.e = e;
