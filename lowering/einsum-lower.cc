@@ -166,14 +166,17 @@ lowerer::eval (int ex, tree *stmts)
     case IX_ACCESS:
       return read (x.access);
     case IX_CONST:
-      if (x.is_int)
+      if (x.ckind == IX_CONST_INT)
 	return build_int_cst (integer_type_node, (HOST_WIDE_INT) x.num);
       {
 	REAL_VALUE_TYPE r;
 	char buf[64];
 	snprintf (buf, sizeof buf, "%.17g", x.num);
 	real_from_string (&r, buf);
-	return build_real (double_type_node, r);
+	tree c = build_real (double_type_node, r);
+	/* A float constant's value is a float's: converted exactly.  */
+	return x.ckind == IX_CONST_FLOAT ? fold_convert (float_type_node, c)
+					 : c;
       }
     case IX_NEG:
       {

@@ -187,14 +187,14 @@ ix_add_leaf (ix_stmt *s, int access, ix_diag *d)
 }
 
 int
-ix_add_const (ix_stmt *s, double num, int is_int, int tok, unsigned loc,
+ix_add_const (ix_stmt *s, double num, int ckind, int tok, unsigned loc,
               ix_diag *d)
 {
   int e = new_expr (s, IX_CONST, tok, loc, d);
   if (e >= 0)
     {
       s->expr[e].num = num;
-      s->expr[e].is_int = is_int;
+      s->expr[e].ckind = ckind;
     }
   return e;
 }
@@ -534,7 +534,9 @@ print_expr (const ix_stmt *s, int e, int ctx_prec, char *buf, size_t len)
       print_access (s, x->access, buf, len);
       break;
     case IX_CONST:
-      ix_cat (buf, len, x->is_int ? "%.0f" : "%.17g", x->num);
+      ix_cat (buf, len, x->ckind == IX_CONST_INT ? "%.0f"
+                        : x->ckind == IX_CONST_FLOAT ? "%.9gf" : "%.17g",
+              x->num);
       break;
     case IX_SUM:
       ix_cat (buf, len, "sum(%s, ", s->var[x->var].name);

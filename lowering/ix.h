@@ -153,6 +153,15 @@ typedef struct ix_op_info
 
 extern const ix_op_info ix_ops[IX_NOPS];
 
+/* The C type of a constant: index notation spells int and double ones;
+   a float one comes from a loop nest (its value a float's).  */
+typedef enum
+{
+  IX_CONST_DOUBLE,
+  IX_CONST_INT,
+  IX_CONST_FLOAT
+} ix_const_kind;
+
 typedef struct ix_expr
 {
   ix_op op;
@@ -160,7 +169,7 @@ typedef struct ix_expr
   int access;      /* IX_ACCESS: the access id, else -1 */
   int var;         /* IX_SUM: the index variable, else -1 */
   double num;      /* IX_CONST */
-  int is_int;      /* IX_CONST: spelt as an integer */
+  int ckind;       /* IX_CONST: an ix_const_kind */
   int tok;         /* token of the operator or leaf, or -1 */
   unsigned loc;
 } ix_expr;
@@ -204,7 +213,7 @@ int ix_add_access (ix_stmt *s, int opd, int nidx, const int *vars, int tok,
                    unsigned loc, ix_diag *d);
 /* Expressions; children must already exist.  */
 int ix_add_leaf (ix_stmt *s, int access, ix_diag *d);
-int ix_add_const (ix_stmt *s, double num, int is_int, int tok, unsigned loc,
+int ix_add_const (ix_stmt *s, double num, int ckind, int tok, unsigned loc,
                   ix_diag *d);
 int ix_add_op (ix_stmt *s, ix_op op, int a, int b, int tok, unsigned loc,
                ix_diag *d);

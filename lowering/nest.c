@@ -170,13 +170,13 @@ nest_read (nest *n, int obj, int nidx, const int *loops, unsigned loc)
 }
 
 int
-nest_const (nest *n, double num, int is_int, unsigned loc)
+nest_const (nest *n, double num, int ckind, unsigned loc)
 {
   nest_expr *x = new_expr (n, NEST_CONST, loc);
   if (!x)
     return -1;
   x->num = num;
-  x->is_int = is_int;
+  x->ckind = ckind;
   return n->nexprs - 1;
 }
 
@@ -206,7 +206,7 @@ typedef struct sym
   int obj, nidx;
   int loop[SP_MAX_RANK];
   double num;
-  int is_int;
+  int ckind;
   int sumloop;    /* SYM_SUM: the loop summed over */
   unsigned loc;
 } sym;
@@ -275,13 +275,13 @@ new_sym (engine *g, nest_op op, int a, int b)
 }
 
 static int
-sym_const (engine *g, double num, int is_int)
+sym_const (engine *g, double num, int ckind)
 {
   int s = new_sym (g, NEST_CONST, -1, -1);
   if (s >= 0)
     {
       g->syms[s].num = num;
-      g->syms[s].is_int = is_int;
+      g->syms[s].ckind = ckind;
     }
   return s;
 }
@@ -420,7 +420,7 @@ sym_rename (engine *g, int s, const int *canon)
     return -1;
   sym *y = &g->syms[r];
   y->num = g->syms[s].num;
-  y->is_int = g->syms[s].is_int;
+  y->ckind = g->syms[s].ckind;
   y->sumloop = g->syms[s].sumloop;
   y->loc = g->syms[s].loc;
   return r;
@@ -477,7 +477,8 @@ sym_type (const engine *g, int s)
     case NEST_READ:
       return g->n->obj[x->obj].opd.type;
     case NEST_CONST:
-      return x->is_int ? SP_I32 : SP_F64;
+      return x->ckind == IX_CONST_INT ? SP_I32
+             : x->ckind == IX_CONST_FLOAT ? SP_F32 : SP_F64;
     case NEST_NEG:
     case SYM_SUM:
       return sym_type (g, x->a);
@@ -529,7 +530,7 @@ eval (engine *g, int e)
   switch (x->op)
     {
     case NEST_CONST:
-      return sym_const (g, x->num, x->is_int);
+      return sym_const (g, x->num, x->ckind);
     case NEST_READ:
       {
         int o = x->obj;
@@ -811,7 +812,7 @@ kexpr (kbuild *k, int s)
         return a < 0 ? -1 : ix_add_leaf (k->ix, a, &k->d);
       }
     case NEST_CONST:
-      return ix_add_const (k->ix, x->num, x->is_int, -1, x->loc, &k->d);
+      return ix_add_const (k->ix, x->num, x->ckind, -1, x->loc, &k->d);
     case SYM_SUM:
       {
         int a = kexpr (k, x->a);

@@ -114,7 +114,7 @@ typedef struct nest_expr
   int obj, nidx;
   int loop[SP_MAX_RANK];
   double num;
-  int is_int;
+  int ckind;
   unsigned loc;
 } nest_expr;
 
@@ -160,7 +160,7 @@ int nest_decl (nest *n, int obj, unsigned loc);
 int nest_assign (nest *n, int obj, int nidx, const int *loops, ix_assign op,
                  int rhs, unsigned loc);
 int nest_read (nest *n, int obj, int nidx, const int *loops, unsigned loc);
-int nest_const (nest *n, double num, int is_int, unsigned loc);
+int nest_const (nest *n, double num, int ckind, unsigned loc);
 int nest_op2 (nest *n, nest_op op, int a, int b, unsigned loc);
 
 /* Two objects whose storage must not overlap, for the front end to check

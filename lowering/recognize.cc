@@ -1073,7 +1073,7 @@ reader::read_expr (tree t, sp_type *type)
       if (!int_fits_type_p (t, integer_type_node))
 	return fail ("a constant does not fit int"), -1;
       *type = SP_I32;
-      return nest_const (n, (double) tree_to_shwi (t), 1, loc);
+      return nest_const (n, (double) tree_to_shwi (t), IX_CONST_INT, loc);
     case REAL_CST:
       {
 	char buf[64];
@@ -1082,21 +1082,16 @@ reader::read_expr (tree t, sp_type *type)
 	  return fail ("a constant of unsupported type"), -1;
 	real_to_decimal (buf, TREE_REAL_CST_PTR (t), sizeof buf, 0, 1);
 	double v = strtod (buf, NULL);
-	/* Index notation writes constants as int or double.  A float
-	   constant in double arithmetic reaches here converted, a double
-	   constant of the same value; in float arithmetic it keeps its
-	   type only when it is an integer.  */
+	/* A float constant in double arithmetic reaches here converted, a
+	   double constant of the same value; in float arithmetic it stays
+	   a float (its value exactly the float's).  */
 	if (ct == SP_F32)
 	  {
-	    if (v != (double) (int) v)
-	      return fail ("float constant %gf would be computed as a double "
-			   "(index notation has no float constants; a float "
-			   "variable holding it would do)", v), -1;
-	    *type = SP_I32;
-	    return nest_const (n, v, 1, loc);
+	    *type = SP_F32;
+	    return nest_const (n, (double) (float) v, IX_CONST_FLOAT, loc);
 	  }
 	*type = SP_F64;
-	return nest_const (n, v, 0, loc);
+	return nest_const (n, v, IX_CONST_DOUBLE, loc);
       }
     case NOP_EXPR:
     case CONVERT_EXPR:

@@ -59,9 +59,6 @@ values (int n, double y[n], double z[n], double A[n][n] SPARSE ("CSR"),
   for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: an explicit conversion changes the type an operation is computed in" } */
     for (int j = 0; j < n; j++)
       z[i] += (double) B[i][j] * (double) xf[j];
-  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: float constant 0.1f would be computed as a double .index notation has no float constants; a float variable holding it would do." } */
-    for (int j = 0; j < n; j++)
-      xf[i] += 0.1f * B[i][j];
   for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: y is written both at y.i. and at y.j." } */
     {
       y[i] = 0;

@@ -115,8 +115,8 @@ power (int n, double P[n][n] SPARSE ("CSR"), double r[n], double t[n])
 
 /* A float constant in double arithmetic is converted to double by C
    first: the statement uses the converted value.  In float arithmetic a
-   float variable holds the constant (nest-reasons-value.c has the
-   constant itself refused).  */
+   float variable, or the float constant itself (nest-constants.c),
+   computes in float.  */
 void
 float_constants (int n, double y[n], double A[n][n] SPARSE ("CSR"),
 		 double x[n], float yf[n], float B[n][n] SPARSE ("CSR"))

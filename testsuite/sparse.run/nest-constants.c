@@ -1,9 +1,9 @@
 /* Constants in loop nests keep C's types.  A float constant in double
    arithmetic is converted to double first (0.1f becomes
    0.100000001490116...), and the nest computes with that value; a float
-   constant in float arithmetic is refused, and a float variable holding
-   it computes in float.  Results are printed in hexadecimal: they must
-   agree to the last bit with the dense program's.  */
+   constant in float arithmetic stays a float, as does a float variable
+   holding it.  Results are printed in hexadecimal: they must agree to the
+   last bit with the dense program's.  */
 #include "sparse-run.h"
 
 enum { M = 15, N = 12 };
@@ -48,6 +48,21 @@ float_spmv (float y[M], float A[M][N] SPARSE ("CSR"), const float x[N])
     }
 }
 
+/* Float arithmetic with the constant itself, and a float constant
+   against an int one.  */
+static void
+float_const_spmv (float y[M], float A[M][N] SPARSE ("CSR"),
+                  const float x[N])
+{
+  for (int i = 0; i < M; i++)
+    {
+      float s = 0;
+      for (int j = 0; j < N; j++)
+        s += 0.1f * A[i][j] * x[j] + 3 * A[i][j] / 7.0f;
+      y[i] = s;
+    }
+}
+
 static void
 print_hex (const char *what, const double *v, int n)
 {
@@ -85,6 +100,10 @@ main (void)
   for (int i = 0; i < M; i++)
     yd[i] = yf[i];
   print_hex ("float c A x", yd, M);
+  float_const_spmv (yf, sp_array (af), xf);
+  for (int i = 0; i < M; i++)
+    yd[i] = yf[i];
+  print_hex ("float 0.1f A x", yd, M);
   sp_free (a);
   sp_free (af);
   return 0;
