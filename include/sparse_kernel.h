@@ -26,7 +26,8 @@
    deeper level's parent is the position sp_kout_append returned for the
    level above.  Entries are appended in storage order: parents in
    increasing order, coordinates under one parent increasing.  The value
-   of an entry appended at the last level starts at zero.  */
+   of an entry appended at the last level is the caller's to set (its
+   memory is not cleared: a generous reservation costs no writes).  */
 
 #ifndef SPARSE_KERNEL_H
 #define SPARSE_KERNEL_H
@@ -85,7 +86,7 @@ typedef struct sp_kout
   void *vals;                    /* values by position of the last level */
   int64_t n[SP_MAX_LEVELS];      /* entries appended per level */
   int64_t fast[SP_MAX_LEVELS];   /* N[L] below it: room for one more
-                                    entry, value already zero, no check
+                                    entry, no check
                                     needed (0: always call) */
   void *crd[SP_MAX_LEVELS];      /* coordinates, in the format's width */
   int64_t *cnt[SP_MAX_LEVELS];   /* cnt[p + 1]: entries under parent p */

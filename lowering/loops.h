@@ -174,7 +174,7 @@ typedef enum
                    takes the position LIR_APPEND returned for that level.
                    Entries under one parent are appended in increasing
                    coordinate order; at the last level the new entry's
-                   value (LIR_ARR_OUT_VALS[VAR]) starts at zero.  */
+                   value (LIR_ARR_OUT_VALS[VAR]) is assigned next.  */
   LIR_ZERO,     /* set the A first elements of ARRAY to zero */
   LIR_CALL      /* the runtime operation FN (below) */
 } lir_kind;

@@ -166,19 +166,31 @@ sp_ksort (int64_t *a, int64_t n)
   free (tmp);
 }
 
-/* A list that marks at least one in 16 of the coordinates (a row of a
-   product that fills up) is rebuilt by one scan of the flags, eight at
-   a time, which costs less than sorting it.  */
+/* A long list that marks at least one in 16 of the coordinates between
+   its least and its greatest (a row of a product that fills up, or a
+   banded one) is rebuilt by one scan of the flags of that span, eight at
+   a time, which costs less than sorting it.  Short lists are sorted.  */
 void
 sp_kws_sort (int64_t *list, int64_t nw, const uint8_t *flag, int64_t n)
 {
-  if (nw * 16 < n)
+  if (nw < 64)
     {
       sp_ksort (list, nw);
       return;
     }
-  int64_t k = 0, j = 0;
-  for (; j + 8 <= n && k < nw; j += 8)
+  int64_t lo = list[0], hi = list[0];
+  for (int64_t q = 1; q < nw; q++)
+    {
+      lo = list[q] < lo ? list[q] : lo;
+      hi = list[q] > hi ? list[q] : hi;
+    }
+  if ((hi - lo + 1) > nw * 16 || lo < 0 || hi >= n)
+    {
+      sp_ksort (list, nw);
+      return;
+    }
+  int64_t k = 0, j = lo;
+  for (; j + 8 <= hi + 1 && k < nw; j += 8)
     {
       uint64_t word;
       memcpy (&word, flag + j, sizeof word);
@@ -193,7 +205,7 @@ sp_kws_sort (int64_t *list, int64_t nw, const uint8_t *flag, int64_t n)
             list[k++] = j + b;
 #endif
     }
-  for (; j < n && k < nw; j++)
+  for (; j <= hi && k < nw; j++)
     if (flag[j])
       list[k++] = j;
 }
@@ -288,7 +300,7 @@ sp_kout_begin (sp_kout *o, sp_tensor *t)
 }
 
 /* Room for the inline appends at the last level L: crd and value slots
-   allocated (new values are zero), every parent's count allocated (see
+   allocated, every parent's count allocated (see
    the growth of cnt in sp_kout_append), and coordinates that cannot
    exceed the crd width.  */
 static void
@@ -313,8 +325,8 @@ sp_kout_reserve (sp_kout *o, int64_t entries)
     return;
   if (o->n[l] == 0)
     {
-      /* One allocation of each, values zeroed lazily by calloc, rather
-         than copies at every doubling.  Pages are touched only as
+      /* One allocation of each, not cleared, rather than copies at
+         every doubling.  Pages are touched only as
          entries arrive, so a bound far above the final count costs
          address space, not memory.  A hint too large to allocate is
          lowered until it fits.  */
@@ -325,7 +337,7 @@ sp_kout_reserve (sp_kout *o, int64_t entries)
             return;
           crd = sp__alloc_array (entries, (size_t) o->crdw / 8, -1,
                                  "an output crd array");
-          vals = crd ? sp__alloc_array (entries, o->esize, 0,
+          vals = crd ? sp__alloc_array (entries, o->esize, -1,
                                         "the output's values") : NULL;
           if (vals)
             break;
@@ -339,7 +351,7 @@ sp_kout_reserve (sp_kout *o, int64_t entries)
     }
   else if (sp__grow (&o->crd[l], &o->ccap[l], entries, (size_t) o->crdw / 8,
                      -1, "an output crd array")
-           || sp__grow (&o->vals, &o->vcap, entries, o->esize, 0,
+           || sp__grow (&o->vals, &o->vcap, entries, o->esize, -1,
                         "the output's values"))
     return;
   set_fast (o, l);
@@ -371,7 +383,7 @@ sp_kout_append (sp_kout *o, int l, int64_t parent, int64_t c)
   o->cnt[l][parent + 1]++;
   if (l == o->nlevels - 1)
     {
-      if (sp__grow (&o->vals, &o->vcap, p + 1, o->esize, 0,
+      if (sp__grow (&o->vals, &o->vcap, p + 1, o->esize, -1,
                     "the output's values"))
         sp_kabort ("sparse output");
       o->n[l] = p + 1;
