@@ -370,12 +370,13 @@ sp__bld_end (sp_bld *b, int failed)
 
 /* Fold the records [E, G) sharing one key into V, in order; whether an
    entry results.  An assignment creates one where an entry was stored or
-   the value is not zero; an addition always does.  */
+   the value is not zero; an addition always does.  The first record's
+   value is taken as it is (-0.0 stays -0.0, as in the file).  */
 static int
 fold (const uint64_t *rec, int64_t e, int64_t g, int kw, int merge,
       int type, sp_num *v)
 {
-  int rw = kw + 1 + merge, have = 0, old = 0;
+  int rw = kw + 1 + merge, have = 0, old = 0, first = 1;
   v->i = 0;
   for (; e < g; e++)
     {
@@ -393,12 +394,13 @@ fold (const uint64_t *rec, int64_t e, int64_t g, int kw, int merge,
           have = old || !sp__num_zero (type, x);
           break;
         case SP_FROM_ADD:
-          *v = sp__num_add (type, *v, x);
+          *v = first ? x : sp__num_add (type, *v, x);
           have = 1;
           break;
         default:
           break;
         }
+      first = 0;
     }
   return have;
 }

@@ -306,9 +306,34 @@ huge (void)
   sp_free (t);
 }
 
+/* A single inserted -0.0 stays -0.0, as the element assignment it
+   stands for would leave it; -0.0 + -0.0 too, and -0.0 + 0.0 is +0.0.  */
+static void
+negative_zero (void)
+{
+  static const char *const fmts[] = { "coo", "csr", "dcsc", "coo;pos=64" };
+  for (int f = 0; f < 4; f++)
+    {
+      sp_tensor *t = sp_new (fmts[f], SP_F64, 2, (int64_t[]) { 3, 3 });
+      sp_insert (t, (int64_t[]) { 0, 1 }, -0.0);
+      sp_insert (t, (int64_t[]) { 2, 2 }, -0.0);
+      sp_insert (t, (int64_t[]) { 2, 2 }, -0.0);
+      sp_insert (t, (int64_t[]) { 1, 0 }, -0.0);
+      sp_insert (t, (int64_t[]) { 1, 0 }, 0.0);
+      CHECK (sp_assemble (t) == 0, "%s: %s", fmts[f], sp_error ());
+      double a = sp_get (t, (int64_t[]) { 0, 1 });
+      double b = sp_get (t, (int64_t[]) { 2, 2 });
+      double c = sp_get (t, (int64_t[]) { 1, 0 });
+      CHECK (a == 0 && signbit (a) && signbit (b) && !signbit (c),
+             "%s: -0.0 read back as %g %g %g", fmts[f], a, b, c);
+      sp_free (t);
+    }
+}
+
 int
 main (void)
 {
+  negative_zero ();
   static const char *const fmts[] = { "coo", "csr", "csc", "dcsr", "dcsc",
                                       "ell", "dia", "bcsr(2,2)", "dense",
                                       "CN,D", "(i,j)->(j:CN,i:S)" };
