@@ -196,7 +196,7 @@ time_paired (const bench_peer *const p[2], void *const st[2],
                               t[w].note, sizeof t[w].note);
       total += t[w].secs;
     }
-  for (r = 1; r < REPEAT && (r < PAIR_MIN || total < 2 * REPEAT_BUDGET);
+  for (r = 1; r < REPEAT && (r < PAIR_MIN || total < PAIR_BUDGET);
        r++)
     for (int h = 0; h < 2; h++)
       {
@@ -507,7 +507,7 @@ header (int argc, char **argv, int quick)
     "triad at the same thread count; it can pass 100%%: the triad's "
     "stores also cost a read of the line they fill, which STREAM does "
     "not count, while SpMV almost only reads.\n\n",
-    REPEAT_MIN, REPEAT_BUDGET, REPEAT, PAIR_MIN, 2 * REPEAT_BUDGET);
+    REPEAT_MIN, REPEAT_BUDGET, REPEAT, PAIR_MIN, PAIR_BUDGET);
   report_text (
     "Inputs: real SuiteSparse matrices as given; generated ones "
     "(bench/gen.c, cached in the output directory): poisson2d_G = 5-point "
