@@ -152,51 +152,6 @@ from_sorted (out2 *o, int64_t n, const int32_t *x, const double *v, int ia,
   return w;
 }
 
-/* Sort the N entries (B[i], V[i]) by B, stably, with scratch for N.  */
-static void
-sort_bucket (int32_t *restrict b, double *restrict v, int64_t n,
-             int32_t *restrict tb, double *restrict tv)
-{
-  /* Runs of 16 by insertion, then merges of runs doubling in length.  */
-  for (int64_t lo = 0; lo < n; lo += 16)
-    {
-      int64_t hi = lo + 16 < n ? lo + 16 : n;
-      for (int64_t i = lo + 1; i < hi; i++)
-        {
-          int32_t kb = b[i];
-          double kv = v[i];
-          int64_t j = i;
-          for (; j > lo && b[j - 1] > kb; j--)
-            {
-              b[j] = b[j - 1];
-              v[j] = v[j - 1];
-            }
-          b[j] = kb;
-          v[j] = kv;
-        }
-    }
-  for (int64_t w = 16; w < n; w *= 2)
-    {
-      for (int64_t lo = 0; lo < n; lo += 2 * w)
-        {
-          int64_t mid = lo + w < n ? lo + w : n;
-          int64_t hi = lo + 2 * w < n ? lo + 2 * w : n;
-          int64_t i = lo, j = mid, k = lo;
-          while (i < mid && j < hi)
-            if (b[j] < b[i])
-              tb[k] = b[j], tv[k++] = v[j++];
-            else
-              tb[k] = b[i], tv[k++] = v[i++];
-          while (i < mid)
-            tb[k] = b[i], tv[k++] = v[i++];
-          while (j < hi)
-            tb[k] = b[j], tv[k++] = v[j++];
-        }
-      memcpy (b, tb, n * sizeof *b);
-      memcpy (v, tv, n * sizeof *v);
-    }
-}
-
 /* Entries in any order: a counting sort into buckets by A (CA counts A,
    NA + 1 entries), each bucket sorted by B stably (nothing to do when the
    entries come in B-major order), then repeated keys added up in their
@@ -225,7 +180,10 @@ from_unsorted (out2 *o, int64_t n, const int32_t *x,
       bcrd[r] = (int32_t) x[2 * e + ib];
       val[r] = v[e];
     }
-  if (!bmajor && longest > 16
+  int bits = 1;
+  while (bits < 31 && ((int64_t) 1 << bits) < o->nb)
+    bits++;
+  if (!bmajor && longest > SP_SORT_CRD_RUN
       && (!(tb = sp__alloc_array (longest, sizeof *tb, -1, "sort scratch"))
           || !(tv = sp__alloc_array (longest, sizeof *tv, -1,
                                      "sort scratch"))))
@@ -239,7 +197,7 @@ from_unsorted (out2 *o, int64_t n, const int32_t *x,
     {
       int64_t end = ca[a], start = w;
       if (!bmajor && end - r > 1)
-        sort_bucket (bcrd + r, val + r, end - r, tb, tv);
+        sp__sort_crd (bcrd + r, val + r, end - r, tb, tv, bits);
       if (o->pos)
         o->pos[a] = (int32_t) w;
       for (; r < end; r++)
