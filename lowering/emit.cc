@@ -29,9 +29,10 @@
      - a dense innermost loop accumulating into a row its enclosing loop
        does not move (SpMM, TTM, MTTKRP) runs in strips of vector
        accumulators over that enclosing loop (strip_mine);
-     - with -fopenmp, a sparse output whose first level is dense is built
-       by all threads, each appending its own rows to a part of the
-       output, the parts put together afterwards (par_build);
+     - with -fopenmp, a sparse output whose first level is dense or
+       compressed is built by all threads, each appending its own rows
+       (or first coordinates) to a part of the output, the parts put
+       together by all threads at the end (par_build);
      - parallel loops over a CSR-like operand's rows split them by entries.
    A warning guards the asymptotics: dense loops that visit every pair of
    coordinates no operand stores densely (warn_dense_products).
@@ -1905,8 +1906,9 @@ emitter::kws_addr ()
 /* ------------------------------------------------------------------ */
 /* Sparse outputs built in parallel.
 
-   A kernel writing a sparse output whose first level is dense, one nest
-   whose outer loop runs over that level's rows:
+   A kernel writing a sparse output whose first level is dense (or
+   compressed: its positions are then the rows), one nest whose outer
+   loop runs over that level's rows:
 
      prologue; OUT_BEGIN; [WS_ALLOC]; decls; for (i ...) body; OUT_END; ...
 
