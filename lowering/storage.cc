@@ -60,6 +60,7 @@ enum use_ctx
 struct rewriter
 {
   tree fndecl;
+  int in_omp;				/* OpenMP constructs around the walk */
   tree entry;				/* statements run on entry */
   tree outer_bind;
   auto_vec<tagged_use> uses;
@@ -71,8 +72,8 @@ struct rewriter
   auto_vec<tree> nest_names;		/* arrays with fallback accesses in it */
   int fallbacks;
 
-  rewriter (tree fn) : fndecl (fn), entry (NULL_TREE), outer_bind (NULL_TREE),
-		       nest (NULL_TREE), fallbacks (0) {}
+  rewriter (tree fn) : fndecl (fn), in_omp (0), entry (NULL_TREE),
+		       outer_bind (NULL_TREE), nest (NULL_TREE), fallbacks (0) {}
 
   void walk (tree *tp, location_t loc, bool unused);
   void walk_bind (tree *tp, location_t loc);
@@ -720,7 +721,9 @@ rewriter::walk_decl_expr (tree *tp, location_t loc)
    declarations, freed (and set to null) on every exit.  The handles live
    in the function's outermost scope, null from the function's entry: a
    goto into the scope past a declaration finds a null handle (a runtime
-   error on use, never a stray pointer freed).  */
+   error on use, never a stray pointer freed).  Inside an OpenMP
+   construct they stay in their scope, null on entry to it: each thread
+   has its own.  */
 void
 rewriter::walk_bind (tree *tp, location_t loc)
 {
@@ -744,7 +747,7 @@ rewriter::walk_bind (tree *tp, location_t loc)
 			   DECL_NAME (var), sparse_handle_type ());
       TREE_USED (h) = 1;
       DECL_READ_P (h) = 1;
-      if (bind == outer_bind)
+      if (bind == outer_bind || in_omp)
 	{
 	  DECL_CONTEXT (h) = fndecl;
 	  DECL_CHAIN (h) = DECL_CHAIN (var);
@@ -756,8 +759,9 @@ rewriter::walk_bind (tree *tp, location_t loc)
 	  *vp = DECL_CHAIN (var);
 	  add_local (h);
 	}
-      append_to_statement_list (build2 (MODIFY_EXPR, TREE_TYPE (h), h,
-					null_pointer_node), &entry);
+      if (!in_omp)
+	append_to_statement_list (build2 (MODIFY_EXPR, TREE_TYPE (h), h,
+					  null_pointer_node), &entry);
       u.handle = h;
       int id = uses.length ();
       uses.safe_push (u);
@@ -775,6 +779,9 @@ rewriter::walk_bind (tree *tp, location_t loc)
   for (unsigned k = 0; k < handles.length (); k++)
     {
       tree h = handles[k];
+      if (in_omp)
+	append_to_statement_list (build2 (MODIFY_EXPR, TREE_TYPE (h), h,
+					  null_pointer_node), &init);
       append_to_statement_list
 	(build_call_expr_loc (loc, sparse_rt_decl (SPARSE_RT_LOCAL_FREE), 1,
 			      h), &cleanup);
@@ -1040,6 +1047,29 @@ rewriter::walk (tree *tp, location_t loc, bool unused)
     case SWITCH_STMT:
       walk (&SWITCH_STMT_COND (t), loc, false);
       walk (&SWITCH_STMT_BODY (t), loc, true);
+      return;
+
+    case OMP_PARALLEL:
+    case OMP_TASK:
+    case OMP_TEAMS:
+    case OMP_TARGET:
+    case OMP_FOR:
+    case OMP_SIMD:
+    case OMP_DISTRIBUTE:
+    case OMP_TASKLOOP:
+    case OMP_LOOP:
+    case OMP_SECTIONS:
+    case OMP_SECTION:
+    case OMP_SINGLE:
+    case OMP_SCOPE:
+    case OMP_MASTER:
+    case OMP_MASKED:
+    case OMP_CRITICAL:
+    case OMP_ORDERED:
+    case OMP_TASKGROUP:
+      in_omp++;
+      walk_operands (t, loc);
+      in_omp--;
       return;
 
     default:
