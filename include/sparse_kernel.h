@@ -148,6 +148,9 @@ sp_kout *sp_kpar_part (sp_kpar *p, int64_t i);
 void sp_kpar_layout (sp_kpar *p);
 void sp_kpar_copy (sp_kpar *p, int64_t i);
 void sp_kpar_end (sp_kpar *p);
+/* Whether a kernel over tensors holding ENTRIES entries is worth
+   threads: at least SP_PAR_MIN of them (environment, default 32768).  */
+int sp_kpar_worth (int64_t entries);
 
 /* -------------------------------------------------------------------- */
 /* The dense workspace of a sparse output's last level: N values of ESIZE

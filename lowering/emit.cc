@@ -71,7 +71,7 @@ enum kfn_id
   KFN_ASSEMBLE, KFN_CONVERT, KFN_FREE, KFN_STORE, KFN_OUT_BEGIN,
   KFN_OUT_APPEND, KFN_OUT_END, KFN_OUT_RESERVE, KFN_WS_ALLOC, KFN_WS_FREE,
   KFN_SORT, KFN_SPLIT, KFN_PAR_BEGIN, KFN_PAR_PART, KFN_PAR_LAYOUT,
-  KFN_PAR_COPY, KFN_PAR_END, KFN_OMP_MAX, KFN_MAX
+  KFN_PAR_COPY, KFN_PAR_END, KFN_PAR_WORTH, KFN_OMP_MAX, KFN_MAX
 };
 
 /* Their names and signatures, by kfn_id, as letters: v void, p pointer,
@@ -97,6 +97,7 @@ const struct
   { "sp_kpar_layout", "vp" },
   { "sp_kpar_copy", "vpl" },
   { "sp_kpar_end", "vp" },
+  { "sp_kpar_worth", "il" },      /* (entries of the tensors) */
   /* libgomp's: GCC has no builtin for it.  */
   { "omp_get_max_threads", "i" },
 };
@@ -345,6 +346,7 @@ struct emitter
   int par_plan ();
   tree par_build (int loop, tree *list);
   tree reserve_hint (const lir_stmt &out_begin);
+  tree threads_if ();
   tree rows_loop (const lir_stmt &st, tree r0, tree r1, tree *list);
   tree build ();
 };
@@ -1534,7 +1536,7 @@ emitter::split_loop (tree iv, tree lo, tree hi, tree body, int a)
      &list);
   tree par = make_node (OMP_PARALLEL);
   TREE_TYPE (par) = void_type_node;
-  OMP_PARALLEL_CLAUSES (par) = NULL_TREE;
+  OMP_PARALLEL_CLAUSES (par) = threads_if ();
   OMP_PARALLEL_BODY (par) = region_bind (vars, list);
   SET_EXPR_LOCATION (par, loc);
   return par;
@@ -1603,7 +1605,7 @@ emitter::for_loop (const lir_stmt &st, tree *vars, bool strip)
       SET_EXPR_LOCATION (ofor, loc);
       tree par = make_node (OMP_PARALLEL);
       TREE_TYPE (par) = void_type_node;
-      OMP_PARALLEL_CLAUSES (par) = NULL_TREE;
+      OMP_PARALLEL_CLAUSES (par) = threads_if ();
       OMP_PARALLEL_BODY (par) = region_bind (iv, ofor);
       OMP_PARALLEL_COMBINED (par) = 1;
       SET_EXPR_LOCATION (par, loc);
@@ -2056,6 +2058,29 @@ emitter::par_plan ()
   return bad >= 0 ? -1 : loop;
 }
 
+/* Threads only for kernels over enough entries to pay for waking them
+   (sp_kpar_worth).  */
+tree
+emitter::threads_if ()
+{
+  tree i64 = sparse_int64_type (), n = build_int_cst (i64, 0);
+  for (int t = 0; t < k->ntensors; t++)
+    {
+      tree th = tensor_handle (t);
+      if (!th || th == error_mark_node)
+	return NULL_TREE;
+      n = fold_build2 (PLUS_EXPR, i64, n,
+		       field (th, offsetof (sp_tensor, nvals), i64));
+    }
+  tree c = build_omp_clause (loc, OMP_CLAUSE_IF);
+  OMP_CLAUSE_IF_MODIFIER (c) = ERROR_MARK;
+  OMP_CLAUSE_IF_EXPR (c)
+    = fold_build2 (NE_EXPR, boolean_type_node,
+		   build_call_expr_loc (loc, kfn (KFN_PAR_WORTH), 1, n),
+		   integer_zero_node);
+  return c;
+}
+
 /* Append to LIST row loop ST run over rows [R0, R1) only.  */
 tree
 emitter::rows_loop (const lir_stmt &st, tree r0, tree r1, tree *list)
@@ -2235,7 +2260,7 @@ emitter::par_build (int loop, tree *list)
     return error_mark_node;
   tree par = make_node (OMP_PARALLEL);
   TREE_TYPE (par) = void_type_node;
-  OMP_PARALLEL_CLAUSES (par) = NULL_TREE;
+  OMP_PARALLEL_CLAUSES (par) = threads_if ();
   OMP_PARALLEL_BODY (par) = region_bind (rvars, region);
   SET_EXPR_LOCATION (par, loc);
   append_to_statement_list_force (par, list);
