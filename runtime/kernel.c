@@ -560,21 +560,6 @@ sp_kpar_begin (sp_tensor *t, int64_t parts, int64_t hint)
   return p;
 }
 
-int
-sp_kpar_worth (int64_t entries)
-{
-  static int64_t least = -1;
-  int64_t m = __atomic_load_n (&least, __ATOMIC_RELAXED);
-  if (m < 0)
-    {
-      const char *s = getenv ("SP_PAR_MIN");
-      m = s && *s ? strtoll (s, NULL, 10) : 32768;
-      m = m < 0 ? 0 : m;
-      __atomic_store_n (&least, m, __ATOMIC_RELAXED);
-    }
-  return entries >= m;
-}
-
 sp_kout *
 sp_kpar_part (sp_kpar *p, int64_t i)
 {

@@ -174,6 +174,30 @@ merge_crd (const int32_t *restrict sc, const double *restrict sv,
     dc[k] = sc[j], dv[k] = sv[j];
 }
 
+
+/* The passes of a sort move entries between the arrays and the scratch:
+   swap source and destination.  */
+static inline void
+swap_bufs (int32_t **sc, double **sv, int32_t **dc, double **dv)
+{
+  int32_t *t = *sc;
+  double *u = *sv;
+  *sc = *dc, *sv = *dv, *dc = t, *dv = u;
+}
+
+/* The N sorted entries in SC, SV back in C, V if they ended in the
+   scratch.  */
+static inline void
+settle (int32_t *c, double *v, const int32_t *sc, const double *sv,
+        int64_t n)
+{
+  if (sc != c)
+    {
+      memcpy (c, sc, n * sizeof *c);
+      memcpy (v, sv, n * sizeof *v);
+    }
+}
+
 /* Sort C (with V alongside), N > SP_SORT_CRD_RUN entries of BITS bits,
    by LSD radix on bytes, between the arrays and the scratch TC, TV.  */
 static void
@@ -201,15 +225,9 @@ radix_crd (int32_t *c, double *v, int64_t n, int32_t *tc, double *tv,
           dc[p] = sc[e];
           dv[p] = sv[e];
         }
-      int32_t *t = sc;
-      double *u = sv;
-      sc = dc, sv = dv, dc = t, dv = u;
+      swap_bufs (&sc, &sv, &dc, &dv);
     }
-  if (sc != c)
-    {
-      memcpy (c, sc, n * sizeof *c);
-      memcpy (v, sv, n * sizeof *v);
-    }
+  settle (c, v, sc, sv, n);
 }
 
 /* Sort C (with V alongside), N entries, by merging runs sorted by
@@ -229,15 +247,9 @@ merge_sort_crd (int32_t *c, double *v, int64_t n, int32_t *tc, double *tv)
           int64_t mid = lo + w < n ? lo + w : n;
           merge_crd (sc, sv, dc, dv, lo, mid, lo + 2 * w < n ? lo + 2 * w : n);
         }
-      int32_t *t = sc;
-      double *u = sv;
-      sc = dc, sv = dv, dc = t, dv = u;
+      swap_bufs (&sc, &sv, &dc, &dv);
     }
-  if (sc != c)
-    {
-      memcpy (c, sc, n * sizeof *c);
-      memcpy (v, sv, n * sizeof *v);
-    }
+  settle (c, v, sc, sv, n);
 }
 
 /* Rows this long sort faster by radix than by merging.  */

@@ -1,10 +1,26 @@
-/* threads.c -- the runtime's own threads, for conversions large enough
-   to pay for them (see sp__threads).  The runtime does not use OpenMP:
-   a program compiled without it links no libgomp.  */
+/* threads.c -- how many threads: the runtime's own, for conversions large
+   enough to pay for them (sp__threads), and whether a generated parallel
+   region takes any (sp_kpar_worth).  The runtime does not use OpenMP: a
+   program compiled without it links no libgomp.  */
 
 #include <pthread.h>
 #include <stdlib.h>
+#include "sparse_kernel.h"
 #include "threads.h"
+
+/* The number environment variable NAME (else ALSO, if not NULL) starts
+   with, at least 0; FALLBACK when neither is set.  */
+static int64_t
+env_number (const char *name, const char *also, int64_t fallback)
+{
+  const char *s = getenv (name);
+  if ((!s || !*s) && also)
+    s = getenv (also);
+  if (!s || !*s)
+    return fallback;
+  long long v = strtoll (s, NULL, 10);
+  return v < 0 ? 0 : v;
+}
 
 int
 sp__threads (int64_t work, int64_t per_thread)
@@ -13,10 +29,7 @@ sp__threads (int64_t work, int64_t per_thread)
   int n = __atomic_load_n (&configured, __ATOMIC_RELAXED);
   if (n == 0)
     {
-      const char *s = getenv ("SP_NUM_THREADS");
-      if (!s || !*s)
-        s = getenv ("OMP_NUM_THREADS");
-      long v = s ? strtol (s, NULL, 10) : 1;
+      int64_t v = env_number ("SP_NUM_THREADS", "OMP_NUM_THREADS", 1);
       n = v < 1 ? 1 : v > SP_MAX_THREADS ? SP_MAX_THREADS : (int) v;
       __atomic_store_n (&configured, n, __ATOMIC_RELAXED);
     }
@@ -59,4 +72,17 @@ sp__parallel (int parts, void (*fn) (void *, int, int), void *ctx)
       pthread_join (tid[i], NULL);
     else
       fn (ctx, i, parts);
+}
+
+int
+sp_kpar_worth (int64_t entries)
+{
+  static int64_t least = -1;
+  int64_t m = __atomic_load_n (&least, __ATOMIC_RELAXED);
+  if (m < 0)
+    {
+      m = env_number ("SP_PAR_MIN", NULL, 32768);
+      __atomic_store_n (&least, m, __ATOMIC_RELAXED);
+    }
+  return entries >= m;
 }
