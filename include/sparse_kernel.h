@@ -94,7 +94,8 @@ typedef struct sp_kout
   int32_t first;                 /* the first compressed level */
   int32_t nlevels;
   int32_t crdw;                  /* bits of a coordinate */
-  int32_t pad_;
+  int32_t bounded;               /* a part of a parallel build: its
+                                    arrays are shared, never grown */
   int64_t ndense;                /* parent positions of level FIRST */
   size_t esize;                  /* bytes of a value */
   int64_t vcap;                  /* values allocated */
@@ -132,21 +133,23 @@ sp_kout_push (sp_kout *o, int l, int64_t parent, int64_t c)
   return p;
 }
 
-/* A sparse output built by PARTS threads at once: thread I appends to
-   sp_kpar_part (P, I) the entries of a contiguous range of rows (the
-   positions of the dense levels above the first compressed one), ranges
-   increasing with I.  Then, once all parts are done, one thread calls
-   sp_kpar_layout, which makes room for all entries in one part's arrays;
-   once that is done, every thread I calls sp_kpar_copy (P, I), which
-   moves part I's entries there (in parallel, not one after another).
-   sp_kpar_end puts the counts together and replaces T's arrays (as
-   sp_kout_end); called without the layout and copies, it makes them
-   itself.  HINT: about how many entries all parts hold.  */
+/* A sparse output built by PARTS threads at once, each appending the
+   entries of a contiguous range of rows (the positions of the dense
+   levels above the first compressed one, or its coordinates), ranges
+   increasing with the part.  In two phases: every thread I first counts
+   the entries its rows will hold at each compressed level L and says so,
+   sp_kpar_count (P, I, L, N); once all have, one thread calls
+   sp_kpar_layout, which allocates the output's arrays once, each part
+   owning the range of them its rows fill; then every thread appends its
+   rows' entries through sp_kpar_part (P, I).  A build on one thread may
+   skip the counts and the layout: part 0 then grows as a serial output,
+   from room for about HINT entries.  sp_kpar_end checks that every part
+   appended what it counted and replaces T's arrays (as sp_kout_end).  */
 typedef struct sp_kpar sp_kpar;
 sp_kpar *sp_kpar_begin (sp_tensor *t, int64_t parts, int64_t hint);
-sp_kout *sp_kpar_part (sp_kpar *p, int64_t i);
+void sp_kpar_count (sp_kpar *p, int64_t i, int level, int64_t n);
 void sp_kpar_layout (sp_kpar *p);
-void sp_kpar_copy (sp_kpar *p, int64_t i);
+sp_kout *sp_kpar_part (sp_kpar *p, int64_t i);
 void sp_kpar_end (sp_kpar *p);
 /* Whether a kernel over tensors holding ENTRIES entries is worth
    threads: at least SP_PAR_MIN of them (environment, default 32768).  */

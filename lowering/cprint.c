@@ -173,6 +173,26 @@ target (const printer *p, const lir_target *t)
 }
 
 static void block (const printer *p, int s, int ind);
+static void stmt (const printer *p, int id, int ind);
+
+/* The kernel's counting pass, run once its loops are done, must count
+   the entries they appended at every level (the parallel build sizes
+   the output by it).  */
+static void
+count_check (const printer *p, int ind)
+{
+  const lir_kernel *k = p->k;
+  FILE *f = p->f;
+  fprintf (f, "{\n");
+  for (int s = k->count_block; s >= 0; s = k->stmts[s].next)
+    stmt (p, s, ind + 2);
+  for (int l = 0; l < SP_MAX_LEVELS; l++)
+    if (k->count_var[l] >= 0)
+      fprintf (f, "%*sif (%s != sp_out.n[%d])\n%*ssp_kabort "
+               "(\"the counting pass\");\n", ind + 2, "",
+               k->vars[k->count_var[l]].name, l, ind + 4, "");
+  fprintf (f, "%*s}\n%*s", ind, "", ind, "");
+}
 
 static void
 call (const printer *p, const lir_stmt *s, int ind)
@@ -201,6 +221,8 @@ call (const printer *p, const lir_stmt *s, int ind)
                "", t->name);
       break;
     case LIR_CALL_OUT_END:
+      if (p->k->count_block >= 0)
+        count_check (p, ind);
       fprintf (f, "sp_kout_end (&sp_out);\n");
       break;
     case LIR_CALL_OUT_RESERVE:

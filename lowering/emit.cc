@@ -30,9 +30,10 @@
        does not move (SpMM, TTM, MTTKRP) runs in strips of vector
        accumulators over that enclosing loop (strip_mine);
      - with -fopenmp, a sparse output whose first level is dense or
-       compressed is built by all threads, each appending its own rows
-       (or first coordinates) to a part of the output, the parts put
-       together by all threads at the end (par_build);
+       compressed is built by all threads in two phases: each counts the
+       entries of its rows (or first coordinates) with the kernel's
+       counting pass, the output's arrays are allocated once, then each
+       thread writes its rows into its own range of them (par_build);
      - parallel loops over a CSR-like operand's rows split them by entries.
    A warning guards the asymptotics: dense loops that visit every pair of
    coordinates no operand stores densely (warn_dense_products).
@@ -70,8 +71,8 @@ enum kfn_id
 {
   KFN_ASSEMBLE, KFN_CONVERT, KFN_FREE, KFN_STORE, KFN_OUT_BEGIN,
   KFN_OUT_APPEND, KFN_OUT_END, KFN_OUT_RESERVE, KFN_WS_ALLOC, KFN_WS_FREE,
-  KFN_SORT, KFN_SPLIT, KFN_PAR_BEGIN, KFN_PAR_PART, KFN_PAR_LAYOUT,
-  KFN_PAR_COPY, KFN_PAR_END, KFN_PAR_WORTH, KFN_OMP_MAX, KFN_MAX
+  KFN_SORT, KFN_SPLIT, KFN_PAR_BEGIN, KFN_PAR_COUNT, KFN_PAR_LAYOUT,
+  KFN_PAR_PART, KFN_PAR_END, KFN_PAR_WORTH, KFN_OMP_MAX, KFN_MAX
 };
 
 /* Their names and signatures, by kfn_id, as letters: v void, p pointer,
@@ -93,9 +94,9 @@ const struct
   { "sp_kws_sort", "vplpl" },     /* (list, count, flags, extent) */
   { "sp_ksplit", "lcillll" },     /* (pos, width, lo, hi, part, parts) */
   { "sp_kpar_begin", "ppll" },    /* (sp_tensor *, parts, hint) */
-  { "sp_kpar_part", "ppl" },
+  { "sp_kpar_count", "vplil" },   /* (sp_kpar *, part, level, entries) */
   { "sp_kpar_layout", "vp" },
-  { "sp_kpar_copy", "vpl" },
+  { "sp_kpar_part", "ppl" },
   { "sp_kpar_end", "vp" },
   { "sp_kpar_worth", "il" },      /* (entries of the tensors) */
   /* libgomp's: GCC has no builtin for it.  */
@@ -1935,7 +1936,7 @@ int
 emitter::par_plan ()
 {
   const ix_sched *sc = k->sc;
-  if (!omp || k->out_tensor < 0 || sc->nnests != 1
+  if (!omp || k->out_tensor < 0 || sc->nnests != 1 || k->count_loop < 0
       || sc->nest[0].nloops < 1
       || (sc->nest[0].out_mode != SCH_OUT_APPEND
 	  && sc->nest[0].out_mode != SCH_OUT_WORKSPACE))
@@ -2007,6 +2008,7 @@ emitter::par_plan ()
   stack[sp++] = k->stmts[loop].body;
   if (k->bound_loop >= 0)
     stack[sp++] = k->stmts[k->bound_loop].body;
+  stack[sp++] = k->stmts[k->count_loop].body;
   while (sp > 0)
     for (int id = stack[--sp]; id >= 0; id = k->stmts[id].next)
       {
@@ -2173,7 +2175,8 @@ emitter::par_build (int loop, tree *list)
     return error_mark_node;
   append_to_statement_list_force (load_arrays (), list);
 
-  /* The region: this thread's part and rows.  */
+  /* The region: this thread's rows, counted, then written into its
+     range of the output's arrays.  */
   tree nt = new_var (i64, NULL, &rvars), tid = new_var (i64, NULL, &rvars);
   kout_ptr = new_var (ptr_type_node, NULL, &rvars);
   tree pre = alloc_stmt_list ();
@@ -2183,10 +2186,6 @@ emitter::par_build (int loop, tree *list)
   append_to_statement_list_force
     (build2 (MODIFY_EXPR, i64, tid,
 	     fold_convert (i64, build_call_expr_loc (loc, tid_fn, 0))), &pre);
-  append_to_statement_list_force
-    (build2 (MODIFY_EXPR, ptr_type_node, kout_ptr,
-	     build_call_expr_loc (loc, kfn (KFN_PAR_PART), 2, kpar, tid)),
-     &pre);
   append_to_statement_list_force (region, &pre);
   region = pre;
 
@@ -2224,37 +2223,59 @@ emitter::par_build (int loop, tree *list)
       append_to_statement_list_force
 	(build2 (MODIFY_EXPR, i64, e ? r1 : r0, r), &region);
     }
-  /* This thread's rows: their entries counted, room made in its part,
-     then the entries.  */
+  tree barrier = builtin_decl_explicit (BUILT_IN_GOMP_BARRIER);
+  if (!barrier)
+    return fail ("no OpenMP barrier");
+  tree set_part
+    = build2 (MODIFY_EXPR, ptr_type_node, kout_ptr,
+	      build_call_expr_loc (loc, kfn (KFN_PAR_PART), 2, kpar, tid));
+
+  /* Several threads: each counts the entries of its rows (the kernel's
+     counting pass), then, all counts in, one lays the arrays out.  */
+  tree counted = alloc_stmt_list ();
+  for (int id = k->count_block; id >= 0 && !failed; id = k->stmts[id].next)
+    if (id == k->count_loop)
+      rows_loop (k->stmts[id], r0, r1, &counted);
+    else
+      stmt (id, &counted, &rvars);
+  for (int l = 0; l < SP_MAX_LEVELS; l++)
+    if (k->count_var[l] >= 0)
+      append_to_statement_list_force
+	(build_call_expr_loc (loc, kfn (KFN_PAR_COUNT), 4, kpar, tid,
+			      build_int_cst (integer_type_node, l),
+			      fold_convert (i64, var[k->count_var[l]])),
+	 &counted);
+  append_to_statement_list_force (build_call_expr_loc (loc, barrier, 0),
+				  &counted);
+  append_to_statement_list_force
+    (build3 (COND_EXPR, void_type_node,
+	     build2 (EQ_EXPR, boolean_type_node, tid, build_int_cst (i64, 0)),
+	     build_call_expr_loc (loc, kfn (KFN_PAR_LAYOUT), 1, kpar),
+	     NULL_TREE), &counted);
+  append_to_statement_list_force (build_call_expr_loc (loc, barrier, 0),
+				  &counted);
+  /* One thread: the output grows as a serial one, from room for the
+     symbolic loop's bound when there is one.  */
+  tree alone = alloc_stmt_list ();
+  append_to_statement_list_force (set_part, &alone);
   if (reserve >= 0)
     {
-      rows_loop (k->stmts[k->bound_loop], r0, r1, &region);
-      stmt (reserve, &region, &rvars);
+      rows_loop (k->stmts[k->bound_loop], r0, r1, &alone);
+      stmt (reserve, &alone, &rvars);
     }
+  append_to_statement_list_force
+    (build3 (COND_EXPR, void_type_node,
+	     build2 (GT_EXPR, boolean_type_node, nt, build_int_cst (i64, 1)),
+	     counted, alone), &region);
+  append_to_statement_list_force (unshare_expr (set_part), &region);
   rows_loop (st, r0, r1, &region);
 
-  /* Epilogue: the workspace freed in the region; the parts put together
+  /* Epilogue: the workspace freed in the region; the output finished
      after it.  */
   int after = st.next;
   for (int id = after; id >= 0 && !failed; id = k->stmts[id].next)
     if (k->stmts[id].fn == LIR_CALL_WS_FREE)
       stmt (id, &region, &rvars);
-  /* The parts moved into one array by all threads at once, once every
-     part is complete and room is made.  */
-  tree barrier = builtin_decl_explicit (BUILT_IN_GOMP_BARRIER);
-  if (!barrier)
-    return fail ("no OpenMP barrier");
-  append_to_statement_list_force (build_call_expr_loc (loc, barrier, 0),
-				  &region);
-  append_to_statement_list_force
-    (build3 (COND_EXPR, void_type_node,
-	     build2 (EQ_EXPR, boolean_type_node, tid, build_int_cst (i64, 0)),
-	     build_call_expr_loc (loc, kfn (KFN_PAR_LAYOUT), 1, kpar),
-	     NULL_TREE), &region);
-  append_to_statement_list_force (build_call_expr_loc (loc, barrier, 0),
-				  &region);
-  append_to_statement_list_force
-    (build_call_expr_loc (loc, kfn (KFN_PAR_COPY), 2, kpar, tid), &region);
   kout_ptr = NULL_TREE;
   if (failed)
     return error_mark_node;

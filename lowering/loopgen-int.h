@@ -45,6 +45,8 @@ typedef struct gen
   int bound;                        /* symbolic pass: the variable
                                        adding up the output's entries,
                                        else -1 */
+  int counting;                     /* building the counting pass: appends
+                                       add to the kernel's count_var */
   int flush_depth;                  /* depth whose body flushes the
                                        workspace; -1: after the nest */
   int treg[SCH_MAX_SCOPES];         /* register of each reduction scope */

@@ -25,8 +25,33 @@ out_coord (gen *g, const state *st, int l)
   return lg_ref (g, st->ix_val[g->s->acc[out].var[f->lv[l].dim]]);
 }
 
+/* An entry at level L with coordinate COORD into position variable VAR;
+   in the counting pass, one more entry counted there (VAR set to 0: the
+   entry exists).  */
+static void
+append_at (gen *g, const state *st, block *b, int l, int var, int coord)
+{
+  if (g->counting)
+    {
+      if (var >= 0)
+        lg_assign (g, b, var, lg_int (g, 0));
+      lg_set (g, b, LIR_ACCUM, LIR_ADD, g->k->count_var[l], -1, -1, -1,
+              lg_int (g, 1));
+      return;
+    }
+  int ap = lir_stmt_new (g->k, LIR_APPEND);
+  if (ap < 0)
+    return;
+  g->k->stmts[ap].var = var;
+  g->k->stmts[ap].level = l;
+  g->k->stmts[ap].a = out_parent (g, st, l);
+  g->k->stmts[ap].b = coord;
+  lg_emit (g, b, ap);
+}
+
 /* Append the compressed levels above LAST for the current coordinates
-   (each once), then an entry at LAST; returns its position variable.  */
+   (each once), then an entry at LAST; returns its position variable (-1
+   in the counting pass).  */
 static int
 append_entry (gen *g, state *st, block *b, int last, int coord)
 {
@@ -38,25 +63,19 @@ append_entry (gen *g, state *st, block *b, int last, int coord)
       int fresh = lg_bin (g, LIR_LT, lg_ref (g, st->app[l]), lg_int (g, 0));
       int s = lg_compound (g, b, LIR_IF, fresh);
       block body = lg_block ();
-      int ap = lir_stmt_new (g->k, LIR_APPEND);
-      if (s < 0 || ap < 0)
+      if (s < 0)
         return -1;
-      g->k->stmts[ap].var = st->app[l];
-      g->k->stmts[ap].level = l;
-      g->k->stmts[ap].a = out_parent (g, st, l);
-      g->k->stmts[ap].b = out_coord (g, st, l);
-      lg_emit (g, &body, ap);
+      append_at (g, st, &body, l, st->app[l], out_coord (g, st, l));
       g->k->stmts[s].body = body.first;
     }
+  if (g->counting)
+    {
+      append_at (g, st, b, last, -1, coord);
+      return -1;
+    }
   int p = lg_decl (g, b, LIR_I64, "pout", -1);
-  int ap = lir_stmt_new (g->k, LIR_APPEND);
-  if (p < 0 || ap < 0)
-    return -1;
-  g->k->stmts[ap].var = p;
-  g->k->stmts[ap].level = last;
-  g->k->stmts[ap].a = out_parent (g, st, last);
-  g->k->stmts[ap].b = coord;
-  lg_emit (g, b, ap);
+  if (p >= 0)
+    append_at (g, st, b, last, p, coord);
   return p;
 }
 
@@ -69,17 +88,21 @@ lg_ws_extent (gen *g)
                                                            - 1].dim]);
 }
 
-/* Empty the workspace into the output, in coordinate order.  */
+/* Empty the workspace into the output, in coordinate order; in the
+   counting pass, count its entries and clear its flags.  */
 void
 lg_flush (gen *g, state *st, block *b)
 {
   const sp_format *f = &g->sc->fmt[g->s->out];
   int last = f->nlevels - 1;
   lir_type et = lg_elem_type (g, g->s->acc[g->s->out].opd);
-  int sort = lg_call (g, b, LIR_CALL_SORT, -1, g->ws_list,
-                      lg_ref (g, g->nw));
-  if (sort >= 0)
-    g->k->stmts[sort].b = lg_ws_extent (g);
+  if (!g->counting)
+    {
+      int sort = lg_call (g, b, LIR_CALL_SORT, -1, g->ws_list,
+                          lg_ref (g, g->nw));
+      if (sort >= 0)
+        g->k->stmts[sort].b = lg_ws_extent (g);
+    }
   int q = lg_decl (g, b, LIR_I64, "q", -1);
   int s = lir_stmt_new (g->k, LIR_FOR);
   if (q < 0 || s < 0)
@@ -92,12 +115,15 @@ lg_flush (gen *g, state *st, block *b)
   int w = lg_decl (g, &body, LIR_I64, "w",
                    lir_load (g->k, g->ws_list, lg_ref (g, q)));
   int p = append_entry (g, st, &body, last, lg_ref (g, w));
-  int outv = lir_add_array (g->k, LIR_ARR_OUT_VALS, et, g->k->out_tensor, -1,
-                            -1);
-  lg_set (g, &body, LIR_ASSIGN, LIR_ADD, -1, outv, lg_ref (g, p), -1,
-          lir_load (g->k, g->ws, lg_ref (g, w)));
-  lg_set (g, &body, LIR_ASSIGN, LIR_ADD, -1, g->ws, lg_ref (g, w), -1,
-          lg_int (g, 0));
+  if (!g->counting)
+    {
+      int outv = lir_add_array (g->k, LIR_ARR_OUT_VALS, et,
+                                g->k->out_tensor, -1, -1);
+      lg_set (g, &body, LIR_ASSIGN, LIR_ADD, -1, outv, lg_ref (g, p), -1,
+              lir_load (g->k, g->ws, lg_ref (g, w)));
+      lg_set (g, &body, LIR_ASSIGN, LIR_ADD, -1, g->ws, lg_ref (g, w), -1,
+              lg_int (g, 0));
+    }
   lg_set (g, &body, LIR_ASSIGN, LIR_ADD, -1, g->ws_flag, lg_ref (g, w), -1,
           lg_int (g, 0));
   g->k->stmts[s].body = body.first;
@@ -121,7 +147,8 @@ lg_ws_add (gen *g, block *b, int w, int val)
   lg_set (g, &body, LIR_ACCUM, LIR_ADD, g->nw, -1, -1, -1, lg_int (g, 1));
   if (s >= 0)
     g->k->stmts[s].body = body.first;
-  lg_set (g, b, LIR_ACCUM, LIR_ADD, -1, g->ws, lg_ref (g, w), -1, val);
+  if (!g->counting)
+    lg_set (g, b, LIR_ACCUM, LIR_ADD, -1, g->ws, lg_ref (g, w), -1, val);
 }
 
 static void
@@ -161,6 +188,8 @@ write_output (gen *g, int val, state *st, block *b)
       {
         int last = g->sc->fmt[out].nlevels - 1;
         int p = append_entry (g, st, b, last, out_coord (g, st, last));
+        if (g->counting)
+          break;
         int outv = lir_add_array (g->k, LIR_ARR_OUT_VALS, et,
                                   g->k->out_tensor, -1, -1);
         lg_set (g, b, LIR_ASSIGN, LIR_ADD, -1, outv, lg_ref (g, p), -1, val);

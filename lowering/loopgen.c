@@ -763,6 +763,37 @@ gen_nest (gen *g, int n, block *b)
   lg_splice (g, b, &body);
 }
 
+/* The counting pass of nest N (loops.h, count_block): the nest once
+   more, appends counted instead of made, values not stored.  It exists
+   when the nest is one row loop under its declarations.  */
+static void
+count_nest (gen *g, int n)
+{
+  lir_kernel *k = g->k;
+  const sp_format *f = &g->sc->fmt[g->s->out];
+  block cb = lg_block (), body = lg_block ();
+  for (int l = 0; l < f->nlevels; l++)
+    if (f->lv[l].type == SP_LVL_CU)
+      k->count_var[l] = lg_decl (g, &cb, LIR_I64, "count", lg_int (g, 0));
+  g->counting = 1;
+  gen_nest (g, n, &body);
+  g->counting = 0;
+  int loops = 0;
+  for (int id = body.first; id >= 0; id = k->stmts[id].next)
+    if (k->stmts[id].kind != LIR_DECL)
+      {
+        loops++;
+        k->count_loop = id;
+      }
+  if (loops != 1 || k->stmts[k->count_loop].kind != LIR_FOR)
+    {
+      k->count_loop = -1;
+      return;
+    }
+  lg_splice (g, &cb, &body);
+  k->count_block = cb.first;
+}
+
 lir_kernel *
 lir_build (const ix_sched *sc, ix_diag *d)
 {
@@ -813,6 +844,10 @@ lir_build (const ix_sched *sc, ix_diag *d)
 
   for (int n = 0; n < sc->nnests && !g.err; n++)
     gen_nest (&g, n, &top);
+  if (sparse_out && sc->nnests == 1 && !g.err
+      && (sc->nest[0].out_mode == SCH_OUT_APPEND
+          || sc->nest[0].out_mode == SCH_OUT_WORKSPACE))
+    count_nest (&g, 0);
 
   /* Epilogue.  */
   if (s->acc[out].nidx == 0)

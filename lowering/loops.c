@@ -62,6 +62,9 @@ lir_new (const ix_sched *sc)
   k->body = -1;
   k->out_tensor = -1;
   k->bound_loop = -1;
+  k->count_block = k->count_loop = -1;
+  for (int l = 0; l < SP_MAX_LEVELS; l++)
+    k->count_var[l] = -1;
   return k;
 }
 
@@ -472,5 +475,10 @@ void
 lir_dump (const lir_kernel *k, FILE *f)
 {
   for (int s = k->body; s >= 0; s = k->stmts[s].next)
+    dump_stmt (k, s, 0, f);
+  if (k->count_block < 0)
+    return;
+  fputs ("counting pass:\n", f);
+  for (int s = k->count_block; s >= 0; s = k->stmts[s].next)
     dump_stmt (k, s, 0, f);
 }

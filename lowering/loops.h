@@ -246,6 +246,16 @@ typedef struct lir_kernel
   int out_tensor;       /* the sparse output's tensor, or -1 */
   int bound_loop;       /* the symbolic loop bounding the output's entries
                            (followed by LIR_CALL_OUT_RESERVE), or -1 */
+  int count_block;      /* the counting pass of a sparse output, outside
+                           BODY: declarations, then the row loop
+                           COUNT_LOOP, which adds to COUNT_VAR[L] every
+                           entry the kernel appends at level L (-1: not
+                           counted, a dense level) and stores nothing;
+                           -1 when the kernel has no such pass.  For a
+                           build that knows its entries before writing
+                           them (the parallel one).  */
+  int count_loop;
+  int count_var[SP_MAX_LEVELS];
   int nvars, ntensors, narrays, nexprs, nstmts;
   lir_tensor tensors[IX_MAX_ACCESSES];
   lir_var *vars;

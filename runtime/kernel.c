@@ -369,6 +369,10 @@ sp_kout_append (sp_kout *o, int l, int64_t parent, int64_t c)
   if (l < o->first || l >= o->nlevels || parent < 0)
     kout_fail (o, "internal: append at level %lld under parent %lld",
                l, (long long) parent);
+  if (o->bounded && (p >= o->ccap[l] || parent + 2 > o->pcap[l]))
+    kout_fail (o, "internal: a part of a parallel output appends more "
+               "than it counted at level %lld (%lld entries)", l,
+               (long long) p);
   if (c < 0 || c > sp__ix_max (w))
     kout_fail (o, "coordinate %lld does not fit a %lld-bit crd array",
                (long long) c, w);
@@ -514,21 +518,26 @@ sp_kout_end (sp_kout *o)
 }
 
 /* -------------------------------------------------------------------- */
-/* Sparse outputs built by several threads: each builds a contiguous range
-   of the rows (the positions of the dense levels above the first
-   compressed one) into a part of its own; the parts, in row order, are
-   then put together.  */
+/* Sparse outputs built by several threads, each a contiguous range of
+   the rows into a range of the same arrays: part 0 holds them, the
+   others are views of them (sparse_kernel.h).  */
 
 struct sp_kpar
 {
   sp_tensor *t;
   int64_t nparts;
   sp_kout *part;
-  int64_t base;                 /* the part whose arrays receive the
-                                   others' entries (sp_kpar_layout), or
-                                   -1 before */
-  int64_t (*at)[SP_MAX_LEVELS]; /* where each part's entries go */
+  int64_t (*counted)[SP_MAX_LEVELS];  /* entries each part will append */
+  int64_t total[SP_MAX_LEVELS];       /* all parts', once laid out */
+  int laid;                           /* sp_kpar_layout done */
 };
+
+static void
+kpar_fail (const char *fmt, long long a, long long b)
+{
+  sp__fail (fmt, a, b);
+  sp_kabort ("sparse output");
+}
 
 sp_kpar *
 sp_kpar_begin (sp_tensor *t, int64_t parts, int64_t hint)
@@ -537,9 +546,9 @@ sp_kpar_begin (sp_tensor *t, int64_t parts, int64_t hint)
     parts = 1;
   sp_kpar *p = calloc (1, sizeof *p);
   sp_kout *part = p ? calloc ((size_t) parts, sizeof *part) : NULL;
-  int64_t (*at)[SP_MAX_LEVELS] = part ? calloc ((size_t) parts, sizeof *at)
-                                      : NULL;
-  if (!at)
+  int64_t (*counted)[SP_MAX_LEVELS]
+    = part ? calloc ((size_t) parts, sizeof *counted) : NULL;
+  if (!counted)
     {
       free (part);
       free (p);
@@ -549,160 +558,127 @@ sp_kpar_begin (sp_tensor *t, int64_t parts, int64_t hint)
   p->t = t;
   p->nparts = parts;
   p->part = part;
-  p->at = at;
-  p->base = -1;
-  for (int64_t i = 0; i < parts; i++)
-    {
-      sp_kout_begin (&part[i], t);
-      if (hint > 0)
-        sp_kout_reserve (&part[i], hint / parts + 16);
-    }
+  p->counted = counted;
+  sp_kout_begin (&part[0], t);
+  if (hint > 0)
+    sp_kout_reserve (&part[0], hint);
   return p;
 }
 
-sp_kout *
-sp_kpar_part (sp_kpar *p, int64_t i)
+void
+sp_kpar_count (sp_kpar *p, int64_t i, int level, int64_t n)
 {
-  if (i < 0 || i >= p->nparts)
-    {
-      sp__fail ("internal: part %lld of %lld", (long long) i,
-                (long long) p->nparts);
-      sp_kabort ("sparse output");
-    }
-  return &p->part[i];
+  if (i < 0 || i >= p->nparts || level < p->part[0].first
+      || level >= p->part[0].nlevels || n < 0)
+    kpar_fail ("internal: count of part %lld at level %lld", i, level);
+  p->counted[i][level] = n;
 }
 
-/* Free the arrays of part O, which is not used.  */
-static void
-part_free (sp_kout *o)
+/* A new array of N entries of ES bytes for the output (FILL as
+   sp__alloc_array's).  */
+static void *
+kpar_array (int64_t n, size_t es, int fill, const char *what)
 {
-  free (o->vals);
-  for (int l = 0; l < SP_MAX_LEVELS; l++)
-    {
-      free (o->cnt[l]);
-      free (o->crd[l]);
-    }
-  memset (o, 0, sizeof *o);
+  void *a = sp__alloc_array (n, es, fill, what);
+  if (!a)
+    sp_kabort ("sparse output");
+  return a;
 }
 
 void
 sp_kpar_layout (sp_kpar *p)
 {
-  sp_kout *part = p->part;
-  int64_t np = p->nparts;
-  /* The first part with entries: those before it are empty.  */
-  for (p->base = 0; p->base + 1 < np; p->base++)
-    {
-      const sp_kout *o = &part[p->base];
-      int any = 0;
-      for (int l = o->first; l < o->nlevels; l++)
-        any |= o->n[l] != 0;
-      if (any)
-        break;
-    }
-  sp_kout *b = &part[p->base];
+  sp_kout *b = &p->part[0];
   int first = b->first, last = b->nlevels - 1;
+  int64_t at[SP_MAX_LEVELS];
   size_t cw = (size_t) b->crdw / 8;
+
+  /* Part 0's arrays, made for a build on its own, give way to arrays of
+     the exact sizes.  Counts under the first level's parents are shared
+     when each part has rows of its own, else (one parent) kept apart.  */
   for (int l = first; l <= last; l++)
     {
       int64_t n = 0;
-      for (int64_t i = p->base; i < np; i++)
+      for (int64_t i = 0; i < p->nparts; i++)
+        n += p->counted[i][l];
+      p->total[l] = n;
+      free (b->crd[l]);
+      b->crd[l] = kpar_array (n, cw, -1, "an output crd array");
+      b->ccap[l] = n;
+      if (l > first)
         {
-          p->at[i][l] = n;
-          n += part[i].n[l];
+          free (b->cnt[l]);
+          b->cnt[l] = kpar_array (p->total[l - 1] + 1, sizeof (int64_t), 0,
+                                  "an output pos array");
+          b->pcap[l] = p->total[l - 1] + 1;
         }
-      /* Grown in place where the allocator can (large arrays are
-         remapped, not copied).  */
-      if (sp__grow (&b->crd[l], &b->ccap[l], n, cw, -1,
-                    "an output crd array")
-          || (l == last && sp__grow (&b->vals, &b->vcap, n, b->esize, -1,
-                                     "the output's values")))
-        sp_kabort ("sparse output");
+      at[l] = 0;
     }
-}
+  free (b->vals);
+  b->vals = kpar_array (p->total[last], b->esize, -1, "the output's values");
+  b->vcap = p->total[last];
 
-void
-sp_kpar_copy (sp_kpar *p, int64_t i)
-{
-  if (p->base < 0 || i <= p->base || i >= p->nparts)
-    return;
-  sp_kout *b = &p->part[p->base], *o = &p->part[i];
-  int last = b->nlevels - 1;
-  size_t cw = (size_t) b->crdw / 8;
-  for (int l = b->first; l <= last; l++)
+  /* Each part: the ranges its rows fill.  */
+  sp_kout whole = *b;
+  for (int64_t i = 0; i < p->nparts; i++)
     {
-      memcpy ((char *) b->crd[l] + p->at[i][l] * cw, o->crd[l],
-              (size_t) o->n[l] * cw);
-      free (o->crd[l]);
-      o->crd[l] = NULL;
+      sp_kout *o = &p->part[i];
+      *o = whole;
+      if (i > 0 && whole.ndense == 1)
+        o->cnt[first] = kpar_array (2, sizeof (int64_t), 0,
+                                    "an output pos array");
+      for (int l = first; l <= last; l++)
+        {
+          o->n[l] = at[l];
+          at[l] += p->counted[i][l];
+          o->ccap[l] = at[l];
+          o->fast[l] = 0;
+        }
+      o->vcap = at[last];
+      o->bounded = 1;
+      set_fast (o, last);
     }
-  memcpy ((char *) b->vals + p->at[i][last] * b->esize, o->vals,
-          (size_t) o->n[last] * b->esize);
-  free (o->vals);
-  o->vals = NULL;
+  p->laid = 1;
 }
 
-/* Put the parts' counts together into the base part and finish it: the
-   entries are in its arrays already (sp_kpar_copy).  */
+sp_kout *
+sp_kpar_part (sp_kpar *p, int64_t i)
+{
+  if (i < 0 || i >= p->nparts || (i > 0 && !p->laid))
+    kpar_fail ("internal: part %lld of %lld", i, p->nparts);
+  return &p->part[i];
+}
+
 void
 sp_kpar_end (sp_kpar *p)
 {
-  if (p->base < 0)
+  sp_kout all = p->part[0];
+  if (p->laid)
     {
-      sp_kpar_layout (p);
+      int first = all.first, last = all.nlevels - 1;
+      int64_t at[SP_MAX_LEVELS] = { 0 };
       for (int64_t i = 0; i < p->nparts; i++)
-        sp_kpar_copy (p, i);
-    }
-  sp_kout *part = p->part;
-  int64_t np = p->nparts, base = p->base;
-  sp_kout all = part[base];
-  int first = all.first, last = all.nlevels - 1;
-  for (int l = first; l <= last; l++)
-    {
-      if (l > first)
+        for (int l = first; l <= last; l++)
+          {
+            at[l] += p->counted[i][l];
+            if (p->part[i].n[l] != at[l])
+              kpar_fail ("internal: a part of a parallel output appended "
+                         "%lld entries, %lld counted",
+                         p->part[i].n[l] - (at[l] - p->counted[i][l]),
+                         p->counted[i][l]);
+          }
+      for (int l = first; l <= last; l++)
+        all.n[l] = p->total[l];
+      if (all.ndense == 1)
         {
-          /* Parents are positions of the level above, local to each
-             part: place each part's counts after the parents of the parts
-             before it.  */
-          int64_t parents = 0;
-          for (int64_t i = base; i < np; i++)
-            parents += part[i].n[l - 1];
-          int64_t *cnt = sp__alloc_array (parents + 1, sizeof (int64_t), 0,
-                                          "an output pos array");
-          if (!cnt)
-            sp_kabort ("sparse output");
-          int64_t off = 0;
-          for (int64_t i = base; i < np; i++)
-            {
-              int64_t m = part[i].n[l - 1];
-              const int64_t *c = i > base ? part[i].cnt[l] : all.cnt[l];
-              if (m && c)
-                {
-                  int64_t cap = i > base ? part[i].pcap[l] : all.pcap[l];
-                  int64_t have = cap - 1 < m ? cap - 1 : m;
-                  memcpy (cnt + off + 1, c + 1,
-                          (size_t) have * sizeof (int64_t));
-                }
-              off += m;
-            }
-          free (all.cnt[l]);
-          all.cnt[l] = cnt;
-          all.pcap[l] = parents + 1;
+          all.cnt[first][1] = p->total[first];
+          for (int64_t i = 1; i < p->nparts; i++)
+            free (p->part[i].cnt[first]);
         }
-      else
-        /* Dense parents: each part counted its own rows only.  */
-        for (int64_t i = base + 1; i < np; i++)
-          if (part[i].n[l])
-            for (int64_t k = 1; k <= all.ndense; k++)
-              all.cnt[l][k] += part[i].cnt[l][k];
-      for (int64_t i = base + 1; i < np; i++)
-        all.n[l] += part[i].n[l];
+      all.bounded = 0;
     }
-  for (int64_t i = 0; i < np; i++)
-    if (i != base)
-      part_free (&part[i]);
-  free (p->at);
-  free (part);
+  free (p->counted);
+  free (p->part);
   free (p);
   sp_kout_end (&all);
 }

@@ -172,54 +172,101 @@ workspace_and_sort (void)
       }
 }
 
-/* Outputs built in parts by row ranges, put together in order: CSR with
-   an empty part, and D,CU,CU whose deeper level's parents are local to
-   each part.  */
+/* Outputs built in parts by row ranges: each part counts its rows'
+   entries, the arrays are laid out, then the parts fill their ranges in
+   any order of the threads (CSR with empty parts, D,CU,CU whose deeper
+   level's parents are positions in the shared arrays, DCSR whose first
+   level has one parent); or one part does it all, uncounted.  */
 static int
 pattern (int64_t i, int64_t j, int64_t k)
 {
   return (i * 5 + j * 3 + k * 7) % 4 == 0;
 }
 
-/* Rows CUT[q] .. CUT[q+1]-1 of a 20 x 30 CSR built as part q of four;
-   JOIN: with sp_kpar_layout and the copies made before sp_kpar_end, in
-   any order of the threads.  */
+/* Rows CUT[q] .. CUT[q+1]-1 of a 20 x 30 matrix in FMT built as part q
+   of four, counted first; with ALONE, all rows by part 0, uncounted.  */
 static void
-csr_parts (const int64_t *cut, int join)
+matrix_parts (const char *fmt, const int64_t *cut, int alone)
 {
-  sp_tensor *t = sp_new ("CSR", SP_F64, 2, X (20, 30));
+  sp_tensor *t = sp_new (fmt, SP_F64, 2, X (20, 30));
+  int dcsr = strcmp (fmt, "DCSR") == 0;
   sp_insert (t, X (3, 3), 99);
   sp_kassemble (t, "t");
   sp_kpar *par = sp_kpar_begin (t, 4, 50);
   int64_t nz = 0;
-  for (int q = 3; q >= 0; q--)    /* any order of the threads */
+  if (!alone)
+    {
+      for (int q = 0; q < 4; q++)
+        {
+          int64_t rows = 0, n = 0;
+          for (int64_t i = cut[q]; i < cut[q + 1]; i++)
+            {
+              int64_t m = 0;
+              for (int64_t j = 0; j < 30; j++)
+                m += pattern (i, j, 0);
+              rows += m > 0;
+              n += m;
+            }
+          if (dcsr)
+            sp_kpar_count (par, q, 0, rows);
+          sp_kpar_count (par, q, 1, n);
+        }
+      sp_kpar_layout (par);
+    }
+  for (int q = alone ? 0 : 3; q >= 0; q--)    /* any order of the threads */
     {
       sp_kout *o = sp_kpar_part (par, q);
-      for (int64_t i = cut[q]; i < cut[q + 1]; i++)
-        for (int64_t j = 0; j < 30; j++)
-          if (pattern (i, j, 0))
-            {
-              int64_t p = sp_kout_push (o, 1, i, j);
-              ((double *) o->vals)[p] = i + j / 100.0;
-              nz++;
-            }
-    }
-  if (join)
-    {
-      sp_kpar_layout (par);
-      for (int q = 3; q >= 0; q--)
-        sp_kpar_copy (par, q);
+      for (int64_t i = alone ? 0 : cut[q]; i < (alone ? 20 : cut[q + 1]);
+           i++)
+        {
+          int64_t parent = dcsr ? -1 : i;
+          for (int64_t j = 0; j < 30; j++)
+            if (pattern (i, j, 0))
+              {
+                if (parent < 0)
+                  parent = sp_kout_append (o, 0, 0, i);
+                int64_t p = sp_kout_push (o, 1, parent, j);
+                ((double *) o->vals)[p] = i + j / 100.0;
+                nz++;
+              }
+        }
     }
   sp_kpar_end (par);
   int bad = 0;
   for (int64_t i = 0; i < 20; i++)
     for (int64_t j = 0; j < 30; j++)
       bad += sp_get (t, X (i, j)) != (pattern (i, j, 0) ? i + j / 100.0 : 0);
-  CHECK (!bad && sp_nnz (t) == nz, "csr in parts (%lld %lld %lld, join %d): "
-         "%d wrong, nnz %lld of %lld", (long long) cut[1], (long long) cut[2],
-         (long long) cut[3], join, bad, (long long) sp_nnz (t),
-         (long long) nz);
+  CHECK (!bad && sp_nnz (t) == nz, "%s in parts (%lld %lld %lld, alone "
+         "%d): %d wrong, nnz %lld of %lld", fmt, (long long) cut[1],
+         (long long) cut[2], (long long) cut[3], alone, bad,
+         (long long) sp_nnz (t), (long long) nz);
   sp_free (t);
+}
+
+/* The entries of row I of the 6 x 5 x 7 tensor below under part O,
+   or (O null) their count at levels 1 and 2.  */
+static void
+tensor_row (sp_kout *o, int64_t i, int64_t *count)
+{
+  for (int64_t j = 0; j < 5; j++)
+    {
+      int64_t pj = -1;
+      for (int64_t k = 0; k < 7; k++)
+        if (pattern (i, j, k))
+          {
+            if (!o)
+              {
+                count[1] += pj < 0;
+                count[2]++;
+                pj = 0;
+                continue;
+              }
+            if (pj < 0)
+              pj = sp_kout_append (o, 1, i, j);
+            int64_t p = sp_kout_push (o, 2, pj, k);
+            ((double *) o->vals)[p] = 100 * i + 10 * j + k;
+          }
+    }
 }
 
 static void
@@ -230,40 +277,31 @@ parts (void)
                                      { 0, 0, 0, 0, 20 },
                                      { 0, 20, 20, 20, 20 } };
   for (int c = 0; c < 4; c++)
-    for (int join = 0; join < 2; join++)
-      csr_parts (cuts[c], join);
+    for (int alone = 0; alone < 2; alone++)
+      {
+        matrix_parts ("CSR", cuts[c], alone);
+        matrix_parts ("DCSR", cuts[c], alone);
+      }
 
-  sp_tensor *t;
-  sp_kpar *par;
-  int64_t nz;
-  int bad;
-  /* Deeper levels: a part's parents are its own positions.  */
-  t = sp_new ("D,CU,CU;pos=16", SP_F64, 3, X (6, 5, 7));
-  par = sp_kpar_begin (t, 2, 0);
-  nz = 0;
+  /* Deeper levels: parents are positions in the shared arrays.  */
+  sp_tensor *t = sp_new ("D,CU,CU;pos=16", SP_F64, 3, X (6, 5, 7));
+  sp_kpar *par = sp_kpar_begin (t, 2, 0);
+  int64_t nz = 0;
   for (int q = 0; q < 2; q++)
     {
-      sp_kout *o = sp_kpar_part (par, q);
+      int64_t count[3] = { 0, 0, 0 };
       for (int64_t i = q * 3; i < q * 3 + 3; i++)
-        for (int64_t j = 0; j < 5; j++)
-          {
-            int64_t pj = -1;
-            for (int64_t k = 0; k < 7; k++)
-              if (pattern (i, j, k))
-                {
-                  if (pj < 0)
-                    pj = sp_kout_append (o, 1, i, j);
-                  int64_t p = sp_kout_push (o, 2, pj, k);
-                  ((double *) o->vals)[p] = 100 * i + 10 * j + k;
-                  nz++;
-                }
-          }
+        tensor_row (NULL, i, count);
+      sp_kpar_count (par, q, 1, count[1]);
+      sp_kpar_count (par, q, 2, count[2]);
+      nz += count[2];
     }
   sp_kpar_layout (par);
-  sp_kpar_copy (par, 1);
-  sp_kpar_copy (par, 0);
+  for (int q = 1; q >= 0; q--)
+    for (int64_t i = q * 3; i < q * 3 + 3; i++)
+      tensor_row (sp_kpar_part (par, q), i, NULL);
   sp_kpar_end (par);
-  bad = 0;
+  int bad = 0;
   for (int64_t i = 0; i < 6; i++)
     for (int64_t j = 0; j < 5; j++)
       for (int64_t k = 0; k < 7; k++)
@@ -271,6 +309,33 @@ parts (void)
                != (pattern (i, j, k) ? 100 * i + 10 * j + k : 0);
   CHECK (!bad && sp_nnz (t) == nz, "D,CU,CU in parts: %d wrong", bad);
   sp_free (t);
+}
+
+/* A part appending more entries than it counted, or fewer.  */
+static void
+miscounted (int more)
+{
+  sp_tensor *t = sp_new ("CSR", SP_F64, 2, X (4, 10));
+  sp_kpar *par = sp_kpar_begin (t, 2, 0);
+  sp_kpar_count (par, 0, 1, 2);
+  sp_kpar_count (par, 1, 1, 2);
+  sp_kpar_layout (par);
+  sp_kout *o = sp_kpar_part (par, 0);
+  for (int j = 0; j < 2 + more; j++)
+    sp_kout_push (o, 1, 0, j);
+  sp_kpar_end (par);
+}
+
+static void
+counted_fewer (void)
+{
+  miscounted (1);
+}
+
+static void
+counted_more (void)
+{
+  miscounted (0);
 }
 
 /* Row ranges of equal work: contiguous, covering, each part's cost
@@ -398,6 +463,8 @@ main (void)
   dies (too_many, "200 entries do not fit a 8-bit pos array");
   dies (unordered, "out of order");
   dies (coo_output, "cannot write format");
+  dies (counted_fewer, "appends more than it counted at level 1");
+  dies (counted_more, "appended 0 entries, 2 counted");
   dies (dead, "sparse kernel: A: sp_assemble: no tensor");
   printf ("%d checks, %d failures\n", checks, failures);
   return failures != 0;

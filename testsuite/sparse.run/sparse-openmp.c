@@ -94,8 +94,8 @@ spgemm_acc (double C[M][M] SPARSE ("CSR"), double A[M][K] SPARSE ("CSR"),
              })
 }
 
-/* Sparse outputs whose rows are dense: each thread builds its rows,
-   the parts put together in order.  */
+/* Sparse outputs whose rows are dense: each thread counts, then
+   writes, its rows.  */
 static void
 add (double C[M][K] SPARSE ("CSR"), double A[M][K] SPARSE ("CSR"),
      double B[M][K] SPARSE ("CSR"))
@@ -218,6 +218,63 @@ local (int m, int n)
   return s;
 }
 
+/* A matrix in FMT with entries in its first FIRST rows only.  */
+static sp_tensor *
+top_rows (const char *fmt, int first, int seed)
+{
+  sp_tensor *t = sr_matrix (fmt, M, K, seed, 3);
+  sp_tensor *top = sr_check (sp_new (fmt, SP_F64, 2, (int64_t[]) { M, K }),
+                             fmt);
+  for (int i = 0; i < first; i++)
+    for (int j = 0; j < K; j++)
+      {
+        double v = sp_get (t, (int64_t[]) { i, j });
+        if (v != 0)
+          sp_insert (top, (int64_t[]) { i, j }, v);
+      }
+  sp_free (t);
+  return top;
+}
+
+/* Sparse outputs on one thread (no counting pass) and on three, some of
+   whose rows hold nothing; an output with no entry at all.  */
+static void
+uneven (const sp_tensor *bt)
+{
+  sp_tensor *top = top_rows ("CSR", 40, 17), *topd = sr_as (top, "DCSR");
+  sp_tensor *none = top_rows ("CSR", 0, 18);
+  for (int nt = 1; nt <= 3; nt += 2)
+    {
+      char what[64];
+#ifdef _OPENMP
+      omp_set_num_threads (nt);
+#endif
+      sp_tensor *c = sr_matrix ("CSR", M, M, 19, 2);
+      spgemm (sp_array (c), sp_array (top), sp_array ((sp_tensor *) bt));
+      snprintf (what, sizeof what, "spgemm top rows %d", nt);
+      sr_print_t (what, c, M * M);
+      sp_free (c);
+      c = sr_matrix ("DCSR", M, K, 20, 2);
+      scale_dcsr (sp_array (c), sp_array (topd));
+      snprintf (what, sizeof what, "scale dcsr top rows %d", nt);
+      sr_print_t (what, c, M * K);
+      sp_free (c);
+      c = sr_matrix ("DCSR", M, K, 21, 2);
+      add_dcsr (sp_array (c), sp_array (none), sp_array (none));
+      snprintf (what, sizeof what, "add nothing %d", nt);
+      sr_print_t (what, c, M * K);
+      sp_free (c);
+      c = sr_matrix ("CSR", M, K, 22, 2);
+      add (sp_array (c), sp_array (top), sp_array (none));
+      snprintf (what, sizeof what, "add top rows %d", nt);
+      sr_print_t (what, c, M * K);
+      sp_free (c);
+    }
+  sp_free (top);
+  sp_free (topd);
+  sp_free (none);
+}
+
 int
 main (void)
 {
@@ -279,6 +336,7 @@ main (void)
   sp_free (b2);
   for (int m = 1; m < 40; m += 13)
     printf ("local %d %.12g\n", m, local (m, m + 3));
+  uneven (bt);
   sp_free (c);
   sp_free (a);
   sp_free (ad);
