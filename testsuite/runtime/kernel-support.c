@@ -170,6 +170,20 @@ workspace_and_sort (void)
         CHECK (ok, "workspace list of %lld in %d not in order",
                (long long) nw, n);
       }
+  /* Lists of 8 to 128 spread thinly, with coordinates of 32 bits and of
+     more (two ways of sorting them).  */
+  for (int64_t base = 0; base <= 3000000000; base += 3000000000)
+    for (int nw = 8; nw <= 130; nw += 61)
+      {
+        for (int k = 0; k < nw; k++)
+          a[k] = base + (k * 7919) % 4001 * 1000;
+        sp_kws_sort (a, nw, flag, base + 4001000);
+        int ok = 1;
+        for (int k = 1; k < nw; k++)
+          ok &= a[k - 1] < a[k];
+        CHECK (ok && a[0] == base, "thin list of %d from %lld not in order",
+               nw, (long long) base);
+      }
 }
 
 /* Outputs built in parts by row ranges: each part counts its rows'
