@@ -111,6 +111,11 @@ void sp_kout_reserve (sp_kout *o, int64_t entries);
 /* A new entry with coordinate C at level L under parent position PARENT;
    returns its position.  */
 int64_t sp_kout_append (sp_kout *o, int l, int64_t parent, int64_t c);
+/* N new entries at the last level L under parent position PARENT, every
+   level above L dense; their coordinates are the N of LIST, increasing.
+   Returns the position of the first; the caller assigns the values.  */
+int64_t sp_kout_run (sp_kout *o, int l, int64_t parent, const int64_t *list,
+                     int64_t n);
 void sp_kout_end (sp_kout *o);
 
 /* sp_kout_append, its common case inline: room is left and the level's

@@ -321,6 +321,16 @@ stmt (const printer *p, int id, int ind)
       expr (p, s->b, 0);
       fputs (");\n", f);
       break;
+    case LIR_APPEND_RUN:
+      fprintf (f, "%s = sp_kout_run (&sp_out, %d, ",
+               p->k->vars[s->var].name, s->level);
+      expr (p, s->b, 0);
+      fputs (", ", f);
+      array_base (p, s->array);
+      fputs (", ", f);
+      expr (p, s->a, 0);
+      fputs (");\n", f);
+      break;
     case LIR_ZERO:
       {
         const lir_array *x = &p->k->arrays[s->array];

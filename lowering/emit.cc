@@ -70,7 +70,7 @@ namespace {
 enum kfn_id
 {
   KFN_ASSEMBLE, KFN_CONVERT, KFN_FREE, KFN_STORE, KFN_OUT_BEGIN,
-  KFN_OUT_APPEND, KFN_OUT_END, KFN_OUT_RESERVE, KFN_WS_ALLOC, KFN_WS_FREE,
+  KFN_OUT_APPEND, KFN_OUT_RUN, KFN_OUT_END, KFN_OUT_RESERVE, KFN_WS_ALLOC, KFN_WS_FREE,
   KFN_SORT, KFN_SPLIT, KFN_PAR_BEGIN, KFN_PAR_COUNT, KFN_PAR_LAYOUT,
   KFN_PAR_PART, KFN_PAR_END, KFN_PAR_WORTH, KFN_OMP_MAX, KFN_MAX
 };
@@ -87,6 +87,7 @@ const struct
   { "sp_kstore", "vppc" },        /* (output, written copy, what) */
   { "sp_kout_begin", "vpp" },     /* (sp_kout *, sp_tensor *) */
   { "sp_kout_append", "lpill" },  /* (sp_kout *, level, parent, coord) */
+  { "sp_kout_run", "lpilcl" },    /* (sp_kout *, level, parent, list, n) */
   { "sp_kout_end", "vp" },
   { "sp_kout_reserve", "vpl" },
   { "sp_kws_alloc", "vplz" },     /* (sp_kws *, n, value size) */
@@ -308,6 +309,8 @@ struct emitter
   bool *arr_written;
   tree kout, kws;		/* the sp_kout and sp_kws objects */
   tree kout_ptr;		/* in a parallel build: this thread's part */
+  tree run_vals;		/* the output's values pointer after a run
+				   (LIR_APPEND_RUN), until the next append */
   bool ws_in_region;		/* workspace arrays are loaded per thread */
   bool need_kout, need_kws;
   tree top_vars;		/* declarations of the outermost block */
@@ -331,6 +334,7 @@ struct emitter
   tree target (const lir_target &t);
   tree call (const lir_stmt &st);
   tree append (const lir_stmt &st, tree parent, tree coord, tree *vars);
+  tree append_run (const lir_stmt &st, tree *vars);
   void stmt (int id, tree *list, tree *vars);
   tree block (int first);
   tree for_loop (const lir_stmt &st, tree *vars, bool strip = true);
@@ -461,6 +465,7 @@ emitter::scan_writes (int id)
 	    need_kws = true;
 	  break;
 	case LIR_APPEND:
+	case LIR_APPEND_RUN:
 	  need_kout = true;
 	  break;
 	case LIR_FOR:
@@ -653,7 +658,8 @@ emitter::elem (int a, tree idx)
   CHECKED (idx);
   if (k->arrays[a].kind == LIR_ARR_OUT_VALS && !kout)
     return fail ("output values without an output");
-  tree base = k->arrays[a].kind == LIR_ARR_OUT_VALS ? out_vals (a) : arr[a];
+  tree base = k->arrays[a].kind != LIR_ARR_OUT_VALS ? arr[a]
+	      : run_vals ? run_vals : out_vals (a);
   if (!base)
     return fail ("array %d has no pointer", a);
   tree elt = arr_elt[a];
@@ -1741,9 +1747,13 @@ emitter::stmt (int id, tree *list, tree *vars)
 	    fail ("append without an output");
 	    return;
 	  }
+	run_vals = NULL_TREE;
 	t = append (st, parent, coord, vars);
 	break;
       }
+    case LIR_APPEND_RUN:
+      t = append_run (st, vars);
+      break;
     case LIR_ZERO:
       {
 	if (st.array < 0 || st.array >= k->narrays || !arr[st.array])
@@ -1869,6 +1879,45 @@ emitter::append (const lir_stmt &st, tree parent, tree coord, tree *vars)
   return list;
 }
 
+/* VAR = the first of a run of entries (sp_kout_run); the output's values
+   pointer read once after it for the run's values.  */
+tree
+emitter::append_run (const lir_stmt &st, tree *vars)
+{
+  if (st.var < 0 || st.var >= k->nvars || !var[st.var] || !kout
+      || st.array < 0 || st.array >= k->narrays || !arr[st.array]
+      || st.level < 0 || st.level >= SP_MAX_LEVELS)
+    return fail ("a run of entries without its output, list or variable");
+  tree parent = ex (st.b), n = ex (st.a);
+  CHECKED (parent);
+  CHECKED (n);
+  tree i64 = sparse_int64_type (), v = var[st.var];
+  tree list = alloc_stmt_list ();
+  tree call = build_call_expr_loc (loc, kfn (KFN_OUT_RUN), 5, kout_addr (),
+				   build_int_cst (integer_type_node,
+						  st.level),
+				   sparse_convert (loc, i64, parent),
+				   fold_convert (const_ptr_type_node,
+						 arr[st.array]),
+				   sparse_convert (loc, i64, n));
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, TREE_TYPE (v), v,
+	     sparse_convert (loc, TREE_TYPE (v), call)), &list);
+  int a = -1;
+  for (int i = 0; i < k->narrays; i++)
+    if (k->arrays[i].kind == LIR_ARR_OUT_VALS)
+      a = i;
+  run_vals = NULL_TREE;
+  if (a >= 0)
+    {
+      tree p = out_vals (a);
+      run_vals = new_var (TREE_TYPE (p), NULL, vars);
+      append_to_statement_list_force
+	(build2 (MODIFY_EXPR, TREE_TYPE (p), run_vals, p), &list);
+    }
+  return list;
+}
+
 tree
 emitter::block (int first)
 {
@@ -1919,16 +1968,22 @@ emitter::kws_addr ()
 
      p = sp_kpar_begin (C, omp_get_max_threads (), hint);
      #pragma omp parallel
-       { out = sp_kpar_part (p, thread); [its own workspace]; decls;
-	 [for (i = its rows) bound += ...; sp_kout_reserve (out, bound);]
-	 for (i = first row of the thread; i < its end; i++) body;
-	 barrier; if (thread == 0) sp_kpar_layout (p); barrier;
-	 sp_kpar_copy (p, thread); }
+       { [its own workspace]; decls; the thread's rows [r0, r1);
+	 if (threads > 1)
+	   { count_L = 0; for (i = r0; i < r1; i++) <counting pass>;
+	     sp_kpar_count (p, thread, L, count_L) for every counted L;
+	     barrier; if (thread == 0) sp_kpar_layout (p); barrier; }
+	 else
+	   { out = sp_kpar_part (p, 0);
+	     [for (i = r0; i < r1; i++) bound += ...;
+	      sp_kout_reserve (out, bound);] }
+	 out = sp_kpar_part (p, thread);
+	 for (i = r0; i < r1; i++) body; }
      sp_kpar_end (p);
 
-   each thread appending the entries of a contiguous range of rows (split
-   by an operand's entries when the body reads a pos array at I) to a
-   part of its own, the parts put together in row order.  The body may
+   each thread counting, then appending, the entries of a contiguous
+   range of rows (split by an operand's entries when the body reads a pos
+   array at I), into its own range of arrays allocated once.  The body may
    write nothing shared but through the output and the workspace.  */
 
 /* The top-level loop of such a kernel, or -1.  */
@@ -2014,7 +2069,8 @@ emitter::par_plan ()
       {
 	const lir_stmt &x = k->stmts[id];
 	int w = x.kind == LIR_ASSIGN || x.kind == LIR_ACCUM ? x.to.var
-		: x.kind == LIR_FOR || x.kind == LIR_APPEND ? x.var : -1;
+		: x.kind == LIR_FOR || x.kind == LIR_APPEND
+		  || x.kind == LIR_APPEND_RUN ? x.var : -1;
 	if (w >= k->nvars || (w >= 0 && top[w] && !fresh[w]))
 	  bad = id;
 	switch (x.kind)

@@ -88,13 +88,26 @@ lg_ws_extent (gen *g)
                                                            - 1].dim]);
 }
 
-/* Empty the workspace into the output, in coordinate order; in the
-   counting pass, count its entries and clear its flags.  */
+/* Whether the output's levels above its last are all dense: a row's
+   entries then go in as one run.  */
+static int
+rows_dense (const gen *g)
+{
+  const sp_format *f = &g->sc->fmt[g->s->out];
+  for (int l = 0; l + 1 < f->nlevels; l++)
+    if (f->lv[l].type != SP_LVL_D)
+      return 0;
+  return 1;
+}
+
+/* Empty the workspace into the output, in coordinate order: in one run
+   under a dense row, else entry by entry; in the counting pass, count
+   its entries and clear its flags.  */
 void
 lg_flush (gen *g, state *st, block *b)
 {
   const sp_format *f = &g->sc->fmt[g->s->out];
-  int last = f->nlevels - 1;
+  int last = f->nlevels - 1, run = -1;
   lir_type et = lg_elem_type (g, g->s->acc[g->s->out].opd);
   if (!g->counting)
     {
@@ -102,6 +115,22 @@ lg_flush (gen *g, state *st, block *b)
                           lg_ref (g, g->nw));
       if (sort >= 0)
         g->k->stmts[sort].b = lg_ws_extent (g);
+    }
+  if (rows_dense (g) && g->counting)
+    lg_set (g, b, LIR_ACCUM, LIR_ADD, g->k->count_var[last], -1, -1, -1,
+            lg_ref (g, g->nw));
+  else if (rows_dense (g))
+    {
+      run = lg_decl (g, b, LIR_I64, "prun", -1);
+      int ap = lir_stmt_new (g->k, LIR_APPEND_RUN);
+      if (run < 0 || ap < 0)
+        return;
+      g->k->stmts[ap].var = run;
+      g->k->stmts[ap].level = last;
+      g->k->stmts[ap].a = lg_ref (g, g->nw);
+      g->k->stmts[ap].b = out_parent (g, st, last);
+      g->k->stmts[ap].array = g->ws_list;
+      lg_emit (g, b, ap);
     }
   int q = lg_decl (g, b, LIR_I64, "q", -1);
   int s = lir_stmt_new (g->k, LIR_FOR);
@@ -114,12 +143,19 @@ lg_flush (gen *g, state *st, block *b)
   block body = lg_block ();
   int w = lg_decl (g, &body, LIR_I64, "w",
                    lir_load (g->k, g->ws_list, lg_ref (g, q)));
-  int p = append_entry (g, st, &body, last, lg_ref (g, w));
+  int p = -1;
+  if (run >= 0)
+    p = lg_bin (g, LIR_ADD, lg_ref (g, run), lg_ref (g, q));
+  else if (!rows_dense (g))
+    {
+      int v = append_entry (g, st, &body, last, lg_ref (g, w));
+      p = v >= 0 ? lg_ref (g, v) : -1;
+    }
   if (!g->counting)
     {
       int outv = lir_add_array (g->k, LIR_ARR_OUT_VALS, et,
                                 g->k->out_tensor, -1, -1);
-      lg_set (g, &body, LIR_ASSIGN, LIR_ADD, -1, outv, lg_ref (g, p), -1,
+      lg_set (g, &body, LIR_ASSIGN, LIR_ADD, -1, outv, p, -1,
               lir_load (g->k, g->ws, lg_ref (g, w)));
       lg_set (g, &body, LIR_ASSIGN, LIR_ADD, -1, g->ws, lg_ref (g, w), -1,
               lg_int (g, 0));

@@ -438,6 +438,16 @@ dump_stmt (const lir_kernel *k, int id, int ind, FILE *f)
       dump_expr (k, s->b, 0, f);
       fprintf (f, ");\n");
       break;
+    case LIR_APPEND_RUN:
+      fprintf (f, "%s = append run (level %d, parent ", k->vars[s->var].name,
+               s->level);
+      dump_expr (k, s->b, 0, f);
+      fprintf (f, ", coordinates ");
+      dump_array (k, s->array, f);
+      fprintf (f, ", count ");
+      dump_expr (k, s->a, 0, f);
+      fprintf (f, ");\n");
+      break;
     case LIR_ZERO:
       fprintf (f, "zero (");
       dump_array (k, s->array, f);

@@ -175,6 +175,13 @@ typedef enum
                    Entries under one parent are appended in increasing
                    coordinate order; at the last level the new entry's
                    value (LIR_ARR_OUT_VALS[VAR]) is assigned next.  */
+  LIR_APPEND_RUN, /* VAR = the first position of A new entries at the
+                   output's last level LEVEL under parent position B,
+                   every level above it dense; their coordinates are the A
+                   first of the workspace's list ARRAY, in increasing
+                   order.  The value of entry VAR + q (LIR_ARR_OUT_VALS)
+                   is assigned next, for each q < A, before any other
+                   append.  */
   LIR_ZERO,     /* set the A first elements of ARRAY to zero */
   LIR_CALL      /* the runtime operation FN (below) */
 } lir_kind;
@@ -214,14 +221,14 @@ typedef struct lir_stmt
 {
   lir_kind kind;
   int next;          /* next statement of the block, -1 at its end */
-  int var;           /* DECL, FOR, APPEND */
+  int var;           /* DECL, FOR, APPEND, APPEND_RUN */
   int a, b;          /* expressions (see each kind) */
   int body, else_;   /* first statements of the blocks, -1 when empty */
   lir_target to;     /* ASSIGN, ACCUM */
   lir_op op;         /* ACCUM: LIR_ADD or LIR_SUB */
   int parallel;      /* FOR */
-  int level;         /* APPEND */
-  int array;         /* ZERO, CALL SORT */
+  int level;         /* APPEND, APPEND_RUN */
+  int array;         /* ZERO, CALL SORT, APPEND_RUN */
   int tensor;        /* CALL */
   lir_call fn;       /* CALL */
 } lir_stmt;

@@ -253,6 +253,61 @@ sp_kout_append (sp_kout *o, int l, int64_t parent, int64_t c)
   return p;
 }
 
+int64_t
+sp_kout_run (sp_kout *o, int l, int64_t parent, const int64_t *list,
+             int64_t n)
+{
+  const sp_tensor *t = o->t;
+  int w = t->fmt.crdw;
+  int64_t p = o->n[l];
+  if (n <= 0)
+    return p;
+  if (l != o->nlevels - 1 || l != o->first || parent < 0
+      || parent >= o->ndense)
+    kout_fail (o, "internal: a run at level %lld under parent %lld", l,
+               (long long) parent);
+  if (list[0] < 0 || list[n - 1] > sp__ix_max (w))
+    kout_fail (o, "coordinate %lld does not fit a %lld-bit crd array",
+               (long long) (list[0] < 0 ? list[0] : list[n - 1]), w);
+  if (parent < o->last[l]
+      || (parent == o->last[l] && p > 0
+          && sp__ix_get (o->crd[l], w, p - 1) >= list[0]))
+    kout_fail (o, "internal: output entries out of order at parent %lld, "
+               "coordinate %lld", (long long) parent, (long long) list[0]);
+  if (o->bounded && p + n > o->ccap[l])
+    kout_fail (o, "internal: a part of a parallel output appends more "
+               "than it counted at level %lld (%lld entries)", l,
+               (long long) (p + n));
+  if (sp__grow (&o->crd[l], &o->ccap[l], p + n, (size_t) w / 8, -1,
+                "an output crd array")
+      || sp__grow (&o->vals, &o->vcap, p + n, o->esize, -1,
+                   "the output's values"))
+    sp_kabort ("sparse output");
+  switch (w)
+    {
+    case 8:
+      for (int64_t q = 0; q < n; q++)
+        ((int8_t *) o->crd[l])[p + q] = (int8_t) list[q];
+      break;
+    case 16:
+      for (int64_t q = 0; q < n; q++)
+        ((int16_t *) o->crd[l])[p + q] = (int16_t) list[q];
+      break;
+    case 32:
+      for (int64_t q = 0; q < n; q++)
+        ((int32_t *) o->crd[l])[p + q] = (int32_t) list[q];
+      break;
+    default:
+      memcpy ((int64_t *) o->crd[l] + p, list, (size_t) n * sizeof *list);
+      break;
+    }
+  o->cnt[l][parent + 1] += n;
+  o->last[l] = parent;
+  o->n[l] = p + n;
+  set_fast (o, l);
+  return p;
+}
+
 /* Shrink *A to N elements of ES bytes (at least one).  */
 static void *
 fit (void *a, int64_t n, size_t es)

@@ -1,7 +1,7 @@
 /* { dg-do run } */
 /* The support of generated kernels (sparse_kernel.h): sparse outputs
-   built by appending (through the call and inline, in one piece or in
-   parts by row ranges), in several formats and widths, replacing a tensor's
+   built by appending (through the call and inline, a row at a time, in
+   one piece or in parts by row ranges), in several formats and widths, replacing a tensor's
    old entries and pending inserts; workspaces; the coordinate sort; the
    fatal paths (a coordinate too wide for the format, entries out of
    order) print a message and abort.  */
@@ -392,6 +392,40 @@ split (void)
   CHECK (sp_ksplit (pos, 32, 5, 5, 1, 2) == 5, "empty range");
 }
 
+/* A CSR matrix in FMT (any crd width) built a row at a time by runs,
+   with rows empty, short and long.  */
+static void
+runs (const char *fmt)
+{
+  enum { M = 9, N = 120 };
+  sp_tensor *t = sp_new (fmt, SP_F64, 2, X (M, N));
+  sp_kout o;
+  int64_t list[N], nz = 0;
+  sp_kout_begin (&o, t);
+  for (int64_t i = 0; i < M; i++)
+    {
+      int64_t n = 0;
+      for (int64_t j = 0; j < N; j++)
+        if ((i * 3 + j * 5) % (i + 1) == 0)
+          list[n++] = j;
+      if (i == 4)
+        n = 0;
+      int64_t p = sp_kout_run (&o, 1, i, list, n);
+      for (int64_t q = 0; q < n; q++)
+        ((double *) o.vals)[p + q] = 1000 * i + list[q];
+      nz += n;
+    }
+  sp_kout_end (&o);
+  int bad = 0;
+  for (int64_t i = 0; i < M; i++)
+    for (int64_t j = 0; j < N; j++)
+      bad += sp_get (t, X (i, j))
+             != (i != 4 && (i * 3 + j * 5) % (i + 1) == 0 ? 1000 * i + j
+                                                          : 0);
+  CHECK (!bad && sp_nnz (t) == nz, "%s by runs: %d wrong", fmt, bad);
+  sp_free (t);
+}
+
 /* Run FN in a child; it must abort with a message containing WANT.  */
 static void
 dies (void (*fn) (void), const char *want)
@@ -448,6 +482,25 @@ unordered (void)
 }
 
 static void
+run_too_wide (void)
+{
+  sp_tensor *t = sp_new ("CSR;crd=8", SP_F64, 2, X (2, 1000));
+  sp_kout o;
+  sp_kout_begin (&o, t);
+  sp_kout_run (&o, 1, 0, X (3, 200), 2);
+}
+
+static void
+run_unordered (void)
+{
+  sp_tensor *t = sp_new ("CSR", SP_F64, 2, X (2, 10));
+  sp_kout o;
+  sp_kout_begin (&o, t);
+  sp_kout_run (&o, 1, 1, X (3, 5), 2);
+  sp_kout_run (&o, 1, 1, X (5, 6), 2);
+}
+
+static void
 coo_output (void)
 {
   sp_tensor *t = sp_new ("COO", SP_F64, 2, X (2, 10));
@@ -473,10 +526,16 @@ main (void)
   workspace_and_sort ();
   split ();
   parts ();
+  runs ("CSR;crd=8");
+  runs ("CSR;crd=16");
+  runs ("CSR");
+  runs ("CSR;pos=64;crd=64");
   dies (too_wide, "coordinate 300 does not fit a 8-bit crd array");
   dies (too_many, "200 entries do not fit a 8-bit pos array");
   dies (unordered, "out of order");
   dies (coo_output, "cannot write format");
+  dies (run_too_wide, "coordinate 200 does not fit a 8-bit crd array");
+  dies (run_unordered, "out of order at parent 1, coordinate 5");
   dies (counted_fewer, "appends more than it counted at level 1");
   dies (counted_more, "appended 0 entries, 2 counted");
   dies (dead, "sparse kernel: A: sp_assemble: no tensor");
