@@ -90,8 +90,8 @@ lg_ws_extent (gen *g)
 
 /* Whether the output's levels above its last are all dense: a row's
    entries then go in as one run.  */
-static int
-rows_dense (const gen *g)
+int
+lg_rows_dense (const gen *g)
 {
   const sp_format *f = &g->sc->fmt[g->s->out];
   for (int l = 0; l + 1 < f->nlevels; l++)
@@ -102,7 +102,7 @@ rows_dense (const gen *g)
 
 /* Empty the workspace into the output, in coordinate order: in one run
    under a dense row, else entry by entry; in the counting pass, count
-   its entries and clear its flags.  */
+   its entries and clear its flags (under a dense row, nothing to do).  */
 void
 lg_flush (gen *g, state *st, block *b)
 {
@@ -116,10 +116,9 @@ lg_flush (gen *g, state *st, block *b)
       if (sort >= 0)
         g->k->stmts[sort].b = lg_ws_extent (g);
     }
-  if (rows_dense (g) && g->counting)
-    lg_set (g, b, LIR_ACCUM, LIR_ADD, g->k->count_var[last], -1, -1, -1,
-            lg_ref (g, g->nw));
-  else if (rows_dense (g))
+  if (lg_rows_dense (g) && g->counting)
+    return;             /* counted as marked (lg_ws_add) */
+  if (lg_rows_dense (g))
     {
       run = lg_decl (g, b, LIR_I64, "prun", -1);
       int ap = lir_stmt_new (g->k, LIR_APPEND_RUN);
@@ -146,7 +145,7 @@ lg_flush (gen *g, state *st, block *b)
   int p = -1;
   if (run >= 0)
     p = lg_bin (g, LIR_ADD, lg_ref (g, run), lg_ref (g, q));
-  else if (!rows_dense (g))
+  else if (!lg_rows_dense (g))
     {
       int v = append_entry (g, st, &body, last, lg_ref (g, w));
       p = v >= 0 ? lg_ref (g, v) : -1;
@@ -167,10 +166,31 @@ lg_flush (gen *g, state *st, block *b)
 }
 
 /* Add VAL to the workspace at the coordinate in variable W, listing W
-   the first time.  */
+   the first time.  The counting pass under dense rows counts W the first
+   time instead, marking it with the row's position + 1 in the list's
+   slot W (the list is zeroed first, see count_nest): no list to clear.  */
 void
-lg_ws_add (gen *g, block *b, int w, int val)
+lg_ws_add (gen *g, const state *st, block *b, int w, int val)
 {
+  if (g->counting && lg_rows_dense (g))
+    {
+      int last = g->sc->fmt[g->s->out].nlevels - 1;
+      int mark = lg_bin (g, LIR_ADD, out_parent (g, st, last), lg_int (g, 1));
+      int s = lg_compound (g, b, LIR_IF,
+                           lir_unary (g->k, LIR_NOT,
+                                      lg_bin (g, LIR_EQ,
+                                              lir_load (g->k, g->ws_list,
+                                                        lg_ref (g, w)),
+                                              mark)));
+      block body = lg_block ();
+      lg_set (g, &body, LIR_ASSIGN, LIR_ADD, -1, g->ws_list, lg_ref (g, w),
+              -1, mark);
+      lg_set (g, &body, LIR_ACCUM, LIR_ADD, g->k->count_var[last], -1, -1,
+              -1, lg_int (g, 1));
+      if (s >= 0)
+        g->k->stmts[s].body = body.first;
+      return;
+    }
   int s = lg_compound (g, b, LIR_IF,
                        lir_unary (g->k, LIR_NOT,
                                   lir_load (g->k, g->ws_flag,
@@ -235,7 +255,8 @@ write_output (gen *g, int val, state *st, block *b)
       {
         const sp_format *f = &g->sc->fmt[out];
         int last = f->nlevels - 1;
-        lg_ws_add (g, b, st->ix_val[s->acc[out].var[f->lv[last].dim]], val);
+        lg_ws_add (g, st, b, st->ix_val[s->acc[out].var[f->lv[last].dim]],
+                   val);
         break;
       }
     }

@@ -165,7 +165,7 @@ scatter_old (gen *g, state *st, block *b)
                    lir_load (g->k, lg_crd_array (g, a, it.l), lg_ref (g, p)));
   int vals = lir_add_array (g->k, LIR_ARR_VALS,
                             lg_elem_type (g, g->s->acc[a].opd), t, -1, -1);
-  lg_ws_add (g, &body, w, lir_load (g->k, vals, lg_ref (g, p)));
+  lg_ws_add (g, st, &body, w, lir_load (g->k, vals, lg_ref (g, p)));
   g->k->stmts[s].body = body.first;
 }
 
@@ -775,6 +775,17 @@ count_nest (gen *g, int n)
   for (int l = 0; l < f->nlevels; l++)
     if (f->lv[l].type == SP_LVL_CU)
       k->count_var[l] = lg_decl (g, &cb, LIR_I64, "count", lg_int (g, 0));
+  if (g->sc->nest[n].out_mode == SCH_OUT_WORKSPACE && lg_rows_dense (g))
+    {
+      /* The list's slots become marks (lg_ws_add).  */
+      int z = lir_stmt_new (k, LIR_ZERO);
+      if (z >= 0)
+        {
+          k->stmts[z].array = g->ws_list;
+          k->stmts[z].a = lg_ws_extent (g);
+          lg_emit (g, &cb, z);
+        }
+    }
   g->counting = 1;
   gen_nest (g, n, &body);
   g->counting = 0;

@@ -5,8 +5,9 @@
    sp_ksort: quicksort (median of three, ranges of 64 and fewer left to
    insertion sort), radix sort for long lists.  A workspace's list, whose
    coordinates are distinct, is read back from the workspace's flags when
-   it fills a sixteenth of its span, else ranked when it holds 8 to 128
-   (below), else sorted by sp_ksort.  This file is built with -O3 so that
+   it fills a sixteenth of its span; else, when it holds 8 to 128,
+   insertion sorted if nearly in order, else ranked (below); else sorted
+   by sp_ksort.  This file is built with -O3 so that
    the ranking vectorises.  */
 
 #include <stdlib.h>
@@ -151,11 +152,37 @@ sp_ksort (int64_t *a, int64_t n)
   free (tmp);
 }
 
-/* A workspace's list, its coordinates distinct.  */
+/* Insertion sort of A's N as long as it has moved no more than BUDGET
+   elements; whether it finished (else A holds them in some order).  */
+static int
+insertion_within (int64_t *a, int64_t n, int64_t budget)
+{
+  for (int64_t i = 1; i < n; i++)
+    {
+      int64_t x = a[i], j = i;
+      for (; j > 0 && a[j - 1] > x; j--)
+        {
+          a[j] = a[j - 1];
+          if (--budget < 0)
+            {
+              a[j - 1] = x;
+              return 0;
+            }
+        }
+      a[j] = x;
+    }
+  return 1;
+}
+
+/* A workspace's list, its coordinates distinct.  Lists that are nearly
+   in order already (the rows of a banded product) cost insertion sort
+   about one move per coordinate; others are ranked.  */
 static void
 list_sort (int64_t *list, int64_t nw)
 {
-  if (nw < RANK_MIN || nw > RANK_MAX || !rank_sort32 (list, nw))
+  if (nw < RANK_MIN || nw > RANK_MAX)
+    sp_ksort (list, nw);
+  else if (!insertion_within (list, nw, nw) && !rank_sort32 (list, nw))
     sp_ksort (list, nw);
 }
 
