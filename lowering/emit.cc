@@ -351,7 +351,9 @@ struct emitter
   int par_plan ();
   tree par_build (int loop, tree *list);
   tree reserve_hint (const lir_stmt &out_begin);
+  tree worth ();
   tree threads_if ();
+  tree parallel_for (const lir_stmt &st, tree lo, tree hi);
   tree rows_loop (const lir_stmt &st, tree r0, tree r1, tree *list);
   tree build ();
 };
@@ -1543,9 +1545,58 @@ emitter::split_loop (tree iv, tree lo, tree hi, tree body, int a)
      &list);
   tree par = make_node (OMP_PARALLEL);
   TREE_TYPE (par) = void_type_node;
-  OMP_PARALLEL_CLAUSES (par) = threads_if ();
   OMP_PARALLEL_BODY (par) = region_bind (vars, list);
   SET_EXPR_LOCATION (par, loc);
+  return par;
+}
+
+/* Loop ST over [LO, HI) as a parallel region: rows of a CSR-like
+   operand in ranges of equal work per thread (split_loop), else
+   #pragma omp parallel for schedule(static); the loop variable private
+   to the region.  */
+tree
+emitter::parallel_for (const lir_stmt &st, tree lo, tree hi)
+{
+  tree v = var[st.var], type = TREE_TYPE (v);
+  tree iv = sparse_new_local (current_function_decl, type,
+			      IDENTIFIER_POINTER (DECL_NAME (v)));
+  var[st.var] = iv;
+  tree body = block (st.body);
+  var[st.var] = v;
+  CHECKED (body);
+  int ba = balance_array (st);
+  tree split = ba >= 0 ? split_loop (iv, lo, hi, body, ba) : NULL_TREE;
+  if (split)
+    {
+      nparallel++;
+      return split;
+    }
+  tree init = make_tree_vec (1), cnd = make_tree_vec (1);
+  tree incr = make_tree_vec (1);
+  TREE_VEC_ELT (init, 0) = build2 (MODIFY_EXPR, type, iv, lo);
+  TREE_VEC_ELT (cnd, 0) = build2 (LT_EXPR, boolean_type_node, iv, hi);
+  TREE_VEC_ELT (incr, 0)
+    = build2 (MODIFY_EXPR, type, iv,
+	      build2 (PLUS_EXPR, type, iv, build_int_cst (type, 1)));
+  tree sched = build_omp_clause (loc, OMP_CLAUSE_SCHEDULE);
+  OMP_CLAUSE_SCHEDULE_KIND (sched) = OMP_CLAUSE_SCHEDULE_STATIC;
+  OMP_CLAUSE_SCHEDULE_CHUNK_EXPR (sched) = NULL_TREE;
+  tree ofor = make_node (OMP_FOR);
+  TREE_TYPE (ofor) = void_type_node;
+  OMP_FOR_INIT (ofor) = init;
+  OMP_FOR_COND (ofor) = cnd;
+  OMP_FOR_INCR (ofor) = incr;
+  OMP_FOR_BODY (ofor) = body;
+  OMP_FOR_CLAUSES (ofor) = sched;
+  OMP_FOR_PRE_BODY (ofor) = NULL_TREE;
+  OMP_FOR_ORIG_DECLS (ofor) = NULL_TREE;
+  SET_EXPR_LOCATION (ofor, loc);
+  tree par = make_node (OMP_PARALLEL);
+  TREE_TYPE (par) = void_type_node;
+  OMP_PARALLEL_BODY (par) = region_bind (iv, ofor);
+  OMP_PARALLEL_COMBINED (par) = 1;
+  SET_EXPR_LOCATION (par, loc);
+  nparallel++;
   return par;
 }
 
@@ -1559,7 +1610,7 @@ emitter::for_loop (const lir_stmt &st, tree *vars, bool strip)
   tree lo = NULL_TREE, hi = ex (st.b);
   for (int o = 0; o < 2; o++)
     if (ovr_stmt[o] == &st)
-      lo = ovr_lo[o];
+      lo = unshare_expr (ovr_lo[o]);
   if (!lo)
     lo = ex (st.a);
   CHECKED (lo);
@@ -1574,50 +1625,19 @@ emitter::for_loop (const lir_stmt &st, tree *vars, bool strip)
 
   if (st.parallel && omp && parallel_safe (st))
     {
-      /* #pragma omp parallel for schedule(static), the loop variable
-	 private to the region.  */
-      tree iv = sparse_new_local (current_function_decl, type,
-				  IDENTIFIER_POINTER (DECL_NAME (v)));
-      var[st.var] = iv;
-      tree body = block (st.body);
-      var[st.var] = v;
-      CHECKED (body);
-      /* Rows of a CSR-like operand: ranges of equal work per thread.  */
-      int ba = balance_array (st);
-      tree split = ba >= 0 ? split_loop (iv, lo, hi, body, ba) : NULL_TREE;
-      if (split)
-	{
-	  nparallel++;
-	  return split;
-	}
-      tree init = make_tree_vec (1), cnd = make_tree_vec (1);
-      tree incr = make_tree_vec (1);
-      TREE_VEC_ELT (init, 0) = build2 (MODIFY_EXPR, type, iv, lo);
-      TREE_VEC_ELT (cnd, 0) = build2 (LT_EXPR, boolean_type_node, iv, hi);
-      TREE_VEC_ELT (incr, 0)
-	= build2 (MODIFY_EXPR, type, iv,
-		  build2 (PLUS_EXPR, type, iv, build_int_cst (type, 1)));
-      tree sched = build_omp_clause (loc, OMP_CLAUSE_SCHEDULE);
-      OMP_CLAUSE_SCHEDULE_KIND (sched) = OMP_CLAUSE_SCHEDULE_STATIC;
-      OMP_CLAUSE_SCHEDULE_CHUNK_EXPR (sched) = NULL_TREE;
-      tree ofor = make_node (OMP_FOR);
-      TREE_TYPE (ofor) = void_type_node;
-      OMP_FOR_INIT (ofor) = init;
-      OMP_FOR_COND (ofor) = cnd;
-      OMP_FOR_INCR (ofor) = incr;
-      OMP_FOR_BODY (ofor) = body;
-      OMP_FOR_CLAUSES (ofor) = sched;
-      OMP_FOR_PRE_BODY (ofor) = NULL_TREE;
-      OMP_FOR_ORIG_DECLS (ofor) = NULL_TREE;
-      SET_EXPR_LOCATION (ofor, loc);
-      tree par = make_node (OMP_PARALLEL);
-      TREE_TYPE (par) = void_type_node;
-      OMP_PARALLEL_CLAUSES (par) = threads_if ();
-      OMP_PARALLEL_BODY (par) = region_bind (iv, ofor);
-      OMP_PARALLEL_COMBINED (par) = 1;
-      SET_EXPR_LOCATION (par, loc);
-      nparallel++;
-      return par;
+      tree par = parallel_for (st, lo, hi);
+      CHECKED (par);
+      /* Kernels too small for threads run a serial copy of the loop: even
+	 a region that the if clause keeps to one thread costs more than
+	 they do.  */
+      tree w = worth ();
+      if (!w)
+	return par;
+      omp = false;
+      tree ser = for_loop (st, vars, strip);
+      omp = true;
+      CHECKED (ser);
+      return build3 (COND_EXPR, void_type_node, w, par, ser);
     }
 
   /* The bound once, when it is more than a variable or a constant.  */
@@ -2116,10 +2136,10 @@ emitter::par_plan ()
   return bad >= 0 ? -1 : loop;
 }
 
-/* Threads only for kernels over enough entries to pay for waking them
-   (sp_kpar_worth).  */
+/* Whether the kernel is over enough entries to pay for waking threads
+   (sp_kpar_worth), or NULL_TREE when the handles are missing.  */
 tree
-emitter::threads_if ()
+emitter::worth ()
 {
   tree i64 = sparse_int64_type (), n = build_int_cst (i64, 0);
   for (int t = 0; t < k->ntensors; t++)
@@ -2130,12 +2150,21 @@ emitter::threads_if ()
       n = fold_build2 (PLUS_EXPR, i64, n,
 		       field (th, offsetof (sp_tensor, nvals), i64));
     }
+  return fold_build2 (NE_EXPR, boolean_type_node,
+		      build_call_expr_loc (loc, kfn (KFN_PAR_WORTH), 1, n),
+		      integer_zero_node);
+}
+
+/* The if clause of a region: threads only when worth it.  */
+tree
+emitter::threads_if ()
+{
+  tree w = worth ();
+  if (!w)
+    return NULL_TREE;
   tree c = build_omp_clause (loc, OMP_CLAUSE_IF);
   OMP_CLAUSE_IF_MODIFIER (c) = ERROR_MARK;
-  OMP_CLAUSE_IF_EXPR (c)
-    = fold_build2 (NE_EXPR, boolean_type_node,
-		   build_call_expr_loc (loc, kfn (KFN_PAR_WORTH), 1, n),
-		   integer_zero_node);
+  OMP_CLAUSE_IF_EXPR (c) = w;
   return c;
 }
 
