@@ -87,8 +87,22 @@ build (const ix_stmt *ix, const ix_sched_opts *opts, ix_sched *sc,
   return lir_build (sc, d);
 }
 
-lir_kernel *
-ix_plan (const ix_stmt *ix, const ix_sched_opts *opts, ix_sched *sc,
+/* Replace kernel *K of schedule SC by K2 of SC2 (a kernel points at its
+   schedule: rebuilt over SC); SC2 is freed.  */
+static lir_kernel *
+adopt (ix_sched *sc, lir_kernel *k, ix_sched *sc2, lir_kernel *k2,
+       ix_diag *d)
+{
+  lir_free (k);
+  *sc = *sc2;
+  free (sc2);
+  lir_free (k2);
+  return lir_build (sc, d);
+}
+
+/* ix_plan without the output written under dense rows.  */
+static lir_kernel *
+reorder (const ix_stmt *ix, const ix_sched_opts *opts, ix_sched *sc,
          ix_diag *d)
 {
   lir_kernel *k = build (ix, opts, sc, d);
@@ -121,16 +135,34 @@ ix_plan (const ix_stmt *ix, const ix_sched_opts *opts, ix_sched *sc,
       lir_kernel *k2k = sc2 ? build (ix, &o2, sc2, &d2) : NULL;
       int u2, w2;
       if (k2k && lir_dense_product (sc2, k2k, &u2, &w2) < 0)
-        {
-          lir_free (k);
-          *sc = *sc2;
-          free (sc2);
-          /* The kernel points at its schedule: rebuild it over SC.  */
-          lir_free (k2k);
-          return lir_build (sc, d);
-        }
+        return adopt (sc, k, sc2, k2k, d);
       lir_free (k2k);
       free (sc2);
     }
+  return k;
+}
+
+lir_kernel *
+ix_plan (const ix_stmt *ix, const ix_sched_opts *opts, ix_sched *sc,
+         ix_diag *d)
+{
+  lir_kernel *k = reorder (ix, opts, sc, d);
+  int u, w;
+  if (!k || !opts || !opts->allow_convert || opts->write_rows
+      || lir_dense_product (sc, k, &u, &w) < 0)
+    return k;
+  /* A sparse += keeps the old entries in Gustavson's order only under
+     dense rows: an output whose first level is compressed (DCSR) is
+     written as CSR then.  */
+  ix_sched_opts o2 = *opts;
+  o2.write_rows = 1;
+  ix_sched *sc2 = calloc (1, sizeof *sc2);
+  ix_diag d2;
+  memset (&d2, 0, sizeof d2);
+  lir_kernel *k2 = sc2 ? reorder (ix, &o2, sc2, &d2) : NULL;
+  if (k2 && lir_dense_product (sc2, k2, &u, &w) < 0)
+    return adopt (sc, k, sc2, k2, d);
+  lir_free (k2);
+  free (sc2);
   return k;
 }

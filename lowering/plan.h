@@ -7,7 +7,10 @@
    column for every row: Theta(M N) work however sparse the operands.
    ix_plan detects that from the kernel's loop kinds and asks for the
    reduction loop above the pair's inner loop, which converts the
-   operand stored the other way (Gustavson's SpGEMM over CSR).  */
+   operand stored the other way (Gustavson's SpGEMM over CSR).  A sparse
+   += into an output whose first level is compressed (DCSR) gets
+   Gustavson's order only when written under dense rows: as CSR,
+   converted back at the end.  */
 
 #ifndef SPARSE_PLAN_H
 #define SPARSE_PLAN_H

@@ -97,10 +97,10 @@ sch_output_writable (const ix_sched *sc)
 
 /* The format an output stored as F is written in before its conversion
    to F: its dimensions in F's order when F stores plain ones (else in
-   order), the first level dense when F's is, all others compressed
-   (COO becomes DCSR, ELL, DIA and BCSR become CSR).  */
+   order), the first level dense when F's is or DENSE_FIRST asks, all
+   others compressed (COO becomes DCSR, ELL, DIA and BCSR become CSR).  */
 void
-sch_writable_format (const sp_format *f, sp_format *out)
+sch_writable_format (const sp_format *f, int dense_first, sp_format *out)
 {
   int plain = f->nlevels == f->rank;
   for (int l = 0; l < f->nlevels; l++)
@@ -113,7 +113,8 @@ sch_writable_format (const sp_format *f, sp_format *out)
     {
       out->lv[l].kind = SP_LX_VAR;
       out->lv[l].dim = plain ? f->lv[l].dim : l;
-      out->lv[l].type = l == 0 && f->lv[0].type == SP_LVL_D && f->rank > 1
+      out->lv[l].type = l == 0 && f->rank > 1
+                        && (dense_first || f->lv[0].type == SP_LVL_D)
                         ? SP_LVL_D : SP_LVL_CU;
     }
 }

@@ -36,7 +36,8 @@ int sch_make_scopes (const ix_sched *sc, sch_nest *nest);
 void sch_format_in_order (const ix_sched *sc, int a, const int *depth,
                           sp_format *out);
 int sch_output_writable (const ix_sched *sc);
-void sch_writable_format (const sp_format *f, sp_format *out);
+void sch_writable_format (const sp_format *f, int dense_first,
+                          sp_format *out);
 int sch_check_output_format (const ix_sched *sc, ix_diag *d);
 
 #endif /* SPARSE_SCHEDULE_INT_H */

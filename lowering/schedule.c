@@ -914,13 +914,16 @@ ix_schedule (const ix_stmt *s, const ix_sched_opts *opts, ix_sched *out,
       st->rhs = rhs;
       st->assign = IX_SET;
     }
-  if (!sch_output_writable (out) && opts && opts->allow_convert)
+  int rows = opts && opts->write_rows && sch_output_sparse (out)
+             && st->acc[st->out].nidx > 1
+             && out->fmt[st->out].lv[0].type != SP_LVL_D;
+  if ((!sch_output_writable (out) || rows) && opts && opts->allow_convert)
     {
       /* Written in a format the loops can write, converted at the end;
          a += reads the old entries from that copy.  */
       sch_conv *c = &out->conv[out->nconv];
       c->access = st->out;
-      sch_writable_format (&out->fmt[st->out], &c->fmt);
+      sch_writable_format (&out->fmt[st->out], rows, &c->fmt);
       sp_format_print (&c->fmt, c->spelling, sizeof c->spelling);
       out->conv_of[st->out] = out->nconv;
       out->fmt[st->out] = c->fmt;

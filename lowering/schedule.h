@@ -177,6 +177,9 @@ typedef struct ix_sched_opts
   int nbefore;         /* index variables BEFORE[k][0] whose loops must
                           enclose those of BEFORE[k][1] */
   int before[SCH_MAX_BEFORE][2];
+  int write_rows;      /* nonzero: write a sparse output of rank 2 or more
+                          with its first level dense (DCSR as CSR),
+                          converted to its own format at the end */
 } ix_sched_opts;
 
 typedef struct ix_sched

@@ -2,9 +2,10 @@
    are work out of proportion to the nonzeros.  Where converting an
    operand avoids them, the compiler converts it: CSR x CSC into a sparse
    output becomes Gustavson's SpGEMM over B converted to CSR, not an
-   inner product whose j loop runs over every column of every row.
-   Where nothing avoids them (the old entries of a sparse += merged in
-   the inner product's order), a warning says so.  A dense right-hand
+   inner product whose j loop runs over every column of every row; a
+   sparse += into DCSR is written as CSR, where the old entries join each
+   row's workspace.  Where nothing avoids them (the old entries and
+   another sum merged in the inner product's order), a warning says so.  A dense right-hand
    side, a dense output or a constant fill are work in proportion to the
    data and say nothing.  */
 /* { dg-do compile } */
@@ -29,7 +30,15 @@ void
 merged (int n, double C[n][n] SPARSE ("DCSR"), double A[n][n] SPARSE ("CSR"),
 	double B[n][n] SPARSE ("CSC"))
 {
-#pragma sparse einsum C(i,j) += A(i,k) * B(k,j)	/* { dg-warning "the loops over .i. and .j. visit every pair of coordinates" } */
+#pragma sparse einsum C(i,j) += A(i,k) * B(k,j)	/* { dg-message "C: DCSR written as CSR, A: CSR, B: CSC converted to CSR; loops: i for, k for over A, j for over B; C: through a workspace, old entries added per row" } */
+}
+
+void
+merged_sum (int n, double C[n][n] SPARSE ("DCSR"),
+	    double A[n][n] SPARSE ("CSR"), double B[n][n] SPARSE ("CSC"),
+	    double D[n][n] SPARSE ("CSR"))
+{
+#pragma sparse einsum C(i,j) += A(i,k) * B(k,j) + D(i,j)	/* { dg-warning "the loops over .i. and .j. visit every pair of coordinates" } */
 }	/* { dg-message "a format whose level order follows the loop order" "" { target *-*-* } .-1 } */
 /* { dg-message "loops: i for, j for, k co-iterate A, B" "" { target *-*-* } .-2 } */
 
