@@ -229,6 +229,7 @@ note_kind (gen *g, int d, lir_loop_kind kind)
 {
   if (kind > g->k->loop_kind[g->n][d])
     g->k->loop_kind[g->n][d] = kind;
+  g->k->loop_kinds[g->n][d] |= 1u << kind;
 }
 
 /* The range [lo, hi) of iterator IT's level under its parent.  */

@@ -271,6 +271,8 @@ typedef struct lir_kernel
   lir_stmt *stmts;
   int cap_vars, cap_arrays, cap_exprs, cap_stmts;
   lir_loop_kind loop_kind[SCH_MAX_NESTS][SCH_MAX_VARS];  /* per depth */
+  unsigned loop_kinds[SCH_MAX_NESTS][SCH_MAX_VARS];  /* every kind it was
+                                                  emitted as: 1 << kind */
   int parallel[SCH_MAX_NESTS];   /* nonzero: its outer loop is parallel */
   int failed;                    /* out of memory while building */
 } lir_kernel;

@@ -66,22 +66,25 @@ lir_report (const lir_kernel *k, char *buf, size_t len)
         {
           int sv = nest->order[d];
           ix_cat (buf, len, "%s%s ", d ? ", " : "", sc->sv[sv].name);
-          switch (k->loop_kind[n][d])
+          /* Each form the loop takes in the cases of its lattice: "for or
+             for over B" when it is dense where A is present.  The tails
+             of a co-iteration (one operand left) are part of it.  */
+          unsigned kinds = k->loop_kinds[n][d];
+          if (kinds & (1u << LIR_LOOP_COITER))
+            kinds &= ~(1u << LIR_LOOP_POS);
+          if (!(kinds & ~(1u << LIR_LOOP_NONE)))
+            ix_cat (buf, len, "(empty)");
+          for (int kind = LIR_LOOP_DENSE, first = 1; kind <= LIR_LOOP_COITER;
+               kind++)
             {
-            case LIR_LOOP_NONE:
-              ix_cat (buf, len, "(empty)");
-              break;
-            case LIR_LOOP_DENSE:
-              ix_cat (buf, len, "for");
-              break;
-            case LIR_LOOP_POS:
-              ix_cat (buf, len, "for over");
-              loop_operands (sc, n, sv, buf, len);
-              break;
-            case LIR_LOOP_COITER:
-              ix_cat (buf, len, "co-iterate");
-              loop_operands (sc, n, sv, buf, len);
-              break;
+              if (!(kinds & (1u << kind)))
+                continue;
+              ix_cat (buf, len, "%s%s", first ? "" : " or ",
+                      kind == LIR_LOOP_DENSE ? "for"
+                      : kind == LIR_LOOP_POS ? "for over" : "co-iterate");
+              if (kind != LIR_LOOP_DENSE)
+                loop_operands (sc, n, sv, buf, len);
+              first = 0;
             }
           if (d == 0 && k->parallel[n])
             ix_cat (buf, len, " (parallel)");

@@ -39,3 +39,12 @@ dot (int n, double x[n] SPARSE ("CU"), double y[n])
 #pragma sparse einsum s = x(i) * y(i)	/* { dg-message "s = sum.i, x.i. . y.i..; x: CU; loops: i for over x; s: scalar" } */
   return s;
 }
+
+/* A loop that is dense in some cases of its lattice (where A has the
+   slice, every l) and walks storage in others says both.  */
+void
+ttm_add (int n, double C[n][n][n] SPARSE ("CSF"),
+         double A[n][n][n] SPARSE ("CSF"), double B[n][n] SPARSE ("CSC"))
+{
+#pragma sparse einsum C(i,j,l) += A(i,j,k) * B(k,l)	/* { dg-message "loops: i co-iterate A, C, j co-iterate A, C, l for or for over C, k co-iterate A, B; C: appended in order" } */
+}
