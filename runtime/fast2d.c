@@ -528,7 +528,7 @@ transpose (const sp_tensor *s, sp_tensor *d)
                    s->lv[1].size, sp__esize (s->type), NULL, NULL, NULL,
                    NULL, 0 };
   int64_t n = s->lv[1].count, nb = x.nb;
-  int parts = sp__threads (n, 1 << 20);
+  int parts = sp__threads (n, 1 << 17);
   int64_t row[SP_MAX_THREADS + 1];
   int32_t *pos;
 
