@@ -175,20 +175,16 @@ lg_ws_add (gen *g, const state *st, block *b, int w, int val)
   if (g->counting && lg_rows_dense (g))
     {
       int last = g->sc->fmt[g->s->out].nlevels - 1;
+      /* count += list[w] != mark; list[w] = mark: no branch, whose
+         outcome (seen before or not) is as good as random.  */
       int mark = lg_bin (g, LIR_ADD, out_parent (g, st, last), lg_int (g, 1));
-      int s = lg_compound (g, b, LIR_IF,
-                           lir_unary (g->k, LIR_NOT,
-                                      lg_bin (g, LIR_EQ,
-                                              lir_load (g->k, g->ws_list,
-                                                        lg_ref (g, w)),
-                                              mark)));
-      block body = lg_block ();
-      lg_set (g, &body, LIR_ASSIGN, LIR_ADD, -1, g->ws_list, lg_ref (g, w),
-              -1, mark);
-      lg_set (g, &body, LIR_ACCUM, LIR_ADD, g->k->count_var[last], -1, -1,
-              -1, lg_int (g, 1));
-      if (s >= 0)
-        g->k->stmts[s].body = body.first;
+      lg_set (g, b, LIR_ACCUM, LIR_ADD, g->k->count_var[last], -1, -1, -1,
+              lir_unary (g->k, LIR_NOT,
+                         lg_bin (g, LIR_EQ,
+                                 lir_load (g->k, g->ws_list, lg_ref (g, w)),
+                                 mark)));
+      lg_set (g, b, LIR_ASSIGN, LIR_ADD, -1, g->ws_list, lg_ref (g, w), -1,
+              lg_bin (g, LIR_ADD, out_parent (g, st, last), lg_int (g, 1)));
       return;
     }
   int s = lg_compound (g, b, LIR_IF,
