@@ -94,6 +94,23 @@ spgemm_acc (double C[M][M] SPARSE ("CSR"), double A[M][K] SPARSE ("CSR"),
              })
 }
 
+/* ... into DCSR with B stored by columns: written as CSR (old entries
+   per row), converted back after the region.  */
+static void
+spgemm_acc_dcsr (double C[M][M] SPARSE ("DCSR"), double A[M][K] SPARSE ("CSR"),
+                 double B[K][M] SPARSE ("CSC"))
+{
+#pragma sparse einsum C(i,j) += A(i,k) * B(k,j)
+  DENSE (for (int i = 0; i < M; i++)
+           for (int j = 0; j < M; j++)
+             {
+               double s = 0;
+               for (int k = 0; k < K; k++)
+                 s += A[i][k] * B[k][j];
+               C[i][j] += s;
+             })
+}
+
 /* Sparse outputs whose rows are dense: each thread counts, then
    writes, its rows.  */
 static void
@@ -303,6 +320,13 @@ main (void)
   sr_print_t ("spgemm", c, M * M);
   spgemm_acc (sp_array (c), sp_array (a), sp_array (bt));
   sr_print_t ("spgemm +=", c, M * M);
+  {
+    sp_tensor *cd = sr_as (c, "DCSR"), *btc = sr_as (bt, "CSC");
+    spgemm_acc_dcsr (sp_array (cd), sp_array (a), sp_array (btc));
+    sr_print_t ("spgemm += dcsr", cd, M * M);
+    sp_free (cd);
+    sp_free (btc);
+  }
   columns (Y, sp_array (a), X);
   sr_print ("columns", &Y[0][0], N * M);
   sp_tensor *b2 = sr_matrix ("CSR", M, K, 8, 3);
