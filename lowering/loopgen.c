@@ -581,6 +581,25 @@ count_loop (gen *g, int d, const lattice *l, const iter *its, int nits,
     lg_set (g, b, LIR_ACCUM, LIR_ADD, g->bound, -1, -1, -1, n);
 }
 
+/* The expression whose lattice loop D (of scope K) follows.  Under a
+   workspace that takes the old entries of its row (ws_old), the loops
+   over the output's rows visit every row either has: old +- e, not e
+   alone.  */
+static int
+row_expr (const gen *g, int d, int k)
+{
+  const sch_nest *nest = g->nest;
+  if (!nest->ws_old || k != 0)
+    return lg_scope_body (g, k);
+  const ix_access *out = &g->s->acc[g->s->out];
+  const sp_format *f = &g->sc->fmt[g->s->out];
+  int var = nest->order[d] < g->s->nvars ? nest->order[d] : -1;
+  for (int l = 0; l + 1 < f->nlevels; l++)
+    if (var >= 0 && out->var[f->lv[l].dim] == var)
+      return g->s->rhs;
+  return lg_scope_body (g, k);
+}
+
 void
 lg_loop (gen *g, int d, state *st, block *b)
 {
@@ -591,7 +610,7 @@ lg_loop (gen *g, int d, state *st, block *b)
   int nits = 0;
   if (g->err)
     return;
-  if (lat_build (g->sc, sv, lg_scope_body (g, k), st->absent, &l))
+  if (lat_build (g->sc, sv, row_expr (g, d, k), st->absent, &l))
     {
       lg_fail (g, "merge lattice too large (more than %d points)",
                LAT_MAX_POINTS);

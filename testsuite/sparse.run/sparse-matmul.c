@@ -92,6 +92,19 @@ spgemm_acc (double C[M][N] SPARSE ("CSR"), double A[M][K] SPARSE ("CSR"),
                C[i][j] += A[i][k] * B[k][j];)
 }
 
+/* ... A stored with compressed rows (COO): the old rows of C that A does
+   not have are kept too.  */
+static void
+spgemm_acc_coo (double C[M][N] SPARSE ("CSR"), double A[M][K] SPARSE ("COO"),
+                double B[K][N] SPARSE ("CSR"))
+{
+#pragma sparse einsum C(i,j) += A(i,k) * B(k,j)
+  DENSE (for (int i = 0; i < M; i++)
+           for (int j = 0; j < N; j++)
+             for (int k = 0; k < K; k++)
+               C[i][j] += A[i][k] * B[k][j];)
+}
+
 /* ... and subtracted, B stored by columns (converted for Gustavson's
    order, the old entries of C added to each row's workspace).  */
 static void
@@ -209,6 +222,12 @@ main (void)
   spgemm_sub (sp_array (c), sp_array (a), sp_array (bc));
   sr_print_t ("spgemm -=", c, M * N);
   sp_free (bc);
+  sp_free (c);
+  c = output ("CSR");
+  sp_tensor *rare = sr_matrix ("COO", M, K, 11, 9);
+  spgemm_acc_coo (sp_array (c), sp_array (rare), sp_array (b));
+  sr_print_t ("spgemm += rows of A only", c, M * N);
+  sp_free (rare);
   sp_free (c);
 
   sp_tensor *s = sr_matrix ("CSR", M, N, 7, 3);
