@@ -936,7 +936,9 @@ ix_schedule (const ix_stmt *s, const ix_sched_opts *opts, ix_sched *out,
     }
   if (sch_check_output_format (out, d))
     return -1;
-  for (int attempt = 0; attempt <= st->naccs; attempt++)
+  /* Each operand may be converted twice: a structured one first into a
+     plain format, then into the order the others need.  */
+  for (int attempt = 0; attempt <= 2 * st->naccs; attempt++)
     {
       why w;
       memset (&w, 0, sizeof w);
@@ -944,13 +946,21 @@ ix_schedule (const ix_stmt *s, const ix_sched_opts *opts, ix_sched *out,
       int rc = plan (out, opts && opts->allow_convert, &w, d);
       if (rc <= 0)
         return rc;
-      if (!opts || !opts->allow_convert || out->conv_of[w.convert] >= 0)
+      if (!opts || !opts->allow_convert || w.convert == st->out)
         return refuse (out, &w, d);
-      sch_conv *c = &out->conv[out->nconv];
+      /* An operand converted already (a structured one read in a plain
+         format) is converted straight into the format now asked for.  */
+      int ci = out->conv_of[w.convert];
+      char spelling[sizeof out->conv[0].spelling];
+      sp_format_print (&w.target, spelling, sizeof spelling);
+      if (ci >= 0 && strcmp (out->conv[ci].spelling, spelling) == 0)
+        return refuse (out, &w, d);
+      sch_conv *c = &out->conv[ci >= 0 ? ci : out->nconv];
       c->access = w.convert;
       c->fmt = w.target;
-      sp_format_print (&w.target, c->spelling, sizeof c->spelling);
-      out->conv_of[w.convert] = out->nconv++;
+      memcpy (c->spelling, spelling, sizeof spelling);
+      if (ci < 0)
+        out->conv_of[w.convert] = out->nconv++;
       out->fmt[w.convert] = w.target;
     }
   return ix_fail (d, s->tok, s->loc, "no loop order found");
