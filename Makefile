@@ -25,7 +25,7 @@ PL_SRC    := $(wildcard plugin/*.cc attrs/*.cc lowering/*.cc)
 PL_OBJ    := $(patsubst %.cc,$(B)/pl/%.o,$(PL_SRC))
 HEADERS   := $(wildcard include/*.h runtime/*.h lowering/*.h attrs/*.h plugin/*.h)
 
-.PHONY: all deps check check-valgrind check-corpus install clean bench example fuzz
+.PHONY: all deps check check-valgrind check-corpus install clean bench example fuzz fuzz-pragmas
 
 all: $(B)/libsparsert.a $(B)/libsparsert.so $(B)/sparse.so $(B)/sparse.pc \
      $(B)/libsparsecore.a
@@ -124,6 +124,12 @@ fuzz: $(patsubst fuzz/%.c,$(B)/fuzz/%,$(FUZZ_SRC))
 	  echo "fuzzing $$f for $(FUZZ_SECONDS)s"; \
 	  $$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 $$f.corpus \
 	    2>&1 | tail -4 || exit 1; done
+
+# Random einsum pragmas with random formats, with and without the plugin,
+# on 1 to 4 threads: same output or a refusal (fuzz/pragma_diff.py).
+PRAGMA_SEEDS ?= 1-500
+fuzz-pragmas: all
+	python3 fuzz/pragma_diff.py --seeds $(PRAGMA_SEEDS) --keep $(B)/pragma-fails
 
 $(B)/fuzz/%: fuzz/%.c $(RT_SRC) $(HEADERS)
 	@mkdir -p $(dir $@)

@@ -1,0 +1,218 @@
+#!/usr/bin/env python3
+"""pragma_diff.py -- random einsum pragmas, compiled with and without the
+plugin, run and compared.
+
+Each seed makes one C program: a kernel from the templates below with
+random operand formats (plain, structured, dimension orders, widths,
+dense), a random assignment (=, +=, -=) and random extents; its body is
+the dense loop nest (DENSE, testsuite/sparse.run/sparse-run.h) that the
+program runs without the plugin.  Both builds use -fopenmp and run on 1
+to 4 threads with SP_PAR_MIN=0, so parallel regions are taken whenever
+the kernel has them.  A refusal ("cannot sparsify") is counted, not a
+failure; an ICE, another compile error, a crash or different output is.
+
+  fuzz/pragma_diff.py [--seeds A-B] [--keep DIR]     (from the top level)
+
+Needs build/sparse.so and build/libsparsert.a (make all).
+Copyright the sparse authors.  GPL-3.0-or-later (see COPYING)."""
+
+import argparse
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+
+F1 = ["CU", "D", "DENSE"]
+F2 = ["CSR", "CSC", "DCSR", "DCSC", "COO", "D,D", "CU,D", "ELL", "DIA",
+      "BCSR(2,2)", "CSR;crd=16", "CSR;pos=64;crd=64"]
+O2 = ["CSR", "CSC", "DCSR", "DCSC", "COO", "CU,D", "DENSE"]
+F3 = ["CSF", "COO", "D,CU,CU", "CU,D,CU", "(i,j,k)->(k:CU,i:CU,j:CU)",
+      "(i,j,k)->(j:D,k:CU,i:CU)"]
+O3 = ["CSF", "COO", "D,CU,CU", "CU,D,CU", "DENSE"]
+
+# (right-hand side, its C for the dense nest, output, its indices,
+#  operands and their indices).  A term without the reduction index is
+#  guarded to count once per output element.
+TEMPLATES = [
+    ("A(i,k) * B(k,j)", "A[i][k] * B[k][j]", "C", "ij",
+     {"A": "ik", "B": "kj"}),
+    ("A(i,k) * B(k,j) + D(i,j)", "A[i][k] * B[k][j] + (k ? 0 : D[i][j])",
+     "C", "ij", {"A": "ik", "B": "kj", "D": "ij"}),
+    ("A(i,j) + B(i,j)", "A[i][j] + B[i][j]", "C", "ij",
+     {"A": "ij", "B": "ij"}),
+    ("A(i,j) * B(i,j)", "A[i][j] * B[i][j]", "C", "ij",
+     {"A": "ij", "B": "ij"}),
+    ("A(j,i) - 2 * B(i,j)", "A[j][i] - 2 * B[i][j]", "C", "ij",
+     {"A": "ji", "B": "ij"}),
+    ("A(i,j) + B(i,j) - D(i,j)", "A[i][j] + B[i][j] - D[i][j]", "C", "ij",
+     {"A": "ij", "B": "ij", "D": "ij"}),
+    ("-3 * A(i,j)", "-3 * A[i][j]", "C", "ij", {"A": "ij"}),
+    ("A(i,j) * x(j)", "A[i][j] * x[j]", "y", "i", {"A": "ij", "x": "j"}),
+    ("b(i) - A(i,j) * x(j)", "(j ? 0 : b[i]) - A[i][j] * x[j]", "y", "i",
+     {"A": "ij", "x": "j", "b": "i"}),
+    ("A(j,i) * x(j)", "A[j][i] * x[j]", "y", "i", {"A": "ji", "x": "j"}),
+    ("T(i,j,k) * x(k)", "T[i][j][k] * x[k]", "C", "ij",
+     {"T": "ijk", "x": "k"}),
+    ("T(i,j,k) * B(k,l)", "T[i][j][k] * B[k][l]", "Y", "ijl",
+     {"T": "ijk", "B": "kl"}),
+    ("T(i,k,j) * U(k,l)", "T[i][k][j] * U[k][l]", "Y", "ijl",
+     {"T": "ikj", "U": "kl"}),
+    ("A(i,j) * (U(i,l) * W(l,j))", "A[i][j] * (U[i][l] * W[l][j])", "C",
+     "ij", {"A": "ij", "U": "il", "W": "lj"}),
+]
+
+EXTENT = {"i": "M", "k": "K", "j": "N", "l": "L"}
+
+
+def program(seed):
+    """The C source of SEED's program."""
+    rnd = random.Random(seed)
+    sizes = dict(zip("MKNL", rnd.choice([(7, 5, 6, 4), (13, 11, 9, 5),
+                                         (31, 23, 29, 6)])))
+    rhs, crhs, out, oidx, opds = rnd.choice(TEMPLATES)
+    assign = rnd.choice(["=", "+=", "-="])
+    idx = []
+    for s in [oidx] + list(opds.values()):
+        idx += [c for c in s if c not in idx]
+
+    def fmt(name, n):
+        if name in ("U", "W"):
+            return rnd.choice(["DENSE", "CSR", "DCSR"])
+        if n == 1:
+            return rnd.choice(F1)
+        if n == 2:
+            return rnd.choice(O2 if name == out else F2)
+        return rnd.choice(O3 if name == out else F3)
+
+    arrays = [(out, oidx)] + sorted(opds.items())
+    fmts = {nm: fmt(nm, len(ix)) for nm, ix in arrays}
+    params = []
+    for nm, ix in arrays:
+        dims = "".join("[%s]" % EXTENT[c] for c in ix)
+        f = fmts[nm]
+        params.append("double %s%s%s" % (nm, dims, "" if f == "DENSE"
+                                          else ' SPARSE ("%s")' % f))
+    lhs = out + "".join("[%s]" % c for c in oidx)
+    loops = "".join("for (int %s = 0; %s < %s; %s++) " % (c, c, EXTENT[c], c)
+                    for c in idx)
+    if assign == "=":
+        zero = "".join("for (int %s = 0; %s < %s; %s++) "
+                       % (c, c, EXTENT[c], c) for c in oidx)
+        dense = "%s%s = 0; %s%s += %s;" % (zero, lhs, loops, lhs, crhs)
+    else:
+        dense = "%s%s %s %s;" % (loops, lhs, assign, crhs)
+    lines = [
+        '#include "sparse-run.h"',
+        "enum { M = %(M)d, K = %(K)d, N = %(N)d, L = %(L)d };" % sizes,
+        "static sp_tensor *",
+        "vec (const char *f, int64_t n, int seed, int mod)",
+        "{",
+        "  sp_tensor *t = sr_check (sp_new (f, SP_F64, 1, "
+        "(int64_t[]) { n }), f);",
+        "  for (int64_t i = 0; i < n; i++)",
+        "    if (sr_hash (i, 0, 0, seed) % mod == 0)",
+        "      sp_insert (t, (int64_t[]) { i }, "
+        "sr_val (sr_hash (i, 0, 0, seed)));",
+        "  return t;",
+        "}",
+        "static void",
+        "kern (%s)" % ", ".join(params),
+        "{",
+        "#pragma sparse einsum %s(%s) %s %s" % (out, ",".join(oidx), assign,
+                                              rhs),
+        "  DENSE (%s)" % dense,
+        "}",
+        "int",
+        "main (void)",
+        "{",
+    ]
+    args = []
+    for q, (nm, ix) in enumerate(arrays):
+        dims = [sizes[EXTENT[c]] for c in ix]
+        mod = rnd.choice([2, 3, 5])
+        f = fmts[nm]
+        if f == "DENSE":
+            lines.append("  static double %s_d%s;" % (
+                nm, "".join("[%d]" % d for d in dims)))
+            lines.append("  sr_fill ((double *) %s_d, %d, %d, %d);" % (
+                nm, eval("*".join(map(str, dims))), q + 3, mod))
+            args.append("%s_d" % nm)
+            continue
+        make = {1: "vec", 2: "sr_matrix", 3: "sr_tensor3"}[len(dims)]
+        lines.append('  sp_tensor *%s_t = %s ("%s", %s, %d, %d);' % (
+            nm, make, f, ", ".join(map(str, dims)), q + 3, mod))
+        args.append("sp_array (%s_t)" % nm)
+    lines.append("  kern (%s);" % ", ".join(args))
+    total = 1
+    for c in oidx:
+        total *= sizes[EXTENT[c]]
+    if fmts[out] == "DENSE":
+        lines.append('  sr_print ("out", (double *) %s_d, %d);' % (out, total))
+    else:
+        lines.append('  sr_print_t ("out", %s_t, %d);' % (out, total))
+    lines += ["  return 0;", "}"]
+    return "\n".join(lines) + "\n", rnd.randint(1, 4)
+
+
+def check(seed, top, work):
+    """'ok', 'refused' or a description of the failure."""
+    src, threads = program(seed)
+    c = os.path.join(work, "k.c")
+    with open(c, "w") as f:
+        f.write(src)
+    inc = ["-I", os.path.join(top, "include"), "-I",
+           os.path.join(top, "testsuite", "sparse.run")]
+    lib = [os.path.join(top, "build", "libsparsert.a"), "-lm", "-lpthread"]
+    exe = {}
+    for who, extra in (("plain", []),
+                       ("plugin", ["-fplugin=" + os.path.join(
+                           top, "build", "sparse.so")])):
+        exe[who] = os.path.join(work, who)
+        r = subprocess.run(["gcc", "-O1", "-fopenmp"] + extra + inc
+                           + [c] + lib + ["-o", exe[who]],
+                           capture_output=True, text=True)
+        if r.returncode:
+            if (who == "plugin" and "cannot sparsify" in r.stderr
+                    and "internal compiler error" not in r.stderr):
+                return "refused"
+            return "%s build failed: %s" % (who, r.stderr[:400])
+    env = dict(os.environ, SP_PAR_MIN="0", OMP_NUM_THREADS=str(threads))
+    out = {}
+    for who in exe:
+        r = subprocess.run([exe[who]], capture_output=True, text=True,
+                           env=env, timeout=60)
+        out[who] = (r.returncode, r.stdout, r.stderr)
+    if out["plain"] != out["plugin"]:
+        return "different results on %d threads" % threads
+    return "ok"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--seeds", default="1-200")
+    ap.add_argument("--keep", help="copy failing programs here")
+    a = ap.parse_args()
+    lo, hi = map(int, a.seeds.split("-"))
+    top = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    counts = {"ok": 0, "refused": 0, "failed": 0}
+    with tempfile.TemporaryDirectory() as work:
+        for seed in range(lo, hi + 1):
+            verdict = check(seed, top, work)
+            if verdict in counts:
+                counts[verdict] += 1
+                continue
+            counts["failed"] += 1
+            print("seed %d: %s" % (seed, verdict))
+            if a.keep:
+                os.makedirs(a.keep, exist_ok=True)
+                shutil.copy(os.path.join(work, "k.c"),
+                            os.path.join(a.keep, "seed%d.c" % seed))
+    print("%d programs: %d same results, %d refused, %d failed"
+          % (hi - lo + 1, counts["ok"], counts["refused"], counts["failed"]))
+    return 1 if counts["failed"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
