@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
-"""pragma_diff.py -- random einsum pragmas, compiled with and without the
-plugin, run and compared.
+"""pragma_diff.py -- random einsum pragmas and dense loop nests over tagged
+arrays, compiled with and without the plugin, run and compared.
 
 Each seed makes one C program: a kernel from the templates below with
 random operand formats (plain, structured, dimension orders, widths,
-dense), a random assignment (=, +=, -=) and random extents; its body is
-the dense loop nest (DENSE, testsuite/sparse.run/sparse-run.h) that the
-program runs without the plugin.  Both builds use -fopenmp and run on 1
-to 4 threads with SP_PAR_MIN=0, so parallel regions are taken whenever
-the kernel has them.  A refusal ("cannot sparsify") is counted, not a
+dense), a random assignment (=, +=, -=) and random extents, written as
+a pragma (its dense loop nest in DENSE, testsuite/sparse.run/sparse-run.h,
+for the build without the plugin) or as the dense loop nest alone, which
+the plugin recognises or leaves to the element-by-element fallback.  Both builds use -fopenmp and run on 1
+to 4 threads, mostly with SP_PAR_MIN=0 (parallel regions taken whenever
+the kernel has them), else with the serial copies beside them.  A refusal ("cannot sparsify") is counted, not a
 failure; an ICE, another compile error, a crash or different output is.
 
   fuzz/pragma_diff.py [--seeds A-B] [--keep DIR]     (from the top level)
@@ -73,6 +74,7 @@ def program(seed):
                                          (31, 23, 29, 6)])))
     rhs, crhs, out, oidx, opds = rnd.choice(TEMPLATES)
     assign = rnd.choice(["=", "+=", "-="])
+    nest = rnd.random() < 0.5
     idx = []
     for s in [oidx] + list(opds.values()):
         idx += [c for c in s if c not in idx]
@@ -120,9 +122,14 @@ def program(seed):
         "static void",
         "kern (%s)" % ", ".join(params),
         "{",
-        "#pragma sparse einsum %s(%s) %s %s" % (out, ",".join(oidx), assign,
-                                              rhs),
-        "  DENSE (%s)" % dense,
+    ]
+    if nest:
+        lines.append("  %s" % dense)
+    else:
+        lines += ["#pragma sparse einsum %s(%s) %s %s" % (out, ",".join(oidx),
+                                                       assign, rhs),
+                  "  DENSE (%s)" % dense]
+    lines += [
         "}",
         "int",
         "main (void)",
@@ -153,12 +160,13 @@ def program(seed):
     else:
         lines.append('  sr_print_t ("out", %s_t, %d);' % (out, total))
     lines += ["  return 0;", "}"]
-    return "\n".join(lines) + "\n", rnd.randint(1, 4)
+    return "\n".join(lines) + "\n", rnd.randint(1, 4), rnd.choice(["0", "0",
+                                                                  "1000000"])
 
 
 def check(seed, top, work):
     """'ok', 'refused' or a description of the failure."""
-    src, threads = program(seed)
+    src, threads, par_min = program(seed)
     c = os.path.join(work, "k.c")
     with open(c, "w") as f:
         f.write(src)
@@ -178,14 +186,15 @@ def check(seed, top, work):
                     and "internal compiler error" not in r.stderr):
                 return "refused"
             return "%s build failed: %s" % (who, r.stderr[:400])
-    env = dict(os.environ, SP_PAR_MIN="0", OMP_NUM_THREADS=str(threads))
+    env = dict(os.environ, SP_PAR_MIN=par_min, OMP_NUM_THREADS=str(threads))
     out = {}
     for who in exe:
         r = subprocess.run([exe[who]], capture_output=True, text=True,
                            env=env, timeout=60)
         out[who] = (r.returncode, r.stdout, r.stderr)
     if out["plain"] != out["plugin"]:
-        return "different results on %d threads" % threads
+        return "different results on %d threads, SP_PAR_MIN=%s" % (threads,
+                                                                   par_min)
     return "ok"
 
 

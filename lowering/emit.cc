@@ -356,6 +356,7 @@ struct emitter
   tree parallel_for (const lir_stmt &st, tree lo, tree hi);
   tree rows_loop (const lir_stmt &st, tree r0, tree r1, tree *list);
   tree build ();
+  tree serial ();
 };
 
 tree
@@ -2142,8 +2143,12 @@ tree
 emitter::worth ()
 {
   tree i64 = sparse_int64_type (), n = build_int_cst (i64, 0);
+  /* The operands' own handles: converted copies do not exist yet where
+     a parallel build decides.  */
   for (int t = 0; t < k->ntensors; t++)
     {
+      if (k->tensors[t].conv >= 0)
+	continue;
       tree th = tensor_handle (t);
       if (!th || th == error_mark_node)
 	return NULL_TREE;
@@ -2392,11 +2397,45 @@ emitter::build ()
   int loop = par_plan ();
   if (loop >= 0)
     {
+      /* The parallel build, and beside it the serial kernel for inputs
+	 too small for threads (the operands' assembled handles, the
+	 workspace's pointers and the arrays' loads made anew for it).  */
+      tree w = worth ();
+      tree saved_kws = kws, saved_ready[IX_MAX_ACCESSES];
+      memcpy (saved_ready, ready, sizeof ready);
+      tree *saved_arr = XNEWVEC (tree, k->narrays + 1);
+      memcpy (saved_arr, arr, (k->narrays + 1) * sizeof *arr);
       ws_in_region = par_out = true;
-      if (par_build (loop, &list) == error_mark_node)
+      tree plist = alloc_stmt_list ();
+      bool ok = par_build (loop, &plist) != error_mark_node;
+      kws = saved_kws;
+      memcpy (ready, saved_ready, sizeof ready);
+      memcpy (arr, saved_arr, (k->narrays + 1) * sizeof *arr);
+      XDELETEVEC (saved_arr);
+      if (!ok)
 	return error_mark_node;
+      if (!w)
+	return build3 (BIND_EXPR, void_type_node, top_vars, plist, NULL_TREE);
+      ws_in_region = false;
+      loaded = false;
+      run_vals = NULL_TREE;
+      tree slist = serial ();
+      CHECKED (slist);
+      append_to_statement_list_force
+	(build3 (COND_EXPR, void_type_node, w, plist, slist), &list);
       return build3 (BIND_EXPR, void_type_node, top_vars, list, NULL_TREE);
     }
+  tree ser = serial ();
+  CHECKED (ser);
+  return build3 (BIND_EXPR, void_type_node, top_vars, ser, NULL_TREE);
+}
+
+/* The kernel's statements one after another, the arrays loaded after the
+   prologue.  */
+tree
+emitter::serial ()
+{
+  tree list = alloc_stmt_list ();
   for (int id = k->body; id >= 0 && !failed; id = k->stmts[id].next)
     {
       if (id >= k->nstmts)
@@ -2405,9 +2444,7 @@ emitter::build ()
 	append_to_statement_list_force (load_arrays (), &list);
       stmt (id, &list, &top_vars);
     }
-  if (failed)
-    return error_mark_node;
-  return build3 (BIND_EXPR, void_type_node, top_vars, list, NULL_TREE);
+  return failed ? error_mark_node : list;
 }
 
 /* Warn about two dense loops, one right inside the other, whose pairs of
