@@ -133,13 +133,13 @@ compose (gen *g, int d, state *st, block *b)
 static void iter_range (gen *g, const state *st, const iter *it, int *lo,
                         int *hi);
 
-/* The old entries of the output's current row into the workspace (a
-   sparse += scheduled with ws_old), or, in the symbolic pass, their count
-   into the bound.  */
+/* The current row of access A into the workspace, its values times SIGN
+   (a term stored like the output, the old entries of a sparse +=: see
+   nws_rows), or, in the symbolic pass, its length into the bound.  */
 static void
-scatter_old (gen *g, state *st, block *b)
+scatter_row (gen *g, int a, int sign, state *st, block *b)
 {
-  int a = g->sc->old_out, t = g->tensor_of[a];
+  int t = g->tensor_of[a];
   iter it;
   memset (&it, 0, sizeof it);
   it.a = a;
@@ -152,7 +152,7 @@ scatter_old (gen *g, state *st, block *b)
               lg_bin (g, LIR_SUB, hi, lo));
       return;
     }
-  int p = lg_decl (g, b, LIR_I64, "pold", -1);
+  int p = lg_decl (g, b, LIR_I64, "prow", -1);
   int s = lir_stmt_new (g->k, LIR_FOR);
   if (p < 0 || s < 0)
     return;
@@ -161,12 +161,21 @@ scatter_old (gen *g, state *st, block *b)
   g->k->stmts[s].b = hi;
   lg_emit (g, b, s);
   block body = lg_block ();
-  int w = lg_decl (g, &body, LIR_I64, "wold",
+  int w = lg_decl (g, &body, LIR_I64, "wrow",
                    lir_load (g->k, lg_crd_array (g, a, it.l), lg_ref (g, p)));
   int vals = lir_add_array (g->k, LIR_ARR_VALS,
                             lg_elem_type (g, g->s->acc[a].opd), t, -1, -1);
-  lg_ws_add (g, st, &body, w, lir_load (g->k, vals, lg_ref (g, p)));
+  int v = lir_load (g->k, vals, lg_ref (g, p));
+  lg_ws_add (g, st, &body, w, sign < 0 ? lir_unary (g->k, LIR_NEG, v) : v);
   g->k->stmts[s].body = body.first;
+}
+
+/* Every row scatter_row adds, in order.  */
+static void
+scatter_rows (gen *g, state *st, block *b)
+{
+  for (int r = 0; r < g->nest->nws_rows; r++)
+    scatter_row (g, g->nest->ws_row[r], g->nest->ws_sign[r], st, b);
 }
 
 /* The body of the loop at depth D once its variable and the variables
@@ -190,8 +199,8 @@ enter_rest (gen *g, int d, state *st, block *b)
         }
   if (g->bound >= 0)
     {
-      if (g->nest->ws_old && d == g->flush_depth)
-        scatter_old (g, st, b);
+      if (d == g->flush_depth)
+        scatter_rows (g, st, b);
       lg_loop (g, d + 1, st, b);
       return;
     }
@@ -203,9 +212,8 @@ enter_rest (gen *g, int d, state *st, block *b)
     lg_loop (g, d + 1, st, b);
   if (g->nest->out_mode == SCH_OUT_WORKSPACE && d == g->flush_depth)
     {
-      /* The old entries last: C + e rounds as e + C.  */
-      if (g->nest->ws_old)
-        scatter_old (g, st, b);
+      /* The rows after e's products: C + e rounds as e + C.  */
+      scatter_rows (g, st, b);
       lg_flush (g, st, b);
     }
 }
@@ -582,14 +590,14 @@ count_loop (gen *g, int d, const lattice *l, const iter *its, int nits,
 }
 
 /* The expression whose lattice loop D (of scope K) follows.  Under a
-   workspace that takes the old entries of its row (ws_old), the loops
-   over the output's rows visit every row either has: old +- e, not e
-   alone.  */
+   workspace that takes whole rows of other accesses (nws_rows), the
+   loops over the output's rows visit every row any of them has: the
+   whole sum, not the workspace's term alone.  */
 static int
 row_expr (const gen *g, int d, int k)
 {
   const sch_nest *nest = g->nest;
-  if (!nest->ws_old || k != 0)
+  if (!nest->nws_rows || k != 0)
     return lg_scope_body (g, k);
   const ix_access *out = &g->s->acc[g->s->out];
   const sp_format *f = &g->sc->fmt[g->s->out];

@@ -5,6 +5,16 @@
 #include "report.h"
 
 /* The operands with a sparse level at loop variable SV in nest N.  */
+/* Whether NEST adds the rows of access A whole (nws_rows).  */
+static int
+added_row (const sch_nest *nest, int a)
+{
+  for (int r = 0; r < nest->nws_rows; r++)
+    if (nest->ws_row[r] == a)
+      return 1;
+  return 0;
+}
+
 static void
 loop_operands (const ix_sched *sc, int n, int sv, char *buf, size_t len)
 {
@@ -14,7 +24,7 @@ loop_operands (const ix_sched *sc, int n, int sv, char *buf, size_t len)
     {
       int sparse;
       if (a == s->out || !sc->nest[n].uses_acc[a]
-          || (a == sc->old_out && sc->nest[n].ws_old)
+          || added_row (&sc->nest[n], a)
           || lat_iterator (sc, a, sv, &sparse) < 0 || !sparse)
         continue;
       ix_cat (buf, len, "%s%s", first ? " " : ", ", s->opd[s->acc[a].opd].name);
@@ -97,7 +107,14 @@ lir_report (const lir_kernel *k, char *buf, size_t len)
   const ix_access *out = &s->acc[s->out];
   ix_cat (buf, len, "; %s: %s%s", s->opd[out->opd].name,
           sc->nnests ? out_mode[sc->nest[0].out_mode] : "untouched",
-          sc->nnests && sc->nest[0].ws_old ? ", old entries added per row"
-                                           : "");
+          "");
+  for (int r = 0; sc->nnests && r < sc->nest[0].nws_rows; r++)
+    {
+      int a = sc->nest[0].ws_row[r];
+      if (a == sc->old_out)
+        ix_cat (buf, len, ", old entries added per row");
+      else
+        ix_cat (buf, len, ", %s added per row", s->opd[s->acc[a].opd].name);
+    }
   return buf;
 }

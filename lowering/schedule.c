@@ -582,41 +582,8 @@ convert_to_free_order (ix_sched *sc, ix_assign assign, why *w, ix_diag *d,
     }
 }
 
-/* C += e over a sparse C whose levels above the last are dense, when the
-   old entries cannot share e's loops (C += A B in Gustavson's order): e
-   alone into NEST with a workspace, each row of the old entries added
-   to it after e's terms (ignoring the order of access SKIP, as
-   schedule_nest).  0 when that schedules; 1 or -1 with D filled
-   otherwise.  */
-static int
-old_in_workspace (ix_sched *sc, sch_nest *nest, int skip, ix_diag *d)
-{
-  ix_stmt *s = &sc->st;
-  const sp_format *f = &sc->fmt[s->out];
-  const ix_expr *top = &s->expr[s->rhs];
-  if (sc->old_out < 0 || f->lv[f->nlevels - 1].type != SP_LVL_CU
-      || (top->op != IX_ADD && top->op != IX_SUB)
-      || s->expr[top->a].op != IX_ACCESS
-      || s->expr[top->a].access != sc->old_out)
-    return 1;
-  for (int l = 0; l + 1 < f->nlevels; l++)
-    if (f->lv[l].type != SP_LVL_D)
-      return 1;
-  int e = top->b;
-  if (top->op == IX_SUB)
-    {
-      e = ix_add_op (s, IX_NEG, e, -1, top->tok, top->loc, d);
-      if (e < 0)
-        return -1;
-    }
-  why w;
-  if (schedule_nest (sc, nest, e, IX_SET, skip, &w, d)
-      || nest->out_mode != SCH_OUT_WORKSPACE || nest->ws_level < 1)
-    return 1;
-  nest->ws_old = 1;
-  nest->uses_acc[sc->old_out] = 1;
-  return 0;
-}
+static int rows_in_workspace (ix_sched *sc, sch_nest *nest, int skip,
+                              ix_diag *d);
 
 /* Find an access whose storage order blocks the nest computing W->RHS
    with ASSIGN: the last sparse operand (not a structured one, not the old
@@ -637,7 +604,7 @@ find_conversion (ix_sched *sc, ix_assign assign, int allow, why *w,
           || !sch_access_sparse (sc, c))
         continue;
       if (schedule_nest (sc, &tmp, w->rhs, assign, c, &w2, d)
-          && (w2.kind != WHY_SUMS || old_in_workspace (sc, &tmp, c, d)))
+          && (w2.kind != WHY_SUMS || rows_in_workspace (sc, &tmp, c, d)))
         continue;
       w->kind = WHY_FORMAT;
       w->convert = c;
@@ -683,6 +650,86 @@ collect_terms (const ix_stmt *s, int e, int sign, int *terms, int *signs,
   terms[n] = e;
   signs[n] = sign;
   return n + 1;
+}
+
+/* Whether access A stores the output's rows as the output does: the same
+   levels over the same loop variables, all dense but the last,
+   compressed.  */
+static int
+row_like (const ix_sched *sc, int a)
+{
+  const ix_stmt *s = &sc->st;
+  const sp_format *f = &sc->fmt[s->out], *g = &sc->fmt[a];
+  if (a == s->out || !s->opd[s->acc[a].opd].tagged
+      || g->nlevels != f->nlevels || sc->structured[a])
+    return 0;
+  for (int l = 0; l < f->nlevels; l++)
+    if (g->lv[l].type != f->lv[l].type
+        || sc->lvl_sv[a][l] != sc->lvl_sv[s->out][l])
+      return 0;
+  return 1;
+}
+
+/* A sum into a sparse C whose levels above the last are dense, when its
+   terms cannot share loops (C += A B, C = A B + D in Gustavson's
+   order): the one term that is not a plain access stored like C goes
+   into NEST with a workspace (ignoring the order of access SKIP, as
+   schedule_nest); the rows of the others, at most one besides the old
+   C, are added to it after that term's products, the old C last, which
+   rounds as the dense program does.  0 when that schedules; 1 or -1
+   with D filled otherwise.  */
+static int
+rows_in_workspace (ix_sched *sc, sch_nest *nest, int skip, ix_diag *d)
+{
+  ix_stmt *s = &sc->st;
+  const sp_format *f = &sc->fmt[s->out];
+  if (!sch_output_sparse (sc) || f->lv[f->nlevels - 1].type != SP_LVL_CU)
+    return 1;
+  for (int l = 0; l + 1 < f->nlevels; l++)
+    if (f->lv[l].type != SP_LVL_D)
+      return 1;
+  int terms[SCH_MAX_NESTS], signs[SCH_MAX_NESTS];
+  int n = collect_terms (s, s->rhs, 1, terms, signs, 0);
+  int rows[SCH_MAX_NESTS], rsign[SCH_MAX_NESTS], nrows = 0, rest = -1;
+  int others = 0;
+  for (int t = 0; t < n; t++)
+    {
+      const ix_expr *x = &s->expr[terms[t]];
+      if (x->op == IX_ACCESS && row_like (sc, x->access))
+        {
+          others += x->access != sc->old_out;
+          rows[nrows] = x->access;
+          rsign[nrows++] = signs[t];
+        }
+      else if (rest >= 0)
+        return 1;
+      else
+        rest = t;
+    }
+  if (n < 2 || rest < 0 || nrows == 0 || others > 1)
+    return 1;
+  int e = terms[rest];
+  if (signs[rest] < 0)
+    {
+      e = ix_add_op (s, IX_NEG, e, -1, s->tok, s->loc, d);
+      if (e < 0)
+        return -1;
+    }
+  why w;
+  if (schedule_nest (sc, nest, e, IX_SET, skip, &w, d)
+      || nest->out_mode != SCH_OUT_WORKSPACE || nest->ws_level < 1)
+    return 1;
+  /* The old C last.  */
+  nest->nws_rows = 0;
+  for (int pass = 0; pass < 2; pass++)
+    for (int r = 0; r < nrows; r++)
+      if ((rows[r] == sc->old_out) == pass)
+        {
+          nest->ws_row[nest->nws_rows] = rows[r];
+          nest->ws_sign[nest->nws_rows++] = rsign[r];
+          nest->uses_acc[rows[r]] = 1;
+        }
+  return 0;
 }
 
 /* Split a dense output's statement into one nest per additive term.  */
@@ -835,7 +882,7 @@ plan (ix_sched *sc, int allow, why *w, ix_diag *d)
     }
   if (w->kind == WHY_HARD)
     return -1;
-  if (w->kind == WHY_SUMS && old_in_workspace (sc, &sc->nest[0], -1, d) == 0)
+  if (w->kind == WHY_SUMS && rows_in_workspace (sc, &sc->nest[0], -1, d) == 0)
     {
       sc->nnests = 1;
       return 0;

@@ -150,10 +150,14 @@ typedef struct sch_nest
   sch_out_mode out_mode;
   int ws_level;                  /* WORKSPACE: the output level kept in
                                     the workspace (the last one); else -1 */
-  int ws_old;                    /* WORKSPACE: the old entries of the
-                                    output (the schedule's OLD_OUT) are
-                                    scattered into the workspace first,
-                                    RHS being the rest of the sum */
+  int nws_rows;                  /* WORKSPACE: accesses stored like the
+                                    output (its old entries, OLD_OUT, or
+                                    another term of the sum) whose rows
+                                    are added to the workspace after
+                                    RHS's terms, in this order, each with
+                                    its sign */
+  int ws_row[IX_MAX_ACCESSES];
+  int ws_sign[IX_MAX_ACCESSES];
   int nscopes;
   sch_scope scope[SCH_MAX_SCOPES];  /* in nesting order; their loops are
                                     consecutive ranges of depths */

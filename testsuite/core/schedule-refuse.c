@@ -116,7 +116,22 @@ main (void)
     int rc = schedule_text ("C(i,j) += A(i,k) * R(k,j)", tab, 0, &sc, &err);
     if (rc == 0)
       sch_print_order (&sc, 0, order, sizeof order);
-    CHECK (rc == 0 && sc.nnests == 1 && sc.nest[0].ws_old
+    CHECK (rc == 0 && sc.nnests == 1 && sc.nest[0].nws_rows == 1
+           && sc.nest[0].ws_row[0] == sc.old_out
+           && sc.nest[0].out_mode == SCH_OUT_WORKSPACE
+           && strcmp (order, "i, k, j") == 0);
+  }
+  /* ... so are the rows of a term stored like the output, before them.  */
+  {
+    ix_diag err;
+    char order[64] = "";
+    int rc = schedule_text ("C(i,j) += A(i,k) * R(k,j) - R(i,j)", tab, 0,
+                            &sc, &err);
+    if (rc == 0)
+      sch_print_order (&sc, 0, order, sizeof order);
+    CHECK (rc == 0 && sc.nnests == 1 && sc.nest[0].nws_rows == 2
+           && sc.nest[0].ws_row[1] == sc.old_out
+           && sc.nest[0].ws_sign[0] == -1
            && sc.nest[0].out_mode == SCH_OUT_WORKSPACE
            && strcmp (order, "i, k, j") == 0);
   }

@@ -3,9 +3,10 @@
    operand avoids them, the compiler converts it: CSR x CSC into a sparse
    output becomes Gustavson's SpGEMM over B converted to CSR, not an
    inner product whose j loop runs over every column of every row; a
-   sparse += into DCSR is written as CSR, where the old entries join each
-   row's workspace.  Where nothing avoids them (the old entries and
-   another sum merged in the inner product's order), a warning says so.  A dense right-hand
+   sparse += into DCSR is written as CSR, where the old entries (and one
+   more term stored like C) join each row's workspace.  Where nothing
+   avoids them (two more such terms, whose sum the workspace would round
+   differently), a warning says so.  A dense right-hand
    side, a dense output or a constant fill are work in proportion to the
    data and say nothing.  */
 /* { dg-do compile } */
@@ -38,7 +39,15 @@ merged_sum (int n, double C[n][n] SPARSE ("DCSR"),
 	    double A[n][n] SPARSE ("CSR"), double B[n][n] SPARSE ("CSC"),
 	    double D[n][n] SPARSE ("CSR"))
 {
-#pragma sparse einsum C(i,j) += A(i,k) * B(k,j) + D(i,j)	/* { dg-warning "the loops over .i. and .j. visit every pair of coordinates" } */
+#pragma sparse einsum C(i,j) += A(i,k) * B(k,j) + D(i,j)	/* { dg-message "loops: i for, k for over A, j for over B; C: through a workspace, D added per row, old entries added per row" } */
+}
+
+void
+two_sums (int n, double C[n][n] SPARSE ("CSR"), double A[n][n] SPARSE ("CSR"),
+	  double B[n][n] SPARSE ("CSC"), double D[n][n] SPARSE ("CSR"),
+	  double E[n][n] SPARSE ("CSR"))
+{
+#pragma sparse einsum C(i,j) += A(i,k) * B(k,j) + D(i,j) + E(i,j)	/* { dg-warning "the loops over .i. and .j. visit every pair of coordinates" } */
 }	/* { dg-message "a format whose level order follows the loop order" "" { target *-*-* } .-1 } */
 /* { dg-message "loops: i for, j for, k co-iterate A, B" "" { target *-*-* } .-2 } */
 

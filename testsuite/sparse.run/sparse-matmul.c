@@ -105,6 +105,39 @@ spgemm_acc_coo (double C[M][N] SPARSE ("CSR"), double A[M][K] SPARSE ("COO"),
                C[i][j] += A[i][k] * B[k][j];)
 }
 
+/* A product plus a matrix stored like C: Gustavson's order, D's row
+   added to each row's workspace after the products (then, for -=, the
+   old row).  */
+static void
+spgemm_plus (double C[M][N] SPARSE ("CSR"), double A[M][K] SPARSE ("CSR"),
+             double B[K][N] SPARSE ("CSR"), double D[M][N] SPARSE ("CSR"))
+{
+#pragma sparse einsum C(i,j) = A(i,k) * B(k,j) + D(i,j)
+  DENSE (for (int i = 0; i < M; i++)
+           for (int j = 0; j < N; j++)
+             {
+               double s = 0;
+               for (int k = 0; k < K; k++)
+                 s += A[i][k] * B[k][j];
+               C[i][j] = s + D[i][j];
+             })
+}
+
+static void
+spgemm_minus (double C[M][N] SPARSE ("CSR"), double A[M][K] SPARSE ("COO"),
+              double B[K][N] SPARSE ("CSR"), double D[M][N] SPARSE ("CSR"))
+{
+#pragma sparse einsum C(i,j) -= D(i,j) - A(i,k) * B(k,j)
+  DENSE (for (int i = 0; i < M; i++)
+           for (int j = 0; j < N; j++)
+             {
+               double s = 0;
+               for (int k = 0; k < K; k++)
+                 s += A[i][k] * B[k][j];
+               C[i][j] -= D[i][j] - s;
+             })
+}
+
 /* ... and subtracted, B stored by columns (converted for Gustavson's
    order, the old entries of C added to each row's workspace).  */
 static void
@@ -228,6 +261,16 @@ main (void)
   spgemm_acc_coo (sp_array (c), sp_array (rare), sp_array (b));
   sr_print_t ("spgemm += rows of A only", c, M * N);
   sp_free (rare);
+  sp_free (c);
+  c = output ("CSR");
+  sp_tensor *dd = sr_matrix ("CSR", M, N, 12, 4);
+  spgemm_plus (sp_array (c), sp_array (a), sp_array (b), sp_array (dd));
+  sr_print_t ("spgemm + D", c, M * N);
+  rare = sr_matrix ("COO", M, K, 13, 9);
+  spgemm_minus (sp_array (c), sp_array (rare), sp_array (b), sp_array (dd));
+  sr_print_t ("-= D - spgemm", c, M * N);
+  sp_free (rare);
+  sp_free (dd);
   sp_free (c);
 
   sp_tensor *s = sr_matrix ("CSR", M, N, 7, 3);
