@@ -111,6 +111,22 @@ spgemm_acc_dcsr (double C[M][M] SPARSE ("DCSR"), double A[M][K] SPARSE ("CSR"),
              })
 }
 
+/* A product plus a matrix stored like C, D's rows in the workspace.  */
+static void
+spgemm_plus (double C[M][M] SPARSE ("CSR"), double A[M][K] SPARSE ("CSR"),
+             double B[K][M] SPARSE ("CSR"), double D[M][M] SPARSE ("CSR"))
+{
+#pragma sparse einsum C(i,j) = A(i,k) * B(k,j) - D(i,j)
+  DENSE (for (int i = 0; i < M; i++)
+           for (int j = 0; j < M; j++)
+             {
+               double s = 0;
+               for (int k = 0; k < K; k++)
+                 s += A[i][k] * B[k][j];
+               C[i][j] = s - D[i][j];
+             })
+}
+
 /* Sparse outputs whose rows are dense: each thread counts, then
    writes, its rows.  */
 static void
@@ -320,6 +336,12 @@ main (void)
   sr_print_t ("spgemm", c, M * M);
   spgemm_acc (sp_array (c), sp_array (a), sp_array (bt));
   sr_print_t ("spgemm +=", c, M * M);
+  {
+    sp_tensor *dm = sr_matrix ("CSR", M, M, 23, 5);
+    spgemm_plus (sp_array (c), sp_array (a), sp_array (bt), sp_array (dm));
+    sr_print_t ("spgemm - D", c, M * M);
+    sp_free (dm);
+  }
   {
     sp_tensor *cd = sr_as (c, "DCSR"), *btc = sr_as (bt, "CSC");
     spgemm_acc_dcsr (sp_array (cd), sp_array (a), sp_array (btc));
