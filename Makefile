@@ -160,7 +160,7 @@ BENCH_OBJ := $(addprefix $(B)/bench/,bench_kernels.o check.o inputs.o report.o \
                kernels_eigen_omp.o)
 
 $(B)/bench_runtime: bench/bench_runtime.c bench/gen.c bench/baseline.c bench/timing.h $(B)/libsparsert.a
-	$(HOSTCC) $(BENCH_CFLAGS) $(filter %.c,$^) $(B)/libsparsert.a -lcxsparse -lm -o $@
+	$(HOSTCC) $(BENCH_CFLAGS) -Iruntime $(filter %.c,$^) $(B)/libsparsert.a -lcxsparse -lm -lpthread -o $@
 
 $(B)/bench/%.o: bench/%.c $(BENCH_H)
 	@mkdir -p $(dir $@)

@@ -16,6 +16,7 @@
 #include "gen.h"
 #include "timing.h"
 #include "baseline.h"
+#include "threads.h"
 
 
 static FILE *results;
@@ -123,6 +124,14 @@ bench_convert (const char *name, const char *path)
   row (name, "CSR->CSC", "sparse", ours, tcs, "ratio vs CXSparse");
   row (name, "CSR->CSC", "CXSparse", tcs, 0, NULL);
   row (name, "CSR->CSC", "plain C", base, 0, NULL);
+  /* The same on the runtime's own threads (two of them from 2^18
+     entries).  */
+  double two;
+  sp__set_threads (2);
+  BEST (two, out = sp_convert (csr, "csc"), sp_free (out));
+  sp__set_threads (1);
+  row (name, "CSR->CSC", "sparse, 2 threads", two, ours,
+       "ratio vs 1 thread");
 
   /* CSR -> DIA and CSR -> ELL, only where the padded storage stays within
      a few times the nonzeros.  */
@@ -172,12 +181,14 @@ main (int argc, char **argv)
     return 1;
   const char *q = getenv ("BENCH_QUICK");
   int quick = q && *q && strcmp (q, "0");
+  sp__set_threads (1);          /* one thread but where a row says two */
   fprintf (results, "# Runtime benchmark: reading and conversion%s\n\n"
            "Produced by `make bench%s` (bench/bench_runtime), all in one "
            "process; each time is the best of at least %d runs, then more "
            "until they add up to %.1f s, at most %d.\nratio = baseline "
            "time / our time "
-           "(above 1: we are faster).\n\n"
+           "(above 1: we are faster).  The runtime works on one thread "
+           "except in the rows that say two.\n\n"
            "| input | operation | who | seconds | ratio | note |\n"
            "|---|---|---|---|---|---|\n",
            quick ? " (quick mode: small inputs only)" : "",

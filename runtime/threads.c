@@ -22,10 +22,18 @@ env_number (const char *name, const char *also, int64_t fallback)
   return v < 0 ? 0 : v;
 }
 
+static int configured;
+
+void
+sp__set_threads (int n)
+{
+  n = n < 1 ? 1 : n > SP_MAX_THREADS ? SP_MAX_THREADS : n;
+  __atomic_store_n (&configured, n, __ATOMIC_RELAXED);
+}
+
 int
 sp__threads (int64_t work, int64_t per_thread)
 {
-  static int configured;
   int n = __atomic_load_n (&configured, __ATOMIC_RELAXED);
   if (n == 0)
     {

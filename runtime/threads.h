@@ -11,6 +11,9 @@
    units each: at most SP_NUM_THREADS, else OMP_NUM_THREADS, else 1 (the
    runtime starts no thread unless asked).  */
 int sp__threads (int64_t work, int64_t per_thread);
+/* Use at most N threads from now on, whatever the environment says (for
+   benchmarks that compare thread counts in one process).  */
+void sp__set_threads (int n);
 
 /* FN (CTX, PART, PARTS) for every PART of PARTS, each on a thread of its
    own (the caller's for part 0); returns when all are done.  */
