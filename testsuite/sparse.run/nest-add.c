@@ -9,7 +9,7 @@ static void
 add (double C[M][N] SPARSE ("CSR"), double A[M][N] SPARSE ("CSR"),
      double B[M][N] SPARSE ("DCSR"))
 {
-  for (int i = 0; i < M; i++)
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: C.i,j. = A.i,j. . B.i,j.; C: CSR, A: CSR, B: DCSR; loops: i for, j co-iterate A, B; C: appended in order" } */
     for (int j = 0; j < N; j++)
       C[i][j] = A[i][j] + B[i][j];
 }
@@ -18,7 +18,7 @@ static void
 subtract (double C[M][N], double A[M][N] SPARSE ("CSR"),
           double B[M][N] SPARSE ("CSR"))
 {
-  for (int i = 0; i < M; i++)
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: C.i,j. = A.i,j. - B.i,j.; A: CSR, B: CSR; loops: i for, j co-iterate A, B; C: dense" } */
     for (int j = 0; j < N; j++)
       C[i][j] = A[i][j] - B[i][j];
 }
@@ -28,7 +28,7 @@ static void
 plus3 (double A[M][N] SPARSE ("DCSR"), double B[M][N] SPARSE ("CSR"),
        double C[M][N] SPARSE ("CSR"), double D[M][N] SPARSE ("COO"))
 {
-  for (int i = 0; i < M; i++)
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: A.i,j. = B.i,j. . C.i,j. . D.i,j.; A: DCSR, B: CSR, C: CSR, D: COO; loops: i for, j co-iterate B, C, D; A: appended in order" } */
     for (int j = 0; j < N; j++)
       A[i][j] = B[i][j] + C[i][j] + D[i][j];
 }
@@ -38,7 +38,7 @@ static void
 hadamard (double C[M][N] SPARSE ("CSR"), double A[M][N] SPARSE ("CSR"),
           double B[M][N] SPARSE ("CSC"))
 {
-  for (int i = 0; i < M; i++)
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: C.i,j. = A.i,j. . B.i,j.; C: CSR, A: CSR, B: CSC converted to CSR; loops: i for, j co-iterate A, B; C: appended in order" } */
     for (int j = 0; j < N; j++)
       C[i][j] = A[i][j] * B[i][j];
 }
@@ -47,7 +47,7 @@ hadamard (double C[M][N] SPARSE ("CSR"), double A[M][N] SPARSE ("CSR"),
 static void
 add_to_dense (double Y[M][N], double A[M][N] SPARSE ("CSR"))
 {
-  for (int i = 0; i < M; i++)
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: Y.i,j. .= A.i,j.; A: CSR; loops: i for, j for over A; Y: dense" } */
     for (int j = 0; j < N; j++)
       Y[i][j] += A[i][j];
 }
@@ -57,7 +57,7 @@ static void
 scale (double B[M][N] SPARSE ("DCSR"), double alpha,
        double A[M][N] SPARSE ("CSR"))
 {
-  for (int i = 0; i < M; i++)
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: B.i,j. = A.i,j. . alpha; B: DCSR, A: CSR; loops: i for, j for over A; B: appended in order" } */
     for (int j = 0; j < N; j++)
       B[i][j] = alpha * A[i][j];
 }
@@ -66,7 +66,7 @@ scale (double B[M][N] SPARSE ("DCSR"), double alpha,
 static void
 axpy (int n, double y[n], double a, double x[n] SPARSE ("CU"))
 {
-  for (int i = 0; i < n; i++)
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: y.i. .= x.i. . a; x: CU; loops: i for over x; y: dense" } */
     y[i] += a * x[i];
 }
 
@@ -75,14 +75,14 @@ axpy (int n, double y[n], double a, double x[n] SPARSE ("CU"))
 static void
 vsub (int n, double z[n], double x[n] SPARSE ("CU"), double w[n] SPARSE ("CU"))
 {
-  for (int i = 0; i < n; i++)
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: z.i. = x.i. - w.i.; x: CU, w: CU; loops: i co-iterate x, w; z: dense" } */
     z[i] = x[i] - w[i];
 }
 
 static void
 vneg (int n, double v[n] SPARSE ("CU"), double x[n] SPARSE ("CU"))
 {
-  for (int i = 0; i < n; i++)
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: v.i. = -x.i.; v: CU, x: CU; loops: i for over x; v: appended in order" } */
     v[i] = -x[i];
 }
 

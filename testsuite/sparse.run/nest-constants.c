@@ -11,7 +11,7 @@ enum { M = 15, N = 12 };
 static void
 scaled_spmv (double y[M], double A[M][N] SPARSE ("CSR"), const double x[N])
 {
-  for (int i = 0; i < M; i++)
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: y.i. = sum.j, A.i,j. . 0.10000000149011612 . x.j..; A: CSR; loops: i for, j for over A; y: dense" } */
     {
       double s = 0;
       for (int j = 0; j < N; j++)
@@ -25,7 +25,7 @@ scaled_spmv (double y[M], double A[M][N] SPARSE ("CSR"), const double x[N])
 static void
 mixed_spmv (double y[M], float A[M][N] SPARSE ("CSR"), const double x[N])
 {
-  for (int i = 0; i < M; i++)
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: y.i. = sum.j, A.i,j. . x.j. . 0.30000001192092896.; A: CSR; loops: i for, j for over A; y: dense" } */
     {
       double s = 0;
       for (int j = 0; j < N; j++)
@@ -39,7 +39,7 @@ static void
 float_spmv (float y[M], float A[M][N] SPARSE ("CSR"), const float x[N])
 {
   float c = 0.1f;
-  for (int i = 0; i < M; i++)
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: y.i. = sum.j, A.i,j. . c . x.j..; A: CSR; loops: i for, j for over A; y: dense" } */
     {
       float s = 0;
       for (int j = 0; j < N; j++)
@@ -54,7 +54,7 @@ static void
 float_const_spmv (float y[M], float A[M][N] SPARSE ("CSR"),
                   const float x[N])
 {
-  for (int i = 0; i < M; i++)
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: y.i. = sum.j, A.i,j. . 0.100000001f . x.j. . A.i,j. . 3f / 7f.; A: CSR; loops: i for, j co-iterate A, A; y: dense" } */
     {
       float s = 0;
       for (int j = 0; j < N; j++)

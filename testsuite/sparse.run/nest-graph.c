@@ -18,7 +18,7 @@ pagerank (int n, double P[n][n] SPARSE ("CSR"), double r[n])
   for (int it = 0; it < ITERS; it++)
     {
       double base = (1 - d) / n;
-      for (int i = 0; i < n; i++)
+      for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: rn.i. = sum.j, P.i,j. . r.j.. . 0.84999999999999998 . base; P: CSR; loops: i for, j for over P; rn: dense" } */
         {
           double s = 0;
           for (int j = 0; j < n; j++)
@@ -49,7 +49,7 @@ bfs (int n, double A[n][n] SPARSE ("CSC"), int level[n])
   int depth = 0;
   for (int step = 1; step < n; step++)
     {
-      for (int j = 0; j < n; j++)
+      for (int j = 0; j < n; j++)	/* { dg-message "loop nest sparsified: next.j. = unvisited.j. . sum.i, A.i,j. . f.i..; A: CSC; loops: j for, i for over A; next: dense" } */
         {
           double c = 0;
           for (int i = 0; i < n; i++)
@@ -81,7 +81,7 @@ static double
 triangles (int n, double L[n][n] SPARSE ("CSR"))
 {
   double t = 0;
-  for (int i = 0; i < n; i++)
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: t .= sum.i, sum.k, sum.j, L.i,k. . L.k,j. . L.i,j....; L: CSR; loops: i for, k for over L, j co-iterate L, L; t: scalar" } */
     for (int k = 0; k < n; k++)
       for (int j = 0; j < n; j++)
         t += L[i][k] * L[k][j] * L[i][j];

@@ -16,11 +16,11 @@ static double
 local_copy (const double D[N][N], const double x[N])
 {
   double T[N][N] SPARSE ("DCSR");
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: T.i,j. = D.i,j.; T: DCSR; loops: i for, j for; T: appended in order" } */
     for (int j = 0; j < N; j++)
       T[i][j] = D[i][j];
   double s = 0;
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "not sparsified: loop variable i is used as a value" } */
     for (int j = 0; j < N; j++)
       s += T[i][j] * x[j] * (i + 1);
   return s;
@@ -31,7 +31,7 @@ static void
 two (int n, double y[n], double z[n], double A[n][n] SPARSE ("CSR"),
      double B[n][n] SPARSE ("CSR"), const double x[n])
 {
-  for (int i = 0; i < n; i++)
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: y.i. = sum.j, A.i,j. . x.j..; A: CSR; loops: i for, j for over A; y: dense" } */	/* { dg-message "loop nest sparsified: z.i. = sum.j, B.i,j. . x.j..; B: CSR; loops: i for, j for over B; z: dense" } */
     {
       y[i] = 0;
       z[i] = 0;
@@ -49,7 +49,7 @@ static void
 global_spmv (int transpose)
 {
   if (transpose)
-    for (int i = 0; i < N; i++)
+    for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: gy.i. = sum.j, G.j,i. . gx.j..; G: CSR; loops: j for, i for over G; gy: dense" } */
       {
         gy[i] = 0;
         for (int j = 0; j < N; j++)
@@ -60,7 +60,7 @@ global_spmv (int transpose)
       int i = 0;
       while (i < 1)
         {
-          for (int r = 0; r < N; r++)
+          for (int r = 0; r < N; r++)	/* { dg-message "loop nest sparsified: gy.r. = sum.c, G.r,c. . gx.c..; G: CSR; loops: r for, c for over G; gy: dense" } */
             {
               gy[r] = 0;
               for (int c = 0; c < N; c++)
@@ -76,7 +76,7 @@ global_spmv (int transpose)
 static void
 global_into (double y[N])
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: y.i. = sum.j, G.i,j. . gx.j..; G: CSR; loops: i for, j for over G; y: dense" } */
     {
       double s = 0;
       for (int j = 0; j < N; j++)
@@ -90,7 +90,7 @@ static int
 finals (int n, double y[n], double A[n][n] SPARSE ("CSR"), const double x[n])
 {
   int i, j = -5;
-  for (i = 0; i < n; i++)
+  for (i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, A.i,j. . x.j..; A: CSR; loops: i for, j for over A; y: dense" } */
     for (j = 0; j < n; j++)
       y[i] += A[i][j] * x[j];
   return i * 1000 + j;
@@ -102,20 +102,20 @@ static void
 left_alone (int n, double y[n], double A[n][n] SPARSE ("CSR"),
             const double x[n])
 {
-  for (int i = 0; i < n; i++)
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: loop body calls sr_val" } */
     {
       y[i] = 0;
       for (int j = 0; j < n; j++)
         y[i] += sr_val (i + j) * A[i][j] * x[j];
     }
-  for (int i = 1; i < n; i++)
+  for (int i = 1; i < n; i++)	/* { dg-message "not sparsified: loop i starts at 1, not 0: a loop must run over a whole extent" } */
     for (int j = 0; j < n; j++)
       y[i] += A[i - 1][j] * x[j];
-  for (int i = 0; i < n; i++)
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: loop body has an if statement" } */
     for (int j = 0; j < n; j++)
       if (j != i)
         y[i] -= A[i][j] * x[j];
-  for (int i = 0; i < n; i++)
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: loop body has an if statement: what it does at the unstored zeros of A, which sparse loops skip, would be lost" } */
     for (int j = 0; j < n; j++)
       {
         if (A[i][j] < -3)
@@ -124,7 +124,7 @@ left_alone (int n, double y[n], double A[n][n] SPARSE ("CSR"),
       }
   /* A value carried from one iteration to the next: y[i] gets the
      previous column's element.  */
-  for (int i = 0; i < n; i++)
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: prev is read in loop j before it is set there: its value carries over from one iteration to the next" } */
     {
       double prev = 0;
       for (int j = 0; j < n; j++)
@@ -149,7 +149,7 @@ main (void)
   sr_print ("two: y", y, N);
   sr_print ("two: z", z, N);
 
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "not sparsified: loop body has an if statement" } */
     for (int j = 0; j < N; j++)
       if (sr_hash (i, j, 0, 125) % 4 == 0)
         G[i][j] = sr_val (sr_hash (i, j, 1, 125));

@@ -10,7 +10,7 @@ enum { M = 40, K = 30, N = 6 };
 static void
 spmv (double y[M], double A[M][K] SPARSE ("CSR"), const double x[K])
 {
-  for (int i = 0; i < M; i++)
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: y.i. = sum.j, A.i,j. . x.j..; A: CSR; loops: i for .parallel., j for over A; y: dense" } */
     {
       double s = 0;
       for (int j = 0; j < K; j++)
@@ -22,7 +22,7 @@ spmv (double y[M], double A[M][K] SPARSE ("CSR"), const double x[K])
 static void
 spmm (double C[M][N], double A[M][K] SPARSE ("DCSR"), double B[K][N])
 {
-  for (int i = 0; i < M; i++)
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: C.i,j. = sum.k, A.i,k. . B.k,j..; A: DCSR; loops: i for over A .parallel., k for over A, j for; C: dense" } */
     for (int j = 0; j < N; j++)
       {
         C[i][j] = 0;
@@ -39,7 +39,7 @@ per_thread (double out[2][M], double A[M][K] SPARSE ("CSR"),
 #pragma omp parallel num_threads(2)
   {
     double y[M];
-    for (int i = 0; i < M; i++)
+    for (int i = 0; i < M; i++)	/* { dg-message "not sparsified: the loops are inside an OpenMP construct" } */
       {
         y[i] = 0;
         for (int j = 0; j < K; j++)

@@ -11,7 +11,7 @@ enum { N = 7, M = 6, P = 5 };
 static void
 k0 (double y[N], double A[N][M] SPARSE ("CSR"), const double x[M])
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, A.i,j. . x.j..; A: CSR; loops: i for, j for over A; y: dense" } */
     for (int j = 0; j < M; j++)
       y[i] += A[i][j] * x[j];
 }
@@ -20,7 +20,7 @@ k0 (double y[N], double A[N][M] SPARSE ("CSR"), const double x[M])
 static void
 k1 (double y[N], double A[N][M] SPARSE ("DCSR"), const double x[M])
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, A.i,j. . x.j..; A: DCSR; loops: i for over A, j for over A; y: dense" } */
     for (int j = 0; j < M; j++)
       y[i] += A[i][j] * x[j];
 }
@@ -29,7 +29,7 @@ k1 (double y[N], double A[N][M] SPARSE ("DCSR"), const double x[M])
 static void
 k2 (double y[N], double A[N][M] SPARSE ("CSC"), const double x[M])
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, A.i,j. . x.j..; A: CSC; loops: j for, i for over A; y: dense" } */
     for (int j = 0; j < M; j++)
       y[i] += A[i][j] * x[j];
 }
@@ -38,7 +38,7 @@ k2 (double y[N], double A[N][M] SPARSE ("CSC"), const double x[M])
 static void
 k3 (double y[N], double A[N][M] SPARSE ("COO"), const double x[M])
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, A.i,j. . x.j..; A: COO; loops: i for over A, j for over A; y: dense" } */
     for (int j = 0; j < M; j++)
       y[i] += A[i][j] * x[j];
 }
@@ -47,7 +47,7 @@ k3 (double y[N], double A[N][M] SPARSE ("COO"), const double x[M])
 static void
 k4 (double y[N], double A[N][M] SPARSE ("CSR"), const double x[M])
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, x.j. . A.i,j..; A: CSR; loops: i for, j for over A; y: dense" } */
     for (int j = 0; j < M; j++)
       y[i] = y[i] + x[j] * A[i][j];
 }
@@ -56,7 +56,7 @@ k4 (double y[N], double A[N][M] SPARSE ("CSR"), const double x[M])
 static void
 k5 (double y[N], double A[N][M] SPARSE ("DCSR"), const double x[M])
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, x.j. . A.i,j..; A: DCSR; loops: i for over A, j for over A; y: dense" } */
     for (int j = 0; j < M; j++)
       y[i] = y[i] + x[j] * A[i][j];
 }
@@ -65,7 +65,7 @@ k5 (double y[N], double A[N][M] SPARSE ("DCSR"), const double x[M])
 static void
 k6 (double y[N], double A[N][M] SPARSE ("CSC"), const double x[M])
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, x.j. . A.i,j..; A: CSC; loops: j for, i for over A; y: dense" } */
     for (int j = 0; j < M; j++)
       y[i] = y[i] + x[j] * A[i][j];
 }
@@ -74,7 +74,7 @@ k6 (double y[N], double A[N][M] SPARSE ("CSC"), const double x[M])
 static void
 k7 (double y[N], double A[N][M] SPARSE ("COO"), const double x[M])
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, x.j. . A.i,j..; A: COO; loops: i for over A, j for over A; y: dense" } */
     for (int j = 0; j < M; j++)
       y[i] = y[i] + x[j] * A[i][j];
 }
@@ -83,7 +83,7 @@ k7 (double y[N], double A[N][M] SPARSE ("COO"), const double x[M])
 static void
 k8 (double y[N], double A[N][M] SPARSE ("CSR"), const double x[M])
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: y.i. -= sum.j, A.i,j. . 2 . x.j..; A: CSR; loops: i for, j for over A; y: dense" } */
     for (int j = 0; j < M; j++)
       y[i] -= 2 * A[i][j] * x[j];
 }
@@ -92,7 +92,7 @@ k8 (double y[N], double A[N][M] SPARSE ("CSR"), const double x[M])
 static void
 k9 (double y[N], double A[N][M] SPARSE ("DCSR"), const double x[M])
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: y.i. -= sum.j, A.i,j. . 2 . x.j..; A: DCSR; loops: i for over A, j for over A; y: dense" } */
     for (int j = 0; j < M; j++)
       y[i] -= 2 * A[i][j] * x[j];
 }
@@ -101,7 +101,7 @@ k9 (double y[N], double A[N][M] SPARSE ("DCSR"), const double x[M])
 static void
 k10 (double y[N], double A[N][M] SPARSE ("CSC"), const double x[M])
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: y.i. -= sum.j, A.i,j. . 2 . x.j..; A: CSC; loops: j for, i for over A; y: dense" } */
     for (int j = 0; j < M; j++)
       y[i] -= 2 * A[i][j] * x[j];
 }
@@ -110,7 +110,7 @@ k10 (double y[N], double A[N][M] SPARSE ("CSC"), const double x[M])
 static void
 k11 (double y[N], double A[N][M] SPARSE ("COO"), const double x[M])
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: y.i. -= sum.j, A.i,j. . 2 . x.j..; A: COO; loops: i for over A, j for over A; y: dense" } */
     for (int j = 0; j < M; j++)
       y[i] -= 2 * A[i][j] * x[j];
 }
@@ -119,7 +119,7 @@ k11 (double y[N], double A[N][M] SPARSE ("COO"), const double x[M])
 static void
 k12 (double y[N], double A[N][M] SPARSE ("CSR"), const double x[M])
 {
-  for (int j = 0; j < M; j++)
+  for (int j = 0; j < M; j++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, A.i,j. . x.j..; A: CSR; loops: i for, j for over A; y: dense" } */
     for (int i = 0; i < N; i++)
       y[i] += A[i][j] * x[j];
 }
@@ -128,7 +128,7 @@ k12 (double y[N], double A[N][M] SPARSE ("CSR"), const double x[M])
 static void
 k13 (double y[N], double A[N][M] SPARSE ("DCSR"), const double x[M])
 {
-  for (int j = 0; j < M; j++)
+  for (int j = 0; j < M; j++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, A.i,j. . x.j..; A: DCSR; loops: i for over A, j for over A; y: dense" } */
     for (int i = 0; i < N; i++)
       y[i] += A[i][j] * x[j];
 }
@@ -137,7 +137,7 @@ k13 (double y[N], double A[N][M] SPARSE ("DCSR"), const double x[M])
 static void
 k14 (double y[N], double A[N][M] SPARSE ("CSC"), const double x[M])
 {
-  for (int j = 0; j < M; j++)
+  for (int j = 0; j < M; j++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, A.i,j. . x.j..; A: CSC; loops: j for, i for over A; y: dense" } */
     for (int i = 0; i < N; i++)
       y[i] += A[i][j] * x[j];
 }
@@ -146,7 +146,7 @@ k14 (double y[N], double A[N][M] SPARSE ("CSC"), const double x[M])
 static void
 k15 (double y[N], double A[N][M] SPARSE ("COO"), const double x[M])
 {
-  for (int j = 0; j < M; j++)
+  for (int j = 0; j < M; j++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, A.i,j. . x.j..; A: COO; loops: i for over A, j for over A; y: dense" } */
     for (int i = 0; i < N; i++)
       y[i] += A[i][j] * x[j];
 }
@@ -155,7 +155,7 @@ k15 (double y[N], double A[N][M] SPARSE ("COO"), const double x[M])
 static void
 k16 (double y[N], double A[N][M] SPARSE ("CSR"), const double x[M])
 {
-  for (int j = 0; j < M; j++)
+  for (int j = 0; j < M; j++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, x.j. . A.i,j..; A: CSR; loops: i for, j for over A; y: dense" } */
     for (int i = 0; i < N; i++)
       y[i] = y[i] + x[j] * A[i][j];
 }
@@ -164,7 +164,7 @@ k16 (double y[N], double A[N][M] SPARSE ("CSR"), const double x[M])
 static void
 k17 (double y[N], double A[N][M] SPARSE ("DCSR"), const double x[M])
 {
-  for (int j = 0; j < M; j++)
+  for (int j = 0; j < M; j++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, x.j. . A.i,j..; A: DCSR; loops: i for over A, j for over A; y: dense" } */
     for (int i = 0; i < N; i++)
       y[i] = y[i] + x[j] * A[i][j];
 }
@@ -173,7 +173,7 @@ k17 (double y[N], double A[N][M] SPARSE ("DCSR"), const double x[M])
 static void
 k18 (double y[N], double A[N][M] SPARSE ("CSC"), const double x[M])
 {
-  for (int j = 0; j < M; j++)
+  for (int j = 0; j < M; j++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, x.j. . A.i,j..; A: CSC; loops: j for, i for over A; y: dense" } */
     for (int i = 0; i < N; i++)
       y[i] = y[i] + x[j] * A[i][j];
 }
@@ -182,7 +182,7 @@ k18 (double y[N], double A[N][M] SPARSE ("CSC"), const double x[M])
 static void
 k19 (double y[N], double A[N][M] SPARSE ("COO"), const double x[M])
 {
-  for (int j = 0; j < M; j++)
+  for (int j = 0; j < M; j++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, x.j. . A.i,j..; A: COO; loops: i for over A, j for over A; y: dense" } */
     for (int i = 0; i < N; i++)
       y[i] = y[i] + x[j] * A[i][j];
 }
@@ -191,7 +191,7 @@ k19 (double y[N], double A[N][M] SPARSE ("COO"), const double x[M])
 static void
 k20 (double y[N], double A[N][M] SPARSE ("CSR"), const double x[M])
 {
-  for (int j = 0; j < M; j++)
+  for (int j = 0; j < M; j++)	/* { dg-message "loop nest sparsified: y.i. -= sum.j, A.i,j. . 2 . x.j..; A: CSR; loops: i for, j for over A; y: dense" } */
     for (int i = 0; i < N; i++)
       y[i] -= 2 * A[i][j] * x[j];
 }
@@ -200,7 +200,7 @@ k20 (double y[N], double A[N][M] SPARSE ("CSR"), const double x[M])
 static void
 k21 (double y[N], double A[N][M] SPARSE ("DCSR"), const double x[M])
 {
-  for (int j = 0; j < M; j++)
+  for (int j = 0; j < M; j++)	/* { dg-message "loop nest sparsified: y.i. -= sum.j, A.i,j. . 2 . x.j..; A: DCSR; loops: i for over A, j for over A; y: dense" } */
     for (int i = 0; i < N; i++)
       y[i] -= 2 * A[i][j] * x[j];
 }
@@ -209,7 +209,7 @@ k21 (double y[N], double A[N][M] SPARSE ("DCSR"), const double x[M])
 static void
 k22 (double y[N], double A[N][M] SPARSE ("CSC"), const double x[M])
 {
-  for (int j = 0; j < M; j++)
+  for (int j = 0; j < M; j++)	/* { dg-message "loop nest sparsified: y.i. -= sum.j, A.i,j. . 2 . x.j..; A: CSC; loops: j for, i for over A; y: dense" } */
     for (int i = 0; i < N; i++)
       y[i] -= 2 * A[i][j] * x[j];
 }
@@ -218,7 +218,7 @@ k22 (double y[N], double A[N][M] SPARSE ("CSC"), const double x[M])
 static void
 k23 (double y[N], double A[N][M] SPARSE ("COO"), const double x[M])
 {
-  for (int j = 0; j < M; j++)
+  for (int j = 0; j < M; j++)	/* { dg-message "loop nest sparsified: y.i. -= sum.j, A.i,j. . 2 . x.j..; A: COO; loops: i for over A, j for over A; y: dense" } */
     for (int i = 0; i < N; i++)
       y[i] -= 2 * A[i][j] * x[j];
 }
@@ -227,7 +227,7 @@ k23 (double y[N], double A[N][M] SPARSE ("COO"), const double x[M])
 static void
 k24 (double y[N], double A[N][M] SPARSE ("CSR"), const double x[M], const double w[N])
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: y.i. = w.i. . .0.5 . sum.j, A.i,j. . x.j... - .0.5 . sum.j, A.i,j. . x.j...; A: CSR; nest 1 .= w.i. . .0.5 . sum.j, A.i,j. . x.j....: i for, j for over A; nest 2 .-= 0.5.: i for; nest 3 .-= sum.j, A.i,j. . x.j...: i for, j for over A; y: dense" } */
     {
       double t = 0.5;
       for (int j = 0; j < M; j++)
@@ -240,7 +240,7 @@ k24 (double y[N], double A[N][M] SPARSE ("CSR"), const double x[M], const double
 static void
 k25 (double y[N], double A[N][M] SPARSE ("DCSR"), const double x[M], const double w[N])
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: y.i. = w.i. . .0.5 . sum.j, A.i,j. . x.j... - .0.5 . sum.j, A.i,j. . x.j...; A: DCSR; nest 1 .= w.i. . .0.5 . sum.j, A.i,j. . x.j....: i for, j for over A; nest 2 .-= 0.5.: i for; nest 3 .-= sum.j, A.i,j. . x.j...: i for over A, j for over A; y: dense" } */
     {
       double t = 0.5;
       for (int j = 0; j < M; j++)
@@ -253,7 +253,7 @@ k25 (double y[N], double A[N][M] SPARSE ("DCSR"), const double x[M], const doubl
 static void
 k26 (double y[N], double A[N][M] SPARSE ("CSC"), const double x[M], const double w[N])
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "not sparsified: no loop order follows the storage order of every sparse operand, and no single conversion fixes it: store the operands in compatible formats" } */
     {
       double t = 0.5;
       for (int j = 0; j < M; j++)
@@ -266,7 +266,7 @@ k26 (double y[N], double A[N][M] SPARSE ("CSC"), const double x[M], const double
 static void
 k27 (double y[N], double A[N][M] SPARSE ("COO"), const double x[M], const double w[N])
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: y.i. = w.i. . .0.5 . sum.j, A.i,j. . x.j... - .0.5 . sum.j, A.i,j. . x.j...; A: COO; nest 1 .= w.i. . .0.5 . sum.j, A.i,j. . x.j....: i for, j for over A; nest 2 .-= 0.5.: i for; nest 3 .-= sum.j, A.i,j. . x.j...: i for over A, j for over A; y: dense" } */
     {
       double t = 0.5;
       for (int j = 0; j < M; j++)
@@ -279,7 +279,7 @@ k27 (double y[N], double A[N][M] SPARSE ("COO"), const double x[M], const double
 static void
 k28 (double y[N], double A[N][M] SPARSE ("DCSC"), const double x[M], const double w[N])
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "not sparsified: no loop order follows the storage order of every sparse operand, and no single conversion fixes it: store the operands in compatible formats" } */
     {
       double t = 0.5;
       for (int j = 0; j < M; j++)
@@ -292,7 +292,7 @@ k28 (double y[N], double A[N][M] SPARSE ("DCSC"), const double x[M], const doubl
 static void
 k29 (double y[N], double A[N][M] SPARSE ("D,CU"), const double x[M], const double w[N])
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: y.i. = w.i. . .0.5 . sum.j, A.i,j. . x.j... - .0.5 . sum.j, A.i,j. . x.j...; A: CSR; nest 1 .= w.i. . .0.5 . sum.j, A.i,j. . x.j....: i for, j for over A; nest 2 .-= 0.5.: i for; nest 3 .-= sum.j, A.i,j. . x.j...: i for, j for over A; y: dense" } */
     {
       double t = 0.5;
       for (int j = 0; j < M; j++)
@@ -305,7 +305,7 @@ k29 (double y[N], double A[N][M] SPARSE ("D,CU"), const double x[M], const doubl
 static void
 k30 (double C[N][P], double A[N][M] SPARSE ("CSR"), double B[M][P])
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: C.i,k. .= sum.j, A.i,j. . B.j,k..; A: CSR; loops: i for, j for over A, k for; C: dense" } */
     for (int j = 0; j < M; j++)
       for (int k = 0; k < P; k++)
         C[i][k] += A[i][j] * B[j][k];
@@ -315,7 +315,7 @@ k30 (double C[N][P], double A[N][M] SPARSE ("CSR"), double B[M][P])
 static void
 k31 (double C[N][P], double A[N][M] SPARSE ("CSR"), double B[M][P] SPARSE ("CSR"))
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: C.i,k. .= sum.j, A.i,j. . B.j,k..; A: CSR, B: CSR; loops: i for, j for over A, k for over B; C: dense" } */
     for (int j = 0; j < M; j++)
       for (int k = 0; k < P; k++)
         C[i][k] += A[i][j] * B[j][k];
@@ -325,7 +325,7 @@ k31 (double C[N][P], double A[N][M] SPARSE ("CSR"), double B[M][P] SPARSE ("CSR"
 static void
 k32 (double C[N][P] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double B[M][P])
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "not sparsified: C and A may be the same tensor .tagged parameters of one format.: declare C with 'restrict'" } */
     for (int j = 0; j < M; j++)
       for (int k = 0; k < P; k++)
         C[i][k] += A[i][j] * B[j][k];
@@ -335,7 +335,7 @@ k32 (double C[N][P] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double B[M][P
 static void
 k33 (double C[N][P] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double B[M][P] SPARSE ("CSR"))
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "not sparsified: C and A may be the same tensor .tagged parameters of one format.: declare C with 'restrict'" } */
     for (int j = 0; j < M; j++)
       for (int k = 0; k < P; k++)
         C[i][k] += A[i][j] * B[j][k];
@@ -345,7 +345,7 @@ k33 (double C[N][P] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double B[M][P
 static void
 k34 (double C[N][P] SPARSE ("DCSR"), double A[N][M] SPARSE ("CSR"), double B[M][P])
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: C.i,k. = C.i,k. . sum.j, A.i,j. . B.j,k..; C: DCSR written as CSR, A: CSR; loops: i for, j for over A, k for; C: through a workspace, old entries added per row" } */
     for (int j = 0; j < M; j++)
       for (int k = 0; k < P; k++)
         C[i][k] += A[i][j] * B[j][k];
@@ -355,7 +355,7 @@ k34 (double C[N][P] SPARSE ("DCSR"), double A[N][M] SPARSE ("CSR"), double B[M][
 static void
 k35 (double C[N][P] SPARSE ("DCSR"), double A[N][M] SPARSE ("CSR"), double B[M][P] SPARSE ("CSR"))
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: C.i,k. = C.i,k. . sum.j, A.i,j. . B.j,k..; C: DCSR written as CSR, A: CSR, B: CSR; loops: i for, j for over A, k for over B; C: through a workspace, old entries added per row" } */
     for (int j = 0; j < M; j++)
       for (int k = 0; k < P; k++)
         C[i][k] += A[i][j] * B[j][k];
@@ -365,7 +365,7 @@ k35 (double C[N][P] SPARSE ("DCSR"), double A[N][M] SPARSE ("CSR"), double B[M][
 static void
 k36 (double C[N][P], double A[N][M] SPARSE ("CSR"), double B[M][P])
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: C.i,k. .= sum.j, A.i,j. . B.j,k..; A: CSR; loops: i for, j for over A, k for; C: dense" } */
     for (int k = 0; k < P; k++)
       for (int j = 0; j < M; j++)
         C[i][k] += A[i][j] * B[j][k];
@@ -375,7 +375,7 @@ k36 (double C[N][P], double A[N][M] SPARSE ("CSR"), double B[M][P])
 static void
 k37 (double C[N][P], double A[N][M] SPARSE ("CSR"), double B[M][P] SPARSE ("CSR"))
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: C.i,k. .= sum.j, A.i,j. . B.j,k..; A: CSR, B: CSR; loops: i for, j for over A, k for over B; C: dense" } */
     for (int k = 0; k < P; k++)
       for (int j = 0; j < M; j++)
         C[i][k] += A[i][j] * B[j][k];
@@ -385,7 +385,7 @@ k37 (double C[N][P], double A[N][M] SPARSE ("CSR"), double B[M][P] SPARSE ("CSR"
 static void
 k38 (double C[N][P] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double B[M][P])
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "not sparsified: C and A may be the same tensor .tagged parameters of one format.: declare C with 'restrict'" } */
     for (int k = 0; k < P; k++)
       for (int j = 0; j < M; j++)
         C[i][k] += A[i][j] * B[j][k];
@@ -395,7 +395,7 @@ k38 (double C[N][P] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double B[M][P
 static void
 k39 (double C[N][P] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double B[M][P] SPARSE ("CSR"))
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "not sparsified: C and A may be the same tensor .tagged parameters of one format.: declare C with 'restrict'" } */
     for (int k = 0; k < P; k++)
       for (int j = 0; j < M; j++)
         C[i][k] += A[i][j] * B[j][k];
@@ -405,7 +405,7 @@ k39 (double C[N][P] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double B[M][P
 static void
 k40 (double C[N][P] SPARSE ("DCSR"), double A[N][M] SPARSE ("CSR"), double B[M][P])
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: C.i,k. = C.i,k. . sum.j, A.i,j. . B.j,k..; C: DCSR written as CSR, A: CSR; loops: i for, j for over A, k for; C: through a workspace, old entries added per row" } */
     for (int k = 0; k < P; k++)
       for (int j = 0; j < M; j++)
         C[i][k] += A[i][j] * B[j][k];
@@ -415,7 +415,7 @@ k40 (double C[N][P] SPARSE ("DCSR"), double A[N][M] SPARSE ("CSR"), double B[M][
 static void
 k41 (double C[N][P] SPARSE ("DCSR"), double A[N][M] SPARSE ("CSR"), double B[M][P] SPARSE ("CSR"))
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: C.i,k. = C.i,k. . sum.j, A.i,j. . B.j,k..; C: DCSR written as CSR, A: CSR, B: CSR; loops: i for, j for over A, k for over B; C: through a workspace, old entries added per row" } */
     for (int k = 0; k < P; k++)
       for (int j = 0; j < M; j++)
         C[i][k] += A[i][j] * B[j][k];
@@ -425,7 +425,7 @@ k41 (double C[N][P] SPARSE ("DCSR"), double A[N][M] SPARSE ("CSR"), double B[M][
 static void
 k42 (double C[N][P], double A[N][M] SPARSE ("CSR"), double B[M][P])
 {
-  for (int j = 0; j < M; j++)
+  for (int j = 0; j < M; j++)	/* { dg-message "loop nest sparsified: C.i,k. .= sum.j, A.i,j. . B.j,k..; A: CSR; loops: i for, j for over A, k for; C: dense" } */
     for (int i = 0; i < N; i++)
       for (int k = 0; k < P; k++)
         C[i][k] += A[i][j] * B[j][k];
@@ -435,7 +435,7 @@ k42 (double C[N][P], double A[N][M] SPARSE ("CSR"), double B[M][P])
 static void
 k43 (double C[N][P], double A[N][M] SPARSE ("CSR"), double B[M][P] SPARSE ("CSR"))
 {
-  for (int j = 0; j < M; j++)
+  for (int j = 0; j < M; j++)	/* { dg-message "loop nest sparsified: C.i,k. .= sum.j, A.i,j. . B.j,k..; A: CSR, B: CSR; loops: i for, j for over A, k for over B; C: dense" } */
     for (int i = 0; i < N; i++)
       for (int k = 0; k < P; k++)
         C[i][k] += A[i][j] * B[j][k];
@@ -445,7 +445,7 @@ k43 (double C[N][P], double A[N][M] SPARSE ("CSR"), double B[M][P] SPARSE ("CSR"
 static void
 k44 (double C[N][P] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double B[M][P] SPARSE ("CSR"))
 {
-  for (int j = 0; j < M; j++)
+  for (int j = 0; j < M; j++)	/* { dg-message "not sparsified: C and A may be the same tensor .tagged parameters of one format.: declare C with 'restrict'" } */
     for (int i = 0; i < N; i++)
       for (int k = 0; k < P; k++)
         C[i][k] += A[i][j] * B[j][k];
@@ -455,7 +455,7 @@ k44 (double C[N][P] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double B[M][P
 static void
 k45 (double C[N][P] SPARSE ("DCSR"), double A[N][M] SPARSE ("CSR"), double B[M][P] SPARSE ("CSR"))
 {
-  for (int j = 0; j < M; j++)
+  for (int j = 0; j < M; j++)	/* { dg-message "loop nest sparsified: C.i,k. = C.i,k. . sum.j, A.i,j. . B.j,k..; C: DCSR written as CSR, A: CSR, B: CSR; loops: i for, j for over A, k for over B; C: through a workspace, old entries added per row" } */
     for (int i = 0; i < N; i++)
       for (int k = 0; k < P; k++)
         C[i][k] += A[i][j] * B[j][k];
@@ -465,7 +465,7 @@ k45 (double C[N][P] SPARSE ("DCSR"), double A[N][M] SPARSE ("CSR"), double B[M][
 static void
 k46 (double C[N][P], double A[N][M] SPARSE ("CSR"), double B[M][P])
 {
-  for (int j = 0; j < M; j++)
+  for (int j = 0; j < M; j++)	/* { dg-message "loop nest sparsified: C.i,k. .= sum.j, A.i,j. . B.j,k..; A: CSR; loops: i for, j for over A, k for; C: dense" } */
     for (int k = 0; k < P; k++)
       for (int i = 0; i < N; i++)
         C[i][k] += A[i][j] * B[j][k];
@@ -475,7 +475,7 @@ k46 (double C[N][P], double A[N][M] SPARSE ("CSR"), double B[M][P])
 static void
 k47 (double C[N][P], double A[N][M] SPARSE ("CSR"), double B[M][P] SPARSE ("CSR"))
 {
-  for (int j = 0; j < M; j++)
+  for (int j = 0; j < M; j++)	/* { dg-message "loop nest sparsified: C.i,k. .= sum.j, A.i,j. . B.j,k..; A: CSR, B: CSR; loops: i for, j for over A, k for over B; C: dense" } */
     for (int k = 0; k < P; k++)
       for (int i = 0; i < N; i++)
         C[i][k] += A[i][j] * B[j][k];
@@ -485,7 +485,7 @@ k47 (double C[N][P], double A[N][M] SPARSE ("CSR"), double B[M][P] SPARSE ("CSR"
 static void
 k48 (double C[N][P] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double B[M][P] SPARSE ("CSR"))
 {
-  for (int j = 0; j < M; j++)
+  for (int j = 0; j < M; j++)	/* { dg-message "not sparsified: C and A may be the same tensor .tagged parameters of one format.: declare C with 'restrict'" } */
     for (int k = 0; k < P; k++)
       for (int i = 0; i < N; i++)
         C[i][k] += A[i][j] * B[j][k];
@@ -495,7 +495,7 @@ k48 (double C[N][P] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double B[M][P
 static void
 k49 (double C[N][P] SPARSE ("DCSR"), double A[N][M] SPARSE ("CSR"), double B[M][P] SPARSE ("CSR"))
 {
-  for (int j = 0; j < M; j++)
+  for (int j = 0; j < M; j++)	/* { dg-message "loop nest sparsified: C.i,k. = C.i,k. . sum.j, A.i,j. . B.j,k..; C: DCSR written as CSR, A: CSR, B: CSR; loops: i for, j for over A, k for over B; C: through a workspace, old entries added per row" } */
     for (int k = 0; k < P; k++)
       for (int i = 0; i < N; i++)
         C[i][k] += A[i][j] * B[j][k];
@@ -505,7 +505,7 @@ k49 (double C[N][P] SPARSE ("DCSR"), double A[N][M] SPARSE ("CSR"), double B[M][
 static void
 k50 (double C[N][P], double A[N][M] SPARSE ("CSR"), double B[M][P])
 {
-  for (int k = 0; k < P; k++)
+  for (int k = 0; k < P; k++)	/* { dg-message "loop nest sparsified: C.i,k. .= sum.j, A.i,j. . B.j,k..; A: CSR; loops: i for, j for over A, k for; C: dense" } */
     for (int i = 0; i < N; i++)
       for (int j = 0; j < M; j++)
         C[i][k] += A[i][j] * B[j][k];
@@ -515,7 +515,7 @@ k50 (double C[N][P], double A[N][M] SPARSE ("CSR"), double B[M][P])
 static void
 k51 (double C[N][P], double A[N][M] SPARSE ("CSR"), double B[M][P] SPARSE ("CSR"))
 {
-  for (int k = 0; k < P; k++)
+  for (int k = 0; k < P; k++)	/* { dg-message "loop nest sparsified: C.i,k. .= sum.j, A.i,j. . B.j,k..; A: CSR, B: CSR; loops: i for, j for over A, k for over B; C: dense" } */
     for (int i = 0; i < N; i++)
       for (int j = 0; j < M; j++)
         C[i][k] += A[i][j] * B[j][k];
@@ -525,7 +525,7 @@ k51 (double C[N][P], double A[N][M] SPARSE ("CSR"), double B[M][P] SPARSE ("CSR"
 static void
 k52 (double C[N][P] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double B[M][P] SPARSE ("CSR"))
 {
-  for (int k = 0; k < P; k++)
+  for (int k = 0; k < P; k++)	/* { dg-message "not sparsified: C and A may be the same tensor .tagged parameters of one format.: declare C with 'restrict'" } */
     for (int i = 0; i < N; i++)
       for (int j = 0; j < M; j++)
         C[i][k] += A[i][j] * B[j][k];
@@ -535,7 +535,7 @@ k52 (double C[N][P] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double B[M][P
 static void
 k53 (double C[N][P] SPARSE ("DCSR"), double A[N][M] SPARSE ("CSR"), double B[M][P] SPARSE ("CSR"))
 {
-  for (int k = 0; k < P; k++)
+  for (int k = 0; k < P; k++)	/* { dg-message "loop nest sparsified: C.i,k. = C.i,k. . sum.j, A.i,j. . B.j,k..; C: DCSR written as CSR, A: CSR, B: CSR; loops: i for, j for over A, k for over B; C: through a workspace, old entries added per row" } */
     for (int i = 0; i < N; i++)
       for (int j = 0; j < M; j++)
         C[i][k] += A[i][j] * B[j][k];
@@ -545,7 +545,7 @@ k53 (double C[N][P] SPARSE ("DCSR"), double A[N][M] SPARSE ("CSR"), double B[M][
 static void
 k54 (double C[N][P], double A[N][M] SPARSE ("CSR"), double B[M][P])
 {
-  for (int k = 0; k < P; k++)
+  for (int k = 0; k < P; k++)	/* { dg-message "loop nest sparsified: C.i,k. .= sum.j, A.i,j. . B.j,k..; A: CSR; loops: i for, j for over A, k for; C: dense" } */
     for (int j = 0; j < M; j++)
       for (int i = 0; i < N; i++)
         C[i][k] += A[i][j] * B[j][k];
@@ -555,7 +555,7 @@ k54 (double C[N][P], double A[N][M] SPARSE ("CSR"), double B[M][P])
 static void
 k55 (double C[N][P], double A[N][M] SPARSE ("CSR"), double B[M][P] SPARSE ("CSR"))
 {
-  for (int k = 0; k < P; k++)
+  for (int k = 0; k < P; k++)	/* { dg-message "loop nest sparsified: C.i,k. .= sum.j, A.i,j. . B.j,k..; A: CSR, B: CSR; loops: i for, j for over A, k for over B; C: dense" } */
     for (int j = 0; j < M; j++)
       for (int i = 0; i < N; i++)
         C[i][k] += A[i][j] * B[j][k];
@@ -565,7 +565,7 @@ k55 (double C[N][P], double A[N][M] SPARSE ("CSR"), double B[M][P] SPARSE ("CSR"
 static void
 k56 (double C[N][P] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double B[M][P] SPARSE ("CSR"))
 {
-  for (int k = 0; k < P; k++)
+  for (int k = 0; k < P; k++)	/* { dg-message "not sparsified: C and A may be the same tensor .tagged parameters of one format.: declare C with 'restrict'" } */
     for (int j = 0; j < M; j++)
       for (int i = 0; i < N; i++)
         C[i][k] += A[i][j] * B[j][k];
@@ -575,7 +575,7 @@ k56 (double C[N][P] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double B[M][P
 static void
 k57 (double C[N][P] SPARSE ("DCSR"), double A[N][M] SPARSE ("CSR"), double B[M][P] SPARSE ("CSR"))
 {
-  for (int k = 0; k < P; k++)
+  for (int k = 0; k < P; k++)	/* { dg-message "loop nest sparsified: C.i,k. = C.i,k. . sum.j, A.i,j. . B.j,k..; C: DCSR written as CSR, A: CSR, B: CSR; loops: i for, j for over A, k for over B; C: through a workspace, old entries added per row" } */
     for (int j = 0; j < M; j++)
       for (int i = 0; i < N; i++)
         C[i][k] += A[i][j] * B[j][k];
@@ -585,7 +585,7 @@ k57 (double C[N][P] SPARSE ("DCSR"), double A[N][M] SPARSE ("CSR"), double B[M][
 static void
 k58 (double C[N][P], double A[N][M] SPARSE ("DCSR"), double B[M][P])
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: C.i,k. = 1 - sum.j, A.i,j. . B.j,k..; A: DCSR; loops: i for, k for, j for over A; C: dense" } */
     for (int k = 0; k < P; k++)
       {
         C[i][k] = 1;
@@ -598,7 +598,7 @@ k58 (double C[N][P], double A[N][M] SPARSE ("DCSR"), double B[M][P])
 static void
 k59 (double C[N][P], double A[N][M] SPARSE ("DCSR"), double B[M][P])
 {
-  for (int k = 0; k < P; k++)
+  for (int k = 0; k < P; k++)	/* { dg-message "loop nest sparsified: C.i,k. = 1 - sum.j, A.i,j. . B.j,k..; A: DCSR; loops: i for, k for, j for over A; C: dense" } */
     for (int i = 0; i < N; i++)
       {
         C[i][k] = 1;
@@ -611,7 +611,7 @@ k59 (double C[N][P], double A[N][M] SPARSE ("DCSR"), double B[M][P])
 static void
 k60 (double E[N][M], double A[N][M] SPARSE ("CSR"), double D[N][M] SPARSE ("DCSR"))
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: E.i,j. = A.i,j. . D.i,j.; A: CSR, D: DCSR; loops: i for, j co-iterate A, D; E: dense" } */
     for (int j = 0; j < M; j++)
       E[i][j] = A[i][j] + D[i][j];
 }
@@ -620,7 +620,7 @@ k60 (double E[N][M], double A[N][M] SPARSE ("CSR"), double D[N][M] SPARSE ("DCSR
 static void
 k61 (double E[N][M] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double D[N][M] SPARSE ("DCSR"))
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: E.i,j. = A.i,j. . D.i,j.; E: CSR, A: CSR, D: DCSR; loops: i for, j co-iterate A, D; E: appended in order" } */
     for (int j = 0; j < M; j++)
       E[i][j] = A[i][j] + D[i][j];
 }
@@ -629,7 +629,7 @@ k61 (double E[N][M] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double D[N][M
 static void
 k62 (double E[N][M] SPARSE ("DCSC"), double A[N][M] SPARSE ("CSR"), double D[N][M] SPARSE ("DCSR"))
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: E.i,j. = A.i,j. . D.i,j.; E: DCSC, A: CSR converted to CSC, D: DCSR converted to DCSC; loops: j for, i co-iterate A, D; E: appended in order" } */
     for (int j = 0; j < M; j++)
       E[i][j] = A[i][j] + D[i][j];
 }
@@ -638,7 +638,7 @@ k62 (double E[N][M] SPARSE ("DCSC"), double A[N][M] SPARSE ("CSR"), double D[N][
 static void
 k63 (double E[N][M], double A[N][M] SPARSE ("CSR"), double D[N][M] SPARSE ("DCSR"))
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: E.i,j. = A.i,j. - D.i,j.; A: CSR, D: DCSR; loops: i for, j co-iterate A, D; E: dense" } */
     for (int j = 0; j < M; j++)
       E[i][j] = A[i][j] - D[i][j];
 }
@@ -647,7 +647,7 @@ k63 (double E[N][M], double A[N][M] SPARSE ("CSR"), double D[N][M] SPARSE ("DCSR
 static void
 k64 (double E[N][M] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double D[N][M] SPARSE ("DCSR"))
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: E.i,j. = A.i,j. - D.i,j.; E: CSR, A: CSR, D: DCSR; loops: i for, j co-iterate A, D; E: appended in order" } */
     for (int j = 0; j < M; j++)
       E[i][j] = A[i][j] - D[i][j];
 }
@@ -656,7 +656,7 @@ k64 (double E[N][M] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double D[N][M
 static void
 k65 (double E[N][M] SPARSE ("DCSC"), double A[N][M] SPARSE ("CSR"), double D[N][M] SPARSE ("DCSR"))
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: E.i,j. = A.i,j. - D.i,j.; E: DCSC, A: CSR converted to CSC, D: DCSR converted to DCSC; loops: j for, i co-iterate A, D; E: appended in order" } */
     for (int j = 0; j < M; j++)
       E[i][j] = A[i][j] - D[i][j];
 }
@@ -665,7 +665,7 @@ k65 (double E[N][M] SPARSE ("DCSC"), double A[N][M] SPARSE ("CSR"), double D[N][
 static void
 k66 (double E[N][M], double A[N][M] SPARSE ("CSR"), double D[N][M] SPARSE ("DCSR"))
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: E.i,j. = A.i,j. . D.i,j.; A: CSR, D: DCSR; loops: i for over D, j co-iterate A, D; E: dense" } */
     for (int j = 0; j < M; j++)
       E[i][j] = A[i][j] * D[i][j];
 }
@@ -674,7 +674,7 @@ k66 (double E[N][M], double A[N][M] SPARSE ("CSR"), double D[N][M] SPARSE ("DCSR
 static void
 k67 (double E[N][M] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double D[N][M] SPARSE ("DCSR"))
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: E.i,j. = A.i,j. . D.i,j.; E: CSR, A: CSR, D: DCSR; loops: i for over D, j co-iterate A, D; E: appended in order" } */
     for (int j = 0; j < M; j++)
       E[i][j] = A[i][j] * D[i][j];
 }
@@ -683,7 +683,7 @@ k67 (double E[N][M] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double D[N][M
 static void
 k68 (double E[N][M] SPARSE ("DCSC"), double A[N][M] SPARSE ("CSR"), double D[N][M] SPARSE ("DCSR"))
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: E.i,j. = A.i,j. . D.i,j.; E: DCSC, A: CSR converted to CSC, D: DCSR converted to DCSC; loops: j for over D, i co-iterate A, D; E: appended in order" } */
     for (int j = 0; j < M; j++)
       E[i][j] = A[i][j] * D[i][j];
 }
@@ -692,7 +692,7 @@ k68 (double E[N][M] SPARSE ("DCSC"), double A[N][M] SPARSE ("CSR"), double D[N][
 static void
 k69 (double E[N][M], double A[N][M] SPARSE ("CSR"), double D[N][M] SPARSE ("DCSR"))
 {
-  for (int j = 0; j < M; j++)
+  for (int j = 0; j < M; j++)	/* { dg-message "loop nest sparsified: E.i,j. = A.i,j. . D.i,j.; A: CSR, D: DCSR; loops: i for, j co-iterate A, D; E: dense" } */
     for (int i = 0; i < N; i++)
       E[i][j] = A[i][j] + D[i][j];
 }
@@ -701,7 +701,7 @@ k69 (double E[N][M], double A[N][M] SPARSE ("CSR"), double D[N][M] SPARSE ("DCSR
 static void
 k70 (double E[N][M] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double D[N][M] SPARSE ("DCSR"))
 {
-  for (int j = 0; j < M; j++)
+  for (int j = 0; j < M; j++)	/* { dg-message "loop nest sparsified: E.i,j. = A.i,j. . D.i,j.; E: CSR, A: CSR, D: DCSR; loops: i for, j co-iterate A, D; E: appended in order" } */
     for (int i = 0; i < N; i++)
       E[i][j] = A[i][j] + D[i][j];
 }
@@ -710,7 +710,7 @@ k70 (double E[N][M] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double D[N][M
 static void
 k71 (double E[N][M] SPARSE ("DCSC"), double A[N][M] SPARSE ("CSR"), double D[N][M] SPARSE ("DCSR"))
 {
-  for (int j = 0; j < M; j++)
+  for (int j = 0; j < M; j++)	/* { dg-message "loop nest sparsified: E.i,j. = A.i,j. . D.i,j.; E: DCSC, A: CSR converted to CSC, D: DCSR converted to DCSC; loops: j for, i co-iterate A, D; E: appended in order" } */
     for (int i = 0; i < N; i++)
       E[i][j] = A[i][j] + D[i][j];
 }
@@ -719,7 +719,7 @@ k71 (double E[N][M] SPARSE ("DCSC"), double A[N][M] SPARSE ("CSR"), double D[N][
 static void
 k72 (double E[N][M], double A[N][M] SPARSE ("CSR"), double D[N][M] SPARSE ("DCSR"))
 {
-  for (int j = 0; j < M; j++)
+  for (int j = 0; j < M; j++)	/* { dg-message "loop nest sparsified: E.i,j. = A.i,j. - D.i,j.; A: CSR, D: DCSR; loops: i for, j co-iterate A, D; E: dense" } */
     for (int i = 0; i < N; i++)
       E[i][j] = A[i][j] - D[i][j];
 }
@@ -728,7 +728,7 @@ k72 (double E[N][M], double A[N][M] SPARSE ("CSR"), double D[N][M] SPARSE ("DCSR
 static void
 k73 (double E[N][M] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double D[N][M] SPARSE ("DCSR"))
 {
-  for (int j = 0; j < M; j++)
+  for (int j = 0; j < M; j++)	/* { dg-message "loop nest sparsified: E.i,j. = A.i,j. - D.i,j.; E: CSR, A: CSR, D: DCSR; loops: i for, j co-iterate A, D; E: appended in order" } */
     for (int i = 0; i < N; i++)
       E[i][j] = A[i][j] - D[i][j];
 }
@@ -737,7 +737,7 @@ k73 (double E[N][M] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double D[N][M
 static void
 k74 (double E[N][M] SPARSE ("DCSC"), double A[N][M] SPARSE ("CSR"), double D[N][M] SPARSE ("DCSR"))
 {
-  for (int j = 0; j < M; j++)
+  for (int j = 0; j < M; j++)	/* { dg-message "loop nest sparsified: E.i,j. = A.i,j. - D.i,j.; E: DCSC, A: CSR converted to CSC, D: DCSR converted to DCSC; loops: j for, i co-iterate A, D; E: appended in order" } */
     for (int i = 0; i < N; i++)
       E[i][j] = A[i][j] - D[i][j];
 }
@@ -746,7 +746,7 @@ k74 (double E[N][M] SPARSE ("DCSC"), double A[N][M] SPARSE ("CSR"), double D[N][
 static void
 k75 (double E[N][M], double A[N][M] SPARSE ("CSR"), double D[N][M] SPARSE ("DCSR"))
 {
-  for (int j = 0; j < M; j++)
+  for (int j = 0; j < M; j++)	/* { dg-message "loop nest sparsified: E.i,j. = A.i,j. . D.i,j.; A: CSR, D: DCSR; loops: i for over D, j co-iterate A, D; E: dense" } */
     for (int i = 0; i < N; i++)
       E[i][j] = A[i][j] * D[i][j];
 }
@@ -755,7 +755,7 @@ k75 (double E[N][M], double A[N][M] SPARSE ("CSR"), double D[N][M] SPARSE ("DCSR
 static void
 k76 (double E[N][M] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double D[N][M] SPARSE ("DCSR"))
 {
-  for (int j = 0; j < M; j++)
+  for (int j = 0; j < M; j++)	/* { dg-message "loop nest sparsified: E.i,j. = A.i,j. . D.i,j.; E: CSR, A: CSR, D: DCSR; loops: i for over D, j co-iterate A, D; E: appended in order" } */
     for (int i = 0; i < N; i++)
       E[i][j] = A[i][j] * D[i][j];
 }
@@ -764,7 +764,7 @@ k76 (double E[N][M] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double D[N][M
 static void
 k77 (double E[N][M] SPARSE ("DCSC"), double A[N][M] SPARSE ("CSR"), double D[N][M] SPARSE ("DCSR"))
 {
-  for (int j = 0; j < M; j++)
+  for (int j = 0; j < M; j++)	/* { dg-message "loop nest sparsified: E.i,j. = A.i,j. . D.i,j.; E: DCSC, A: CSR converted to CSC, D: DCSR converted to DCSC; loops: j for over D, i co-iterate A, D; E: appended in order" } */
     for (int i = 0; i < N; i++)
       E[i][j] = A[i][j] * D[i][j];
 }
@@ -774,7 +774,7 @@ static void
 k78 (double *out, double A[N][M] SPARSE ("CSR"), const double x[M], const double w[N])
 {
   double s = 0.25;
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: s .= sum.i, sum.j, w.i. . A.i,j. . x.j...; A: CSR; loops: i for, j for over A; s: scalar" } */
     for (int j = 0; j < M; j++)
       s += w[i] * A[i][j] * x[j];
   *out = s;
@@ -785,7 +785,7 @@ static void
 k79 (double *out, double A[N][M] SPARSE ("CSR"), const double x[M], const double w[N])
 {
   double s = 0.25;
-  for (int j = 0; j < M; j++)
+  for (int j = 0; j < M; j++)	/* { dg-message "loop nest sparsified: s .= sum.j, sum.i, w.i. . A.i,j. . x.j...; A: CSR; loops: i for, j for over A; s: scalar" } */
     for (int i = 0; i < N; i++)
       s += w[i] * A[i][j] * x[j];
   *out = s;

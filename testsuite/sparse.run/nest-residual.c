@@ -7,7 +7,7 @@ static void
 residual_init (int n, double r[n], const double b[n],
                double A[n][n] SPARSE ("CSR"), const double x[n])
 {
-  for (int i = 0; i < n; i++)
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: r.i. = b.i. - sum.j, A.i,j. . x.j..; A: CSR; loops: i for, j for over A; r: dense" } */
     {
       r[i] = b[i];
       for (int j = 0; j < n; j++)
@@ -19,7 +19,7 @@ static void
 residual_scalar (int n, double r[n], const double b[n],
                  double A[n][n] SPARSE ("DCSR"), const double x[n])
 {
-  for (int i = 0; i < n; i++)
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: r.i. = b.i. - sum.j, A.i,j. . x.j..; A: DCSR; loops: i for, j for over A; r: dense" } */
     {
       double ax = 0;
       for (int j = 0; j < n; j++)
@@ -32,7 +32,7 @@ static void
 residual_running (int n, double r[n], const double b[n],
                   double A[n][n] SPARSE ("COO"), const double x[n])
 {
-  for (int i = 0; i < n; i++)
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: r.i. = b.i. - sum.j, A.i,j. . x.j..; A: COO; loops: i for, j for over A; r: dense" } */
     {
       double s = b[i];
       for (int j = 0; j < n; j++)
@@ -46,7 +46,7 @@ static void
 residual_weighted (int n, double r[n], double omega, const double b[n],
                    double A[n][n] SPARSE ("CSR"), const double x[n])
 {
-  for (int i = 0; i < n; i++)
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: r.i. = .b.i. - sum.j, A.i,j. . x.j... . omega; A: CSR; loops: i for, j for over A; r: dense" } */
     {
       double s = 0;
       for (int j = 0; j < n; j++)

@@ -25,7 +25,7 @@ cg (int n, double A[n][n] SPARSE ("CSR"), const double b[n], double x[n])
     rr += r[i] * r[i];
   for (int it = 0; it < ITERS && rr > 1e-30; it++)
     {
-      for (int i = 0; i < n; i++)
+      for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: q.i. = sum.j, A.i,j. . p.j..; A: CSR; loops: i for, j for over A; q: dense" } */
         {
           q[i] = 0;
           for (int j = 0; j < n; j++)
@@ -60,7 +60,7 @@ jacobi (int n, double R[n][n] SPARSE ("DCSR"), const double dinv[n],
     x[i] = 0;
   for (int it = 0; it < ITERS; it++)
     {
-      for (int i = 0; i < n; i++)
+      for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: xn.i. = dinv.i. . .b.i. - sum.j, R.i,j. . x.j...; R: DCSR; loops: i for, j for over R; xn: dense" } */
         {
           double s = b[i];
           for (int j = 0; j < n; j++)
@@ -80,7 +80,7 @@ gauss_seidel (int n, double R[n][n] SPARSE ("CSR"), const double dinv[n],
   for (int i = 0; i < n; i++)
     x[i] = 0;
   for (int it = 0; it < ITERS; it++)
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: output x is also read at x.j." } */
       {
         double s = b[i];
         for (int j = 0; j < n; j++)

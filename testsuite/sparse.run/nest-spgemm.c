@@ -11,7 +11,7 @@ static void
 spgemm_ijk (double C[M][N] SPARSE ("DCSR"), double A[M][K] SPARSE ("CSR"),
             double B[K][N] SPARSE ("CSC"))
 {
-  for (int i = 0; i < M; i++)
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: C.i,j. = sum.k, A.i,k. . B.k,j..; C: DCSR, A: CSR, B: CSC converted to CSR; loops: i for, k for over A, j for over B; C: through a workspace" } */
     for (int j = 0; j < N; j++)
       {
         double s = 0;
@@ -27,7 +27,7 @@ static void
 spgemm_gustavson (double C[restrict M][N] SPARSE ("CSR"),
                   double A[M][K] SPARSE ("CSR"), double B[K][N] SPARSE ("CSR"))
 {
-  for (int i = 0; i < M; i++)
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: C.i,j. = sum.k, A.i,k. . B.k,j..; C: CSR, A: CSR, B: CSR; loops: i for, k for over A, j for over B; C: through a workspace" } */
     {
       for (int j = 0; j < N; j++)
         C[i][j] = 0;
@@ -42,7 +42,7 @@ static void
 spgemm_acc (double C[M][N] SPARSE ("DCSR"), double A[M][K] SPARSE ("CSR"),
             double B[K][N] SPARSE ("CSR"))
 {
-  for (int i = 0; i < M; i++)
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: C.i,j. = C.i,j. . sum.k, A.i,k. . B.k,j..; C: DCSR written as CSR, A: CSR, B: CSR; loops: i for, k for over A, j for over B; C: through a workspace, old entries added per row" } */
     for (int k = 0; k < K; k++)
       for (int j = 0; j < N; j++)
         C[i][j] += A[i][k] * B[k][j];
@@ -53,7 +53,7 @@ static void
 spgemm_dense (double C[M][N], double A[M][K] SPARSE ("DCSR"),
               double B[K][N] SPARSE ("DCSR"))
 {
-  for (int i = 0; i < M; i++)
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: C.i,j. = sum.k, A.i,k. . B.k,j..; A: DCSR, B: DCSR; loops: i for over A, k co-iterate A, B, j for over B; C: dense" } */
     for (int j = 0; j < N; j++)
       {
         C[i][j] = 0;
@@ -67,7 +67,7 @@ static double
 square_sum (double A[M][M] SPARSE ("CSR"))
 {
   double S[M][M] SPARSE ("CSR");
-  for (int i = 0; i < M; i++)
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: S.i,j. = sum.k, A.i,k. . A.k,j..; S: CSR, A: CSR; loops: i for, k for over A, j for over A; S: through a workspace" } */
     for (int j = 0; j < M; j++)
       {
         S[i][j] = 0;
@@ -75,7 +75,7 @@ square_sum (double A[M][M] SPARSE ("CSR"))
           S[i][j] += A[i][k] * A[k][j];
       }
   double t = 0;
-  for (int i = 0; i < M; i++)
+  for (int i = 0; i < M; i++)	/* { dg-message "not sparsified: loop variable j is used as a value" } */
     for (int j = 0; j < M; j++)
       t += S[i][j] * (i + 2 * j + 1);
   return t;

@@ -9,7 +9,7 @@ enum { M = 12, K = 15, N = 7 };
 static void
 spmm_ijk (double C[M][N], double A[M][K] SPARSE ("CSR"), double B[K][N])
 {
-  for (int i = 0; i < M; i++)
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: C.i,j. = sum.k, A.i,k. . B.k,j..; A: CSR; loops: i for, k for over A, j for; C: dense" } */
     for (int j = 0; j < N; j++)
       {
         double s = 0;
@@ -23,7 +23,7 @@ spmm_ijk (double C[M][N], double A[M][K] SPARSE ("CSR"), double B[K][N])
 static void
 spmm_ikj (double C[M][N], double A[M][K] SPARSE ("CSR"), double B[K][N])
 {
-  for (int i = 0; i < M; i++)
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: C.i,j. = sum.k, A.i,k. . B.k,j..; A: CSR; loops: i for, k for over A, j for; C: dense" } */
     {
       for (int j = 0; j < N; j++)
         C[i][j] = 0;
@@ -37,7 +37,7 @@ spmm_ikj (double C[M][N], double A[M][K] SPARSE ("CSR"), double B[K][N])
 static void
 spmm_init (double C[M][N], double A[M][K] SPARSE ("DCSR"), double B[K][N])
 {
-  for (int i = 0; i < M; i++)
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: C.i,j. = sum.k, A.i,k. . B.k,j..; A: DCSR; loops: i for over A, k for over A, j for; C: dense" } */
     for (int j = 0; j < N; j++)
       {
         C[i][j] = 0.0;
@@ -50,7 +50,7 @@ spmm_init (double C[M][N], double A[M][K] SPARSE ("DCSR"), double B[K][N])
 static void
 spmm_acc (double C[M][N], double A[M][K] SPARSE ("COO"), double B[K][N])
 {
-  for (int i = 0; i < M; i++)
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: C.i,j. .= sum.k, A.i,k. . B.k,j..; A: COO; loops: i for over A, k for over A, j for; C: dense" } */
     for (int k = 0; k < K; k++)
       for (int j = 0; j < N; j++)
         C[i][j] += A[i][k] * B[k][j];
@@ -60,7 +60,7 @@ spmm_acc (double C[M][N], double A[M][K] SPARSE ("COO"), double B[K][N])
 static void
 dense_sparse (double D[N][K], double X[N][M], double A[M][K] SPARSE ("CSR"))
 {
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: D.i,j. = sum.k, X.i,k. . A.k,j..; A: CSR; loops: k for, j for over A, i for; D: dense" } */
     for (int j = 0; j < K; j++)
       {
         D[i][j] = 0;

@@ -10,7 +10,7 @@ static void
 spmv_init (int m, int n, double y[m], double A[m][n] SPARSE ("CSR"),
            const double x[n])
 {
-  for (int i = 0; i < m; i++)
+  for (int i = 0; i < m; i++)	/* { dg-message "loop nest sparsified: y.i. = sum.j, A.i,j. . x.j..; A: CSR; loops: i for, j for over A; y: dense" } */
     {
       y[i] = 0;
       for (int j = 0; j < n; j++)
@@ -23,7 +23,7 @@ static void
 spmv_scalar (int m, int n, double y[m], double A[m][n] SPARSE ("DCSR"),
              const double x[n])
 {
-  for (int i = 0; i < m; i++)
+  for (int i = 0; i < m; i++)	/* { dg-message "loop nest sparsified: y.i. = sum.j, A.i,j. . x.j..; A: DCSR; loops: i for over A, j for over A; y: dense" } */
     {
       double sum = 0.0;
       for (int j = 0; j < n; j++)
@@ -40,7 +40,7 @@ spmv_c89 (int m, int n, double y[m], double A[m][n] SPARSE ("COO"),
 {
   int i, j;
   double s;
-  for (i = 0; i <= m - 1; ++i)
+  for (i = 0; i <= m - 1; ++i)	/* { dg-message "loop nest sparsified: y.i. = sum.j, A.i,j. . x.j..; A: COO; loops: i for over A, j for over A; y: dense" } */
     {
       s = 0.0;
       for (j = 0; j <= n - 1; j += 1)
@@ -55,7 +55,7 @@ static void
 spmv_acc (int m, int n, double y[m], double A[m][n] SPARSE ("CSR"),
           const double x[n])
 {
-  for (int i = 0; i < m; i++)
+  for (int i = 0; i < m; i++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, A.i,j. . x.j..; A: CSR; loops: i for, j for over A; y: dense" } */
     for (int j = 0; j < n; j++)
       y[i] += A[i][j] * x[j];
 }
@@ -65,7 +65,7 @@ spmv_acc (int m, int n, double y[m], double A[m][n] SPARSE ("CSR"),
 static void
 spmv_csc (double y[M], double A[M][N] SPARSE ("CSC"), double x[N])
 {
-  for (long i = 0; i < M; i++)
+  for (long i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: y.i. = sum.j, A.i,j. . x.j..; A: CSC; loops: j for, i for over A; y: dense" } */
     {
       y[i] = 0;
       for (long j = 0; j < N; j++)
@@ -78,7 +78,7 @@ static void
 spmv_ptr (int m, int n, double *restrict y, double A[m][n] SPARSE ("ELL"),
           const double *x)
 {
-  for (int i = 0; i < m; i++)
+  for (int i = 0; i < m; i++)	/* { dg-message "loop nest sparsified: y.i. = sum.j, x.j. . A.i,j..; A: ELL; loops: i_s2 for, i for, j for over A; y: dense" } */
     {
       double t = 0;
       for (int j = 0; j < n; j++)
@@ -92,7 +92,7 @@ static void
 spmv_neg (int m, int n, double y[m], double A[m][n] SPARSE ("CSR"),
           const double x[n])
 {
-  for (int i = 0; i < m; i++)
+  for (int i = 0; i < m; i++)	/* { dg-message "loop nest sparsified: y.i. = -sum.j, A.i,j. . x.j..; A: CSR; loops: i for, j for over A; y: dense" } */
     {
       y[i] = 0;
       for (int j = 0; j < n; j++)
@@ -106,7 +106,7 @@ spmv_local (int m, int n, double A[m][n] SPARSE ("BCSR(2,2)"),
             const double x[n])
 {
   double y[m];
-  for (int i = 0; i < m; i++)
+  for (int i = 0; i < m; i++)	/* { dg-message "loop nest sparsified: y.i. = sum.j, A.i,j. . x.j..; A: .i,j.->.i/2:D,j/2:CU,i%2:D,j%2:D.; loops: i_b1 for, j_b1 for over A, i_r1 for, j_r1 for; y: dense" } */
     {
       y[i] = 0;
       for (int j = 0; j < n; j++)

@@ -7,7 +7,7 @@ enum { M = 18, N = 15 };
 static void
 row_sums (double r[M], double A[M][N] SPARSE ("CSR"))
 {
-  for (int i = 0; i < M; i++)
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: r.i. = sum.j, A.i,j..; A: CSR; loops: i for, j for over A; r: dense" } */
     {
       r[i] = 0;
       for (int j = 0; j < N; j++)
@@ -20,7 +20,7 @@ col_sums (double c[N], double A[M][N] SPARSE ("CSR"))
 {
   for (int j = 0; j < N; j++)
     c[j] = 0;
-  for (int i = 0; i < M; i++)
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: c.j. .= sum.i, A.i,j..; A: CSR; loops: i for, j for over A; c: dense" } */
     for (int j = 0; j < N; j++)
       c[j] += A[i][j];
 }
@@ -29,7 +29,7 @@ static double
 total (double A[M][N] SPARSE ("DCSR"))
 {
   double s = 0;
-  for (int i = 0; i < M; i++)
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: s .= sum.i, sum.j, A.i,j...; A: DCSR; loops: i for over A, j for over A; s: scalar" } */
     for (int j = 0; j < N; j++)
       s += A[i][j];
   return s;
@@ -40,7 +40,7 @@ static double
 frobenius2 (double A[M][N] SPARSE ("COO"))
 {
   double s = 0;
-  for (int i = 0; i < M; i++)
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: s .= sum.i, sum.j, A.i,j. . A.i,j...; A: COO; loops: i co-iterate A, A, j co-iterate A, A; s: scalar" } */
     for (int j = 0; j < N; j++)
       s += A[i][j] * A[i][j];
   return s;
@@ -51,7 +51,7 @@ static double
 bilinear (const double x[M], double A[M][N] SPARSE ("CSR"), const double y[N])
 {
   double s = 0;
-  for (int i = 0; i < M; i++)
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: s .= sum.i, sum.j, x.i. . A.i,j. . y.j...; A: CSR; loops: i for, j for over A; s: scalar" } */
     for (int j = 0; j < N; j++)
       s += x[i] * A[i][j] * y[j];
   return s;
@@ -62,7 +62,7 @@ static double
 dot (int n, double x[n] SPARSE ("CU"), const double y[n])
 {
   double s = 0;
-  for (int i = 0; i < n; i++)
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: s .= sum.i, x.i. . y.i..; x: CU; loops: i for over x; s: scalar" } */
     s += x[i] * y[i];
   return s;
 }
@@ -71,14 +71,14 @@ dot (int n, double x[n] SPARSE ("CU"), const double y[n])
 static void
 scale_vec (int n, double y[n], double x[n] SPARSE ("CU"), double a, double b)
 {
-  for (int i = 0; i < n; i++)
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: y.i. = x.i. . a / b; x: CU; loops: i for over x; y: dense" } */
     y[i] = x[i] * a / b;
 }
 
 static void
 scale_rows (double B[M][N], double A[M][N] SPARSE ("CSR"), const double d[M])
 {
-  for (int i = 0; i < M; i++)
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: B.i,j. = -.d.i. . A.i,j..; A: CSR; loops: i for, j for over A; B: dense" } */
     for (int j = 0; j < N; j++)
       B[i][j] = -(d[i] * A[i][j]);
 }

@@ -8,7 +8,7 @@ enum { I = 8, J = 7, K = 9, L = 5 };
 static void
 ttv (double Y[I][J], double B[I][J][K] SPARSE ("CSF"), const double c[K])
 {
-  for (int i = 0; i < I; i++)
+  for (int i = 0; i < I; i++)	/* { dg-message "loop nest sparsified: Y.i,j. = sum.k, B.i,j,k. . c.k..; B: CSF; loops: i for over B, j for over B, k for over B; Y: dense" } */
     for (int j = 0; j < J; j++)
       {
         Y[i][j] = 0;
@@ -20,7 +20,7 @@ ttv (double Y[I][J], double B[I][J][K] SPARSE ("CSF"), const double c[K])
 static void
 ttm (double Y[I][J][L], double B[I][J][K] SPARSE ("CSF"), double C[K][L])
 {
-  for (int i = 0; i < I; i++)
+  for (int i = 0; i < I; i++)	/* { dg-message "loop nest sparsified: Y.i,j,l. = sum.k, B.i,j,k. . C.k,l..; B: CSF; loops: i for over B, j for over B, k for over B, l for; Y: dense" } */
     for (int j = 0; j < J; j++)
       {
         for (int l = 0; l < L; l++)
@@ -38,7 +38,7 @@ mttkrp (double M[I][L], double B[I][J][K] SPARSE ("CSF"), double C[J][L],
   for (int i = 0; i < I; i++)
     for (int l = 0; l < L; l++)
       M[i][l] = 0;
-  for (int i = 0; i < I; i++)
+  for (int i = 0; i < I; i++)	/* { dg-message "loop nest sparsified: M.i,l. .= sum.j, sum.k, B.i,j,k. . C.j,l. . D.k,l...; B: CSF; loops: i for over B, j for over B, k for over B, l for; M: dense" } */
     for (int j = 0; j < J; j++)
       for (int k = 0; k < K; k++)
         for (int l = 0; l < L; l++)
@@ -49,7 +49,7 @@ static double
 innerprod (double B[I][J][K] SPARSE ("CSF"), double C[I][J][K] SPARSE ("COO"))
 {
   double s = 0;
-  for (int i = 0; i < I; i++)
+  for (int i = 0; i < I; i++)	/* { dg-message "loop nest sparsified: s .= sum.i, sum.j, sum.k, B.i,j,k. . C.i,j,k....; B: CSF, C: COO; loops: i co-iterate B, C, j co-iterate B, C, k co-iterate B, C; s: scalar" } */
     for (int j = 0; j < J; j++)
       for (int k = 0; k < K; k++)
         s += B[i][j][k] * C[i][j][k];
@@ -60,7 +60,7 @@ static void
 tplus (double A[I][J][K] SPARSE ("CSF"), double B[I][J][K] SPARSE ("CSF"),
        double C[I][J][K] SPARSE ("COO"))
 {
-  for (int i = 0; i < I; i++)
+  for (int i = 0; i < I; i++)	/* { dg-message "loop nest sparsified: A.i,j,k. = B.i,j,k. . C.i,j,k.; A: CSF, B: CSF, C: COO; loops: i co-iterate B, C, j co-iterate B, C, k co-iterate B, C; A: appended in order" } */
     for (int j = 0; j < J; j++)
       for (int k = 0; k < K; k++)
         A[i][j][k] = B[i][j][k] + C[i][j][k];
@@ -70,7 +70,7 @@ tplus (double A[I][J][K] SPARSE ("CSF"), double B[I][J][K] SPARSE ("CSF"),
 static void
 mode_sum (double S[I][J] SPARSE ("DCSR"), double B[I][J][K] SPARSE ("CSF"))
 {
-  for (int i = 0; i < I; i++)
+  for (int i = 0; i < I; i++)	/* { dg-message "loop nest sparsified: S.i,j. = sum.k, B.i,j,k..; S: DCSR, B: CSF; loops: i for over B, j for over B, k for over B; S: appended in order" } */
     for (int j = 0; j < J; j++)
       {
         S[i][j] = 0;

@@ -13,7 +13,7 @@ atx_rows (int m, int n, double y[n], double A[m][n] SPARSE ("CSR"),
 {
   for (int j = 0; j < n; j++)
     y[j] = 0;
-  for (int i = 0; i < m; i++)
+  for (int i = 0; i < m; i++)	/* { dg-message "loop nest sparsified: y.j. .= sum.i, A.i,j. . x.i..; A: CSR; loops: i for, j for over A; y: dense" } */
     for (int j = 0; j < n; j++)
       y[j] += A[i][j] * x[i];
 }
@@ -24,7 +24,7 @@ static void
 atx_cols (int m, int n, double y[n], double A[m][n] SPARSE ("CSC"),
           const double x[m])
 {
-  for (int j = 0; j < n; j++)
+  for (int j = 0; j < n; j++)	/* { dg-message "loop nest sparsified: y.j. = sum.i, A.i,j. . x.i..; A: CSC; loops: j for, i for over A; y: dense" } */
     {
       double s = 0;
       for (int i = 0; i < m; i++)
@@ -39,7 +39,7 @@ static void
 atx_swapped (int m, int n, double y[n], double A[m][n] SPARSE ("CSR"),
              const double x[m])
 {
-  for (int j = 0; j < m; j++)
+  for (int j = 0; j < m; j++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, A.j,i. . x.j..; A: CSR; loops: j for, i for over A; y: dense" } */
     for (int i = 0; i < n; i++)
       y[i] += A[j][i] * x[j];
 }
@@ -50,7 +50,7 @@ mattransmul (int m, int n, double y[n], double alpha,
              double A[m][n] SPARSE ("CSC"), const double x[m], double beta,
              const double z[n])
 {
-  for (int j = 0; j < n; j++)
+  for (int j = 0; j < n; j++)	/* { dg-message "loop nest sparsified: y.j. = alpha . sum.i, A.i,j. . x.i.. . z.j. . beta; A: CSC; loops: j for, i for over A; y: dense" } */
     {
       double t = 0;
       for (int i = 0; i < m; i++)
@@ -65,7 +65,7 @@ mattransmul_csr (int m, int n, double y[n], double alpha,
                  double A[m][n] SPARSE ("CSR"), const double x[m],
                  double beta, const double z[n])
 {
-  for (int j = 0; j < n; j++)
+  for (int j = 0; j < n; j++)	/* { dg-message "loop nest sparsified: y.j. = z.j. . beta . sum.i, A.i,j. . alpha . x.i..; A: CSR; nest 1 .= z.j. . beta.: j for; nest 2 ..= sum.i, A.i,j. . alpha . x.i...: i for, j for over A; y: dense" } */
     {
       y[j] = beta * z[j];
       for (int i = 0; i < m; i++)
@@ -77,7 +77,7 @@ mattransmul_csr (int m, int n, double y[n], double alpha,
 static void
 transpose_dense (int m, int n, double B[n][m], double A[m][n] SPARSE ("DCSR"))
 {
-  for (int i = 0; i < m; i++)
+  for (int i = 0; i < m; i++)	/* { dg-message "loop nest sparsified: B.j,i. = A.i,j.; A: DCSR; loops: i for over A, j for over A; B: dense" } */
     for (int j = 0; j < n; j++)
       B[j][i] = A[i][j];
 }

@@ -8,7 +8,7 @@ enum { M = 17, N = 13 };
 static void
 spmv_float (float y[M], float A[M][N] SPARSE ("CSR"), const float x[N])
 {
-  for (int i = 0; i < M; i++)
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: y.i. = sum.j, A.i,j. . x.j.. . 2f; A: CSR; loops: i for, j for over A; y: dense" } */
     {
       float s = 0;
       for (int j = 0; j < N; j++)
@@ -20,7 +20,7 @@ spmv_float (float y[M], float A[M][N] SPARSE ("CSR"), const float x[N])
 static void
 row_counts (int c[M], int A[M][N] SPARSE ("CSR"))
 {
-  for (int i = 0; i < M; i++)
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: c.i. = sum.j, A.i,j..; A: CSR; loops: i for, j for over A; c: dense" } */
     {
       c[i] = 0;
       for (int j = 0; j < N; j++)
@@ -32,7 +32,7 @@ static long
 weighted_total (long A[M][N] SPARSE ("DCSR"), const long w[N])
 {
   long s = 0;
-  for (int i = 0; i < M; i++)
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: s .= sum.i, sum.j, A.i,j. . w.j...; A: DCSR; loops: i for over A, j for over A; s: scalar" } */
     for (int j = 0; j < N; j++)
       s += A[i][j] * w[j];
   return s;
@@ -42,7 +42,7 @@ weighted_total (long A[M][N] SPARSE ("DCSR"), const long w[N])
 static void
 spmv_mixed (double y[M], int A[M][N] SPARSE ("CSR"), const double x[N])
 {
-  for (int i = 0; i < M; i++)
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: y.i. = sum.j, A.i,j. . x.j..; A: CSR; loops: i for, j for over A; y: dense" } */
     {
       y[i] = 0;
       for (int j = 0; j < N; j++)
@@ -53,7 +53,7 @@ spmv_mixed (double y[M], int A[M][N] SPARSE ("CSR"), const double x[N])
 static void
 halve (int n, int y[n], int x[n] SPARSE ("CU"), int k)
 {
-  for (int i = 0; i < n; i++)
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: y.i. = x.i. / k; x: CU; loops: i for over x; y: dense" } */
     y[i] = x[i] / k;
 }
 
