@@ -3,7 +3,8 @@
 
    The first byte picks what the rest is (low three bits) and how:
      0-3  a Matrix Market file (bit 0: keep only the stored triangle,
-          bit 1: integer elements; bit 3: forced into two passes), read
+          bit 1: integer elements; bit 3: forced into two passes, bit 4:
+          on two threads, by parts of the file), read
           from memory into COO; a float matrix also through the generic
           route (COO with 64-bit pos), which must accept and refuse the
           same files, and into CSR when it has under 10^6 rows (CSR's
@@ -24,6 +25,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "io.h"
+#include "threads.h"
 
 static void
 die (const char *what, const char *input)
@@ -181,6 +183,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   char *text = malloc (len + 1);
   memcpy (text, data + 1, len);
   text[len] = '\0';
+  /* Two passes are also read by parts on two threads.  */
+  sp__set_threads (data[0] & 16 ? 2 : 1);
   if (mode < 4)
     fuzz_reader (text, len, "fuzz.mtx", "coo", mode & 2 ? SP_I64 : SP_F64,
                  (mode & 1 ? SP_IO_KEEP_TRIANGLE : 0)

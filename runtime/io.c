@@ -28,6 +28,7 @@ sp__src_file (sp_src *s, const char *path)
   if (s->fd < 0)
     return sp__fail ("cannot open %s: %s", path, strerror (errno));
   s->size = -1;
+  s->end = -1;
   if (fstat (s->fd, &st) == 0 && S_ISREG (st.st_mode))
     s->size = st.st_size;
   return 0;
@@ -42,22 +43,57 @@ sp__src_mem (sp_src *s, const char *data, size_t len, const char *name)
   s->mem = s->mem0 = data;
   s->memlen = len;
   s->size = (int64_t) len;
+  s->end = -1;
+}
+
+void
+sp__src_part (sp_src *part, const sp_src *s, int64_t from, int64_t to)
+{
+  if (s->fd < 0)
+    {
+      sp__src_mem (part, s->mem0 + from, (size_t) (to - from), s->name);
+      return;
+    }
+  memset (part, 0, sizeof *part);
+  part->name = s->name;
+  part->fd = s->fd;
+  part->borrowed = 1;
+  part->size = s->size;
+  part->off = from;
+  part->end = to;
 }
 
 void
 sp__src_close (sp_src *s)
 {
-  if (s->fd >= 0)
+  if (s->fd >= 0 && !s->borrowed)
     close (s->fd);
   free (s->buf);
   s->fd = -1;
   s->buf = NULL;
 }
 
+/* Up to N bytes of the file F from offset OFF (-1: from where F is) into
+   DST: how many, 0 at the end, -1 on error.  Regular files are read at an
+   offset, so that sources over parts of one file can share it.  */
+static ssize_t
+file_read (int f, char *dst, size_t n, int64_t off)
+{
+  for (;;)
+    {
+      ssize_t r = off >= 0 ? pread (f, dst, n, (off_t) off)
+                           : read (f, dst, n);
+      if (r >= 0 || errno != EINTR)
+        return r;
+    }
+}
+
 /* Up to N bytes of input into DST: how many, 0 at the end, -1 on error.  */
 static ssize_t
 src_read (sp_src *s, char *dst, size_t n)
 {
+  if (s->end >= 0 && (int64_t) n > s->end - s->off)
+    n = (size_t) (s->end - s->off);
   if (s->fd < 0)
     {
       if (n > s->memlen)
@@ -68,15 +104,9 @@ src_read (sp_src *s, char *dst, size_t n)
       s->off += (int64_t) n;
       return (ssize_t) n;
     }
-  for (;;)
-    {
-      ssize_t r = read (s->fd, dst, n);
-      if (r >= 0 || errno != EINTR)
-        {
-          s->off += r > 0 ? r : 0;
-          return r;
-        }
-    }
+  ssize_t r = file_read (s->fd, dst, n, s->size >= 0 ? s->off : -1);
+  s->off += r > 0 ? r : 0;
+  return r;
 }
 
 /* Room for more input after buf[len]: allocate, or grow when full.  */
@@ -171,18 +201,13 @@ sp__src_can_seek (const sp_src *s)
   return s->size >= 0;
 }
 
-int
+void
 sp__src_seek (sp_src *s, int64_t pos, int64_t line)
 {
   if (s->fd < 0)
     {
       s->mem = s->mem0 + pos;
       s->memlen = (size_t) (s->size - pos);
-    }
-  else if (lseek (s->fd, pos, SEEK_SET) < 0)
-    {
-      s->err = 1;
-      return sp__fail ("cannot read %s again: %s", s->name, strerror (errno));
     }
   if (s->buf)
     *s->lim = s->saved;
@@ -191,7 +216,34 @@ sp__src_seek (sp_src *s, int64_t pos, int64_t line)
   s->eof = 0;
   s->off = pos;
   s->line = line;
-  return 0;
+}
+
+int64_t
+sp__src_line_at (const sp_src *s, int64_t pos)
+{
+  char buf[4096];
+  for (int64_t at = pos - 1; at < s->size;)
+    {
+      size_t n = s->size - at < (int64_t) sizeof buf ? (size_t) (s->size - at)
+                                                      : sizeof buf;
+      const char *p = buf;
+      if (s->fd < 0)
+        p = s->mem0 + at;
+      else
+        {
+          ssize_t r = file_read (s->fd, buf, n, at);
+          if (r <= 0)
+            return r < 0 ? sp__fail ("cannot read %s: %s", s->name,
+                                     strerror (errno))
+                         : s->size;
+          n = (size_t) r;
+        }
+      const char *nl = memchr (p, '\n', n);
+      if (nl)
+        return at + (nl - p) + 1;
+      at += (int64_t) n;
+    }
+  return s->size;
 }
 
 /* ------------------------------------------------------- token helpers */

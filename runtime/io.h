@@ -36,6 +36,8 @@ typedef struct sp_src
   int err;             /* a read failed (the message is set) */
   int64_t line;        /* number of the line last handed out */
   int64_t off;         /* bytes of input before buf[len] */
+  int64_t end;         /* the offset the input stops at, -1: its end */
+  int borrowed;        /* fd is another source's: not closed here */
 } sp_src;
 
 /* Open PATH; 0, or -1 with a message.  */
@@ -51,8 +53,16 @@ int64_t sp__src_tell (const sp_src *s);
 /* Whether S can go back (a regular file, or memory).  */
 int sp__src_can_seek (const sp_src *s);
 /* Go back to offset POS (from sp__src_tell), where LINE lines had been
-   handed out: 0, or -1 with a message.  */
-int sp__src_seek (sp_src *s, int64_t pos, int64_t line);
+   handed out.  */
+void sp__src_seek (sp_src *s, int64_t pos, int64_t line);
+/* A source PART over the bytes [FROM, TO) of the input of S, which can
+   seek: reading it does not move S, so that threads can read parts of
+   one file at once.  Its line numbers count from 0.  */
+void sp__src_part (sp_src *part, const sp_src *s, int64_t from, int64_t to);
+/* The offset of the first line of S's input that starts at POS or after
+   it (POS > 0; a line starts after a newline), the input's size when none
+   does, or -1 with a message.  */
+int64_t sp__src_line_at (const sp_src *s, int64_t pos);
 
 /* The next line, counted in S->line; NULL at the end of input or on error
    (S->err).  The reader sets S->cur past the line when done with it.  */
@@ -235,6 +245,7 @@ typedef struct sp_rows
   int32_t *block;       /* PLACED: per block, the next place and the end
                            of its part */
   int64_t lasti, lastj; /* SORTED: the last entry */
+  int threads;          /* PLACED: for sorting the blocks */
 } sp_rows;
 
 /* Start B for the file NAME holding a matrix of format F, TYPE and
@@ -251,6 +262,19 @@ int sp__rows_unsorted (sp_rows *b);
    entries from now on (1), or not, B unchanged, when there cannot be so
    many (0), or -1 with a message.  */
 int sp__rows_place (sp_rows *b);
+/* Parts of the file placed at once by threads, each into its own range
+   of every block: start PART[0 .. PARTS) to count their entries by
+   blocks of rows (0, or -1 with a message).  */
+int sp__rows_parts_init (sp_rows *b, sp_rows *part, int parts);
+/* Once they are counted: as sp__rows_place, each part's entries of a
+   block after those of the parts before it (file order).  */
+int sp__rows_parts_place (sp_rows *b, sp_rows *part, int parts);
+/* Once they are placed: 0 when each part got the entries it counted (B
+   then holds them all), else -1 with a message.  */
+int sp__rows_parts_join (sp_rows *b, sp_rows *part, int parts);
+void sp__rows_parts_free (sp_rows *part, int parts);
+/* Forget B's entries (B's settings stay).  */
+void sp__rows_restart (sp_rows *b);
 /* Report that the file's entries are not the ones counted; -1.  */
 int sp__rows_changed (const sp_rows *b);
 /* The tensor of format F (the one B was started for) holding B's entries,
@@ -308,6 +332,9 @@ sp__rows_push (sp_rows *b, int64_t i, int64_t j, double v)
    success; nothing to free on failure).  */
 int sp__mtx_read (sp_src *s, int flags, const sp_format *f, sp_type type,
                   sp_coo *c, sp_tensor **t);
+/* How many Matrix Market files have been read by parts on threads (for
+   tests: the other ways give the same tensors).  */
+int64_t sp__mtx_parts_read (void);
 /* Read the FROSTT input S into C, as above.  A nonzero WANT_RANK is the
    rank the caller's format needs.  */
 int sp__tns_read (sp_src *s, int want_rank, sp_coo *c);

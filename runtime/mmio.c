@@ -6,6 +6,7 @@
 
 #include <string.h>
 #include "io.h"
+#include "threads.h"
 
 typedef enum { FIELD_REAL, FIELD_INTEGER, FIELD_PATTERN } mtx_field;
 typedef enum { SYM_GENERAL, SYM_SYMMETRIC, SYM_SKEW } mtx_symmetry;
@@ -333,15 +334,15 @@ looks_sorted (const sp_src *s, const mtx_header *h, int flags)
 }
 
 /* Count for B the entries of each block of rows, as mtx_push would store
-   them, of the entry lines from S's position on: 1; 0 when a line's
-   coordinates are not plain (then only a full reading can say what is
-   wrong), -1 on a read error.  */
+   them, of the entry lines from S's position on, up to LIMIT lines (*N
+   how many): 1; 0 when a line's coordinates are not plain (then only a
+   full reading can say what is wrong), -1 on a read error.  */
 static int
-mtx_count (sp_src *s, const mtx_header *h, int flags, sp_rows *b)
+mtx_count (sp_src *s, const mtx_header *h, int flags, sp_rows *b,
+           int64_t limit, int64_t *count)
 {
   int mirror = mirrored (h, flags);
-  int64_t n = 0;
-  while (n < h->entries)
+  for (*count = 0; *count < limit;)
     {
       if (s->cur == s->lim)
         {
@@ -362,7 +363,7 @@ mtx_count (sp_src *s, const mtx_header *h, int flags, sp_rows *b)
             sp__rows_count (b, i);
           if (mirror && i != j)
             sp__rows_count (b, j);
-          n++;
+          ++*count;
         }
       p = line_end (p);
       if (*p != '\n' && p != s->lim)
@@ -372,26 +373,11 @@ mtx_count (sp_src *s, const mtx_header *h, int flags, sp_rows *b)
   return 1;
 }
 
-/* Count the rows of S's entries and go back to place them, if that pays
-   (see TWO_PASS_MIN): 0, or -1 with a message.  */
+/* Read the entry lines of S, WANT of them, into K: 0, or -1 with a
+   message.  */
 static int
-mtx_two_pass (sp_src *s, const mtx_header *h, int flags, sp_rows *b)
-{
-  int64_t pos = sp__src_tell (s), line = s->line;
-  int r;
-  if (h->array || (h->entries < TWO_PASS_MIN && !(flags & SP_IO_TWO_PASS))
-      || !sp__src_can_seek (s) || looks_sorted (s, h, flags))
-    return 0;
-  if ((r = mtx_count (s, h, flags, b)) < 0 || sp__src_seek (s, pos, line)
-      || (r && (r = sp__rows_place (b)) < 0))
-    return -1;
-  if (!r)
-    memset (b->cnt, 0, (size_t) (h->rows + 1) * sizeof *b->cnt);
-  return 0;
-}
-
-static int
-mtx_coordinate (sp_src *s, const mtx_header *h, int flags, mtx_sink *k)
+mtx_coordinate (sp_src *s, const mtx_header *h, int flags, mtx_sink *k,
+                int64_t want)
 {
   const char *p;
   int64_t n = 0, m;
@@ -399,14 +385,141 @@ mtx_coordinate (sp_src *s, const mtx_header *h, int flags, mtx_sink *k)
   while ((p = sp__io_content_line (s, '%')))
     {
       int64_t i, j;
-      if (n == h->entries)
+      if (n == want)
         return too_many (s, h, "entries");
       if (mtx_entry (s, h, p, &i, &j, &v) || mtx_push (s, h, flags, k, i, j, v)
-          || (m = mtx_fast (s, h, flags, k, h->entries - n - 1)) < 0)
+          || (m = mtx_fast (s, h, flags, k, want - n - 1)) < 0)
         return -1;
       n += 1 + m;
     }
-  return n < h->entries ? too_few (s, h, "entries", n) : 0;
+  return n < want ? too_few (s, h, "entries", n) : 0;
+}
+
+/* Parts of the file read by threads, both passes: the file is cut into
+   byte ranges at line starts, each counted, then placed, by a thread.  A
+   part that fails leaves the whole file to the serial reading, which
+   says where and why.  */
+typedef struct mtx_parts
+{
+  const sp_src *src;
+  const mtx_header *h;
+  int flags;
+  int placing;                          /* the second pass */
+  int64_t from[SP_MAX_THREADS + 1];     /* the parts' byte ranges */
+  sp_rows rows[SP_MAX_THREADS];         /* each part's view of the matrix */
+  int64_t lines[SP_MAX_THREADS];        /* entry lines of each part */
+  int ok[SP_MAX_THREADS];
+} mtx_parts;
+
+static void
+part_pass (void *ctx, int t, int parts)
+{
+  mtx_parts *x = ctx;
+  sp_src s;
+  (void) parts;
+  sp__src_part (&s, x->src, x->from[t], x->from[t + 1]);
+  if (!x->placing)
+    x->ok[t] = mtx_count (&s, x->h, x->flags, &x->rows[t], INT64_MAX,
+                          &x->lines[t]) > 0;
+  else
+    {
+      mtx_sink k = { &x->rows[t], NULL };
+      x->ok[t] = !mtx_coordinate (&s, x->h, x->flags, &k, x->lines[t]);
+    }
+  sp__src_close (&s);
+}
+
+/* Run a pass over every part: whether each went through.  */
+static int
+parts_pass (mtx_parts *x, int parts, int placing)
+{
+  int ok = 1;
+  x->placing = placing;
+  sp__parallel (parts, part_pass, x);
+  for (int t = 0; t < parts; t++)
+    ok &= x->ok[t];
+  return ok;
+}
+
+/* Files read by parts so far.  */
+static int64_t parts_read;
+
+/* Read S's entries, from its position on, in PARTS parts at once into B:
+   1 when they are read, 0 when the serial reading must do it (B as it
+   was), -1 on failure.  */
+static int
+mtx_parallel (sp_src *s, const mtx_header *h, int flags, sp_rows *b,
+              int parts)
+{
+  mtx_parts x = { s, h, flags, 0, { 0 }, { { 0 } }, { 0 }, { 0 } };
+  int64_t from = sp__src_tell (s), n = 0;
+  int r = -1;
+  x.from[0] = from;
+  x.from[parts] = s->size;
+  for (int t = 1; t < parts; t++)
+    if ((x.from[t] = sp__src_line_at (s, from + (s->size - from) / parts * t))
+        < 0)
+      return -1;
+  if (sp__rows_parts_init (b, x.rows, parts))
+    return -1;
+  if (!parts_pass (&x, parts, 0))
+    r = 0;
+  else
+    {
+      for (int t = 0; t < parts; t++)
+        n += x.lines[t];
+      r = n != h->entries ? 0 : sp__rows_parts_place (b, x.rows, parts);
+      if (r > 0)
+        r = !parts_pass (&x, parts, 1) ? 0
+            : sp__rows_parts_join (b, x.rows, parts) ? -1 : 1;
+    }
+  sp__rows_parts_free (x.rows, parts);
+  if (!r)
+    sp__rows_restart (b);
+  if (r > 0)
+    __atomic_add_fetch (&parts_read, 1, __ATOMIC_RELAXED);
+  return r;
+}
+
+int64_t
+sp__mtx_parts_read (void)
+{
+  return __atomic_load_n (&parts_read, __ATOMIC_RELAXED);
+}
+
+/* Threads for reading S's entries in two passes, at least 1M lines each
+   (any number with SP_IO_TWO_PASS, for tests).  */
+static int
+mtx_threads (const sp_src *s, const mtx_header *h, int flags)
+{
+  return sp__src_can_seek (s)
+         ? sp__threads (h->entries, flags & SP_IO_TWO_PASS ? 0 : 1 << 20)
+         : 1;
+}
+
+/* Count the rows of S's entries and go back to place them, if that pays
+   (see TWO_PASS_MIN): by threads when there are threads to use.  1 when
+   the entries are read, 0 when they are still to read, or -1 with a
+   message.  */
+static int
+mtx_two_pass (sp_src *s, const mtx_header *h, int flags, sp_rows *b)
+{
+  int64_t pos = sp__src_tell (s), line = s->line, lines;
+  int r, parts = mtx_threads (s, h, flags);
+  if (h->array || (h->entries < TWO_PASS_MIN && !(flags & SP_IO_TWO_PASS))
+      || !sp__src_can_seek (s) || looks_sorted (s, h, flags))
+    return 0;
+  b->threads = parts;
+  if (parts > 1 && (r = mtx_parallel (s, h, flags, b, parts)))
+    return r;
+  if ((r = mtx_count (s, h, flags, b, h->entries, &lines)) < 0)
+    return -1;
+  sp__src_seek (s, pos, line);
+  if (r && (r = sp__rows_place (b)) < 0)
+    return -1;
+  if (!r)
+    memset (b->cnt, 0, (size_t) (h->rows + 1) * sizeof *b->cnt);
+  return 0;
 }
 
 static int
@@ -466,8 +579,8 @@ sp__mtx_read (sp_src *s, int flags, const sp_format *f, sp_type type,
   int rc = fast ? mtx_two_pass (s, &h, flags, &rows) : 0;
   if (!rc)
     rc = h.array ? mtx_array (s, &h, flags, &k)
-                 : mtx_coordinate (s, &h, flags, &k);
-  if (rc)
+                 : mtx_coordinate (s, &h, flags, &k, h.entries);
+  if (rc < 0)
     {
       if (fast)
         sp__rows_free (&rows);

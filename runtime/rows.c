@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include "io.h"
 #include "storage.h"
+#include "threads.h"
 
 /* Blocks of rows for the first pass: at most 2^BLOCK_BITS of them, so
    that their write positions stay in the cache.  */
@@ -116,6 +117,16 @@ blocks (const sp_rows *b)
   return ((b->dims[0] - 1) >> b->shift) + 1;
 }
 
+/* Whether every block got the entries the first pass counted.  */
+static int
+blocks_full (const sp_rows *b)
+{
+  for (int64_t k = 0; k < blocks (b); k++)
+    if (b->block[2 * k] != b->block[2 * k + 1])
+      return 0;
+  return 1;
+}
+
 int
 sp__rows_place (sp_rows *b)
 {
@@ -139,6 +150,89 @@ sp__rows_place (sp_rows *b)
     }
   b->mode = SP_ROWS_PLACED;
   return 1;
+}
+
+int
+sp__rows_parts_init (sp_rows *b, sp_rows *part, int parts)
+{
+  for (int t = 0; t < parts; t++)
+    {
+      part[t] = *b;
+      part[t].block = NULL;
+      if (!(part[t].cnt = sp__alloc_array (blocks (b), sizeof *b->cnt, 0,
+                                           "row blocks")))
+        {
+          sp__rows_parts_free (part, t);
+          return -1;
+        }
+    }
+  return 0;
+}
+
+int
+sp__rows_parts_place (sp_rows *b, sp_rows *part, int parts)
+{
+  int64_t nb = blocks (b);
+  for (int t = 0; t < parts; t++)
+    for (int64_t k = 0; k < nb; k++)
+      b->cnt[k] += part[t].cnt[k];
+  int r = sp__rows_place (b);
+  if (r <= 0)
+    return r;
+  for (int t = 0; t < parts; t++)
+    if (!(part[t].block = sp__alloc_array (2 * nb, sizeof *b->block, -1,
+                                           "row blocks")))
+      return -1;
+  /* A block's entries are in file order: those of part 0, then of part
+     1, ...  */
+  for (int64_t k = 0; k < nb; k++)
+    for (int t = 0, next = b->block[2 * k]; t < parts; t++)
+      {
+        part[t].block[2 * k] = next;
+        part[t].block[2 * k + 1] = next += part[t].cnt[k];
+      }
+  for (int t = 0; t < parts; t++)
+    {
+      part[t].mode = SP_ROWS_PLACED;
+      part[t].row = b->row;
+    }
+  return 1;
+}
+
+int
+sp__rows_parts_join (sp_rows *b, sp_rows *part, int parts)
+{
+  for (int t = 0; t < parts; t++)
+    {
+      if (!blocks_full (&part[t]))
+        return sp__rows_changed (b);
+      b->n += part[t].n;
+    }
+  for (int64_t k = 0; k < blocks (b); k++)
+    b->block[2 * k] = b->block[2 * k + 1];
+  return 0;
+}
+
+void
+sp__rows_parts_free (sp_rows *part, int parts)
+{
+  for (int t = 0; t < parts; t++)
+    {
+      free (part[t].cnt);
+      free (part[t].block);
+    }
+}
+
+void
+sp__rows_restart (sp_rows *b)
+{
+  free (b->row);
+  free (b->block);
+  b->row = NULL;
+  b->block = NULL;
+  b->mode = SP_ROWS_SORTED;
+  b->n = b->lasti = b->lastj = 0;
+  memset (b->cnt, 0, (size_t) (b->dims[0] + 1) * sizeof *b->cnt);
 }
 
 int
@@ -359,38 +453,104 @@ sort_block (sp_rows *b, int64_t r0, int64_t r1, int64_t lo, int64_t hi,
     }
 }
 
-/* Sort and pack (see pack) the placed entries block by block, each while
-   it is in the cache: how many remain, or -1.  */
+/* Where block K's entries start.  */
+static int64_t
+block_lo (const sp_rows *b, int64_t k)
+{
+  return k ? b->block[2 * k - 1] : 0;
+}
+
+/* The placed entries sorted and packed by parts of the blocks, each part
+   on a thread: part T packs its blocks [FIRST[T], FIRST[T + 1]) to the
+   front of their range, up to END[T] (-1: out of memory).  */
+typedef struct pack_job
+{
+  sp_rows *b;
+  int32_t *row;
+  int64_t first[SP_MAX_THREADS + 1];
+  int64_t end[SP_MAX_THREADS];
+} pack_job;
+
+/* Sort and pack (see pack) part T's blocks one by one, each while it is
+   in the cache.  */
+static void
+pack_part (void *ctx, int t, int parts)
+{
+  pack_job *x = ctx;
+  sp_rows *b = x->b;
+  int64_t k0 = x->first[t], k1 = x->first[t + 1], most = 0;
+  int64_t w = block_lo (b, k0);
+  scratch s;
+  (void) parts;
+  for (int64_t k = k0; k < k1; k++)
+    if (block_lo (b, k + 1) - block_lo (b, k) > most)
+      most = block_lo (b, k + 1) - block_lo (b, k);
+  x->end[t] = -1;
+  if (!scratch_alloc (&s, most, 1))
+    {
+      for (int64_t k = k0; k < k1; k++)
+        {
+          int64_t lo = block_lo (b, k), hi = block_lo (b, k + 1);
+          int64_t r0 = k << b->shift, r1 = (k + 1) << b->shift;
+          if (r1 > b->dims[0])
+            r1 = b->dims[0];
+          int radix = hi - lo >= BLOCK_RADIX_MIN;
+          if (radix)
+            radix_block (b, r0, r1, lo, hi, &s);
+          else
+            sort_block (b, r0, r1, lo, hi, &s);
+          w = pack (b, r0, r1, lo, w, x->row, radix ? NULL : &s);
+        }
+      x->end[t] = w;
+    }
+  scratch_free (&s);
+}
+
+/* Close the gaps the parts of X left (repeated entries added up): how
+   many entries remain.  */
+static int64_t
+close_gaps (pack_job *x, int parts)
+{
+  sp_rows *b = x->b;
+  int64_t w = x->end[0];
+  for (int t = 1; t < parts; t++)
+    {
+      int64_t lo = block_lo (b, x->first[t]), n = x->end[t] - lo;
+      int64_t r0 = x->first[t] << b->shift, r1 = x->first[t + 1] << b->shift;
+      if (lo != w)
+        {
+          memmove (b->col + w, b->col + lo, (size_t) n * sizeof *b->col);
+          memmove (b->val + w, b->val + lo, (size_t) n * sizeof *b->val);
+          if (x->row)
+            memmove (x->row + w, x->row + lo, (size_t) n * sizeof *x->row);
+          for (int64_t r = r0; !x->row && r < r1 && r < b->dims[0]; r++)
+            b->cnt[r] -= (int32_t) (lo - w);
+        }
+      w += n;
+    }
+  return w;
+}
+
+/* Sort and pack the placed entries, on threads when there are many: how
+   many remain, or -1.  */
 static int64_t
 pack_blocks (sp_rows *b, int32_t *row)
 {
-  int64_t nb = blocks (b), most = 0, w = 0;
-  scratch s;
-  for (int64_t k = 0; k < nb; k++)
+  int64_t nb = blocks (b), n = block_lo (b, nb);
+  int parts = b->threads > 1 ? b->threads : 1;
+  pack_job x = { b, row, { 0 }, { 0 } };
+  /* Parts of about equal entries.  */
+  for (int t = 1, k = 0; t <= parts; t++)
     {
-      int64_t lo = k ? b->block[2 * k - 1] : 0, hi = b->block[2 * k + 1];
-      if (hi - lo > most)
-        most = hi - lo;
+      while (k < nb && block_lo (b, k) < n / parts * t)
+        k++;
+      x.first[t] = t == parts ? nb : k;
     }
-  if (scratch_alloc (&s, most, 1))
-    {
-      scratch_free (&s);
-      return -1;
-    }
-  for (int64_t k = 0; k < nb; k++)
-    {
-      int64_t lo = k ? b->block[2 * k - 1] : 0, hi = b->block[2 * k + 1];
-      int64_t r0 = k << b->shift, r1 = (k + 1) << b->shift;
-      if (r1 > b->dims[0])
-        r1 = b->dims[0];
-      if (hi - lo >= BLOCK_RADIX_MIN)
-        radix_block (b, r0, r1, lo, hi, &s);
-      else
-        sort_block (b, r0, r1, lo, hi, &s);
-      w = pack (b, r0, r1, lo, w, row, hi - lo >= BLOCK_RADIX_MIN ? NULL : &s);
-    }
-  scratch_free (&s);
-  return w;
+  sp__parallel (parts, pack_part, &x);
+  for (int t = 0; t < parts; t++)
+    if (x.end[t] < 0)
+      return sp__fail ("%s: out of memory for sorting its rows", b->name);
+  return close_gaps (&x, parts);
 }
 
 /* Sort and pack the entries of a LIST or in row order.  */
@@ -461,16 +621,6 @@ install (sp_tensor *t, sp_rows *b, int32_t *pos, int64_t n)
   b->val = NULL;
   ((sp_priv *) t->priv)->built = 1;
   t->dirty = 0;
-}
-
-/* Whether every block got the entries the first pass counted.  */
-static int
-blocks_full (const sp_rows *b)
-{
-  for (int64_t k = 0; k < blocks (b); k++)
-    if (b->block[2 * k] != b->block[2 * k + 1])
-      return 0;
-  return 1;
 }
 
 sp_tensor *

@@ -3,8 +3,9 @@
    generated files whose entries come in row order, out of order with
    repeated coordinates, symmetric and skew-symmetric, with comments,
    blank lines, CRLF and odd tokens among the entries, read in one pass
-   and in two (from files and from memory), against a reference that adds
-   up repeated entries in file order.  Also errors deep in such files, and
+   and in two (from files and from memory), on one thread and by parts on
+   several, against a reference that adds up repeated entries in file
+   order.  Also errors deep in such files, and
    one file large enough for the two passes of its own accord.  */
 
 #define _DEFAULT_SOURCE 1 /* mkstemps */
@@ -17,6 +18,7 @@
 #include "sparse.h"
 #include "sparse_abi.h"
 #include "io.h"
+#include "threads.h"
 
 static int failures;
 
@@ -223,6 +225,31 @@ temp_file (const char *text, size_t len)
   return name;
 }
 
+/* The ways a file is read: in one pass, in two, in two by parts on 2
+   and 3 threads (each part counted, then placed, by its thread), and as
+   the reader chooses on 2 threads.  */
+#define WAYS 5
+static const char *const ways[WAYS] = {
+  "", ", two passes", ", two passes on 2 threads",
+  ", two passes on 3 threads", ", on 2 threads"
+};
+
+/* Set up reading the WAY: its reader flags.  */
+static int
+use_way (int way)
+{
+  sp__set_threads (way == 4 ? 2 : way < 2 ? 1 : way);
+  return way && way < 4 ? SP_IO_TWO_PASS : 0;
+}
+
+/* Whether the file of S is read by parts the WAY.  */
+static int
+by_parts (const spec *s, int way)
+{
+  return !s->sorted && !s->odd_lines
+         && (way == 2 || way == 3 || (way == 4 && s->n > (1 << 21)));
+}
+
 /* Read the file of S every way, each against the reference.  */
 static void
 check (const spec *s)
@@ -233,19 +260,25 @@ check (const spec *s)
   char *name = temp_file (m.text, m.len);
   reference (&m);
   for (int f = 0; f < 2; f++)
-    for (int flags = 0; flags <= SP_IO_TWO_PASS; flags += SP_IO_TWO_PASS)
+    for (int way = 0; way < WAYS; way++)
       {
         char what[160];
-        snprintf (what, sizeof what, "%s%s", s->what,
-                  flags ? ", two passes" : "");
+        int flags = use_way (way);
+        int64_t parts = sp__mtx_parts_read ();
+        snprintf (what, sizeof what, "%s%s", s->what, ways[way]);
         expect (what, fmts[f], sp__read_flags (name, fmts[f], SP_F64, flags),
                 &m, s->rows);
         snprintf (what, sizeof what, "%s%s, from memory", s->what,
-                  flags ? ", two passes" : "");
+                  ways[way]);
         expect (what, fmts[f], sp__read_mem (m.text, m.len, "mem.mtx",
                                              fmts[f], SP_F64, flags),
                 &m, s->rows);
+        /* Files in row order are read in one pass; odd tokens leave the
+           file to one thread, which says what is wrong if anything is.  */
+        if (by_parts (s, way) && sp__mtx_parts_read () != parts + 2)
+          fail (what, "", "not read by parts");
       }
+  sp__set_threads (1);
   remove (name);
   free (name);
   free (m.text);
@@ -259,9 +292,9 @@ expect_error (const char *what, const char *text, size_t len,
               const char *want)
 {
   char *name = temp_file (text, len);
-  for (int flags = 0; flags <= SP_IO_TWO_PASS; flags += SP_IO_TWO_PASS)
+  for (int way = 0; way < WAYS; way++)
     {
-      sp_tensor *t = sp__read_flags (name, "coo", SP_F64, flags);
+      sp_tensor *t = sp__read_flags (name, "coo", SP_F64, use_way (way));
       const char *msg = sp_error ();
       size_t n = strlen (name);
       if (t || strncmp (msg, name, n) != 0 || strcmp (msg + n, want) != 0)
@@ -269,10 +302,11 @@ expect_error (const char *what, const char *text, size_t len,
           char got[600];
           snprintf (got, sizeof got, "gave '%s', not '%s'", t ? "a tensor"
                     : msg, want);
-          fail (what, flags ? "(two passes)" : "", got);
+          fail (what, ways[way], got);
         }
       sp_free (t);
     }
+  sp__set_threads (1);
   remove (name);
   free (name);
 }
