@@ -113,9 +113,18 @@ static inline int
 sp__io_uint_fast (const char **pp, uint64_t *v)
 {
   const char *p = *pp, *d = p;
-  uint64_t x = 0;
-  while ((unsigned char) (*p - '0') < 10)
-    x = x * 10 + (uint64_t) (*p++ - '0');
+  uint64_t x = sp__load8 (p);
+  int k = sp__lead_digits (x);
+  /* Up to seven digits at once, without a branch per digit (which the
+     varying lengths of coordinates mispredict).  */
+  if (k < 8)
+    {
+      x = k ? sp__lead_value (x, k) : 0;
+      p += k;
+    }
+  else
+    for (x = 0; (unsigned char) (*p - '0') < 10; p++)
+      x = x * 10 + (uint64_t) (*p - '0');
   if ((uint64_t) (p - d) - 1 >= 18
       || !(*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
     return 0;

@@ -351,24 +351,25 @@ pack (sp_rows *b, int64_t r0, int64_t r1, int64_t lo, int64_t w,
 }
 
 /* Blocks of this many entries are sorted by radix on (row, column) at
-   once, smaller ones by row, then each row by column.  */
+   once when a key fits in 32 bits, others by row, then each row by
+   column.  */
 #define BLOCK_RADIX_MIN 4096
 #define DIGIT_BITS 11
-/* Digits of a key: a row within a block (up to 31 - BLOCK_BITS bits), a
-   column (up to 31).  */
-#define KEY_DIGITS ((62 - BLOCK_BITS + DIGIT_BITS - 1) / DIGIT_BITS)
+#define KEY_DIGITS ((32 + DIGIT_BITS - 1) / DIGIT_BITS)
 
-/* The key of entry E of the arrays R, C in a block from row R0, columns
-   of CB bits.  */
-static inline uint64_t
-block_key (const int32_t *r, const int32_t *c, int64_t e, int64_t r0, int cb)
+/* Whether the keys of B's blocks (a row within the block, a column) fit
+   in 32 bits.  */
+static int
+keys_fit (const sp_rows *b)
 {
-  return (uint64_t) (r[e] - r0) << cb | (uint64_t) c[e];
+  return bits_below (b->dims[1]) + b->shift <= 32;
 }
 
 /* Sort the entries [LO, HI) of the block of rows [R0, R1) by row and
-   column, stably: LSD radix on their keys, between the arrays and the
-   scratch S.  CNT becomes the end of each of its rows.  */
+   column, stably: LSD radix on their keys, made in place of their rows
+   and moved with their values between the arrays and the scratch S (12
+   bytes an entry a digit); the columns are read back from the keys.  CNT
+   becomes the end of each of its rows.  */
 static void
 radix_block (sp_rows *b, int64_t r0, int64_t r1, int64_t lo, int64_t hi,
              const scratch *s)
@@ -377,13 +378,15 @@ radix_block (sp_rows *b, int64_t r0, int64_t r1, int64_t lo, int64_t hi,
   int nd = (cb + b->shift + DIGIT_BITS - 1) / DIGIT_BITS;
   int64_t n = hi - lo;
   int32_t hist[KEY_DIGITS][1 << DIGIT_BITS];
-  int32_t *sr = b->row + lo, *sc = b->col + lo, *dr = s->row, *dc = s->col;
+  uint32_t *sk = (uint32_t *) b->row + lo, *dk = (uint32_t *) s->row;
   double *sv = b->val + lo, *dv = s->val;
-  const uint64_t mask = (1 << DIGIT_BITS) - 1;
+  const uint32_t mask = (1 << DIGIT_BITS) - 1;
+  const int32_t *col = b->col + lo;
   memset (hist, 0, sizeof hist);
   for (int64_t e = 0; e < n; e++)
     {
-      uint64_t key = block_key (sr, sc, e, r0, cb);
+      uint32_t key = (uint32_t) (sk[e] - r0) << cb | (uint32_t) col[e];
+      sk[e] = key;
       for (int g = 0; g < nd; g++)
         hist[g][key >> (g * DIGIT_BITS) & mask]++;
     }
@@ -392,7 +395,7 @@ radix_block (sp_rows *b, int64_t r0, int64_t r1, int64_t lo, int64_t hi,
       int32_t *h = hist[g], sum = 0;
       int sh = g * DIGIT_BITS;
       /* A digit the same in every key leaves the order as it is.  */
-      if (h[block_key (sr, sc, 0, r0, cb) >> sh & mask] == n)
+      if (h[sk[0] >> sh & mask] == n)
         continue;
       for (int d = 0; d <= (int) mask; d++)
         {
@@ -402,26 +405,24 @@ radix_block (sp_rows *b, int64_t r0, int64_t r1, int64_t lo, int64_t hi,
         }
       for (int64_t e = 0; e < n; e++)
         {
-          int32_t p = h[block_key (sr, sc, e, r0, cb) >> sh & mask]++;
-          dr[p] = sr[e];
-          dc[p] = sc[e];
+          int32_t p = h[sk[e] >> sh & mask]++;
+          dk[p] = sk[e];
           dv[p] = sv[e];
         }
-      int32_t *t = sr, *u = sc;
+      uint32_t *t = sk;
       double *x = sv;
-      sr = dr, sc = dc, sv = dv, dr = t, dc = u, dv = x;
+      sk = dk, sv = dv, dk = t, dv = x;
     }
-  if (sr != b->row + lo)
+  if (sv != b->val + lo)
+    memcpy (b->val + lo, sv, n * sizeof *sv);
+  /* Columns have at most 31 bits.  */
+  for (int64_t e = 0; e < n; e++)
+    b->col[lo + e] = (int32_t) (sk[e] & (((uint32_t) 1 << cb) - 1));
+  for (int64_t r = r0, e = 0; r < r1; r++)
     {
-      memcpy (b->row + lo, sr, n * sizeof *sr);
-      memcpy (b->col + lo, sc, n * sizeof *sc);
-      memcpy (b->val + lo, sv, n * sizeof *sv);
-    }
-  for (int64_t r = r0, e = lo; r < r1; r++)
-    {
-      while (e < hi && b->row[e] == r)
+      while (e < n && sk[e] >> cb == (uint32_t) (r - r0))
         e++;
-      b->cnt[r] = (int32_t) e;
+      b->cnt[r] = (int32_t) (lo + e);
     }
 }
 
@@ -494,7 +495,7 @@ pack_part (void *ctx, int t, int parts)
           int64_t r0 = k << b->shift, r1 = (k + 1) << b->shift;
           if (r1 > b->dims[0])
             r1 = b->dims[0];
-          int radix = hi - lo >= BLOCK_RADIX_MIN;
+          int radix = hi - lo >= BLOCK_RADIX_MIN && keys_fit (b);
           if (radix)
             radix_block (b, r0, r1, lo, hi, &s);
           else

@@ -435,8 +435,9 @@ main (void)
   check_pipe (&piped);
   if (large)
     {
-      /* Past the size at which the reader takes two passes itself.  */
-      spec s = { "large", 300000, 1 << 20, (1 << 21) + 5000, GENERAL, 0, 0,
+      /* Past the size at which the reader takes two passes itself, and
+         with blocks of two rows large enough to be sorted by radix.  */
+      spec s = { "large", 1030, 1 << 20, (1 << 21) + 200000, GENERAL, 0, 0,
                  0 };
       check (&s);
     }
