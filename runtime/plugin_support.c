@@ -11,10 +11,12 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "sparse.h"
 #include "sparse_abi.h"
 #include "sparse_format.h"
 #include "sparse_plugin.h"
+#include "storage.h"
 
 static pthread_mutex_t access_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -69,6 +71,33 @@ dims_text (int rank, const int64_t *dims, char *buf, size_t len)
     }
 }
 
+/* Whether FMT is the format text found to be T's before (a kernel
+   checks its parameters at every call: parsing would cost more than a
+   small kernel).  */
+static int
+same_format (const sp_tensor *t, const char *fmt)
+{
+  const sp_priv *pv = t->priv;
+  const char *known = pv ? __atomic_load_n (&pv->param_fmt, __ATOMIC_ACQUIRE)
+                         : NULL;
+  return known && strcmp (known, fmt) == 0;
+}
+
+/* Keep FMT, found to be T's format, unless a text is kept already (by
+   this thread or another calling a kernel on T at the same time).  */
+static void
+remember_format (const sp_tensor *t, const char *fmt)
+{
+  sp_priv *pv = t->priv;
+  char *copy, *none = NULL;
+  if (!pv || __atomic_load_n (&pv->param_fmt, __ATOMIC_ACQUIRE)
+      || !(copy = strdup (fmt)))
+    return;
+  if (!__atomic_compare_exchange_n (&pv->param_fmt, &none, copy, 0,
+                                    __ATOMIC_RELEASE, __ATOMIC_RELAXED))
+    free (copy);
+}
+
 sp_tensor *
 sp__check_param (const void *h, const char *name, const char *func,
                  const char *fmt, int type, int rank, ...)
@@ -96,13 +125,17 @@ sp__check_param (const void *h, const char *name, const char *func,
   if (t->type != type)
     die ("%s: parameter '%s' has elements of type %s but the tensor passed "
          "holds %s", func, name, type_name (type), type_name (t->type));
-  if (sp_format_parse (fmt, rank, &f, &err) != 0)
-    die ("%s: parameter '%s': bad format \"%s\": %s", func, name, fmt,
-         err.msg);
-  if (!sp_format_equal (&f, &t->fmt))
-    die ("%s: parameter '%s' is declared sparse(\"%s\") but the tensor passed "
-         "is stored as \"%s\"; convert it with sp_convert", func, name, fmt,
-         sp_format_print (&t->fmt, fbuf, sizeof fbuf));
+  if (!same_format (t, fmt))
+    {
+      if (sp_format_parse (fmt, rank, &f, &err) != 0)
+        die ("%s: parameter '%s': bad format \"%s\": %s", func, name, fmt,
+             err.msg);
+      if (!sp_format_equal (&f, &t->fmt))
+        die ("%s: parameter '%s' is declared sparse(\"%s\") but the tensor "
+             "passed is stored as \"%s\"; convert it with sp_convert", func,
+             name, fmt, sp_format_print (&t->fmt, fbuf, sizeof fbuf));
+      remember_format (t, fmt);
+    }
   for (int d = 0; d < rank; d++)
     if (dims[d] >= 0 && dims[d] != t->dims[d])
       {

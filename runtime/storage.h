@@ -441,6 +441,9 @@ typedef struct sp_priv
   sp_pending pend;
   int built;    /* the arrays hold the assembled tensor */
   void *dense;  /* sp_array's copy; while set it is the tensor */
+  /* The first format text a kernel's parameter was declared with and
+     found to be this tensor's, set once: calls with it skip parsing.  */
+  char *param_fmt;
 } sp_priv;
 
 /* A new tensor of format F, TYPE and DIMS with no arrays yet.  */

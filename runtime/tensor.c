@@ -239,6 +239,7 @@ sp_free (sp_tensor *t)
     {
       sp__pend_free (&pv->pend);
       free (pv->dense);
+      free (pv->param_fmt);
       free (pv);
     }
   t->magic = 0;
