@@ -1005,59 +1005,43 @@ emitter::call (const lir_stmt &st)
   return fail ("runtime call %d", (int) st.fn);
 }
 
+/* Whether statement ID of K, in a parallel loop's body, writes nothing
+   but array elements and the variables declared inside the body (CTX,
+   marked on the way down: lir_visit sees a declaration before its
+   uses): 0, else 1.  */
+static int
+writes_inside (const lir_kernel *k, int id, void *ctx)
+{
+  bool *inside = (bool *) ctx;
+  const lir_stmt &x = k->stmts[id];
+  switch (x.kind)
+    {
+    case LIR_DECL:
+      if (x.var >= 0 && x.var < k->nvars)
+	inside[x.var] = true;
+      return 0;
+    case LIR_ASSIGN:
+    case LIR_ACCUM:
+      return x.to.opd >= 0
+	     || (x.to.var >= 0 && (x.to.var >= k->nvars || !inside[x.to.var]));
+    case LIR_FOR:
+      return x.var < 0 || x.var >= k->nvars || !inside[x.var];
+    case LIR_WHILE:
+    case LIR_IF:
+      return 0;
+    default:
+      /* Appends, runtime calls and memsets share state.  */
+      return 1;
+    }
+}
+
 /* Whether the parallel loop ST writes nothing but array elements and the
    variables declared inside it: the mark's promise, checked.  */
 bool
 emitter::parallel_safe (const lir_stmt &st)
 {
-  /* Variables declared inside the body, found on the way down; a
-     variable is declared before its uses.  */
   bool *inside = XCNEWVEC (bool, k->nvars + 1);
-  bool ok = true;
-  int stack[64], sp = 0;
-  if (st.body >= 0)
-    stack[sp++] = st.body;
-  while (sp > 0 && ok)
-    {
-      for (int id = stack[--sp]; id >= 0 && ok; id = k->stmts[id].next)
-	{
-	  const lir_stmt &x = k->stmts[id];
-	  switch (x.kind)
-	    {
-	    case LIR_DECL:
-	      if (x.var >= 0 && x.var < k->nvars)
-		inside[x.var] = true;
-	      break;
-	    case LIR_ASSIGN:
-	    case LIR_ACCUM:
-	      if (x.to.opd >= 0
-		  || (x.to.var >= 0 && (x.to.var >= k->nvars
-					|| !inside[x.to.var])))
-		ok = false;
-	      break;
-	    case LIR_FOR:
-	      if (x.var < 0 || x.var >= k->nvars || !inside[x.var])
-		ok = false;
-	      /* FALLTHRU */
-	    case LIR_WHILE:
-	    case LIR_IF:
-	      if (sp + 2 > 64)
-		ok = false;
-	      else
-		{
-		  if (x.body >= 0)
-		    stack[sp++] = x.body;
-		  if (x.else_ >= 0)
-		    stack[sp++] = x.else_;
-		}
-	      break;
-	    default:
-	      /* Appends, runtime calls and memsets share state.  */
-	      ok = false;
-	      break;
-	    }
-	}
-    }
+  bool ok = lir_visit (k, &st.body, 1, writes_inside, inside) == 0;
   XDELETEVEC (inside);
   return ok;
 }
@@ -2008,6 +1992,48 @@ emitter::kws_addr ()
    write nothing shared but through the output and the workspace.  */
 
 /* The top-level loop of such a kernel, or -1.  */
+/* The top-level variables of a parallel build (TOP), and those of them
+   that start at a constant (FRESH): each thread has its own.  */
+struct row_vars
+{
+  const bool *top, *fresh;
+};
+
+/* Whether statement ID of K, in the rows of a parallel build, writes
+   anything but its own variables, the FRESH top-level ones of CTX (a
+   row_vars), the output and the workspace: 1, else 0.  */
+static int
+row_writes_bad (const lir_kernel *k, int id, void *ctx)
+{
+  const row_vars *v = (const row_vars *) ctx;
+  const lir_stmt &x = k->stmts[id];
+  int w = x.kind == LIR_ASSIGN || x.kind == LIR_ACCUM ? x.to.var
+	  : x.kind == LIR_FOR || x.kind == LIR_APPEND
+	    || x.kind == LIR_APPEND_RUN ? x.var : -1;
+  if (w >= k->nvars || (w >= 0 && v->top[w] && !v->fresh[w]))
+    return 1;
+  switch (x.kind)
+    {
+    case LIR_ASSIGN:
+    case LIR_ACCUM:
+      if (x.to.opd >= 0)
+	return 1;
+      if (x.to.array >= 0)
+	{
+	  lir_array_kind ak = k->arrays[x.to.array].kind;
+	  return ak != LIR_ARR_WS && ak != LIR_ARR_WS_FLAG
+		 && ak != LIR_ARR_WS_LIST && ak != LIR_ARR_OUT_VALS;
+	}
+      return 0;
+    case LIR_CALL:
+      return x.fn != LIR_CALL_SORT;
+    case LIR_ZERO:
+      return 1;
+    default:
+      return 0;
+    }
+}
+
 int
 emitter::par_plan ()
 {
@@ -2077,64 +2103,16 @@ emitter::par_plan ()
 	  fresh[x.var] = x.a >= 0 && k->exprs[x.a].op == LIR_CONST;
 	}
     }
-  int bad = -1;
   /* The body writes its own variables, the top-level ones above, the
      output and the workspace.  */
-  int stack[64], sp = 0;
-  stack[sp++] = k->stmts[loop].body;
-  if (k->bound_loop >= 0)
-    stack[sp++] = k->stmts[k->bound_loop].body;
-  stack[sp++] = k->stmts[k->count_loop].body;
-  while (sp > 0)
-    for (int id = stack[--sp]; id >= 0; id = k->stmts[id].next)
-      {
-	const lir_stmt &x = k->stmts[id];
-	int w = x.kind == LIR_ASSIGN || x.kind == LIR_ACCUM ? x.to.var
-		: x.kind == LIR_FOR || x.kind == LIR_APPEND
-		  || x.kind == LIR_APPEND_RUN ? x.var : -1;
-	if (w >= k->nvars || (w >= 0 && top[w] && !fresh[w]))
-	  bad = id;
-	switch (x.kind)
-	  {
-	  case LIR_ASSIGN:
-	  case LIR_ACCUM:
-	    if (x.to.opd >= 0)
-	      bad = id;
-	    if (x.to.array >= 0)
-	      {
-		lir_array_kind ak = k->arrays[x.to.array].kind;
-		if (ak != LIR_ARR_WS && ak != LIR_ARR_WS_FLAG
-		    && ak != LIR_ARR_WS_LIST && ak != LIR_ARR_OUT_VALS)
-		  bad = id;
-	      }
-	    break;
-	  case LIR_CALL:
-	    if (x.fn != LIR_CALL_SORT)
-	      bad = id;
-	    break;
-	  case LIR_ZERO:
-	    bad = id;
-	    break;
-	  case LIR_FOR:
-	  case LIR_WHILE:
-	  case LIR_IF:
-	    if (sp + 2 > 64)
-	      bad = id;
-	    else
-	      {
-		if (x.body >= 0)
-		  stack[sp++] = x.body;
-		if (x.else_ >= 0)
-		  stack[sp++] = x.else_;
-	      }
-	    break;
-	  default:
-	    break;
-	  }
-      }
+  int bodies[3] = { k->stmts[loop].body,
+		    k->bound_loop >= 0 ? k->stmts[k->bound_loop].body : -1,
+		    k->stmts[k->count_loop].body };
+  row_vars vars = { top, fresh };
+  int bad = lir_visit (k, bodies, 3, row_writes_bad, &vars);
   XDELETEVEC (top);
   XDELETEVEC (fresh);
-  return bad >= 0 ? -1 : loop;
+  return bad ? -1 : loop;
 }
 
 /* Whether the kernel is over enough entries to pay for waking threads

@@ -260,6 +260,38 @@ lir_stmt_new (lir_kernel *k, lir_kind kind)
   return k->nstmts++;
 }
 
+int
+lir_visit (const lir_kernel *k, const int *first, int nfirst,
+           int (*fn) (const lir_kernel *, int, void *), void *ctx)
+{
+  enum { DEPTH = 64 };
+  int stack[DEPTH], sp = 0;
+  for (int b = nfirst - 1; b >= 0; b--)
+    if (first[b] >= 0)
+      {
+        if (sp == DEPTH)
+          return -1;
+        stack[sp++] = first[b];
+      }
+  while (sp > 0)
+    for (int id = stack[--sp]; id >= 0; id = k->stmts[id].next)
+      {
+        const lir_stmt *x = &k->stmts[id];
+        int r = fn (k, id, ctx);
+        if (r)
+          return r;
+        if (x->kind != LIR_FOR && x->kind != LIR_WHILE && x->kind != LIR_IF)
+          continue;
+        if (sp + 2 > DEPTH)
+          return -1;
+        if (x->body >= 0)
+          stack[sp++] = x->body;
+        if (x->else_ >= 0)
+          stack[sp++] = x->else_;
+      }
+  return 0;
+}
+
 /* -------------------------------------------------------------------- */
 /* Dump.  */
 

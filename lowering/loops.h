@@ -297,6 +297,13 @@ int lir_binary (lir_kernel *k, lir_op op, int a, int b);
 int lir_leaf (lir_kernel *k, lir_op op, lir_type type, int opd, int tensor,
               int dim);
 int lir_stmt_new (lir_kernel *k, lir_kind kind);
+/* Call FN (K, ID, CTX) on every statement of the NFIRST blocks starting
+   at FIRST and of the blocks nested in them: the statements of a block
+   in order, before those of the blocks nested in it (so a variable's
+   declaration comes before its uses), until FN returns nonzero.  That
+   value, 0, or -1 when the nesting is too deep to follow.  */
+int lir_visit (const lir_kernel *k, const int *first, int nfirst,
+               int (*fn) (const lir_kernel *, int, void *), void *ctx);
 
 /* C-like pseudocode of K, indented.  */
 void lir_dump (const lir_kernel *k, FILE *f);
