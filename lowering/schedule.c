@@ -652,6 +652,35 @@ collect_terms (const ix_stmt *s, int e, int sign, int *terms, int *signs,
   return n + 1;
 }
 
+/* E without the negations on top of it (exact: they do not change
+   rounding).  */
+static int
+unnegated (const ix_stmt *s, int e)
+{
+  while (s->expr[e].op == IX_NEG)
+    e = s->expr[e].a;
+  return e;
+}
+
+/* Whether the sum E adds its terms one at a time from the left,
+   ((t0 + t1) + t2) + ..., with term REST (as collect_terms gives it) t0
+   or t1: a workspace that holds REST, then adds the other terms in order,
+   rounds as E does (negations aside, which are exact).  */
+static int
+adds_in_order (const ix_stmt *s, int e, int rest)
+{
+  int lowest = -1;  /* the right term of the lowest sum so far: t1 */
+  for (e = unnegated (s, e);
+       s->expr[e].op == IX_ADD || s->expr[e].op == IX_SUB;
+       e = unnegated (s, s->expr[e].a))
+    {
+      lowest = unnegated (s, s->expr[e].b);
+      if (s->expr[lowest].op == IX_ADD || s->expr[lowest].op == IX_SUB)
+        return 0;
+    }
+  return rest == e || rest == lowest;
+}
+
 /* Whether access A stores the output's rows as the output does: the same
    levels over the same loop variables, all dense but the last,
    compressed.  */
@@ -674,10 +703,11 @@ row_like (const ix_sched *sc, int a)
    terms cannot share loops (C += A B, C = A B + D in Gustavson's
    order): the one term that is not a plain access stored like C goes
    into NEST with a workspace (ignoring the order of access SKIP, as
-   schedule_nest); the rows of the others, at most one besides the old
-   C, are added to it after that term's products, the old C last, which
-   rounds as the dense program does.  0 when that schedules; 1 or -1
-   with D filled otherwise.  */
+   schedule_nest); the rows of the others are added to it after that
+   term's products, in the order of the sum, the old C last, which rounds
+   as the dense program does (so more than one besides the old C only
+   where the sum adds its terms in that order: adds_in_order).  0 when
+   that schedules; 1 or -1 with D filled otherwise.  */
 static int
 rows_in_workspace (ix_sched *sc, sch_nest *nest, int skip, ix_diag *d)
 {
@@ -706,7 +736,12 @@ rows_in_workspace (ix_sched *sc, sch_nest *nest, int skip, ix_diag *d)
       else
         rest = t;
     }
-  if (n < 2 || rest < 0 || nrows == 0 || others > 1)
+  /* More than one term besides the old entries: only where the
+     workspace adds them in the order of the sum (the old entries, put in
+     front by C +=, go last: addition commutes exactly).  */
+  int sum = sc->old_out >= 0 ? s->expr[s->rhs].b : s->rhs;
+  if (n < 2 || rest < 0 || nrows == 0
+      || (others > 1 && !adds_in_order (s, sum, terms[rest])))
     return 1;
   int e = terms[rest];
   if (signs[rest] < 0)
