@@ -475,10 +475,14 @@ count_part (void *arg, int t, int parts)
 {
   transposer *x = arg;
   (void) parts;
-  int32_t *next = x->next + (size_t) t * x->nb;
-  for (int64_t p = x->sp[x->row[t]]; p < x->sp[x->row[t + 1]]; p++)
+  int32_t *restrict next = x->next + (size_t) t * x->nb;
+  const int32_t *restrict sc = x->sc;
+  /* The bounds read once: the counts could be the pos array for all the
+     compiler knows.  */
+  int64_t lo = x->sp[x->row[t]], hi = x->sp[x->row[t + 1]];
+  for (int64_t p = lo; p < hi; p++)
     {
-      uint32_t b = (uint32_t) x->sc[p];
+      uint32_t b = (uint32_t) sc[p];
       if (b >= (uint64_t) x->nb)
         {
           __atomic_store_n (&x->bad, 1, __ATOMIC_RELAXED);

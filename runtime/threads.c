@@ -65,7 +65,12 @@ sp__parallel (int parts, void (*fn) (void *, int, int), void *ctx)
 {
   pthread_t tid[SP_MAX_THREADS];
   job jobs[SP_MAX_THREADS];
-  int started[SP_MAX_THREADS] = { 0 };
+  int started[SP_MAX_THREADS];
+  if (parts <= 1)
+    {
+      fn (ctx, 0, 1);
+      return;
+    }
   if (parts > SP_MAX_THREADS)
     parts = SP_MAX_THREADS;
   for (int i = 1; i < parts; i++)
