@@ -10,7 +10,9 @@
    runs, whose best shrugs off interruptions by other processes; long ones
    get REPEAT_MIN.  */
 #define REPEAT 20
+#ifndef REPEAT_MIN
 #define REPEAT_MIN 2
+#endif
 #define REPEAT_BUDGET 0.5
 /* Two measurements timed in alternation: at least PAIR_MIN runs of each,
    then more until they add up to PAIR_BUDGET seconds, at most REPEAT
