@@ -77,22 +77,19 @@ print_exact (const char *what, const sp_tensor *t)
   printf ("\n");
 }
 
-/* An M x N matrix in FMT whose entries (where the pattern of SEED puts
-   them) are BIG plus a fraction: near BIG, the fraction rounded.  */
+/* An R x C matrix (at most M x N) in FMT: BIG plus a fraction (rounded)
+   where the hash of SEED says, else zero.  */
 static sp_tensor *
-near (const char *fmt, int64_t m, int64_t n, int seed, double big)
+near (const char *fmt, int r, int c, int seed, double big)
 {
-  int64_t dims[2] = { m, n };
-  sp_tensor *t = sr_check (sp_new (fmt, SP_F64, 2, dims), fmt);
-  for (int64_t i = 0; i < m; i++)
-    for (int64_t j = 0; j < n; j++)
-      {
-        uint32_t h = sr_hash (i, j, 0, seed);
-        if (h % 3)
-          sp_insert (t, (int64_t[]) { i, j },
-                     big + (double) (h % 1000) / 7.0);
-      }
-  return t;
+  static double a[M * N];
+  for (int k = 0; k < r * c; k++)
+    {
+      uint32_t h = sr_hash (k / c, k % c, 0, seed);
+      a[k] = h % 3 ? big + (double) (h % 1000) / 7.0 : 0;
+    }
+  return sr_check (sp_from_dense (a, SP_F64, 2, (int64_t[]) { r, c }, fmt),
+                   fmt);
 }
 
 int
