@@ -249,6 +249,10 @@ typedef struct sp_rows
                            of its part */
   int64_t lasti, lastj; /* SORTED: the last entry */
   int threads;          /* PLACED: for sorting the blocks */
+  int keyed;            /* PLACED: COL holds 32-bit keys, the row within
+                           the block above the column's CB bits (ROW only
+                           for COO's output) */
+  int cb;
 } sp_rows;
 
 /* Start B for the file NAME holding a matrix of format F, TYPE and
@@ -320,6 +324,11 @@ sp__rows_push (sp_rows *b, int64_t i, int64_t j, double v)
     {
       b->lasti = i;
       b->lastj = j;
+    }
+  else if (b->keyed)
+    {
+      uint32_t r = (uint32_t) i & (((uint32_t) 1 << b->shift) - 1);
+      j = (int32_t) (r << b->cb | (uint32_t) j);
     }
   else
     b->row[p] = (int32_t) i;

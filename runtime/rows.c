@@ -117,6 +117,14 @@ blocks (const sp_rows *b)
   return ((b->dims[0] - 1) >> b->shift) + 1;
 }
 
+/* Whether the keys of B's blocks (a row within the block, a column) fit
+   in 32 bits.  */
+static int
+keys_fit (const sp_rows *b)
+{
+  return bits_below (b->dims[1]) + b->shift <= 32;
+}
+
 /* Whether every block got the entries the first pass counted.  */
 static int
 blocks_full (const sp_rows *b)
@@ -137,7 +145,12 @@ sp__rows_place (sp_rows *b)
      shortest kind: more means that lines are too short.  */
   if (s > b->cap)
     return 0;
-  if (!(b->row = sp__alloc_array (s, sizeof *b->row, -1, "a crd array"))
+  /* Keys take the place of the rows (fewer bytes and streams to write),
+     which only COO then needs, for its output.  */
+  b->cb = bits_below (b->dims[1]);
+  b->keyed = keys_fit (b);
+  if (((!b->keyed || !b->csr)
+       && !(b->row = sp__alloc_array (s, sizeof *b->row, -1, "a crd array")))
       || !(b->block = sp__alloc_array (2 * nb, sizeof *b->block, -1,
                                        "row blocks")))
     return -1;
@@ -195,6 +208,8 @@ sp__rows_parts_place (sp_rows *b, sp_rows *part, int parts)
     {
       part[t].mode = SP_ROWS_PLACED;
       part[t].row = b->row;
+      part[t].keyed = b->keyed;
+      part[t].cb = b->cb;
     }
   return 1;
 }
@@ -231,6 +246,7 @@ sp__rows_restart (sp_rows *b)
   b->row = NULL;
   b->block = NULL;
   b->mode = SP_ROWS_SORTED;
+  b->keyed = 0;
   b->n = b->lasti = b->lastj = 0;
   memset (b->cnt, 0, (size_t) (b->dims[0] + 1) * sizeof *b->cnt);
 }
@@ -357,39 +373,26 @@ pack (sp_rows *b, int64_t r0, int64_t r1, int64_t lo, int64_t w,
 #define DIGIT_BITS 11
 #define KEY_DIGITS ((32 + DIGIT_BITS - 1) / DIGIT_BITS)
 
-/* Whether the keys of B's blocks (a row within the block, a column) fit
-   in 32 bits.  */
-static int
-keys_fit (const sp_rows *b)
-{
-  return bits_below (b->dims[1]) + b->shift <= 32;
-}
-
-/* Sort the entries [LO, HI) of the block of rows [R0, R1) by row and
-   column, stably: LSD radix on their keys, made in place of their rows
-   and moved with their values between the arrays and the scratch S (12
-   bytes an entry a digit); the columns are read back from the keys.  CNT
-   becomes the end of each of its rows.  */
+/* Sort the entries [LO, HI) of the block of rows [R0, R1) of keyed B by
+   row and column, stably: LSD radix on their keys, moved with their
+   values between the arrays and the scratch S (12 bytes an entry a
+   digit).  CNT becomes the end of each of its rows, and the keys their
+   columns.  */
 static void
 radix_block (sp_rows *b, int64_t r0, int64_t r1, int64_t lo, int64_t hi,
              const scratch *s)
 {
-  int cb = bits_below (b->dims[1]);
+  int cb = b->cb;
   int nd = (cb + b->shift + DIGIT_BITS - 1) / DIGIT_BITS;
   int64_t n = hi - lo;
   int32_t hist[KEY_DIGITS][1 << DIGIT_BITS];
-  uint32_t *sk = (uint32_t *) b->row + lo, *dk = (uint32_t *) s->row;
+  uint32_t *sk = (uint32_t *) b->col + lo, *dk = (uint32_t *) s->col;
   double *sv = b->val + lo, *dv = s->val;
   const uint32_t mask = (1 << DIGIT_BITS) - 1;
-  const int32_t *col = b->col + lo;
   memset (hist, 0, sizeof hist);
   for (int64_t e = 0; e < n; e++)
-    {
-      uint32_t key = (uint32_t) (sk[e] - r0) << cb | (uint32_t) col[e];
-      sk[e] = key;
-      for (int g = 0; g < nd; g++)
-        hist[g][key >> (g * DIGIT_BITS) & mask]++;
-    }
+    for (int g = 0; g < nd; g++)
+      hist[g][sk[e] >> (g * DIGIT_BITS) & mask]++;
   for (int g = 0; g < nd; g++)
     {
       int32_t *h = hist[g], sum = 0;
@@ -413,30 +416,40 @@ radix_block (sp_rows *b, int64_t r0, int64_t r1, int64_t lo, int64_t hi,
       double *x = sv;
       sk = dk, sv = dv, dk = t, dv = x;
     }
-  if (sv != b->val + lo)
-    memcpy (b->val + lo, sv, n * sizeof *sv);
-  /* Columns have at most 31 bits.  */
-  for (int64_t e = 0; e < n; e++)
-    b->col[lo + e] = (int32_t) (sk[e] & (((uint32_t) 1 << cb) - 1));
   for (int64_t r = r0, e = 0; r < r1; r++)
     {
       while (e < n && sk[e] >> cb == (uint32_t) (r - r0))
         e++;
       b->cnt[r] = (int32_t) (lo + e);
     }
+  if (sv != b->val + lo)
+    memcpy (b->val + lo, sv, n * sizeof *sv);
+  /* Columns have at most 31 bits.  */
+  for (int64_t e = 0; e < n; e++)
+    b->col[lo + e] = (int32_t) (sk[e] & (((uint32_t) 1 << cb) - 1));
 }
 
 /* Sort the entries [LO, HI) of the block from row R0 to R1 by row
    (stably, through the scratch S); CNT becomes the end of each of its
-   rows.  */
+   rows (and keys, in a keyed B, columns).  */
 static void
 sort_block (sp_rows *b, int64_t r0, int64_t r1, int64_t lo, int64_t hi,
             const scratch *s)
 {
   int64_t n = hi - lo;
   int32_t *cnt = b->cnt;
-  memcpy (s->row, b->row + lo, n * sizeof *s->row);
-  memcpy (s->col, b->col + lo, n * sizeof *s->col);
+  if (b->keyed)
+    for (int64_t e = 0; e < n; e++)
+      {
+        uint32_t k = (uint32_t) b->col[lo + e];
+        s->row[e] = (int32_t) (r0 + (k >> b->cb));
+        s->col[e] = (int32_t) (k & (((uint32_t) 1 << b->cb) - 1));
+      }
+  else
+    {
+      memcpy (s->row, b->row + lo, n * sizeof *s->row);
+      memcpy (s->col, b->col + lo, n * sizeof *s->col);
+    }
   memcpy (s->val, b->val + lo, n * sizeof *s->val);
   for (int64_t e = 0; e < n; e++)
     cnt[s->row[e]]++;
@@ -495,7 +508,7 @@ pack_part (void *ctx, int t, int parts)
           int64_t r0 = k << b->shift, r1 = (k + 1) << b->shift;
           if (r1 > b->dims[0])
             r1 = b->dims[0];
-          int radix = hi - lo >= BLOCK_RADIX_MIN && keys_fit (b);
+          int radix = hi - lo >= BLOCK_RADIX_MIN && b->keyed;
           if (radix)
             radix_block (b, r0, r1, lo, hi, &s);
           else
