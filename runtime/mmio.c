@@ -489,14 +489,12 @@ sp__mtx_parts_read (void)
   return __atomic_load_n (&parts_read, __ATOMIC_RELAXED);
 }
 
-/* Threads for reading S's entries in two passes, at least 1M lines each
-   (any number with SP_IO_TWO_PASS, for tests).  */
+/* Threads for reading a file's entries in two passes, at least 1M lines
+   each (any number with SP_IO_TWO_PASS, for tests).  */
 static int
-mtx_threads (const sp_src *s, const mtx_header *h, int flags)
+mtx_threads (const mtx_header *h, int flags)
 {
-  return sp__src_can_seek (s)
-         ? sp__threads (h->entries, flags & SP_IO_TWO_PASS ? 0 : 1 << 20)
-         : 1;
+  return sp__threads (h->entries, flags & SP_IO_TWO_PASS ? 0 : 1 << 20);
 }
 
 /* Count the rows of S's entries and go back to place them, if that pays
@@ -507,11 +505,11 @@ static int
 mtx_two_pass (sp_src *s, const mtx_header *h, int flags, sp_rows *b)
 {
   int64_t pos = sp__src_tell (s), line = s->line, lines;
-  int r, parts = mtx_threads (s, h, flags);
+  int r, parts;
   if (h->array || (h->entries < TWO_PASS_MIN && !(flags & SP_IO_TWO_PASS))
       || !sp__src_can_seek (s) || looks_sorted (s, h, flags))
     return 0;
-  b->threads = parts;
+  b->threads = parts = mtx_threads (h, flags);
   if (parts > 1 && (r = mtx_parallel (s, h, flags, b, parts)))
     return r;
   if ((r = mtx_count (s, h, flags, b, h->entries, &lines)) < 0)

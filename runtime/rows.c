@@ -125,6 +125,13 @@ keys_fit (const sp_rows *b)
   return bits_below (b->dims[1]) + b->shift <= 32;
 }
 
+/* The column of key K of keyed B (columns have at most 31 bits).  */
+static inline int32_t
+key_col (const sp_rows *b, uint32_t k)
+{
+  return (int32_t) (k & (((uint32_t) 1 << b->cb) - 1));
+}
+
 /* Whether every block got the entries the first pass counted.  */
 static int
 blocks_full (const sp_rows *b)
@@ -424,9 +431,8 @@ radix_block (sp_rows *b, int64_t r0, int64_t r1, int64_t lo, int64_t hi,
     }
   if (sv != b->val + lo)
     memcpy (b->val + lo, sv, n * sizeof *sv);
-  /* Columns have at most 31 bits.  */
   for (int64_t e = 0; e < n; e++)
-    b->col[lo + e] = (int32_t) (sk[e] & (((uint32_t) 1 << cb) - 1));
+    b->col[lo + e] = key_col (b, sk[e]);
 }
 
 /* Sort the entries [LO, HI) of the block from row R0 to R1 by row
@@ -443,7 +449,7 @@ sort_block (sp_rows *b, int64_t r0, int64_t r1, int64_t lo, int64_t hi,
       {
         uint32_t k = (uint32_t) b->col[lo + e];
         s->row[e] = (int32_t) (r0 + (k >> b->cb));
-        s->col[e] = (int32_t) (k & (((uint32_t) 1 << b->cb) - 1));
+        s->col[e] = key_col (b, k);
       }
   else
     {
