@@ -48,8 +48,8 @@ $(B)/rt/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(CFLAGS_RT) -c $< -o $@
 
-# The short-list sort vectorises at -O3 only (runtime/ksort.c).
-$(B)/rt/runtime/ksort.o: CFLAGS_RT += -O3
+# The short-list sorts vectorise at -O3 only (runtime/ksort.c, vsort.c).
+$(B)/rt/runtime/ksort.o $(B)/rt/runtime/vsort.o: CFLAGS_RT += -O3
 
 $(B)/core/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)

@@ -2,17 +2,21 @@
    entries of one row of a product) before they are appended in order;
    no callbacks, the coordinates not negative.
 
-   sp_ksort: quicksort (median of three, ranges of 64 and fewer left to
-   insertion sort), radix sort for long lists.  A workspace's list, whose
-   coordinates are distinct, is read back from the workspace's flags when
-   it fills a sixteenth of its span; else, when it holds 8 to 128,
+   sp_ksort: lists of 8 to SP_VSORT_MAX by sorting networks in vector
+   registers (vsort.c) where the processor has AVX2, else quicksort
+   (median of three, ranges of 64 and fewer left to insertion sort);
+   radix sort for long lists.  A workspace's list, whose coordinates are
+   distinct, is read back from the workspace's flags when it fills a
+   sixteenth of its span; else left as it is when in order already; else
+   sorted by the networks; without them, when it holds 8 to 128,
    insertion sorted if nearly in order, else ranked (below); else sorted
-   by sp_ksort.  This file is built with -O3 so that
-   the ranking vectorises.  */
+   by sp_ksort.  This file is built with -O3 so that the ranking and the
+   order check vectorise.  */
 
 #include <stdlib.h>
 #include <string.h>
 #include "sparse_kernel.h"
+#include "vsort.h"
 
 /* The lists rank_sort32 takes; the shortest list worth the search for
    its span (shorter ones rank faster).  */
@@ -117,6 +121,8 @@ quicksort (int64_t *a, int64_t n)
 void
 sp_ksort (int64_t *a, int64_t n)
 {
+  if (n >= 8 && sp__vsort (a, n))
+    return;
   if (n < 256)
     {
       quicksort (a, n);
@@ -174,37 +180,60 @@ insertion_within (int64_t *a, int64_t n, int64_t budget)
   return 1;
 }
 
-/* A workspace's list, its coordinates distinct.  Lists that are nearly
-   in order already (the rows of a banded product) cost insertion sort
-   about one move per coordinate; others are ranked.  */
+/* What sp_kws_sort decides by: the least and the greatest of A's N and
+   how often the next is smaller, in one pass without a branch.  */
+typedef struct list_facts
+{
+  int64_t lo, hi, down;
+} list_facts;
+
+__attribute__ ((target_clones ("avx2", "default")))
+static list_facts
+facts_of (const int64_t *a, int64_t n)
+{
+  int64_t lo = a[0], hi = a[0], down = 0;
+  for (int64_t i = 1; i < n; i++)
+    {
+      lo = a[i] < lo ? a[i] : lo;
+      hi = a[i] > hi ? a[i] : hi;
+      down += a[i] < a[i - 1];
+    }
+  return (list_facts) { lo, hi, down };
+}
+
+/* A workspace's list, its coordinates distinct.  Without the vector
+   networks, lists that are nearly in order already (the rows of a banded
+   product) cost insertion sort about one move per coordinate; others are
+   ranked.  */
 static void
 list_sort (int64_t *list, int64_t nw)
 {
-  if (nw < RANK_MIN || nw > RANK_MAX)
-    sp_ksort (list, nw);
-  else if (!insertion_within (list, nw, nw) && !rank_sort32 (list, nw))
+  if (sp__vsort (list, nw))
+    return;
+  if (nw > RANK_MAX
+      || (!insertion_within (list, nw, nw) && !rank_sort32 (list, nw)))
     sp_ksort (list, nw);
 }
 
-/* A list that marks at least one in 16 of the coordinates between its
-   least and its greatest (a row of a product that fills up, or a banded
-   one) is rebuilt by one scan of the flags of that span, eight at a time,
-   which costs less than sorting it.  Other lists are sorted.  */
+/* A list in order already (a row of a product with one term is a row of
+   an operand) stays as it is.  A list that marks at least one in 16 of
+   the coordinates between its least and its greatest (a row of a product
+   that fills up, or a banded one) is rebuilt by one scan of the flags of
+   that span, eight at a time, which costs less than sorting it.  Other
+   lists are sorted.  */
 void
 sp_kws_sort (int64_t *list, int64_t nw, const uint8_t *flag, int64_t n)
 {
-  if (nw < SCAN_MIN)
+  if (nw < RANK_MIN)
     {
-      list_sort (list, nw);
+      insertion (list, nw);
       return;
     }
-  int64_t lo = list[0], hi = list[0];
-  for (int64_t q = 1; q < nw; q++)
-    {
-      lo = list[q] < lo ? list[q] : lo;
-      hi = list[q] > hi ? list[q] : hi;
-    }
-  if ((hi - lo + 1) > nw * 16 || lo < 0 || hi >= n)
+  list_facts f = facts_of (list, nw);
+  int64_t lo = f.lo, hi = f.hi;
+  if (f.down == 0)
+    return;
+  if (nw < SCAN_MIN || (hi - lo + 1) > nw * 16 || lo < 0 || hi >= n)
     {
       list_sort (list, nw);
       return;

@@ -117,6 +117,71 @@ csf (void)
   sp_free (t);
 }
 
+static int
+cmp64 (const void *x, const void *y)
+{
+  int64_t a = *(const int64_t *) x, b = *(const int64_t *) y;
+  return (a > b) - (a < b);
+}
+
+/* Both sorts against qsort on lists of every length to 300 and some to
+   1100 (the vector networks take 8 to 1024, in blocks of 64 merged): keys in sorted runs as
+   a product's rows come, repeated keys (sp_ksort only), keys up to
+   2^31 - 1, the padding's value, and keys of 2^31 and more, which the
+   networks leave to the other sorts.  */
+static void
+sorts_against_qsort (void)
+{
+  static int64_t a[1100], want[1100];
+  static uint8_t flag[1 << 20];
+  uint64_t s = 99;
+  int bad_ks = 0, bad_ws = 0;
+  for (int n = 0; n <= 1100; n += n < 300 ? 1 : 67)
+    for (int kind = 0; kind < 5; kind++)
+      {
+        int64_t span = kind == 1 ? n / 2 + 1 : kind == 4 ? 1 << 20 : 1 << 30;
+        int64_t base = kind == 2 ? INT32_MAX - span + 1
+                       : kind == 3 ? (int64_t) 1 << 31 : 0;
+        for (int k = 0; k < n; k++)
+          {
+            s = s * 6364136223846793005ull + 1442695040888963407ull;
+            a[k] = base + (int64_t) (s >> 33) % span;
+          }
+        /* Runs of 7 in order, as the rows of B fill a row of A B.  */
+        for (int k = 0; k + 7 <= n; k += 7)
+          qsort (a + k, 7, sizeof *a, cmp64);
+        memcpy (want, a, n * sizeof *a);
+        qsort (want, n, sizeof *want, cmp64);
+        sp_ksort (a, n);
+        bad_ks += memcmp (a, want, n * sizeof *a) != 0;
+        if (kind != 4)
+          continue;
+        /* Distinct keys with their flags set, for sp_kws_sort.  */
+        int64_t nw = 0;
+        for (int k = 0; k < n; k++)
+          if (!flag[want[k]])
+            {
+              flag[want[k]] = 1;
+              a[nw++] = want[k];
+            }
+        for (int64_t k = 0; k < nw; k++)
+          {
+            s = s * 6364136223846793005ull + 1442695040888963407ull;
+            int64_t q = (int64_t) (s >> 33) % (k + 1), t = a[k];
+            a[k] = a[q];
+            a[q] = t;
+          }
+        memcpy (want, a, nw * sizeof *a);
+        qsort (want, nw, sizeof *want, cmp64);
+        sp_kws_sort (a, nw, flag, 1 << 20);
+        bad_ws += memcmp (a, want, nw * sizeof *a) != 0;
+        for (int64_t k = 0; k < nw; k++)
+          flag[want[k]] = 0;
+      }
+  CHECK (bad_ks == 0, "sp_ksort differs from qsort on %d lists", bad_ks);
+  CHECK (bad_ws == 0, "sp_kws_sort differs from qsort on %d lists", bad_ws);
+}
+
 static void
 workspace_and_sort (void)
 {
@@ -524,6 +589,7 @@ main (void)
   matrix ("DCSR;pos=8;crd=8", 11, 60, 1);
   csf ();
   workspace_and_sort ();
+  sorts_against_qsort ();
   split ();
   parts ();
   runs ("CSR;crd=8");

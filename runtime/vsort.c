@@ -1,0 +1,258 @@
+/* vsort.c -- sorting a list of up to SP_VSORT_MAX coordinates below
+   2^31 with AVX2 sorting networks: no comparison decides a branch but one
+   per eight keys merged, where insertion sort and quicksort mispredict
+   about once a key and ranking costs N^2 / 8 vector comparisons.
+
+   Lists go to 32-bit keys, padded with INT32_MAX to a multiple of eight;
+   blocks of up to 64 keys (eight registers) are sorted in registers
+   (each column of eight registers by a 19-comparator network, then the
+   8 x 8 transposed; or, for fewer registers, each register by a bitonic
+   sorter), runs then merged two at a time by a bitonic merge network
+   (Batcher) that takes eight keys from one run or the other.  */
+
+#include <string.h>
+#include "vsort.h"
+
+#if defined __x86_64__ && defined __GNUC__
+#include <immintrin.h>
+
+#define T __attribute__ ((target ("avx2"), always_inline)) static inline
+
+typedef __m256i V;
+
+T void
+cx (V *a, V *b)
+{
+  V t = _mm256_min_epi32 (*a, *b);
+  *b = _mm256_max_epi32 (*a, *b);
+  *a = t;
+}
+
+/* Sorts the eight lanes of each of r[0..7] across the registers: after
+   it, lane L of r[0] <= lane L of r[1] <= ... (19 comparators).  */
+T void
+columns8 (V *r)
+{
+  cx (&r[0], &r[2]); cx (&r[1], &r[3]); cx (&r[4], &r[6]); cx (&r[5], &r[7]);
+  cx (&r[0], &r[4]); cx (&r[1], &r[5]); cx (&r[2], &r[6]); cx (&r[3], &r[7]);
+  cx (&r[0], &r[1]); cx (&r[2], &r[3]); cx (&r[4], &r[5]); cx (&r[6], &r[7]);
+  cx (&r[2], &r[4]); cx (&r[3], &r[5]);
+  cx (&r[1], &r[4]); cx (&r[3], &r[6]);
+  cx (&r[1], &r[2]); cx (&r[3], &r[4]); cx (&r[5], &r[6]);
+}
+
+T void
+transpose8 (V *r)
+{
+  V a0 = _mm256_unpacklo_epi32 (r[0], r[1]), a1 = _mm256_unpackhi_epi32 (r[0], r[1]);
+  V a2 = _mm256_unpacklo_epi32 (r[2], r[3]), a3 = _mm256_unpackhi_epi32 (r[2], r[3]);
+  V a4 = _mm256_unpacklo_epi32 (r[4], r[5]), a5 = _mm256_unpackhi_epi32 (r[4], r[5]);
+  V a6 = _mm256_unpacklo_epi32 (r[6], r[7]), a7 = _mm256_unpackhi_epi32 (r[6], r[7]);
+  V b0 = _mm256_unpacklo_epi64 (a0, a2), b1 = _mm256_unpackhi_epi64 (a0, a2);
+  V b2 = _mm256_unpacklo_epi64 (a1, a3), b3 = _mm256_unpackhi_epi64 (a1, a3);
+  V b4 = _mm256_unpacklo_epi64 (a4, a6), b5 = _mm256_unpackhi_epi64 (a4, a6);
+  V b6 = _mm256_unpacklo_epi64 (a5, a7), b7 = _mm256_unpackhi_epi64 (a5, a7);
+  r[0] = _mm256_permute2x128_si256 (b0, b4, 0x20);
+  r[1] = _mm256_permute2x128_si256 (b1, b5, 0x20);
+  r[2] = _mm256_permute2x128_si256 (b2, b6, 0x20);
+  r[3] = _mm256_permute2x128_si256 (b3, b7, 0x20);
+  r[4] = _mm256_permute2x128_si256 (b0, b4, 0x31);
+  r[5] = _mm256_permute2x128_si256 (b1, b5, 0x31);
+  r[6] = _mm256_permute2x128_si256 (b2, b6, 0x31);
+  r[7] = _mm256_permute2x128_si256 (b3, b7, 0x31);
+}
+
+T V
+reverse (V x)
+{
+  return _mm256_permutevar8x32_epi32 (x, _mm256_setr_epi32 (7, 6, 5, 4, 3, 2, 1, 0));
+}
+
+/* Sorts a bitonic register.  */
+T V
+bitonic8 (V x)
+{
+  V t = _mm256_permute2x128_si256 (x, x, 1);
+  x = _mm256_blend_epi32 (_mm256_min_epi32 (x, t), _mm256_max_epi32 (x, t), 0xf0);
+  t = _mm256_shuffle_epi32 (x, _MM_SHUFFLE (1, 0, 3, 2));
+  x = _mm256_blend_epi32 (_mm256_min_epi32 (x, t), _mm256_max_epi32 (x, t), 0xcc);
+  t = _mm256_shuffle_epi32 (x, _MM_SHUFFLE (2, 3, 0, 1));
+  return _mm256_blend_epi32 (_mm256_min_epi32 (x, t), _mm256_max_epi32 (x, t), 0xaa);
+}
+
+/* r[0..m) is bitonic (m a power of two): sorts it.  */
+T void
+bitonic_merge (V *r, int m)
+{
+  for (int d = m / 2; d > 0; d /= 2)
+    for (int i = 0; i < m; i += 2 * d)
+      for (int j = i; j < i + d; j++)
+        cx (&r[j], &r[j + d]);
+  for (int i = 0; i < m; i++)
+    r[i] = bitonic8 (r[i]);
+}
+
+/* r[0..m) holds sorted runs of H registers (m a multiple of 2H): merges
+   pairs of runs into runs of 2H.  */
+T void
+merge_runs (V *r, int m, int h)
+{
+  for (int i = 0; i < m; i += 2 * h)
+    {
+      /* Reversing the second run makes the pair bitonic.  */
+      for (int j = 0; j < h / 2; j++)
+        {
+          V t = r[i + h + j];
+          r[i + h + j] = reverse (r[i + 2 * h - 1 - j]);
+          r[i + 2 * h - 1 - j] = reverse (t);
+        }
+      if (h == 1)
+        r[i + 1] = reverse (r[i + 1]);
+      bitonic_merge (r + i, 2 * h);
+    }
+}
+
+/* Sorts the lanes of X: a bitonic sorter, the compare-exchanges of each
+   stage done as min, max and a blend of the two.  */
+T V
+sort8 (V x)
+{
+  V t = _mm256_shuffle_epi32 (x, _MM_SHUFFLE (2, 3, 0, 1));
+  x = _mm256_blend_epi32 (_mm256_min_epi32 (x, t), _mm256_max_epi32 (x, t), 0x66);
+  t = _mm256_shuffle_epi32 (x, _MM_SHUFFLE (1, 0, 3, 2));
+  x = _mm256_blend_epi32 (_mm256_min_epi32 (x, t), _mm256_max_epi32 (x, t), 0x3c);
+  t = _mm256_shuffle_epi32 (x, _MM_SHUFFLE (2, 3, 0, 1));
+  x = _mm256_blend_epi32 (_mm256_min_epi32 (x, t), _mm256_max_epi32 (x, t), 0x5a);
+  return bitonic8 (x);
+}
+
+/* Sorts the M registers of R (M 1, 2, 4 or 8) as one list.  */
+T void
+sort_regs (V *r, int m)
+{
+  if (m == 8)
+    {
+      columns8 (r);
+      transpose8 (r);
+    }
+  else
+    for (int i = 0; i < m; i++)
+      r[i] = sort8 (r[i]);
+  for (int h = 1; h < m; h *= 2)
+    merge_runs (r, m, h);
+}
+
+/* Streams the sorted runs A (NA keys) and B (NB keys), both multiples of
+   8, into OUT.  */
+T void
+merge_stream (const int32_t *a, int64_t na, const int32_t *b, int64_t nb,
+              int32_t *out)
+{
+  const int32_t *ae = a + na, *be = b + nb;
+  V x = _mm256_loadu_si256 ((const V *) a), y = _mm256_loadu_si256 ((const V *) b);
+  a += 8, b += 8;
+  for (;;)
+    {
+      y = reverse (y);
+      V lo = _mm256_min_epi32 (x, y), hi = _mm256_max_epi32 (x, y);
+      _mm256_storeu_si256 ((V *) out, bitonic8 (lo));
+      out += 8;
+      x = bitonic8 (hi);
+      if (a < ae && (b == be || *a <= *b))
+        {
+          y = _mm256_loadu_si256 ((const V *) a);
+          a += 8;
+        }
+      else if (b < be)
+        {
+          y = _mm256_loadu_si256 ((const V *) b);
+          b += 8;
+        }
+      else
+        break;
+    }
+  _mm256_storeu_si256 ((V *) out, x);
+}
+
+/* The keys sorted in blocks of 64, then runs merged until one is left,
+   between the two halves of BUF.  */
+__attribute__ ((target ("avx2"))) static void
+sort_keys (int32_t (*buf)[SP_VSORT_MAX], int64_t np)
+{
+  for (int64_t s = 0; s < np; s += 64)
+    {
+      V r[8];
+      int m = (int) ((np - s < 64 ? np - s : 64) / 8), mp = 1;
+      while (mp < m)
+        mp *= 2;
+      for (int i = 0; i < m; i++)
+        r[i] = _mm256_load_si256 ((const V *) (buf[0] + s) + i);
+      for (int i = m; i < 8; i++)
+        r[i] = _mm256_set1_epi32 (INT32_MAX);
+      /* Each count of registers its own copy, its loops unrolled.  */
+      switch (mp)
+        {
+        case 1: sort_regs (r, 1); break;
+        case 2: sort_regs (r, 2); break;
+        case 4: sort_regs (r, 4); break;
+        default: sort_regs (r, 8); break;
+        }
+      for (int i = 0; i < m; i++)
+        _mm256_store_si256 ((V *) (buf[0] + s) + i, r[i]);
+    }
+  int src = 0;
+  for (int64_t w = 64; w < np; w *= 2, src ^= 1)
+    for (int64_t s = 0; s < np; s += 2 * w)
+      {
+        int64_t la = np - s < w ? np - s : w;
+        int64_t lb = np - s - la < w ? np - s - la : w;
+        if (lb == 0)
+          memcpy (buf[src ^ 1] + s, buf[src] + s, la * sizeof (int32_t));
+        else
+          merge_stream (buf[src] + s, la, buf[src] + s + la, lb,
+                        buf[src ^ 1] + s);
+      }
+  if (src)
+    memcpy (buf[0], buf[1], np * sizeof (int32_t));
+}
+
+/* The keys go to 32 bits on the way in and back on the way out, in
+   vector instructions too.  */
+__attribute__ ((target ("avx2"))) static int
+sort_list (int64_t *a, int64_t n)
+{
+  int32_t buf[2][SP_VSORT_MAX] __attribute__ ((aligned (32)));
+  int64_t all = 0, np = (n + 7) & ~(int64_t) 7;
+
+  for (int64_t i = 0; i < n; i++)
+    {
+      all |= a[i];
+      buf[0][i] = (int32_t) a[i];
+    }
+  if (all < 0 || all > INT32_MAX)
+    return 0;
+  for (int64_t i = n; i < np; i++)
+    buf[0][i] = INT32_MAX;
+  sort_keys (buf, np);
+  for (int64_t i = 0; i < n; i++)
+    a[i] = buf[0][i];
+  return 1;
+}
+
+int
+sp__vsort (int64_t *a, int64_t n)
+{
+  return n <= SP_VSORT_MAX && __builtin_cpu_supports ("avx2")
+         && sort_list (a, n);
+}
+
+#else
+
+int
+sp__vsort (int64_t *a, int64_t n)
+{
+  (void) a, (void) n;
+  return 0;
+}
+
+#endif

@@ -1,0 +1,19 @@
+/* vsort.h -- sorting short coordinate lists with vector instructions
+   (vsort.c).  */
+
+#ifndef SPARSE_VSORT_H
+#define SPARSE_VSORT_H
+
+#include <stdint.h>
+
+/* The longest list sp__vsort takes: about where sp_ksort's radix sort
+   catches up (measured 3.7 against 5.6 ns a key at 512 keys, 4.2 against
+   5.1 at 1024, 4.9 against 5.3 at 2048).  */
+#define SP_VSORT_MAX 1024
+
+/* Sorts the N coordinates of A in increasing order if the processor has
+   AVX2, N is at most SP_VSORT_MAX and every coordinate is below 2^31;
+   returns whether it did.  */
+int sp__vsort (int64_t *a, int64_t n);
+
+#endif /* SPARSE_VSORT_H */
