@@ -239,14 +239,28 @@ sort_list (int64_t *a, int64_t n)
   return 1;
 }
 
+static int enabled = 1;
+
+void
+sp__vsort_enable (int on)
+{
+  __atomic_store_n (&enabled, on, __ATOMIC_RELAXED);
+}
+
 int
 sp__vsort (int64_t *a, int64_t n)
 {
-  return n <= SP_VSORT_MAX && __builtin_cpu_supports ("avx2")
-         && sort_list (a, n);
+  return n <= SP_VSORT_MAX && __atomic_load_n (&enabled, __ATOMIC_RELAXED)
+         && __builtin_cpu_supports ("avx2") && sort_list (a, n);
 }
 
 #else
+
+void
+sp__vsort_enable (int on)
+{
+  (void) on;
+}
 
 int
 sp__vsort (int64_t *a, int64_t n)

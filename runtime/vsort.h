@@ -15,5 +15,8 @@
    AVX2, N is at most SP_VSORT_MAX and every coordinate is below 2^31;
    returns whether it did.  */
 int sp__vsort (int64_t *a, int64_t n);
+/* Whether sp__vsort may sort at all (for tests of the sorts used
+   without AVX2); it may unless told otherwise.  */
+void sp__vsort_enable (int on);
 
 #endif /* SPARSE_VSORT_H */

@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include "sparse.h"
 #include "sparse_kernel.h"
+#include "vsort.h"
 
 static int failures, checks;
 
@@ -125,12 +126,12 @@ cmp64 (const void *x, const void *y)
 }
 
 /* Both sorts against qsort on lists of every length to 300 and some to
-   1100 (the vector networks take 8 to 1024, in blocks of 64 merged): keys in sorted runs as
-   a product's rows come, repeated keys (sp_ksort only), keys up to
-   2^31 - 1, the padding's value, and keys of 2^31 and more, which the
-   networks leave to the other sorts.  */
+   1100 (the vector networks take 8 to 1024, in blocks of 64 merged):
+   keys in sorted runs as a product's rows come, repeated keys (sp_ksort
+   only), keys up to 2^31 - 1, the padding's value, and keys of 2^31 and
+   more, which the networks leave to the other sorts.  */
 static void
-sorts_against_qsort (void)
+sorts_once (int networks)
 {
   static int64_t a[1100], want[1100];
   static uint8_t flag[1 << 20];
@@ -178,8 +179,22 @@ sorts_against_qsort (void)
         for (int64_t k = 0; k < nw; k++)
           flag[want[k]] = 0;
       }
-  CHECK (bad_ks == 0, "sp_ksort differs from qsort on %d lists", bad_ks);
-  CHECK (bad_ws == 0, "sp_kws_sort differs from qsort on %d lists", bad_ws);
+  CHECK (bad_ks == 0, "sp_ksort differs from qsort on %d lists (networks "
+         "%d)", bad_ks, networks);
+  CHECK (bad_ws == 0, "sp_kws_sort differs from qsort on %d lists "
+         "(networks %d)", bad_ws, networks);
+}
+
+/* With the networks, then without, as on a processor without AVX2.  */
+static void
+sorts_against_qsort (void)
+{
+  for (int networks = 1; networks >= 0; networks--)
+    {
+      sp__vsort_enable (networks);
+      sorts_once (networks);
+    }
+  sp__vsort_enable (1);
 }
 
 static void
