@@ -181,6 +181,41 @@ ttv (double Y[M][N] SPARSE ("DCSR"), double T[M][N][K] SPARSE ("CSF"),
              })
 }
 
+/* Products into three levels through a workspace, under dense or
+   compressed rows: the fibres each thread builds apart are joined after
+   those of the threads before it, their counts under moved parents.  */
+static void
+ttm3 (double Y[M][N][N] SPARSE ("D,CU,CU"), double T[M][N][K] SPARSE ("CSF"),
+      double B[K][N] SPARSE ("CSR"))
+{
+#pragma sparse einsum Y(i,j,l) = T(i,j,k) * B(k,l)
+  DENSE (for (int i = 0; i < M; i++)
+           for (int j = 0; j < N; j++)
+             for (int l = 0; l < N; l++)
+               {
+                 double s = 0;
+                 for (int k = 0; k < K; k++)
+                   s += T[i][j][k] * B[k][l];
+                 Y[i][j][l] = s;
+               })
+}
+
+static void
+ttm3_csf (double Y[M][N][N] SPARSE ("CSF"), double T[M][N][K] SPARSE ("CSF"),
+          double B[K][N] SPARSE ("CSR"))
+{
+#pragma sparse einsum Y(i,j,l) = T(i,j,k) * B(k,l)
+  DENSE (for (int i = 0; i < M; i++)
+           for (int j = 0; j < N; j++)
+             for (int l = 0; l < N; l++)
+               {
+                 double s = 0;
+                 for (int k = 0; k < K; k++)
+                   s += T[i][j][k] * B[k][l];
+                 Y[i][j][l] = s;
+               })
+}
+
 static void
 add_dcsr (double C[M][K] SPARSE ("DCSR"), double A[M][K] SPARSE ("CSR"),
           double B[M][K] SPARSE ("CSR"))
@@ -371,6 +406,18 @@ main (void)
   ttv (sp_array (y2), sp_array (t), x);
   sr_print_t ("ttv dcsr", y2, M * N);
   sp_free (y2);
+  {
+    sp_tensor *bk = sr_matrix ("CSR", K, N, 24, 4);
+    sp_tensor *y4 = sr_tensor3 ("D,CU,CU", M, N, N, 25, 5);
+    ttm3 (sp_array (y4), sp_array (t), sp_array (bk));
+    sr_print_t ("ttm3", y4, M * N * N);
+    sp_free (y4);
+    y4 = sr_tensor3 ("CSF", M, N, N, 26, 5);
+    ttm3_csf (sp_array (y4), sp_array (t), sp_array (bk));
+    sr_print_t ("ttm3 csf", y4, M * N * N);
+    sp_free (y4);
+    sp_free (bk);
+  }
   y2 = sr_matrix ("DCSR", M, K, 15, 2);
   scale_dcsr (sp_array (y2), sp_array (ad));
   sr_print_t ("scale dcsr", y2, M * K);
