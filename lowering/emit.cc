@@ -2052,10 +2052,12 @@ int
 emitter::par_plan ()
 {
   const ix_sched *sc = k->sc;
-  if (!omp || k->out_tensor < 0 || sc->nnests != 1 || k->count_loop < 0
+  /* An appending nest is counted first: it needs its counting pass.  */
+  if (!omp || k->out_tensor < 0 || sc->nnests != 1
       || sc->nest[0].nloops < 1
       || (sc->nest[0].out_mode != SCH_OUT_APPEND
-	  && sc->nest[0].out_mode != SCH_OUT_WORKSPACE))
+	  && sc->nest[0].out_mode != SCH_OUT_WORKSPACE)
+      || (sc->nest[0].out_mode == SCH_OUT_APPEND && k->count_loop < 0))
     return -1;
   int out = sc->st.out;
   const sp_format &f = sc->fmt[out];
@@ -2121,7 +2123,7 @@ emitter::par_plan ()
      output and the workspace.  */
   int bodies[3] = { k->stmts[loop].body,
 		    k->bound_loop >= 0 ? k->stmts[k->bound_loop].body : -1,
-		    k->stmts[k->count_loop].body };
+		    k->count_loop >= 0 ? k->stmts[k->count_loop].body : -1 };
   row_vars vars = { top, fresh };
   int bad = lir_visit (k, bodies, 3, row_writes_bad, &vars);
   XDELETEVEC (top);
@@ -2203,7 +2205,8 @@ emitter::par_build (int loop, tree *list)
 
   /* Serial prologue: conversions and assembly; the output's parts.  */
   int reserve = -1;
-  bool own = false;
+  /* A workspace's rows are built apart, not counted (above).  */
+  bool own = k->sc->nest[0].out_mode == SCH_OUT_WORKSPACE;
   for (int id = k->body; id != loop && !failed; id = k->stmts[id].next)
     {
       const lir_stmt &x = k->stmts[id];
@@ -2226,10 +2229,7 @@ emitter::par_build (int loop, tree *list)
 	}
       else if (x.kind == LIR_CALL && x.fn == LIR_CALL_WS_ALLOC)
 	{
-	  /* Each thread's own workspace, in the region; each part builds
-	     its rows apart, a counting pass costing about what the rows
-	     do.  */
-	  own = true;
+	  /* Each thread's own workspace, in the region.  */
 	  tree saved = kws;
 	  kws = new_var (TREE_TYPE (saved), "sp_ws", &rvars);
 	  TREE_ADDRESSABLE (kws) = 1;
