@@ -155,15 +155,6 @@ sp_kpar *sp_kpar_begin (sp_tensor *t, int64_t parts, int64_t hint);
 void sp_kpar_count (sp_kpar *p, int64_t i, int level, int64_t n);
 void sp_kpar_layout (sp_kpar *p);
 sp_kout *sp_kpar_part (sp_kpar *p, int64_t i);
-/* The other build, for kernels whose counting pass would cost about what
-   they do (a product's rows gathered in a workspace): every part appends
-   its rows to arrays of its own, sp_kpar_own (P, I) (part 0 to the
-   output's); once all have, one thread calls sp_kpar_join, which makes
-   room for all the entries after part 0's, and every part then copies
-   its entries there, sp_kpar_gather (P, I).  */
-sp_kout *sp_kpar_own (sp_kpar *p, int64_t i);
-void sp_kpar_join (sp_kpar *p);
-void sp_kpar_gather (sp_kpar *p, int64_t i);
 void sp_kpar_end (sp_kpar *p);
 /* Whether a kernel over tensors holding ENTRIES entries is worth
    threads: at least SP_PAR_MIN of them (environment, default 32768).  */

@@ -72,8 +72,7 @@ enum kfn_id
   KFN_ASSEMBLE, KFN_CONVERT, KFN_FREE, KFN_STORE, KFN_OUT_BEGIN,
   KFN_OUT_APPEND, KFN_OUT_RUN, KFN_OUT_END, KFN_OUT_RESERVE, KFN_WS_ALLOC, KFN_WS_FREE,
   KFN_SORT, KFN_SPLIT, KFN_PAR_BEGIN, KFN_PAR_COUNT, KFN_PAR_LAYOUT,
-  KFN_PAR_PART, KFN_PAR_OWN, KFN_PAR_JOIN, KFN_PAR_GATHER, KFN_PAR_END,
-  KFN_PAR_WORTH, KFN_OMP_MAX, KFN_MAX
+  KFN_PAR_PART, KFN_PAR_END, KFN_PAR_WORTH, KFN_OMP_MAX, KFN_MAX
 };
 
 /* Their names and signatures, by kfn_id, as letters: v void, p pointer,
@@ -99,9 +98,6 @@ const struct
   { "sp_kpar_count", "vplil" },   /* (sp_kpar *, part, level, entries) */
   { "sp_kpar_layout", "vp" },
   { "sp_kpar_part", "ppl" },
-  { "sp_kpar_own", "ppl" },
-  { "sp_kpar_join", "vp" },
-  { "sp_kpar_gather", "vpl" },    /* (sp_kpar *, part) */
   { "sp_kpar_end", "vp" },
   { "sp_kpar_worth", "il" },      /* (entries of the tensors) */
   /* libgomp's: GCC has no builtin for it.  */
@@ -1992,17 +1988,7 @@ emitter::kws_addr ()
 
    each thread counting, then appending, the entries of a contiguous
    range of rows (split by an operand's entries when the body reads a pos
-   array at I), into its own range of arrays allocated once.  An output
-   gathered in a workspace (a product's rows) is not counted: there the
-   counting pass is a symbolic product, which costs most of what the
-   numeric one does.  Each thread instead appends its rows to arrays of
-   its own, out = sp_kpar_own (p, thread), from room for its rows' bound,
-   then, when there are several,
-
-	 barrier; if (thread == 0) sp_kpar_join (p); barrier;
-	 sp_kpar_gather (p, thread);
-
-   copies them after the entries of the threads before it.  The body may
+   array at I), into its own range of arrays allocated once.  The body may
    write nothing shared but through the output and the workspace.  */
 
 /* The top-level loop of such a kernel, or -1.  */
@@ -2052,12 +2038,10 @@ int
 emitter::par_plan ()
 {
   const ix_sched *sc = k->sc;
-  /* An appending nest is counted first: it needs its counting pass.  */
-  if (!omp || k->out_tensor < 0 || sc->nnests != 1
+  if (!omp || k->out_tensor < 0 || sc->nnests != 1 || k->count_loop < 0
       || sc->nest[0].nloops < 1
       || (sc->nest[0].out_mode != SCH_OUT_APPEND
-	  && sc->nest[0].out_mode != SCH_OUT_WORKSPACE)
-      || (sc->nest[0].out_mode == SCH_OUT_APPEND && k->count_loop < 0))
+	  && sc->nest[0].out_mode != SCH_OUT_WORKSPACE))
     return -1;
   int out = sc->st.out;
   const sp_format &f = sc->fmt[out];
@@ -2123,7 +2107,7 @@ emitter::par_plan ()
      output and the workspace.  */
   int bodies[3] = { k->stmts[loop].body,
 		    k->bound_loop >= 0 ? k->stmts[k->bound_loop].body : -1,
-		    k->count_loop >= 0 ? k->stmts[k->count_loop].body : -1 };
+		    k->stmts[k->count_loop].body };
   row_vars vars = { top, fresh };
   int bad = lir_visit (k, bodies, 3, row_writes_bad, &vars);
   XDELETEVEC (top);
@@ -2205,8 +2189,6 @@ emitter::par_build (int loop, tree *list)
 
   /* Serial prologue: conversions and assembly; the output's parts.  */
   int reserve = -1;
-  /* A workspace's rows are built apart, not counted (above).  */
-  bool own = k->sc->nest[0].out_mode == SCH_OUT_WORKSPACE;
   for (int id = k->body; id != loop && !failed; id = k->stmts[id].next)
     {
       const lir_stmt &x = k->stmts[id];
@@ -2316,87 +2298,45 @@ emitter::par_build (int loop, tree *list)
     = build2 (MODIFY_EXPR, ptr_type_node, kout_ptr,
 	      build_call_expr_loc (loc, kfn (KFN_PAR_PART), 2, kpar, tid));
 
-  if (own)
+  /* Several threads: each counts the entries of its rows (the kernel's
+     counting pass), then, all counts in, one lays the arrays out.  */
+  tree counted = alloc_stmt_list ();
+  for (int id = k->count_block; id >= 0 && !failed; id = k->stmts[id].next)
+    if (id == k->count_loop)
+      rows_loop (k->stmts[id], r0, r1, &counted);
+    else
+      stmt (id, &counted, &rvars);
+  for (int l = 0; l < SP_MAX_LEVELS; l++)
+    if (k->count_var[l] >= 0)
+      append_to_statement_list_force
+	(build_call_expr_loc (loc, kfn (KFN_PAR_COUNT), 4, kpar, tid,
+			      build_int_cst (integer_type_node, l),
+			      fold_convert (i64, var[k->count_var[l]])),
+	 &counted);
+  append_to_statement_list_force (build_call_expr_loc (loc, barrier, 0),
+				  &counted);
+  append_to_statement_list_force
+    (build3 (COND_EXPR, void_type_node,
+	     build2 (EQ_EXPR, boolean_type_node, tid, build_int_cst (i64, 0)),
+	     build_call_expr_loc (loc, kfn (KFN_PAR_LAYOUT), 1, kpar),
+	     NULL_TREE), &counted);
+  append_to_statement_list_force (build_call_expr_loc (loc, barrier, 0),
+				  &counted);
+  /* One thread: the output grows as a serial one, from room for the
+     symbolic loop's bound when there is one.  */
+  tree alone = alloc_stmt_list ();
+  append_to_statement_list_force (set_part, &alone);
+  if (reserve >= 0)
     {
-      /* Each part its rows into arrays of its own, from room for the
-	 symbolic loop's bound; then, all done, one makes room after part
-	 0's entries and every part copies its own there.  */
-      append_to_statement_list_force
-	(build2 (MODIFY_EXPR, ptr_type_node, kout_ptr,
-		 build_call_expr_loc (loc, kfn (KFN_PAR_OWN), 2, kpar, tid)),
-	 &region);
-      if (reserve >= 0)
-	{
-	  rows_loop (k->stmts[k->bound_loop], r0, r1, &region);
-	  stmt (reserve, &region, &rvars);
-	}
-      rows_loop (st, r0, r1, &region);
-      tree joined = alloc_stmt_list ();
-      append_to_statement_list_force (build_call_expr_loc (loc, barrier, 0),
-				      &joined);
-      append_to_statement_list_force
-	(build3 (COND_EXPR, void_type_node,
-		 build2 (EQ_EXPR, boolean_type_node, tid,
-			 build_int_cst (i64, 0)),
-		 build_call_expr_loc (loc, kfn (KFN_PAR_JOIN), 1, kpar),
-		 NULL_TREE), &joined);
-      append_to_statement_list_force (build_call_expr_loc (loc, barrier, 0),
-				      &joined);
-      append_to_statement_list_force
-	(build_call_expr_loc (loc, kfn (KFN_PAR_GATHER), 2, kpar, tid),
-	 &joined);
-      append_to_statement_list_force
-	(build3 (COND_EXPR, void_type_node,
-		 build2 (GT_EXPR, boolean_type_node, nt,
-			 build_int_cst (i64, 1)),
-		 joined, NULL_TREE), &region);
+      rows_loop (k->stmts[k->bound_loop], r0, r1, &alone);
+      stmt (reserve, &alone, &rvars);
     }
-  else
-    {
-      /* Several threads: each counts the entries of its rows (the
-	 kernel's counting pass), then, all counts in, one lays the
-	 arrays out.  */
-      tree counted = alloc_stmt_list ();
-      for (int id = k->count_block; id >= 0 && !failed;
-	   id = k->stmts[id].next)
-	if (id == k->count_loop)
-	  rows_loop (k->stmts[id], r0, r1, &counted);
-	else
-	  stmt (id, &counted, &rvars);
-      for (int l = 0; l < SP_MAX_LEVELS; l++)
-	if (k->count_var[l] >= 0)
-	  append_to_statement_list_force
-	    (build_call_expr_loc (loc, kfn (KFN_PAR_COUNT), 4, kpar, tid,
-				  build_int_cst (integer_type_node, l),
-				  fold_convert (i64, var[k->count_var[l]])),
-	     &counted);
-      append_to_statement_list_force (build_call_expr_loc (loc, barrier, 0),
-				      &counted);
-      append_to_statement_list_force
-	(build3 (COND_EXPR, void_type_node,
-		 build2 (EQ_EXPR, boolean_type_node, tid,
-			 build_int_cst (i64, 0)),
-		 build_call_expr_loc (loc, kfn (KFN_PAR_LAYOUT), 1, kpar),
-		 NULL_TREE), &counted);
-      append_to_statement_list_force (build_call_expr_loc (loc, barrier, 0),
-				      &counted);
-      /* One thread: the output grows as a serial one, from room for the
-	 symbolic loop's bound when there is one.  */
-      tree alone = alloc_stmt_list ();
-      append_to_statement_list_force (set_part, &alone);
-      if (reserve >= 0)
-	{
-	  rows_loop (k->stmts[k->bound_loop], r0, r1, &alone);
-	  stmt (reserve, &alone, &rvars);
-	}
-      append_to_statement_list_force
-	(build3 (COND_EXPR, void_type_node,
-		 build2 (GT_EXPR, boolean_type_node, nt,
-			 build_int_cst (i64, 1)),
-		 counted, alone), &region);
-      append_to_statement_list_force (unshare_expr (set_part), &region);
-      rows_loop (st, r0, r1, &region);
-    }
+  append_to_statement_list_force
+    (build3 (COND_EXPR, void_type_node,
+	     build2 (GT_EXPR, boolean_type_node, nt, build_int_cst (i64, 1)),
+	     counted, alone), &region);
+  append_to_statement_list_force (unshare_expr (set_part), &region);
+  rows_loop (st, r0, r1, &region);
 
   /* Epilogue: the workspace freed in the region; the output finished
      after it.  */

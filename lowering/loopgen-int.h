@@ -91,7 +91,7 @@ void lg_hoist (gen *g, int d, state *st, block *b);
 void lg_compute_scope (gen *g, int k, state *st, block *b);
 int lg_rows_dense (const gen *g);
 void lg_flush (gen *g, state *st, block *b);
-void lg_ws_add (gen *g, block *b, int w, int val);
+void lg_ws_add (gen *g, const state *st, block *b, int w, int val);
 int lg_ws_extent (gen *g);
 
 /* loopgen.c: loops.  */

@@ -101,16 +101,23 @@ lg_rows_dense (const gen *g)
 }
 
 /* Empty the workspace into the output, in coordinate order: in one run
-   under a dense row, else entry by entry.  */
+   under a dense row, else entry by entry; in the counting pass, count
+   its entries and clear its flags (under a dense row, nothing to do).  */
 void
 lg_flush (gen *g, state *st, block *b)
 {
   const sp_format *f = &g->sc->fmt[g->s->out];
   int last = f->nlevels - 1, run = -1;
   lir_type et = lg_elem_type (g, g->s->acc[g->s->out].opd);
-  int sort = lg_call (g, b, LIR_CALL_SORT, -1, g->ws_list, lg_ref (g, g->nw));
-  if (sort >= 0)
-    g->k->stmts[sort].b = lg_ws_extent (g);
+  if (!g->counting)
+    {
+      int sort = lg_call (g, b, LIR_CALL_SORT, -1, g->ws_list,
+                          lg_ref (g, g->nw));
+      if (sort >= 0)
+        g->k->stmts[sort].b = lg_ws_extent (g);
+    }
+  if (lg_rows_dense (g) && g->counting)
+    return;             /* counted as marked (lg_ws_add) */
   if (lg_rows_dense (g))
     {
       run = lg_decl (g, b, LIR_I64, "prun", -1);
@@ -143,12 +150,15 @@ lg_flush (gen *g, state *st, block *b)
       int v = append_entry (g, st, &body, last, lg_ref (g, w));
       p = v >= 0 ? lg_ref (g, v) : -1;
     }
-  int outv = lir_add_array (g->k, LIR_ARR_OUT_VALS, et, g->k->out_tensor,
-                            -1, -1);
-  lg_set (g, &body, LIR_ASSIGN, LIR_ADD, -1, outv, p, -1,
-          lir_load (g->k, g->ws, lg_ref (g, w)));
-  lg_set (g, &body, LIR_ASSIGN, LIR_ADD, -1, g->ws, lg_ref (g, w), -1,
-          lg_int (g, 0));
+  if (!g->counting)
+    {
+      int outv = lir_add_array (g->k, LIR_ARR_OUT_VALS, et,
+                                g->k->out_tensor, -1, -1);
+      lg_set (g, &body, LIR_ASSIGN, LIR_ADD, -1, outv, p, -1,
+              lir_load (g->k, g->ws, lg_ref (g, w)));
+      lg_set (g, &body, LIR_ASSIGN, LIR_ADD, -1, g->ws, lg_ref (g, w), -1,
+              lg_int (g, 0));
+    }
   lg_set (g, &body, LIR_ASSIGN, LIR_ADD, -1, g->ws_flag, lg_ref (g, w), -1,
           lg_int (g, 0));
   g->k->stmts[s].body = body.first;
@@ -156,10 +166,27 @@ lg_flush (gen *g, state *st, block *b)
 }
 
 /* Add VAL to the workspace at the coordinate in variable W, listing W
-   the first time.  */
+   the first time.  The counting pass under dense rows counts W the first
+   time instead, marking it with the row's position + 1 in the list's
+   slot W (the list is zeroed first, see count_nest): no list to clear.  */
 void
-lg_ws_add (gen *g, block *b, int w, int val)
+lg_ws_add (gen *g, const state *st, block *b, int w, int val)
 {
+  if (g->counting && lg_rows_dense (g))
+    {
+      int last = g->sc->fmt[g->s->out].nlevels - 1;
+      /* count += list[w] != mark; list[w] = mark: no branch, whose
+         outcome (seen before or not) is as good as random.  */
+      int mark = lg_bin (g, LIR_ADD, out_parent (g, st, last), lg_int (g, 1));
+      lg_set (g, b, LIR_ACCUM, LIR_ADD, g->k->count_var[last], -1, -1, -1,
+              lir_unary (g->k, LIR_NOT,
+                         lg_bin (g, LIR_EQ,
+                                 lir_load (g->k, g->ws_list, lg_ref (g, w)),
+                                 mark)));
+      lg_set (g, b, LIR_ASSIGN, LIR_ADD, -1, g->ws_list, lg_ref (g, w), -1,
+              lg_bin (g, LIR_ADD, out_parent (g, st, last), lg_int (g, 1)));
+      return;
+    }
   int s = lg_compound (g, b, LIR_IF,
                        lir_unary (g->k, LIR_NOT,
                                   lir_load (g->k, g->ws_flag,
@@ -172,7 +199,8 @@ lg_ws_add (gen *g, block *b, int w, int val)
   lg_set (g, &body, LIR_ACCUM, LIR_ADD, g->nw, -1, -1, -1, lg_int (g, 1));
   if (s >= 0)
     g->k->stmts[s].body = body.first;
-  lg_set (g, b, LIR_ACCUM, LIR_ADD, -1, g->ws, lg_ref (g, w), -1, val);
+  if (!g->counting)
+    lg_set (g, b, LIR_ACCUM, LIR_ADD, -1, g->ws, lg_ref (g, w), -1, val);
 }
 
 static void
@@ -223,7 +251,7 @@ write_output (gen *g, int val, state *st, block *b)
       {
         const sp_format *f = &g->sc->fmt[out];
         int last = f->nlevels - 1;
-        lg_ws_add (g, b, st->ix_val[s->acc[out].var[f->lv[last].dim]],
+        lg_ws_add (g, st, b, st->ix_val[s->acc[out].var[f->lv[last].dim]],
                    val);
         break;
       }

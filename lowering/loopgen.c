@@ -166,7 +166,7 @@ scatter_row (gen *g, int a, int sign, state *st, block *b)
   int vals = lir_add_array (g->k, LIR_ARR_VALS,
                             lg_elem_type (g, g->s->acc[a].opd), t, -1, -1);
   int v = lir_load (g->k, vals, lg_ref (g, p));
-  lg_ws_add (g, &body, w, sign < 0 ? lir_unary (g->k, LIR_NEG, v) : v);
+  lg_ws_add (g, st, &body, w, sign < 0 ? lir_unary (g->k, LIR_NEG, v) : v);
   g->k->stmts[s].body = body.first;
 }
 
@@ -791,9 +791,9 @@ gen_nest (gen *g, int n, block *b)
   lg_splice (g, b, &body);
 }
 
-/* The counting pass of appending nest N (loops.h, count_block): the
-   nest once more, appends counted instead of made, values not stored.
-   It exists when the nest is one row loop under its declarations.  */
+/* The counting pass of nest N (loops.h, count_block): the nest once
+   more, appends counted instead of made, values not stored.  It exists
+   when the nest is one row loop under its declarations.  */
 static void
 count_nest (gen *g, int n)
 {
@@ -803,6 +803,17 @@ count_nest (gen *g, int n)
   for (int l = 0; l < f->nlevels; l++)
     if (f->lv[l].type == SP_LVL_CU)
       k->count_var[l] = lg_decl (g, &cb, LIR_I64, "count", lg_int (g, 0));
+  if (g->sc->nest[n].out_mode == SCH_OUT_WORKSPACE && lg_rows_dense (g))
+    {
+      /* The list's slots become marks (lg_ws_add).  */
+      int z = lir_stmt_new (k, LIR_ZERO);
+      if (z >= 0)
+        {
+          k->stmts[z].array = g->ws_list;
+          k->stmts[z].a = lg_ws_extent (g);
+          lg_emit (g, &cb, z);
+        }
+    }
   g->counting = 1;
   gen_nest (g, n, &body);
   g->counting = 0;
@@ -872,10 +883,9 @@ lir_build (const ix_sched *sc, ix_diag *d)
 
   for (int n = 0; n < sc->nnests && !g.err; n++)
     gen_nest (&g, n, &top);
-  /* A workspace's rows are not counted: the parallel build makes them
-     apart (emit.cc), counting them would be a symbolic product.  */
   if (sparse_out && sc->nnests == 1 && !g.err
-      && sc->nest[0].out_mode == SCH_OUT_APPEND)
+      && (sc->nest[0].out_mode == SCH_OUT_APPEND
+          || sc->nest[0].out_mode == SCH_OUT_WORKSPACE))
     count_nest (&g, 0);
 
   /* Epilogue.  */

@@ -428,13 +428,9 @@ struct sp_kpar
   sp_tensor *t;
   int64_t nparts;
   sp_kout *part;
-  int64_t (*counted)[SP_MAX_LEVELS];  /* entries each part will append;
-                                         built apart: the entries of the
-                                         parts before it, once joined */
+  int64_t (*counted)[SP_MAX_LEVELS];  /* entries each part will append */
   int64_t total[SP_MAX_LEVELS];       /* all parts', once laid out */
   int laid;                           /* sp_kpar_layout done */
-  int own;                            /* parts build arrays of their own */
-  int joined;                         /* sp_kpar_join done */
 };
 
 static void
@@ -554,105 +550,11 @@ sp_kpar_part (sp_kpar *p, int64_t i)
   return &p->part[i];
 }
 
-sp_kout *
-sp_kpar_own (sp_kpar *p, int64_t i)
-{
-  if (i < 0 || i >= p->nparts || p->laid)
-    kpar_fail ("internal: own part %lld of %lld", i, p->nparts);
-  sp_kout *o = &p->part[i], *b = &p->part[0];
-  if (i > 0)
-    {
-      __atomic_store_n (&p->own, 1, __ATOMIC_RELAXED);
-      sp_kout_begin (o, p->t);
-      /* Rows of their own: the counts under them can be part 0's.  */
-      if (b->ndense > 1)
-        {
-          free (o->cnt[o->first]);
-          o->cnt[o->first] = b->cnt[b->first];
-        }
-    }
-  return o;
-}
-
-void
-sp_kpar_join (sp_kpar *p)
-{
-  sp_kout *b = &p->part[0];
-  int first = b->first, last = b->nlevels - 1;
-  size_t cw = (size_t) b->crdw / 8;
-
-  for (int l = first; l <= last; l++)
-    {
-      int64_t at = 0;
-      for (int64_t i = 0; i < p->nparts; i++)
-        {
-          p->counted[i][l] = at;
-          at += p->part[i].n[l];
-        }
-      p->total[l] = at;
-      if (sp__grow (&b->crd[l], &b->ccap[l], at, cw, -1,
-                    "an output crd array")
-          || (l > first
-              && sp__grow ((void **) &b->cnt[l], &b->pcap[l],
-                           p->total[l - 1] + 1, sizeof (int64_t), 0,
-                           "an output pos array")))
-        sp_kabort ("sparse output");
-    }
-  if (sp__grow (&b->vals, &b->vcap, p->total[last], b->esize, -1,
-                "the output's values"))
-    sp_kabort ("sparse output");
-  /* One parent above the first level: its count is every part's.  */
-  if (b->ndense == 1)
-    for (int64_t i = 1; i < p->nparts; i++)
-      b->cnt[first][1] += p->part[i].cnt[first][1];
-  p->joined = 1;
-}
-
-void
-sp_kpar_gather (sp_kpar *p, int64_t i)
-{
-  if (i < 0 || i >= p->nparts || !p->joined)
-    kpar_fail ("internal: gather of part %lld of %lld", i, p->nparts);
-  if (i == 0)
-    return;
-  sp_kout *o = &p->part[i], *b = &p->part[0];
-  int first = b->first, last = b->nlevels - 1;
-  size_t cw = (size_t) b->crdw / 8;
-  const int64_t *at = p->counted[i];
-  for (int l = first; l <= last; l++)
-    {
-      memcpy ((char *) b->crd[l] + at[l] * cw, o->crd[l], o->n[l] * cw);
-      /* Counts under the entries of the level above, which moved.  */
-      if (l > first)
-        memcpy (b->cnt[l] + at[l - 1] + 1, o->cnt[l] + 1,
-                o->n[l - 1] * sizeof (int64_t));
-    }
-  memcpy ((char *) b->vals + at[last] * b->esize, o->vals,
-          o->n[last] * b->esize);
-  for (int l = first; l <= last; l++)
-    {
-      if (l > first || b->ndense == 1)
-        free (o->cnt[l]);
-      free (o->crd[l]);
-    }
-  free (o->vals);
-  memset (o, 0, sizeof *o);
-}
-
 void
 sp_kpar_end (sp_kpar *p)
 {
   sp_kout all = p->part[0];
-  if (p->own && !p->joined)
-    kpar_fail ("internal: the %lld parts of %lld built apart were never "
-               "joined", p->nparts - 1, p->nparts);
-  if (p->joined)
-    {
-      for (int l = all.first; l < all.nlevels; l++)
-        all.n[l] = p->total[l];
-      set_fast (&all, all.nlevels - 1);
-    }
-  else if (p->laid)
+  if (p->laid)
     {
       int first = all.first, last = all.nlevels - 1;
       int64_t at[SP_MAX_LEVELS] = { 0 };

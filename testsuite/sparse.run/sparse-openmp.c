@@ -182,8 +182,8 @@ ttv (double Y[M][N] SPARSE ("DCSR"), double T[M][N][K] SPARSE ("CSF"),
 }
 
 /* Products into three levels through a workspace, under dense or
-   compressed rows: the fibres each thread builds apart are joined after
-   those of the threads before it, their counts under moved parents.  */
+   compressed rows: each thread counts the fibres of its rows, then
+   writes them into its range of the output's arrays.  */
 static void
 ttm3 (double Y[M][N][N] SPARSE ("D,CU,CU"), double T[M][N][K] SPARSE ("CSF"),
       double B[K][N] SPARSE ("CSR"))
