@@ -563,6 +563,13 @@ main (int argc, char **argv)
   while (nlarge < NLARGE && large[nlarge])
     nlarge++;
   targets_write (triad, large, nlarge);
+  /* Why the targets missed are missed, from measurements outside this
+     run: a file kept next to the results.  */
+  char why[4096];
+  const char *slash = strrchr (argv[2], '/');
+  snprintf (why, sizeof why, "%.*swhy-kernels.md",
+            slash ? (int) (slash - argv[2] + 1) : 0, argv[2]);
+  report_file (why);
   char load[64];
   load_average (load, sizeof load);
   report_text ("\nThe whole run took %.0f s; load average at the end: %s."

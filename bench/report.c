@@ -33,6 +33,24 @@ report_text (const char *fmt, ...)
 }
 
 void
+report_file (const char *path)
+{
+  FILE *f = fopen (path, "r");
+  if (!f)
+    {
+      report_text ("\n(%s, which says why targets are missed, is not "
+                   "there.)\n", path);
+      return;
+    }
+  char buf[4096];
+  size_t n;
+  report_text ("\n");
+  while ((n = fread (buf, 1, sizeof buf, f)) > 0)
+    report_text ("%.*s", (int) n, buf);
+  fclose (f);
+}
+
+void
 report_table_head (void)
 {
   report_text ("| input | kernel | threads | who | seconds | ratio | note |\n"

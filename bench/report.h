@@ -28,6 +28,8 @@ void report_open (FILE *f);
 /* Free text, printf-style, to both.  */
 void report_text (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2)));
+/* The text of the file PATH, after a blank line, to both.  */
+void report_file (const char *path);
 /* The table's header lines.  */
 void report_table_head (void);
 /* A row for R.  R is kept for report_records.  */
