@@ -7,7 +7,9 @@
    Generated inputs are written to OUTDIR once and reused; BENCH_QUICK=1
    takes small generated inputs only (the real matrices given are small
    and always measured); BENCH_ONLY=TEXT only inputs whose name contains
-   TEXT (the results are then partial).  */
+   TEXT (the results are then partial).  The file why-kernels.md next to
+   RESULTS.md, which says why missed targets are missed, is copied to its
+   end.  */
 
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
