@@ -174,6 +174,24 @@ merge_stream (const int32_t *a, int64_t na, const int32_t *b, int64_t nb,
   _mm256_storeu_si256 ((V *) out, x);
 }
 
+/* Sorts the M registers of R (1 to 8) as one list, padding them to a
+   power of two; each count of registers its own copy, its loops
+   unrolled.  */
+T void
+sort_block (V *r, int m)
+{
+  for (int i = m; i < 8; i++)
+    r[i] = _mm256_set1_epi32 (INT32_MAX);
+  if (m == 1)
+    sort_regs (r, 1);
+  else if (m == 2)
+    sort_regs (r, 2);
+  else if (m <= 4)
+    sort_regs (r, 4);
+  else
+    sort_regs (r, 8);
+}
+
 /* The keys sorted in blocks of 64, then runs merged until one is left,
    between the two halves of BUF.  */
 __attribute__ ((target ("avx2"))) static void
@@ -182,21 +200,10 @@ sort_keys (int32_t (*buf)[SP_VSORT_MAX], int64_t np)
   for (int64_t s = 0; s < np; s += 64)
     {
       V r[8];
-      int m = (int) ((np - s < 64 ? np - s : 64) / 8), mp = 1;
-      while (mp < m)
-        mp *= 2;
+      int m = (int) ((np - s < 64 ? np - s : 64) / 8);
       for (int i = 0; i < m; i++)
         r[i] = _mm256_load_si256 ((const V *) (buf[0] + s) + i);
-      for (int i = m; i < 8; i++)
-        r[i] = _mm256_set1_epi32 (INT32_MAX);
-      /* Each count of registers its own copy, its loops unrolled.  */
-      switch (mp)
-        {
-        case 1: sort_regs (r, 1); break;
-        case 2: sort_regs (r, 2); break;
-        case 4: sort_regs (r, 4); break;
-        default: sort_regs (r, 8); break;
-        }
+      sort_block (r, m);
       for (int i = 0; i < m; i++)
         _mm256_store_si256 ((V *) (buf[0] + s) + i, r[i]);
     }
@@ -216,14 +223,85 @@ sort_keys (int32_t (*buf)[SP_VSORT_MAX], int64_t np)
     memcpy (buf[0], buf[1], np * sizeof (int32_t));
 }
 
-/* The keys go to 32 bits on the way in and back on the way out, in
-   vector instructions too.  */
+/* Lanes of 64 bits below K (a count of keys left, from 4 down).  */
+T V
+lanes64 (int64_t k)
+{
+  return _mm256_cmpgt_epi64 (_mm256_set1_epi64x (k),
+                             _mm256_setr_epi64x (0, 1, 2, 3));
+}
+
+/* Up to 64 keys from the list into registers and back, through no
+   buffer (a product's rows mostly hold that few): each register's eight
+   32-bit keys are the low halves of eight list entries; the last
+   register's missing keys are INT32_MAX.  */
+__attribute__ ((target ("avx2"))) static int
+sort_short (int64_t *a, int64_t n)
+{
+  const V low = _mm256_setr_epi32 (0, 2, 4, 6, 0, 2, 4, 6);
+  V r[8], all = _mm256_setzero_si256 ();
+  int m = (int) ((n + 7) / 8);
+  for (int i = 0; i < m; i++)
+    {
+      const long long *q = (const long long *) (a + 8 * i);
+      int64_t k = n - 8 * i;
+      V x, y;
+      if (k >= 8)
+        {
+          x = _mm256_loadu_si256 ((const V *) q);
+          y = _mm256_loadu_si256 ((const V *) (q + 4));
+        }
+      else
+        {
+          x = _mm256_maskload_epi64 (q, lanes64 (k));
+          y = _mm256_maskload_epi64 (q + 4, lanes64 (k - 4));
+        }
+      all = _mm256_or_si256 (all, _mm256_or_si256 (x, y));
+      V v = _mm256_permute2x128_si256 (_mm256_permutevar8x32_epi32 (x, low),
+                                       _mm256_permutevar8x32_epi32 (y, low),
+                                       0x20);
+      if (k < 8)
+        v = _mm256_blendv_epi8 (_mm256_set1_epi32 (INT32_MAX), v,
+                                _mm256_cmpgt_epi32
+                                  (_mm256_set1_epi32 ((int) k),
+                                   _mm256_setr_epi32 (0, 1, 2, 3, 4, 5, 6,
+                                                      7)));
+      r[i] = v;
+    }
+  /* Every key below 2^31: no bit set above the low 31.  */
+  if (!_mm256_testz_si256 (all, _mm256_set1_epi64x (~(long long) INT32_MAX)))
+    return 0;
+  sort_block (r, m);
+  for (int i = 0; i < m; i++)
+    {
+      long long *q = (long long *) (a + 8 * i);
+      int64_t k = n - 8 * i;
+      V x = _mm256_cvtepi32_epi64 (_mm256_castsi256_si128 (r[i]));
+      V y = _mm256_cvtepi32_epi64 (_mm256_extracti128_si256 (r[i], 1));
+      if (k >= 8)
+        {
+          _mm256_storeu_si256 ((V *) q, x);
+          _mm256_storeu_si256 ((V *) (q + 4), y);
+        }
+      else
+        {
+          _mm256_maskstore_epi64 (q, lanes64 (k), x);
+          _mm256_maskstore_epi64 (q + 4, lanes64 (k - 4), y);
+        }
+    }
+  return 1;
+}
+
+/* Longer lists go to 32 bits on the way in and back on the way out,
+   through a buffer.  */
 __attribute__ ((target ("avx2"))) static int
 sort_list (int64_t *a, int64_t n)
 {
   int32_t buf[2][SP_VSORT_MAX] __attribute__ ((aligned (32)));
   int64_t all = 0, np = (n + 7) & ~(int64_t) 7;
 
+  if (n <= 64)
+    return sort_short (a, n);
   for (int64_t i = 0; i < n; i++)
     {
       all |= a[i];
