@@ -6,9 +6,10 @@
    registers (vsort.c) where the processor has AVX2, else quicksort
    (median of three, ranges of 64 and fewer left to insertion sort);
    radix sort for long lists.  A workspace's list, whose coordinates are
-   distinct, is read back from the workspace's flags when it fills a
-   sixteenth of its span; else left as it is when in order already; else
-   sorted by the networks; without them, when it holds 8 to 128,
+   distinct, is sorted by the networks when shorter than 32; a longer one
+   is read back from the workspace's flags when it fills a sixteenth of
+   its span, else left as it is when in order already, else sorted by the
+   networks; without them, when it holds 8 to 128,
    insertion sorted if nearly in order, else ranked (below); else sorted
    by sp_ksort.  This file is built with -O3 so that the ranking and the
    order check vectorise.  */
@@ -215,8 +216,10 @@ list_sort (int64_t *list, int64_t nw)
     sp_ksort (list, nw);
 }
 
-/* A list in order already (a row of a product with one term is a row of
-   an operand) stays as it is.  A list that marks at least one in 16 of
+/* Lists shorter than SCAN_MIN are sorted at once (checking first whether
+   one is in order costs about what sorting it does).  A longer list in
+   order already (a row of a product with one term is a row of an
+   operand) stays as it is.  A list that marks at least one in 16 of
    the coordinates between its least and its greatest (a row of a product
    that fills up, or a banded one) is rebuilt by one scan of the flags of
    that span, eight at a time, which costs less than sorting it.  Other
@@ -227,6 +230,11 @@ sp_kws_sort (int64_t *list, int64_t nw, const uint8_t *flag, int64_t n)
   if (nw < RANK_MIN)
     {
       insertion (list, nw);
+      return;
+    }
+  if (nw < SCAN_MIN)
+    {
+      list_sort (list, nw);
       return;
     }
   list_facts f = facts_of (list, nw);
