@@ -184,12 +184,10 @@ ttv (double Y[M][N] SPARSE ("DCSR"), double T[M][N][K] SPARSE ("CSF"),
 /* Products into three levels through a workspace, under dense or
    compressed rows: each thread counts the fibres of its rows, then
    writes them into its range of the output's arrays.  */
-static void
-ttm3 (double Y[M][N][N] SPARSE ("D,CU,CU"), double T[M][N][K] SPARSE ("CSF"),
-      double B[K][N] SPARSE ("CSR"))
-{
-#pragma sparse einsum Y(i,j,l) = T(i,j,k) * B(k,l)
-  DENSE (for (int i = 0; i < M; i++)
+DENSE (static void
+       ttm3_dense (double Y[M][N][N], double T[M][N][K], double B[K][N])
+       {
+         for (int i = 0; i < M; i++)
            for (int j = 0; j < N; j++)
              for (int l = 0; l < N; l++)
                {
@@ -197,7 +195,15 @@ ttm3 (double Y[M][N][N] SPARSE ("D,CU,CU"), double T[M][N][K] SPARSE ("CSF"),
                  for (int k = 0; k < K; k++)
                    s += T[i][j][k] * B[k][l];
                  Y[i][j][l] = s;
-               })
+               }
+       })
+
+static void
+ttm3 (double Y[M][N][N] SPARSE ("D,CU,CU"), double T[M][N][K] SPARSE ("CSF"),
+      double B[K][N] SPARSE ("CSR"))
+{
+#pragma sparse einsum Y(i,j,l) = T(i,j,k) * B(k,l)
+  DENSE (ttm3_dense (Y, T, B);)
 }
 
 static void
@@ -205,15 +211,7 @@ ttm3_csf (double Y[M][N][N] SPARSE ("CSF"), double T[M][N][K] SPARSE ("CSF"),
           double B[K][N] SPARSE ("CSR"))
 {
 #pragma sparse einsum Y(i,j,l) = T(i,j,k) * B(k,l)
-  DENSE (for (int i = 0; i < M; i++)
-           for (int j = 0; j < N; j++)
-             for (int l = 0; l < N; l++)
-               {
-                 double s = 0;
-                 for (int k = 0; k < K; k++)
-                   s += T[i][j][k] * B[k][l];
-                 Y[i][j][l] = s;
-               })
+  DENSE (ttm3_dense (Y, T, B);)
 }
 
 static void
