@@ -2,7 +2,8 @@
 /* Matrix Market files read straight into COO and CSR (runtime/rows.c):
    generated files whose entries come in row order, out of order with
    repeated coordinates, symmetric and skew-symmetric, with comments,
-   blank lines, CRLF and odd tokens among the entries, read in one pass
+   blank lines, CRLF and odd tokens (signs, leading zeros, tabs) among the
+   entries, read in one pass
    and in two (from files and from memory), on one thread and by parts on
    several, against a reference that adds up repeated entries in file
    order.  Also errors deep in such files, and
@@ -49,7 +50,8 @@ typedef struct spec
   int sym;
   int sorted;     /* entries in row order */
   int64_t span;   /* out of order: columns below this, if set */
-  int odd_lines;  /* comments, blank lines, CRLF, a '+' sign now and then */
+  int odd_lines;  /* comments, blank lines, CRLF, a '+' sign, a row with
+                     leading zeros and a tab now and then */
 } spec;
 
 typedef struct matrix
@@ -133,8 +135,10 @@ generate (const spec *s, matrix *m)
       if (s->odd_lines && rng () % 50 == 0)
         p += sprintf (p, rng () & 1 ? "%% a comment\n" : "  \n");
       const char *sign = s->odd_lines && rng () % 97 == 0 ? "+" : "";
-      p += sprintf (p, "%s%lld %lld", sign, (long long) i + 1,
-                    (long long) j + 1);
+      /* Now and then a row of nine digits, leading zeros, and a tab.  */
+      int wide = s->odd_lines && rng () % 89 == 0;
+      p += sprintf (p, wide ? "%s%09lld\t%lld" : "%s%lld %lld", sign,
+                    (long long) i + 1, (long long) j + 1);
       if (s->sym != PATTERN_SYM)
         p += sprintf (p, " %.17g", v);
       p += sprintf (p, s->odd_lines && rng () % 7 == 0 ? " \r\n" : "\n");
@@ -339,13 +343,14 @@ check_errors (void)
   matrix m;
   char want[200];
   generate (&s, &m);
-  /* A bad value on line 15003, a coordinate out of range after it.  */
+  /* A bad value on line 15003, a coordinate out of range after it (far
+     out: no pass may count it anywhere).  */
   set_line (&m, 15003, "7 7 1.5x");
-  set_line (&m, 15050, "9999 7 1.5");
+  set_line (&m, 15050, "9999999 7 1.5");
   expect_error ("bad value", m.text, m.len, ":15003: bad value '1.5x'");
   set_line (&m, 15003, "7 7 1.5");
-  expect_error ("bad row", m.text, m.len, ":15050: coordinate 9999 out of "
-                "range 1..3000 in row index");
+  expect_error ("bad row", m.text, m.len, ":15050: coordinate 9999999 out "
+                "of range 1..3000 in row index");
   set_line (&m, 15050, "7 7 1.5");
   /* More entries than declared.  */
   memcpy (m.text + m.len, "1 1 1\n", 6);
