@@ -342,6 +342,21 @@ looks_sorted (const sp_src *s, const mtx_header *h, int flags)
    them, of the entry lines from S's position on, up to LIMIT lines (*N
    how many): 1; 0 when a line's coordinates are not plain (then only a
    full reading can say what is wrong), -1 on a read error.  */
+#ifdef __SSE2__
+/* The newlines among the 64 bytes at C, a bit each.  */
+static inline uint64_t
+newlines64 (const char *c)
+{
+  const __m128i nl = _mm_set1_epi8 ('\n');
+  uint64_t m = 0;
+  for (int k = 0; k < 4; k++)
+    m |= (uint64_t) (uint16_t) _mm_movemask_epi8
+           (_mm_cmpeq_epi8 (_mm_loadu_si128 ((const __m128i *) (c + 16 * k)),
+                            nl)) << (16 * k);
+  return m;
+}
+#endif
+
 /* The first pass over lines of a general matrix at P, a line start in
    a window ending at LIM, counted while each is plain: a row of 1 to 7
    digits in range at the line's start, then a blank.  The newlines of 64
@@ -354,16 +369,11 @@ count_plain (const char *p, const char *lim, int64_t rows, sp_rows *b,
              int64_t *count, int64_t limit)
 {
 #ifdef __SSE2__
-  const __m128i nl = _mm_set1_epi8 ('\n');
   const char *start = p;
   int64_t n = *count;
   for (const char *c = p; c + 64 <= lim && n < limit; c += 64)
     {
-      uint64_t m = 0;
-      for (int k = 0; k < 4; k++)
-        m |= (uint64_t) (uint16_t) _mm_movemask_epi8
-               (_mm_cmpeq_epi8 (_mm_loadu_si128 ((const __m128i *) (c + 16 * k)),
-                                nl)) << (16 * k);
+      uint64_t m = newlines64 (c);
       for (; m && n < limit; m &= m - 1)
         {
           uint64_t x = sp__load8 (start);
