@@ -25,8 +25,9 @@ enum { RANK_MIN = 8, RANK_MAX = 128, SCAN_MIN = 32 };
 
 /* Each coordinate of a workspace's list goes straight to its rank, the
    number of coordinates below it (they are distinct): N^2 comparisons
-   without a branch, in vectors of 32-bit lanes.  From about 8 coordinates up that beats
-   insertion sort, whose every insertion ends in a mispredicted branch.
+   without a branch, in vectors of 32-bit lanes.  From about 8
+   coordinates up that beats insertion sort, whose every insertion ends
+   in a mispredicted branch.
    Coordinates of 2^31 and more are left to the other sorts.  */
 __attribute__ ((target_clones ("avx2", "default")))
 static int

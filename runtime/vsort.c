@@ -41,13 +41,19 @@ columns8 (V *r)
   cx (&r[1], &r[2]); cx (&r[3], &r[4]); cx (&r[5], &r[6]);
 }
 
+/* Transposes the 8 x 8 keys of r[0..7] (register I is row I), every
+   step spelled out so that the registers stay registers.  */
 T void
 transpose8 (V *r)
 {
-  V a0 = _mm256_unpacklo_epi32 (r[0], r[1]), a1 = _mm256_unpackhi_epi32 (r[0], r[1]);
-  V a2 = _mm256_unpacklo_epi32 (r[2], r[3]), a3 = _mm256_unpackhi_epi32 (r[2], r[3]);
-  V a4 = _mm256_unpacklo_epi32 (r[4], r[5]), a5 = _mm256_unpackhi_epi32 (r[4], r[5]);
-  V a6 = _mm256_unpacklo_epi32 (r[6], r[7]), a7 = _mm256_unpackhi_epi32 (r[6], r[7]);
+  V a0 = _mm256_unpacklo_epi32 (r[0], r[1]);
+  V a1 = _mm256_unpackhi_epi32 (r[0], r[1]);
+  V a2 = _mm256_unpacklo_epi32 (r[2], r[3]);
+  V a3 = _mm256_unpackhi_epi32 (r[2], r[3]);
+  V a4 = _mm256_unpacklo_epi32 (r[4], r[5]);
+  V a5 = _mm256_unpackhi_epi32 (r[4], r[5]);
+  V a6 = _mm256_unpacklo_epi32 (r[6], r[7]);
+  V a7 = _mm256_unpackhi_epi32 (r[6], r[7]);
   V b0 = _mm256_unpacklo_epi64 (a0, a2), b1 = _mm256_unpackhi_epi64 (a0, a2);
   V b2 = _mm256_unpacklo_epi64 (a1, a3), b3 = _mm256_unpackhi_epi64 (a1, a3);
   V b4 = _mm256_unpacklo_epi64 (a4, a6), b5 = _mm256_unpackhi_epi64 (a4, a6);
@@ -65,19 +71,25 @@ transpose8 (V *r)
 T V
 reverse (V x)
 {
-  return _mm256_permutevar8x32_epi32 (x, _mm256_setr_epi32 (7, 6, 5, 4, 3, 2, 1, 0));
+  return _mm256_permutevar8x32_epi32 (x, _mm256_setr_epi32 (7, 6, 5, 4, 3,
+                                                             2, 1, 0));
 }
+
+/* One stage of compare-exchanges within X, T being X with each lane's
+   partner in its place: the lanes of MASK take the greater.  */
+#define STAGE(x, t, mask)                                                   \
+  _mm256_blend_epi32 (_mm256_min_epi32 (x, t), _mm256_max_epi32 (x, t), mask)
 
 /* Sorts a bitonic register.  */
 T V
 bitonic8 (V x)
 {
   V t = _mm256_permute2x128_si256 (x, x, 1);
-  x = _mm256_blend_epi32 (_mm256_min_epi32 (x, t), _mm256_max_epi32 (x, t), 0xf0);
+  x = STAGE (x, t, 0xf0);
   t = _mm256_shuffle_epi32 (x, _MM_SHUFFLE (1, 0, 3, 2));
-  x = _mm256_blend_epi32 (_mm256_min_epi32 (x, t), _mm256_max_epi32 (x, t), 0xcc);
+  x = STAGE (x, t, 0xcc);
   t = _mm256_shuffle_epi32 (x, _MM_SHUFFLE (2, 3, 0, 1));
-  return _mm256_blend_epi32 (_mm256_min_epi32 (x, t), _mm256_max_epi32 (x, t), 0xaa);
+  return STAGE (x, t, 0xaa);
 }
 
 /* r[0..m) is bitonic (m a power of two): sorts it.  */
@@ -118,11 +130,11 @@ T V
 sort8 (V x)
 {
   V t = _mm256_shuffle_epi32 (x, _MM_SHUFFLE (2, 3, 0, 1));
-  x = _mm256_blend_epi32 (_mm256_min_epi32 (x, t), _mm256_max_epi32 (x, t), 0x66);
+  x = STAGE (x, t, 0x66);
   t = _mm256_shuffle_epi32 (x, _MM_SHUFFLE (1, 0, 3, 2));
-  x = _mm256_blend_epi32 (_mm256_min_epi32 (x, t), _mm256_max_epi32 (x, t), 0x3c);
+  x = STAGE (x, t, 0x3c);
   t = _mm256_shuffle_epi32 (x, _MM_SHUFFLE (2, 3, 0, 1));
-  x = _mm256_blend_epi32 (_mm256_min_epi32 (x, t), _mm256_max_epi32 (x, t), 0x5a);
+  x = STAGE (x, t, 0x5a);
   return bitonic8 (x);
 }
 
@@ -149,7 +161,8 @@ merge_stream (const int32_t *a, int64_t na, const int32_t *b, int64_t nb,
               int32_t *out)
 {
   const int32_t *ae = a + na, *be = b + nb;
-  V x = _mm256_loadu_si256 ((const V *) a), y = _mm256_loadu_si256 ((const V *) b);
+  V x = _mm256_loadu_si256 ((const V *) a);
+  V y = _mm256_loadu_si256 ((const V *) b);
   a += 8, b += 8;
   for (;;)
     {
