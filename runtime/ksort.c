@@ -242,7 +242,7 @@ sp_kws_sort (int64_t *list, int64_t nw, const uint8_t *flag, int64_t n)
   int64_t lo = f.lo, hi = f.hi;
   if (f.down == 0)
     return;
-  if (nw < SCAN_MIN || (hi - lo + 1) > nw * 16 || lo < 0 || hi >= n)
+  if ((hi - lo + 1) > nw * 16 || lo < 0 || hi >= n)
     {
       list_sort (list, nw);
       return;
