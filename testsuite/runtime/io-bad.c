@@ -145,6 +145,7 @@ short_files_stay_small (void)
   const char *vg = getenv ("SPARSE_VALGRIND");
   if (vg && *vg)
     return;
+  fflush (stdout);
   pid_t pid = fork ();
   if (pid == 0)
     {
@@ -156,6 +157,7 @@ short_files_stay_small (void)
             check (&cases[k]);
             bad |= failures;
           }
+      fflush (stdout);
       _exit (bad);
     }
   int st = 0;
