@@ -338,10 +338,6 @@ looks_sorted (const sp_src *s, const mtx_header *h, int flags)
   return 1;
 }
 
-/* Count for B the entries of each block of rows, as mtx_push would store
-   them, of the entry lines from S's position on, up to LIMIT lines (*N
-   how many): 1; 0 when a line's coordinates are not plain (then only a
-   full reading can say what is wrong), -1 on a read error.  */
 #ifdef __SSE2__
 /* The newlines among the 64 bytes at C, a bit each.  */
 static inline uint64_t
@@ -399,6 +395,12 @@ count_plain (const char *p, const char *lim, int64_t rows, sp_rows *b,
 #endif
 }
 
+/* Count for B the entries of each block of rows, as mtx_push would store
+   them, of the entry lines from S's position on, up to LIMIT lines (*COUNT
+   how many): 1; 0 when a line's coordinates are not plain (then only a
+   full reading can say what is wrong), -1 on a read error.  A general
+   file's lines go through count_plain first, line by line here only
+   where it stops.  */
 static int
 mtx_count (sp_src *s, const mtx_header *h, int flags, sp_rows *b,
            int64_t limit, int64_t *count)
