@@ -468,6 +468,7 @@ typedef struct transposer
   int32_t *crd;
   void *dv;
   int32_t *next;      /* parts x nb: each part's next slot per column */
+  int32_t *odd;       /* nb more counts on one thread, or NULL */
   int64_t *row;       /* parts + 1: the parts' first rows */
   int bad;
 } transposer;
@@ -477,8 +478,7 @@ count_part (void *arg, int t, int parts)
 {
   transposer *x = arg;
   (void) parts;
-  int32_t *restrict next = x->next + (size_t) 2 * t * x->nb;
-  int32_t *restrict odd = next + x->nb;
+  int32_t *restrict next = x->next + (size_t) t * x->nb, *restrict odd = x->odd;
   const int32_t *restrict sc = x->sc;
   /* The bounds read once: the counts could be the pos array for all the
      compiler knows.  */
@@ -497,17 +497,14 @@ count_part (void *arg, int t, int parts)
       __atomic_store_n (&x->bad, 1, __ATOMIC_RELAXED);
       return;
     }
-  /* Two sets of counts, for the entries at even and at odd places: the
-     counts of a column full of entries (a dense column, or the first of
-     an arrow matrix) then make two chains of additions through memory,
-     each half as long.  */
   int64_t p = lo;
-  for (; p + 1 < hi; p += 2)
-    {
-      next[sc[p]]++;
-      odd[sc[p + 1]]++;
-    }
-  if (p < hi)
+  if (odd)
+    for (; p + 1 < hi; p += 2)
+      {
+        next[sc[p]]++;
+        odd[sc[p + 1]]++;
+      }
+  for (; p < hi; p++)
     next[sc[p]]++;
 }
 
@@ -516,8 +513,7 @@ scatter_part (void *arg, int t, int parts)
 {
   transposer *x = arg;
   (void) parts;
-  int32_t *restrict next = x->next + (size_t) 2 * t * x->nb;
-  int32_t *restrict crd = x->crd;
+  int32_t *restrict next = x->next + (size_t) t * x->nb, *restrict crd = x->crd;
   const int32_t *restrict sp = x->sp, *restrict sc = x->sc;
   if (x->es == 8)
     {
@@ -548,9 +544,9 @@ scatter_part (void *arg, int t, int parts)
 static int
 transpose (const sp_tensor *s, sp_tensor *d)
 {
-  transposer x = { s->lv[1].pos, s->lv[1].crd, s->vals, s->lv[0].size,
-                   s->lv[1].size, sp__esize (s->type), NULL, NULL, NULL,
-                   NULL, 0 };
+  transposer x = { .sp = s->lv[1].pos, .sc = s->lv[1].crd, .sv = s->vals,
+                   .na = s->lv[0].size, .nb = s->lv[1].size,
+                   .es = sp__esize (s->type) };
   int64_t n = s->lv[1].count, nb = x.nb;
   int parts = sp__threads (n, 1 << 17);
   int64_t row[SP_MAX_THREADS + 1];
@@ -566,12 +562,19 @@ transpose (const sp_tensor *s, sp_tensor *d)
   x.row = row;
   if (!(pos = sp__alloc_array (nb + 1, 4, -1, "a pos array")))
     return -1;
-  if (!(x.next = sp__alloc_array ((int64_t) 2 * parts * nb + 1, 4, 0,
+  /* On one thread and few columns, two sets of counts, for the entries
+     at even and at odd places: the counts of a column full of entries (a
+     dense column, the first of an arrow matrix) then make two chains of
+     additions through memory, each half as long.  Many columns have
+     short chains, and twice the counts would not stay in the cache.  */
+  int split = parts == 1 && nb <= 1 << 14;
+  if (!(x.next = sp__alloc_array ((int64_t) (parts + split) * nb + 1, 4, 0,
                                   "counts")))
     {
       free (pos);
       return -1;
     }
+  x.odd = split ? x.next + nb : NULL;
   sp__parallel (parts, count_part, &x);
   if (x.bad)
     {
@@ -583,7 +586,7 @@ transpose (const sp_tensor *s, sp_tensor *d)
   if (parts == 1)
     for (int64_t b = 0; b < nb; b++)
       {
-        int32_t m = x.next[b] + x.next[nb + b];
+        int32_t m = x.next[b] + (split ? x.odd[b] : 0);
         pos[b] = x.next[b] = sum;
         sum += m;
       }
@@ -593,7 +596,7 @@ transpose (const sp_tensor *s, sp_tensor *d)
         pos[b] = sum;
         for (int t = 0; t < parts; t++)
           {
-            int32_t *c = &x.next[(size_t) 2 * t * nb + b], m = c[0] + c[nb];
+            int32_t *c = &x.next[(size_t) t * nb + b], m = *c;
             *c = sum;
             sum += m;
           }
