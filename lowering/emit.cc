@@ -71,8 +71,9 @@ enum kfn_id
 {
   KFN_ASSEMBLE, KFN_CONVERT, KFN_FREE, KFN_STORE, KFN_OUT_BEGIN,
   KFN_OUT_APPEND, KFN_OUT_RUN, KFN_OUT_END, KFN_OUT_RESERVE, KFN_WS_ALLOC, KFN_WS_FREE,
-  KFN_SORT, KFN_SPLIT, KFN_PAR_BEGIN, KFN_PAR_COUNT, KFN_PAR_LAYOUT,
-  KFN_PAR_PART, KFN_PAR_END, KFN_PAR_WORTH, KFN_OMP_MAX, KFN_MAX
+  KFN_SORT, KFN_SPLIT, KFN_PAR_BEGIN, KFN_PAR_COUNT, KFN_PAR_BOUND,
+  KFN_PAR_LAYOUT, KFN_PAR_LAID, KFN_PAR_PART, KFN_PAR_END, KFN_PAR_WORTH,
+  KFN_OMP_MAX, KFN_MAX
 };
 
 /* Their names and signatures, by kfn_id, as letters: v void, p pointer,
@@ -96,7 +97,9 @@ const struct
   { "sp_ksplit", "lcillll" },     /* (pos, width, lo, hi, part, parts) */
   { "sp_kpar_begin", "ppll" },    /* (sp_tensor *, parts, hint) */
   { "sp_kpar_count", "vplil" },   /* (sp_kpar *, part, level, entries) */
+  { "sp_kpar_bound", "vpll" },    /* (sp_kpar *, part, entries) */
   { "sp_kpar_layout", "vp" },
+  { "sp_kpar_laid", "ic" },
   { "sp_kpar_part", "ppl" },
   { "sp_kpar_end", "vp" },
   { "sp_kpar_worth", "il" },      /* (entries of the tensors) */
@@ -349,6 +352,7 @@ struct emitter
   tree kout_addr ();
   tree kws_addr ();
   int par_plan ();
+  bool one_compressed_level ();
   tree par_build (int loop, tree *list);
   tree reserve_hint (const lir_stmt &out_begin);
   tree worth ();
@@ -2173,6 +2177,18 @@ emitter::rows_loop (const lir_stmt &st, tree r0, tree r1, tree *list)
   return *list;
 }
 
+/* Whether the output's only level that is not dense is its last (CSR,
+   a sparse vector): the parallel build may then lay it out by bounds.  */
+bool
+emitter::one_compressed_level ()
+{
+  const sp_format &f = k->sc->fmt[k->sc->st.out];
+  for (int l = 0; l + 1 < f.nlevels; l++)
+    if (f.lv[l].type != SP_LVL_D)
+      return false;
+  return true;
+}
+
 /* Append to LIST the parallel build of the kernel whose row loop is
    statement LOOP (see par_plan).  */
 tree
@@ -2300,6 +2316,19 @@ emitter::par_build (int loop, tree *list)
 
   /* Several threads: each counts the entries of its rows (the kernel's
      counting pass), then, all counts in, one lays the arrays out.  */
+  auto lay_out = [&] (tree *to)
+    {
+      append_to_statement_list_force (build_call_expr_loc (loc, barrier, 0),
+				      to);
+      append_to_statement_list_force
+	(build3 (COND_EXPR, void_type_node,
+		 build2 (EQ_EXPR, boolean_type_node, tid,
+			 build_int_cst (i64, 0)),
+		 build_call_expr_loc (loc, kfn (KFN_PAR_LAYOUT), 1, kpar),
+		 NULL_TREE), to);
+      append_to_statement_list_force (build_call_expr_loc (loc, barrier, 0),
+				      to);
+    };
   tree counted = alloc_stmt_list ();
   for (int id = k->count_block; id >= 0 && !failed; id = k->stmts[id].next)
     if (id == k->count_loop)
@@ -2313,15 +2342,32 @@ emitter::par_build (int loop, tree *list)
 			      build_int_cst (integer_type_node, l),
 			      fold_convert (i64, var[k->count_var[l]])),
 	 &counted);
-  append_to_statement_list_force (build_call_expr_loc (loc, barrier, 0),
-				  &counted);
-  append_to_statement_list_force
-    (build3 (COND_EXPR, void_type_node,
-	     build2 (EQ_EXPR, boolean_type_node, tid, build_int_cst (i64, 0)),
-	     build_call_expr_loc (loc, kfn (KFN_PAR_LAYOUT), 1, kpar),
-	     NULL_TREE), &counted);
-  append_to_statement_list_force (build_call_expr_loc (loc, barrier, 0),
-				  &counted);
+  lay_out (&counted);
+  /* With a symbolic loop and one compressed level in the output (CSR),
+     each thread bounds the entries of its rows instead, a pass over the
+     outer levels only, and the arrays are laid out by the bounds, the
+     gaps they leave closed at the end (sp_kpar_bound); the count is the
+     fallback when the bounds' arrays would be too large.  The count
+     costs SpAdd and small SpGEMMs most of what the kernel does.  */
+  if (reserve >= 0 && one_compressed_level ())
+    {
+      tree bounded = alloc_stmt_list ();
+      rows_loop (k->stmts[k->bound_loop], r0, r1, &bounded);
+      tree n = ex (k->stmts[reserve].a);
+      CHECKED (n);
+      append_to_statement_list_force
+	(build_call_expr_loc (loc, kfn (KFN_PAR_BOUND), 3, kpar, tid,
+			      sparse_convert (loc, i64, n)), &bounded);
+      lay_out (&bounded);
+      append_to_statement_list_force
+	(build3 (COND_EXPR, void_type_node,
+		 build2 (EQ_EXPR, boolean_type_node,
+			 build_call_expr_loc (loc, kfn (KFN_PAR_LAID), 1,
+					      kpar),
+			 integer_zero_node),
+		 counted, NULL_TREE), &bounded);
+      counted = bounded;
+    }
   /* One thread: the output grows as a serial one, from room for the
      symbolic loop's bound when there is one.  */
   tree alone = alloc_stmt_list ();

@@ -430,7 +430,9 @@ struct sp_kpar
   sp_kout *part;
   int64_t (*counted)[SP_MAX_LEVELS];  /* entries each part will append */
   int64_t total[SP_MAX_LEVELS];       /* all parts', once laid out */
+  int bounded;                        /* counted holds bounds */
   int laid;                           /* sp_kpar_layout done */
+  int gaps;                           /* laid out by bounds */
 };
 
 static void
@@ -475,6 +477,38 @@ sp_kpar_count (sp_kpar *p, int64_t i, int level, int64_t n)
   p->counted[i][level] = n;
 }
 
+void
+sp_kpar_bound (sp_kpar *p, int64_t i, int64_t n)
+{
+  if (i < 0 || i >= p->nparts || n < 0)
+    kpar_fail ("internal: bound of part %lld: %lld", i, n);
+  p->counted[i][p->part[0].nlevels - 1] = n;
+  p->bounded = 1;
+}
+
+int
+sp_kpar_laid (const sp_kpar *p)
+{
+  return p->laid;
+}
+
+/* Whether the bounds the parts of P gave can stand for their counts:
+   one compressed level (no positions of it are parents of others to
+   move), and arrays of their total well within memory.  Pages past what
+   the parts write are never touched.  */
+static int
+bounds_usable (const sp_kpar *p)
+{
+  const sp_kout *b = &p->part[0];
+  int last = b->nlevels - 1;
+  double n = 0;
+  if (b->first != last)
+    return 0;
+  for (int64_t i = 0; i < p->nparts; i++)
+    n += (double) p->counted[i][last];
+  return n * (double) (b->crdw / 8 + b->esize) <= sp__phys_bytes () / 4;
+}
+
 /* A new array of N entries of ES bytes for the output (FILL as
    sp__alloc_array's).  */
 static void *
@@ -493,6 +527,17 @@ sp_kpar_layout (sp_kpar *p)
   int first = b->first, last = b->nlevels - 1;
   int64_t at[SP_MAX_LEVELS];
   size_t cw = (size_t) b->crdw / 8;
+
+  if (p->bounded)
+    {
+      p->bounded = 0;
+      if (!bounds_usable (p))
+        {
+          memset (p->counted, 0, (size_t) p->nparts * sizeof *p->counted);
+          return;
+        }
+      p->gaps = 1;
+    }
 
   /* Part 0's arrays, made for a build on its own, give way to arrays of
      the exact sizes.  Counts under the first level's parents are shared
@@ -550,9 +595,40 @@ sp_kpar_part (sp_kpar *p, int64_t i)
   return &p->part[i];
 }
 
+/* Close the gaps that parts of P laid out by their bounds left at the
+   ends of their ranges: each part's entries moved down after those of
+   the parts before it; the counts become what each appended.  */
+static void
+close_gaps (sp_kpar *p)
+{
+  int l = p->part[0].nlevels - 1;
+  size_t cw = (size_t) p->part[0].crdw / 8, es = p->part[0].esize;
+  char *crd = p->part[0].crd[l], *vals = p->part[0].vals;
+  int64_t start = 0, w = 0;
+  for (int64_t i = 0; i < p->nparts; i++)
+    {
+      int64_t got = p->part[i].n[l] - start;
+      if (got < 0 || got > p->counted[i][l])
+        kpar_fail ("internal: a part of a parallel output appended %lld "
+                   "entries, at most %lld bounded", got, p->counted[i][l]);
+      if (w != start)
+        {
+          memmove (crd + w * cw, crd + start * cw, (size_t) got * cw);
+          memmove (vals + w * es, vals + start * es, (size_t) got * es);
+        }
+      start += p->counted[i][l];
+      p->counted[i][l] = got;
+      w += got;
+      p->part[i].n[l] = w;
+    }
+  p->total[l] = w;
+}
+
 void
 sp_kpar_end (sp_kpar *p)
 {
+  if (p->gaps)
+    close_gaps (p);
   sp_kout all = p->part[0];
   if (p->laid)
     {

@@ -56,8 +56,8 @@ big_pages (void *a, size_t bytes)
 
 /* Bytes of physical memory; allocations beyond it are refused up front
    rather than left to the kernel's overcommit.  */
-static double
-phys_bytes (void)
+double
+sp__phys_bytes (void)
 {
   /* Asked once: sysconf makes a system call, and small arrays are
      allocated often.  Every thread computes the same value.  */
@@ -76,7 +76,7 @@ void *
 sp__alloc_array (int64_t n, size_t esize, int fill, const char *what)
 {
   void *a;
-  if (n < 0 || (double) n * esize > phys_bytes ()
+  if (n < 0 || (double) n * esize > sp__phys_bytes ()
       || (uint64_t) n > SIZE_MAX / esize)
     {
       sp__fail ("%s would need %lld entries (%.3g GB), more than this "
@@ -108,9 +108,11 @@ sp__grow (void **a, int64_t *cap, int64_t need, size_t esize, int fill,
   if (need <= n)
     return 0;
   n = need > 2 * n ? need : 2 * n;
-  if ((double) n * esize > phys_bytes () || (uint64_t) n > SIZE_MAX / esize)
+  if ((double) n * esize > sp__phys_bytes ()
+      || (uint64_t) n > SIZE_MAX / esize)
     n = need;
-  if ((double) n * esize > phys_bytes () || (uint64_t) n > SIZE_MAX / esize)
+  if ((double) n * esize > sp__phys_bytes ()
+      || (uint64_t) n > SIZE_MAX / esize)
     return sp__fail ("%s would need %lld entries (%.3g GB), more than this "
                      "machine's memory", what, (long long) n,
                      (double) n * esize / 1e9);
@@ -137,7 +139,7 @@ sp__dense_size (int rank, const int64_t *dims, size_t esize)
                          "2^63 elements");
       n *= dims[d];
     }
-  if ((double) n * esize > phys_bytes ())
+  if ((double) n * esize > sp__phys_bytes ())
     return sp__fail ("a dense array of these extents needs %.3g GB, more "
                      "than this machine's memory", (double) n * esize / 1e9);
   return n;

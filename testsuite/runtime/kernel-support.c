@@ -278,9 +278,11 @@ pattern (int64_t i, int64_t j, int64_t k)
 }
 
 /* Rows CUT[q] .. CUT[q+1]-1 of a 20 x 30 matrix in FMT built as part q
-   of four, counted first; with ALONE, all rows by part 0, uncounted.  */
+   of four, counted first; with ALONE, all rows by part 0, uncounted;
+   with BOUNDED, each part first gives a bound (its count and 3q more),
+   which CSR lays out by and DCSR (two compressed levels) refuses.  */
 static void
-matrix_parts (const char *fmt, const int64_t *cut, int alone)
+matrix_parts (const char *fmt, const int64_t *cut, int alone, int bounded)
 {
   sp_tensor *t = sp_new (fmt, SP_F64, 2, X (20, 30));
   int dcsr = strcmp (fmt, "DCSR") == 0;
@@ -288,7 +290,21 @@ matrix_parts (const char *fmt, const int64_t *cut, int alone)
   sp_kassemble (t, "t");
   sp_kpar *par = sp_kpar_begin (t, 4, 50);
   int64_t nz = 0;
-  if (!alone)
+  if (bounded)
+    {
+      for (int q = 0; q < 4; q++)
+        {
+          int64_t n = 3 * q;
+          for (int64_t i = cut[q]; i < cut[q + 1]; i++)
+            for (int64_t j = 0; j < 30; j++)
+              n += pattern (i, j, 0);
+          sp_kpar_bound (par, q, n);
+        }
+      sp_kpar_layout (par);
+      CHECK (sp_kpar_laid (par) == !dcsr, "%s laid out by bounds: %d", fmt,
+             sp_kpar_laid (par));
+    }
+  if (!alone && !sp_kpar_laid (par))
     {
       for (int q = 0; q < 4; q++)
         {
@@ -331,9 +347,9 @@ matrix_parts (const char *fmt, const int64_t *cut, int alone)
     for (int64_t j = 0; j < 30; j++)
       bad += sp_get (t, X (i, j)) != (pattern (i, j, 0) ? i + j / 100.0 : 0);
   CHECK (!bad && sp_nnz (t) == nz, "%s in parts (%lld %lld %lld, alone "
-         "%d): %d wrong, nnz %lld of %lld", fmt, (long long) cut[1],
-         (long long) cut[2], (long long) cut[3], alone, bad,
-         (long long) sp_nnz (t), (long long) nz);
+         "%d, bounded %d): %d wrong, nnz %lld of %lld", fmt,
+         (long long) cut[1], (long long) cut[2], (long long) cut[3], alone,
+         bounded, bad, (long long) sp_nnz (t), (long long) nz);
   sp_free (t);
 }
 
@@ -373,9 +389,14 @@ parts (void)
   for (int c = 0; c < 4; c++)
     for (int alone = 0; alone < 2; alone++)
       {
-        matrix_parts ("CSR", cuts[c], alone);
-        matrix_parts ("DCSR", cuts[c], alone);
+        matrix_parts ("CSR", cuts[c], alone, 0);
+        matrix_parts ("DCSR", cuts[c], alone, 0);
       }
+  for (int c = 0; c < 4; c++)
+    {
+      matrix_parts ("CSR", cuts[c], 0, 1);
+      matrix_parts ("DCSR", cuts[c], 0, 1);
+    }
 
   /* Deeper levels: parents are positions in the shared arrays.  */
   sp_tensor *t = sp_new ("D,CU,CU;pos=16", SP_F64, 3, X (6, 5, 7));
@@ -430,6 +451,21 @@ static void
 counted_more (void)
 {
   miscounted (0);
+}
+
+/* A part appending more entries than its bound.  */
+static void
+over_bound (void)
+{
+  sp_tensor *t = sp_new ("CSR", SP_F64, 2, X (4, 10));
+  sp_kpar *par = sp_kpar_begin (t, 2, 0);
+  sp_kpar_bound (par, 0, 2);
+  sp_kpar_bound (par, 1, 5);
+  sp_kpar_layout (par);
+  sp_kout *o = sp_kpar_part (par, 0);
+  for (int j = 0; j < 3; j++)
+    sp_kout_push (o, 1, 0, j);
+  sp_kpar_end (par);
 }
 
 /* Row ranges of equal work: contiguous, covering, each part's cost
@@ -619,6 +655,7 @@ main (void)
   dies (run_unordered, "out of order at parent 1, coordinate 5");
   dies (counted_fewer, "appends more than it counted at level 1");
   dies (counted_more, "appended 0 entries, 2 counted");
+  dies (over_bound, "appends more than it counted at level 1");
   dies (dead, "sparse kernel: A: sp_assemble: no tensor");
   printf ("%d checks, %d failures\n", checks, failures);
   return failures != 0;
