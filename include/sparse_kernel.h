@@ -153,15 +153,18 @@ sp_kout_push (sp_kout *o, int l, int64_t parent, int64_t c)
    Instead of counting, the parts of an output with one compressed level
    may give bounds, sp_kpar_bound (P, I, N): at most N entries each.  If
    the bounds can stand for the counts, sp_kpar_layout lays the arrays
-   out by them and sp_kpar_end closes the gaps the parts leave (moving
-   each part's entries down); if not (another format, or arrays of their
-   total too large), it does nothing, sp_kpar_laid (P) says so, and the
-   parts count as above.  */
+   out by them and the gaps the parts leave are closed (each part's
+   entries moved down): by the threads together when each, all parts
+   done, calls sp_kpar_close (P, T, THREADS), else by sp_kpar_end.  If
+   the bounds cannot stand for the counts (another format, or arrays of
+   their total too large), sp_kpar_layout does nothing, sp_kpar_laid (P)
+   says so, and the parts count as above.  */
 typedef struct sp_kpar sp_kpar;
 sp_kpar *sp_kpar_begin (sp_tensor *t, int64_t parts, int64_t hint);
 void sp_kpar_count (sp_kpar *p, int64_t i, int level, int64_t n);
 void sp_kpar_bound (sp_kpar *p, int64_t i, int64_t n);
 int sp_kpar_laid (const sp_kpar *p);
+void sp_kpar_close (sp_kpar *p, int64_t t, int64_t threads);
 void sp_kpar_layout (sp_kpar *p);
 sp_kout *sp_kpar_part (sp_kpar *p, int64_t i);
 void sp_kpar_end (sp_kpar *p);

@@ -72,8 +72,8 @@ enum kfn_id
   KFN_ASSEMBLE, KFN_CONVERT, KFN_FREE, KFN_STORE, KFN_OUT_BEGIN,
   KFN_OUT_APPEND, KFN_OUT_RUN, KFN_OUT_END, KFN_OUT_RESERVE, KFN_WS_ALLOC, KFN_WS_FREE,
   KFN_SORT, KFN_SPLIT, KFN_PAR_BEGIN, KFN_PAR_COUNT, KFN_PAR_BOUND,
-  KFN_PAR_LAYOUT, KFN_PAR_LAID, KFN_PAR_PART, KFN_PAR_END, KFN_PAR_WORTH,
-  KFN_OMP_MAX, KFN_MAX
+  KFN_PAR_LAYOUT, KFN_PAR_LAID, KFN_PAR_PART, KFN_PAR_CLOSE, KFN_PAR_END,
+  KFN_PAR_WORTH, KFN_OMP_MAX, KFN_MAX
 };
 
 /* Their names and signatures, by kfn_id, as letters: v void, p pointer,
@@ -101,6 +101,7 @@ const struct
   { "sp_kpar_layout", "vp" },
   { "sp_kpar_laid", "ic" },
   { "sp_kpar_part", "ppl" },
+  { "sp_kpar_close", "vpll" },    /* (sp_kpar *, thread, threads) */
   { "sp_kpar_end", "vp" },
   { "sp_kpar_worth", "il" },      /* (entries of the tensors) */
   /* libgomp's: GCC has no builtin for it.  */
@@ -2349,7 +2350,8 @@ emitter::par_build (int loop, tree *list)
      gaps they leave closed at the end (sp_kpar_bound); the count is the
      fallback when the bounds' arrays would be too large.  The count
      costs SpAdd and small SpGEMMs most of what the kernel does.  */
-  if (reserve >= 0 && one_compressed_level ())
+  bool by_bounds = reserve >= 0 && one_compressed_level ();
+  if (by_bounds)
     {
       tree bounded = alloc_stmt_list ();
       rows_loop (k->stmts[k->bound_loop], r0, r1, &bounded);
@@ -2383,6 +2385,15 @@ emitter::par_build (int loop, tree *list)
 	     counted, alone), &region);
   append_to_statement_list_force (unshare_expr (set_part), &region);
   rows_loop (st, r0, r1, &region);
+  if (by_bounds)
+    {
+      /* All rows in, the threads close the gaps the bounds left.  */
+      append_to_statement_list_force (build_call_expr_loc (loc, barrier, 0),
+				      &region);
+      append_to_statement_list_force
+	(build_call_expr_loc (loc, kfn (KFN_PAR_CLOSE), 3, kpar, tid, nt),
+	 &region);
+    }
 
   /* Epilogue: the workspace freed in the region; the output finished
      after it.  */

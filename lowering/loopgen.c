@@ -874,7 +874,8 @@ lir_build (const ix_sched *sc, ix_diag *d)
     }
   g.bound = -1;
   if (sparse_out && sc->nnests == 1
-      && sc->nest[0].out_mode == SCH_OUT_WORKSPACE)
+      && (sc->nest[0].out_mode == SCH_OUT_WORKSPACE
+          || sc->nest[0].out_mode == SCH_OUT_APPEND))
     bound_nest (&g, 0, &top);
   if (s->acc[out].nidx == 0)
     g.acc = lg_decl (&g, &top, et, "acc",

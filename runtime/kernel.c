@@ -433,6 +433,7 @@ struct sp_kpar
   int bounded;                        /* counted holds bounds */
   int laid;                           /* sp_kpar_layout done */
   int gaps;                           /* laid out by bounds */
+  int moved;                          /* the gaps closed by threads */
 };
 
 static void
@@ -595,33 +596,104 @@ sp_kpar_part (sp_kpar *p, int64_t i)
   return &p->part[i];
 }
 
-/* Close the gaps that parts of P laid out by their bounds left at the
-   ends of their ranges: each part's entries moved down after those of
-   the parts before it; the counts become what each appended.  */
+/* The moves that close the gaps parts of P laid out by their bounds
+   leave at the ends of their ranges: part I's GOT[I] entries from SRC[I]
+   down to DST[I], after those of the parts before it.  The first part
+   that appended more than its bound, or -1.  */
+static int64_t
+gap_moves (const sp_kpar *p, int64_t *src, int64_t *dst, int64_t *got)
+{
+  int l = p->part[0].nlevels - 1;
+  int64_t start = 0, w = 0, bad = -1;
+  for (int64_t i = 0; i < p->nparts; i++)
+    {
+      got[i] = p->part[i].n[l] - start;
+      if ((got[i] < 0 || got[i] > p->counted[i][l]) && bad < 0)
+        bad = i;
+      src[i] = start;
+      dst[i] = w;
+      start += p->counted[i][l];
+      w += got[i];
+    }
+  return bad;
+}
+
+/* Copy bytes [FROM, TO) of the moves of P (SRC, DST, GOT as gap_moves
+   gives them, in entries, each entry CW bytes of coordinate and ES of
+   value), counted over the moves in part order.  */
 static void
-close_gaps (sp_kpar *p)
+copy_moves (const sp_kpar *p, const int64_t *src, const int64_t *dst,
+            const int64_t *got, int64_t from, int64_t to)
 {
   int l = p->part[0].nlevels - 1;
   size_t cw = (size_t) p->part[0].crdw / 8, es = p->part[0].esize;
   char *crd = p->part[0].crd[l], *vals = p->part[0].vals;
-  int64_t start = 0, w = 0;
-  for (int64_t i = 0; i < p->nparts; i++)
+  int64_t at = 0;
+  for (int64_t i = 0; i < p->nparts && at < to; i++)
     {
-      int64_t got = p->part[i].n[l] - start;
-      if (got < 0 || got > p->counted[i][l])
-        kpar_fail ("internal: a part of a parallel output appended %lld "
-                   "entries, at most %lld bounded", got, p->counted[i][l]);
-      if (w != start)
+      int64_t lo = from > at ? from - at : 0;
+      int64_t hi = to < at + got[i] ? to - at : got[i];
+      if (lo < hi && src[i] != dst[i])
         {
-          memmove (crd + w * cw, crd + start * cw, (size_t) got * cw);
-          memmove (vals + w * es, vals + start * es, (size_t) got * es);
+          memmove (crd + (dst[i] + lo) * cw, crd + (src[i] + lo) * cw,
+                   (size_t) (hi - lo) * cw);
+          memmove (vals + (dst[i] + lo) * es, vals + (src[i] + lo) * es,
+                   (size_t) (hi - lo) * es);
         }
-      start += p->counted[i][l];
-      p->counted[i][l] = got;
-      w += got;
-      p->part[i].n[l] = w;
+      at += got[i];
     }
-  p->total[l] = w;
+}
+
+void
+sp_kpar_close (sp_kpar *p, int64_t t, int64_t threads)
+{
+  int64_t n = p->nparts, src[n], dst[n], got[n], total = 0;
+  if (!p->gaps || threads < 1 || t < 0 || t >= threads
+      || gap_moves (p, src, dst, got) >= 0)
+    return;
+  /* Threads share the copying when no part's new place overlaps where
+     another part's entries are; else thread 0 moves them all, in order
+     (each moves down, after the parts before it).  */
+  int apart = 1;
+  for (int64_t i = 0; i < n; i++)
+    {
+      total += got[i];
+      for (int64_t j = 0; j < n; j++)
+        if (i != j && got[j] > 0 && dst[i] < src[j] + got[j]
+            && src[j] < dst[i] + got[i])
+          apart = 0;
+      if (dst[i] != src[i] && dst[i] + got[i] > src[i])
+        apart = 0;
+    }
+  if (t == 0)
+    p->moved = 1;
+  if (apart)
+    copy_moves (p, src, dst, got, total * t / threads,
+                total * (t + 1) / threads);
+  else if (t == 0)
+    copy_moves (p, src, dst, got, 0, total);
+}
+
+/* Close the gaps of P (see gap_moves), unless the threads have
+   (sp_kpar_close); the counts become what each part appended.  */
+static void
+close_gaps (sp_kpar *p)
+{
+  int l = p->part[0].nlevels - 1;
+  int64_t n = p->nparts, src[n], dst[n], got[n];
+  int64_t bad = gap_moves (p, src, dst, got);
+  if (bad >= 0)
+    kpar_fail ("internal: a part of a parallel output appended %lld "
+               "entries, at most %lld bounded", got[bad],
+               p->counted[bad][l]);
+  if (!p->moved)
+    copy_moves (p, src, dst, got, 0, INT64_MAX);
+  for (int64_t i = 0; i < n; i++)
+    {
+      p->counted[i][l] = got[i];
+      p->part[i].n[l] = dst[i] + got[i];
+    }
+  p->total[l] = dst[n - 1] + got[n - 1];
 }
 
 void

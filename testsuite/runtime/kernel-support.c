@@ -279,8 +279,11 @@ pattern (int64_t i, int64_t j, int64_t k)
 
 /* Rows CUT[q] .. CUT[q+1]-1 of a 20 x 30 matrix in FMT built as part q
    of four, counted first; with ALONE, all rows by part 0, uncounted;
-   with BOUNDED, each part first gives a bound (its count and 3q more),
-   which CSR lays out by and DCSR (two compressed levels) refuses.  */
+   with BOUNDED, each part first gives a bound (its count and 3q more, or
+   with BOUNDED 2 1000 more), which CSR lays out by and DCSR (two
+   compressed levels) refuses; the gaps are closed by the "threads" in
+   any order (sp_kpar_close: together when the moves are apart, else by
+   thread 0), or with BOUNDED 3 by sp_kpar_end.  */
 static void
 matrix_parts (const char *fmt, const int64_t *cut, int alone, int bounded)
 {
@@ -294,7 +297,7 @@ matrix_parts (const char *fmt, const int64_t *cut, int alone, int bounded)
     {
       for (int q = 0; q < 4; q++)
         {
-          int64_t n = 3 * q;
+          int64_t n = bounded == 2 ? 1000 : 3 * q;
           for (int64_t i = cut[q]; i < cut[q + 1]; i++)
             for (int64_t j = 0; j < 30; j++)
               n += pattern (i, j, 0);
@@ -341,6 +344,9 @@ matrix_parts (const char *fmt, const int64_t *cut, int alone, int bounded)
               }
         }
     }
+  if (bounded && bounded < 3)
+    for (int q = 3; q >= 0; q--)
+      sp_kpar_close (par, q, 4);
   sp_kpar_end (par);
   int bad = 0;
   for (int64_t i = 0; i < 20; i++)
@@ -393,10 +399,11 @@ parts (void)
         matrix_parts ("DCSR", cuts[c], alone, 0);
       }
   for (int c = 0; c < 4; c++)
-    {
-      matrix_parts ("CSR", cuts[c], 0, 1);
-      matrix_parts ("DCSR", cuts[c], 0, 1);
-    }
+    for (int bounded = 1; bounded <= 3; bounded++)
+      {
+        matrix_parts ("CSR", cuts[c], 0, bounded);
+        matrix_parts ("DCSR", cuts[c], 0, bounded);
+      }
 
   /* Deeper levels: parents are positions in the shared arrays.  */
   sp_tensor *t = sp_new ("D,CU,CU;pos=16", SP_F64, 3, X (6, 5, 7));
