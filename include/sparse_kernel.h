@@ -151,8 +151,10 @@ sp_kout_push (sp_kout *o, int l, int64_t parent, int64_t c)
    from room for about HINT entries.  sp_kpar_end checks that every part
    appended what it counted and replaces T's arrays (as sp_kout_end).
    Instead of counting, the parts of an output with one compressed level
-   may give bounds, sp_kpar_bound (P, I, N): at most N entries each.  If
-   the bounds can stand for the counts, sp_kpar_layout lays the arrays
+   may give bounds, sp_kpar_bound (P, I, N, SC, SN): at most N entries
+   each; in a sample of its rows, SC entries against a bound of SN (0:
+   no sample).  If the bounds can stand for the counts (the samples'
+   entries are close to their bounds), sp_kpar_layout lays the arrays
    out by them and the gaps the parts leave are closed (each part's
    entries moved down): by the threads together when each, all parts
    done, calls sp_kpar_close (P, T, THREADS), else by sp_kpar_end.  If
@@ -162,7 +164,8 @@ sp_kout_push (sp_kout *o, int l, int64_t parent, int64_t c)
 typedef struct sp_kpar sp_kpar;
 sp_kpar *sp_kpar_begin (sp_tensor *t, int64_t parts, int64_t hint);
 void sp_kpar_count (sp_kpar *p, int64_t i, int level, int64_t n);
-void sp_kpar_bound (sp_kpar *p, int64_t i, int64_t n);
+void sp_kpar_bound (sp_kpar *p, int64_t i, int64_t n, int64_t sampled,
+                    int64_t sample_bound);
 int sp_kpar_laid (const sp_kpar *p);
 void sp_kpar_close (sp_kpar *p, int64_t t, int64_t threads);
 void sp_kpar_layout (sp_kpar *p);

@@ -97,7 +97,8 @@ const struct
   { "sp_ksplit", "lcillll" },     /* (pos, width, lo, hi, part, parts) */
   { "sp_kpar_begin", "ppll" },    /* (sp_tensor *, parts, hint) */
   { "sp_kpar_count", "vplil" },   /* (sp_kpar *, part, level, entries) */
-  { "sp_kpar_bound", "vpll" },    /* (sp_kpar *, part, entries) */
+  { "sp_kpar_bound", "vpllll" },  /* (sp_kpar *, part, bound, sampled
+				     entries, their bound) */
   { "sp_kpar_layout", "vp" },
   { "sp_kpar_laid", "ic" },
   { "sp_kpar_part", "ppl" },
@@ -359,7 +360,8 @@ struct emitter
   tree worth ();
   tree threads_if ();
   tree parallel_for (const lir_stmt &st, tree lo, tree hi);
-  tree rows_loop (const lir_stmt &st, tree r0, tree r1, tree *list);
+  tree rows_loop (const lir_stmt &st, tree r0, tree r1, tree *list,
+		  int stride = 1);
   tree build ();
   tree serial ();
 };
@@ -2158,7 +2160,8 @@ emitter::threads_if ()
 
 /* Append to LIST row loop ST run over rows [R0, R1) only.  */
 tree
-emitter::rows_loop (const lir_stmt &st, tree r0, tree r1, tree *list)
+emitter::rows_loop (const lir_stmt &st, tree r0, tree r1, tree *list,
+		    int stride)
 {
   if (st.var < 0 || st.var >= k->nvars || !var[st.var])
     return fail ("parallel loop over an undeclared variable");
@@ -2169,7 +2172,8 @@ emitter::rows_loop (const lir_stmt &st, tree r0, tree r1, tree *list)
   append_to_statement_list_force (body, &lbody);
   append_to_statement_list_force
     (build2 (MODIFY_EXPR, type, v,
-	     build2 (PLUS_EXPR, type, v, build_int_cst (type, 1))), &lbody);
+	     build2 (PLUS_EXPR, type, v, build_int_cst (type, stride))),
+     &lbody);
   append_to_statement_list_force
     (build2 (MODIFY_EXPR, type, v, fold_convert (type, r0)), list);
   append_to_statement_list_force
@@ -2330,12 +2334,18 @@ emitter::par_build (int loop, tree *list)
       append_to_statement_list_force (build_call_expr_loc (loc, barrier, 0),
 				      to);
     };
+  /* The counting pass over every STRIDE-th row of the thread's.  */
+  auto count_rows = [&] (tree *to, int stride)
+    {
+      for (int id = k->count_block; id >= 0 && !failed;
+	   id = k->stmts[id].next)
+	if (id == k->count_loop)
+	  rows_loop (k->stmts[id], r0, r1, to, stride);
+	else
+	  stmt (id, to, &rvars);
+    };
   tree counted = alloc_stmt_list ();
-  for (int id = k->count_block; id >= 0 && !failed; id = k->stmts[id].next)
-    if (id == k->count_loop)
-      rows_loop (k->stmts[id], r0, r1, &counted);
-    else
-      stmt (id, &counted, &rvars);
+  count_rows (&counted, 1);
   for (int l = 0; l < SP_MAX_LEVELS; l++)
     if (k->count_var[l] >= 0)
       append_to_statement_list_force
@@ -2347,19 +2357,44 @@ emitter::par_build (int loop, tree *list)
   /* With a symbolic loop and one compressed level in the output (CSR),
      each thread bounds the entries of its rows instead, a pass over the
      outer levels only, and the arrays are laid out by the bounds, the
-     gaps they leave closed at the end (sp_kpar_bound); the count is the
-     fallback when the bounds' arrays would be too large.  The count
-     costs SpAdd and small SpGEMMs most of what the kernel does.  */
+     gaps they leave closed at the end (sp_kpar_bound).  The count costs
+     SpAdd and small SpGEMMs most of what the kernel does; closing the
+     gaps moves the entries of all threads but the first, to pages not
+     touched yet when the gaps are wide.  A merge (SpAdd) therefore
+     counts and bounds every SAMPLE-th row first: their ratio tells the
+     runtime whether the bounds are close (A + B of different patterns)
+     or twice the entries (A + A^T of a symmetric one), where counting
+     costs less.  A product's count is a symbolic product: its bounds
+     serve always, unless their arrays would be too large.  */
+  const int sample = 16;
   bool by_bounds = reserve >= 0 && one_compressed_level ();
   if (by_bounds)
     {
       tree bounded = alloc_stmt_list ();
-      rows_loop (k->stmts[k->bound_loop], r0, r1, &bounded);
       tree n = ex (k->stmts[reserve].a);
       CHECKED (n);
+      tree bvar = n;
+      n = sparse_convert (loc, i64, n);
+      tree cs = build_int_cst (i64, 0), bs = cs;
+      int last = k->sc->fmt[k->sc->st.out].nlevels - 1;
+      if (k->sc->nest[0].out_mode == SCH_OUT_APPEND
+	  && k->count_var[last] >= 0)
+	{
+	  /* The sample's bound, then the bound again from zero.  */
+	  bs = new_var (i64, NULL, &rvars);
+	  rows_loop (k->stmts[k->bound_loop], r0, r1, &bounded, sample);
+	  append_to_statement_list_force
+	    (build2 (MODIFY_EXPR, i64, bs, unshare_expr (n)), &bounded);
+	  append_to_statement_list_force
+	    (build2 (MODIFY_EXPR, TREE_TYPE (bvar), unshare_expr (bvar),
+		     build_int_cst (TREE_TYPE (bvar), 0)), &bounded);
+	  count_rows (&bounded, sample);
+	  cs = fold_convert (i64, var[k->count_var[last]]);
+	}
+      rows_loop (k->stmts[k->bound_loop], r0, r1, &bounded);
       append_to_statement_list_force
-	(build_call_expr_loc (loc, kfn (KFN_PAR_BOUND), 3, kpar, tid,
-			      sparse_convert (loc, i64, n)), &bounded);
+	(build_call_expr_loc (loc, kfn (KFN_PAR_BOUND), 5, kpar, tid,
+			      unshare_expr (n), cs, bs), &bounded);
       lay_out (&bounded);
       append_to_statement_list_force
 	(build3 (COND_EXPR, void_type_node,

@@ -429,6 +429,7 @@ struct sp_kpar
   int64_t nparts;
   sp_kout *part;
   int64_t (*counted)[SP_MAX_LEVELS];  /* entries each part will append */
+  double *estimate;                   /* with bounds: entries expected */
   int64_t total[SP_MAX_LEVELS];       /* all parts', once laid out */
   int bounded;                        /* counted holds bounds */
   int laid;                           /* sp_kpar_layout done */
@@ -452,8 +453,11 @@ sp_kpar_begin (sp_tensor *t, int64_t parts, int64_t hint)
   sp_kout *part = p ? calloc ((size_t) parts, sizeof *part) : NULL;
   int64_t (*counted)[SP_MAX_LEVELS]
     = part ? calloc ((size_t) parts, sizeof *counted) : NULL;
-  if (!counted)
+  double *estimate = counted ? calloc ((size_t) parts, sizeof *estimate)
+                             : NULL;
+  if (!estimate)
     {
+      free (counted);
       free (part);
       free (p);
       sp__fail ("out of memory starting a parallel sparse output");
@@ -463,6 +467,7 @@ sp_kpar_begin (sp_tensor *t, int64_t parts, int64_t hint)
   p->nparts = parts;
   p->part = part;
   p->counted = counted;
+  p->estimate = estimate;
   sp_kout_begin (&part[0], t);
   if (hint > 0)
     sp_kout_reserve (&part[0], hint);
@@ -479,11 +484,14 @@ sp_kpar_count (sp_kpar *p, int64_t i, int level, int64_t n)
 }
 
 void
-sp_kpar_bound (sp_kpar *p, int64_t i, int64_t n)
+sp_kpar_bound (sp_kpar *p, int64_t i, int64_t n, int64_t sampled,
+               int64_t sample_bound)
 {
   if (i < 0 || i >= p->nparts || n < 0)
     kpar_fail ("internal: bound of part %lld: %lld", i, n);
   p->counted[i][p->part[0].nlevels - 1] = n;
+  p->estimate[i] = sample_bound > 0 ? (double) n * sampled / sample_bound
+                                    : (double) n;
   p->bounded = 1;
 }
 
@@ -495,19 +503,24 @@ sp_kpar_laid (const sp_kpar *p)
 
 /* Whether the bounds the parts of P gave can stand for their counts:
    one compressed level (no positions of it are parents of others to
-   move), and arrays of their total well within memory.  Pages past what
-   the parts write are never touched.  */
+   move), arrays of their total well within memory (pages past what the
+   parts write are never touched), and estimates of the entries at least
+   3/4 of the bounds, so that the gaps stay narrow.  */
 static int
 bounds_usable (const sp_kpar *p)
 {
   const sp_kout *b = &p->part[0];
   int last = b->nlevels - 1;
-  double n = 0;
+  double n = 0, e = 0;
   if (b->first != last)
     return 0;
   for (int64_t i = 0; i < p->nparts; i++)
-    n += (double) p->counted[i][last];
-  return n * (double) (b->crdw / 8 + b->esize) <= sp__phys_bytes () / 4;
+    {
+      n += (double) p->counted[i][last];
+      e += p->estimate[i];
+    }
+  return n * (double) (b->crdw / 8 + b->esize) <= sp__phys_bytes () / 4
+         && 4 * e >= 3 * n;
 }
 
 /* A new array of N entries of ES bytes for the output (FILL as
@@ -727,6 +740,7 @@ sp_kpar_end (sp_kpar *p)
       all.bounded = 0;
     }
   free (p->counted);
+  free (p->estimate);
   free (p->part);
   free (p);
   sp_kout_end (&all);
