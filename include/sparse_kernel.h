@@ -154,7 +154,8 @@ sp_kout_push (sp_kout *o, int l, int64_t parent, int64_t c)
    may give bounds, sp_kpar_bound (P, I, N, SC, SN): at most N entries
    each; in a sample of its rows, SC entries against a bound of SN (0:
    no sample).  If the bounds can stand for the counts (the samples'
-   entries are close to their bounds), sp_kpar_layout lays the arrays
+   entries are close to their bounds, or far below them: runtime/kernel.c
+   bounds_usable), sp_kpar_layout lays the arrays
    out by them and the gaps the parts leave are closed (each part's
    entries moved down): by the threads together when each, all parts
    done, calls sp_kpar_close (P, T, THREADS), else by sp_kpar_end.  If

@@ -2360,12 +2360,11 @@ emitter::par_build (int loop, tree *list)
      gaps they leave closed at the end (sp_kpar_bound).  The count costs
      SpAdd and small SpGEMMs most of what the kernel does; closing the
      gaps moves the entries of all threads but the first, to pages not
-     touched yet when the gaps are wide.  A merge (SpAdd) therefore
-     counts and bounds every SAMPLE-th row first: their ratio tells the
-     runtime whether the bounds are close (A + B of different patterns)
-     or twice the entries (A + A^T of a symmetric one), where counting
-     costs less.  A product's count is a symbolic product: its bounds
-     serve always, unless their arrays would be too large.  */
+     touched yet when the gaps are wide.  Each thread therefore counts
+     and bounds every SAMPLE-th row first: their ratio tells the runtime
+     whether the bounds are close (A + B of different patterns) or far
+     enough that counting would cost more than moving (a product with
+     many repeated contributions), else the threads count.  */
   const int sample = 16;
   bool by_bounds = reserve >= 0 && one_compressed_level ();
   if (by_bounds)
@@ -2377,8 +2376,7 @@ emitter::par_build (int loop, tree *list)
       n = sparse_convert (loc, i64, n);
       tree cs = build_int_cst (i64, 0), bs = cs;
       int last = k->sc->fmt[k->sc->st.out].nlevels - 1;
-      if (k->sc->nest[0].out_mode == SCH_OUT_APPEND
-	  && k->count_var[last] >= 0)
+      if (k->count_var[last] >= 0)
 	{
 	  /* The sample's bound, then the bound again from zero.  */
 	  bs = new_var (i64, NULL, &rvars);

@@ -504,8 +504,13 @@ sp_kpar_laid (const sp_kpar *p)
 /* Whether the bounds the parts of P gave can stand for their counts:
    one compressed level (no positions of it are parents of others to
    move), arrays of their total well within memory (pages past what the
-   parts write are never touched), and estimates of the entries at least
-   3/4 of the bounds, so that the gaps stay narrow.  */
+   parts write are never touched), and estimates of the entries either
+   at least 3/4 of the bounds, so that the gaps stay narrow and closing
+   them moves entries to pages already touched, or at most 1/4, where a
+   count costs more than the move: it goes through four times the
+   entries (products with many repeated contributions, bcsstk16's 18
+   times).  In between (A + A^T of a symmetric pattern, 2 times;
+   poisson2d's or rmat's products, about 1.9) the parts count.  */
 static int
 bounds_usable (const sp_kpar *p)
 {
@@ -520,7 +525,7 @@ bounds_usable (const sp_kpar *p)
       e += p->estimate[i];
     }
   return n * (double) (b->crdw / 8 + b->esize) <= sp__phys_bytes () / 4
-         && 4 * e >= 3 * n;
+         && (4 * e >= 3 * n || n >= 4 * e);
 }
 
 /* A new array of N entries of ES bytes for the output (FILL as

@@ -23,16 +23,8 @@
 
 static int failures;
 
-static uint64_t rng_state = 0x2545F4914F6CDD1DULL;
-
-static uint64_t
-rng (void)
-{
-  uint64_t z = (rng_state += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
+#define RNG_SEED 0x2545F4914F6CDD1DULL
+#include "rng.h"
 
 typedef struct entry
 {

@@ -283,8 +283,9 @@ pattern (int64_t i, int64_t j, int64_t k)
    with BOUNDED 2 1000 more), which CSR lays out by and DCSR (two
    compressed levels) refuses; the gaps are closed by the "threads" in
    any order (sp_kpar_close: together when the moves are apart, else by
-   thread 0), or with BOUNDED 3 by sp_kpar_end.  BOUNDED 4 estimates
-   half the entries of its bounds: refused, the parts count.  */
+   thread 0), or with BOUNDED 3 by sp_kpar_end.  BOUNDED 4 samples half
+   the entries of its bounds: refused, the parts count; BOUNDED 5 an
+   eighth: a count would cost more, laid out.  */
 static void
 matrix_parts (const char *fmt, const int64_t *cut, int alone, int bounded)
 {
@@ -302,10 +303,11 @@ matrix_parts (const char *fmt, const int64_t *cut, int alone, int bounded)
           for (int64_t i = cut[q]; i < cut[q + 1]; i++)
             for (int64_t j = 0; j < 30; j++)
               n += pattern (i, j, 0);
-          sp_kpar_bound (par, q, n, bounded == 4, bounded == 4 ? 2 : 0);
+          sp_kpar_bound (par, q, n, bounded >= 4, bounded == 4 ? 2
+                         : bounded == 5 ? 8 : 0);
         }
       sp_kpar_layout (par);
-      CHECK (sp_kpar_laid (par) == (!dcsr && bounded < 4),
+      CHECK (sp_kpar_laid (par) == (!dcsr && bounded != 4),
              "%s laid out by bounds %d: %d", fmt, bounded,
              sp_kpar_laid (par));
     }
@@ -346,7 +348,7 @@ matrix_parts (const char *fmt, const int64_t *cut, int alone, int bounded)
               }
         }
     }
-  if (bounded && bounded < 3 && sp_kpar_laid (par))
+  if (bounded && bounded != 3 && sp_kpar_laid (par))
     for (int q = 3; q >= 0; q--)
       sp_kpar_close (par, q, 4);
   sp_kpar_end (par);
@@ -401,7 +403,7 @@ parts (void)
         matrix_parts ("DCSR", cuts[c], alone, 0);
       }
   for (int c = 0; c < 4; c++)
-    for (int bounded = 1; bounded <= 4; bounded++)
+    for (int bounded = 1; bounded <= 5; bounded++)
       {
         matrix_parts ("CSR", cuts[c], 0, bounded);
         matrix_parts ("DCSR", cuts[c], 0, bounded);

@@ -20,16 +20,7 @@ static long checked, plain_checked;
 /* Under `make check-valgrind` a twentieth of the generated strings.  */
 static int scale = 1;
 
-static uint64_t rng_state = 0x9E3779B97F4A7C15ULL;
-
-static uint64_t
-rng (void)
-{
-  uint64_t z = (rng_state += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
+#include "rng.h"
 
 static int
 uniform (int lo, int hi)
