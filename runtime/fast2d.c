@@ -483,29 +483,27 @@ count_part (void *arg, int t, int parts)
   /* The bounds read once: the counts could be the pos array for all the
      compiler knows.  */
   int64_t lo = x->sp[x->row[t]], hi = x->sp[x->row[t + 1]];
-  int32_t most = 0, sign = 0;
-  /* The coordinates checked first, in a loop that is vectorised (signed
-     compares: SSE2 has no unsigned ones), so that the counting loop has
-     no branch.  */
-  for (int64_t p = lo; p < hi; p++)
-    {
-      most = sc[p] > most ? sc[p] : most;
-      sign |= sc[p];
-    }
-  if (sign < 0 || most >= x->nb)
-    {
-      __atomic_store_n (&x->bad, 1, __ATOMIC_RELAXED);
-      return;
-    }
+  uint64_t nb = (uint64_t) x->nb;
   int64_t p = lo;
   if (odd)
     for (; p + 1 < hi; p += 2)
       {
-        next[sc[p]]++;
-        odd[sc[p + 1]]++;
+        uint32_t b = (uint32_t) sc[p], c = (uint32_t) sc[p + 1];
+        if (b >= nb || c >= nb)
+          break;
+        next[b]++;
+        odd[c]++;
       }
   for (; p < hi; p++)
-    next[sc[p]]++;
+    {
+      uint32_t b = (uint32_t) sc[p];
+      if (b >= nb)
+        {
+          __atomic_store_n (&x->bad, 1, __ATOMIC_RELAXED);
+          return;
+        }
+      next[b]++;
+    }
 }
 
 static void
