@@ -32,8 +32,9 @@
      - with -fopenmp, a sparse output whose first level is dense or
        compressed is built by all threads in two phases: each counts the
        entries of its rows (or first coordinates) with the kernel's
-       counting pass, the output's arrays are allocated once, then each
-       thread writes its rows into its own range of them (par_build);
+       counting pass, or for CSR bounds them with its symbolic loop, the
+       output's arrays are allocated once, then each thread writes its
+       rows into its own range of them (par_build);
      - parallel loops over a CSR-like operand's rows split them by entries.
    A warning guards the asymptotics: dense loops that visit every pair of
    coordinates no operand stores densely (warn_dense_products).
@@ -1982,21 +1983,31 @@ emitter::kws_addr ()
      #pragma omp parallel
        { [its own workspace]; decls; the thread's rows [r0, r1);
 	 if (threads > 1)
-	   { count_L = 0; for (i = r0; i < r1; i++) <counting pass>;
-	     sp_kpar_count (p, thread, L, count_L) for every counted L;
-	     barrier; if (thread == 0) sp_kpar_layout (p); barrier; }
+	   { [CSR with a symbolic loop:
+	      for (i = r0; i < r1; i += 16) bound += ...; sb = bound;
+	      bound = 0; count_L = 0;
+	      for (i = r0; i < r1; i += 16) <counting pass>;
+	      for (i = r0; i < r1; i++) bound += ...;
+	      sp_kpar_bound (p, thread, bound, count_L, sb);
+	      barrier; if (thread == 0) sp_kpar_layout (p); barrier;
+	      if (!sp_kpar_laid (p))]
+	     { count_L = 0; for (i = r0; i < r1; i++) <counting pass>;
+	       sp_kpar_count (p, thread, L, count_L) for every counted L;
+	       barrier; if (thread == 0) sp_kpar_layout (p); barrier; } }
 	 else
 	   { out = sp_kpar_part (p, 0);
 	     [for (i = r0; i < r1; i++) bound += ...;
 	      sp_kout_reserve (out, bound);] }
 	 out = sp_kpar_part (p, thread);
-	 for (i = r0; i < r1; i++) body; }
+	 for (i = r0; i < r1; i++) body;
+	 [bounded: barrier; sp_kpar_close (p, thread, threads);] }
      sp_kpar_end (p);
 
-   each thread counting, then appending, the entries of a contiguous
-   range of rows (split by an operand's entries when the body reads a pos
-   array at I), into its own range of arrays allocated once.  The body may
-   write nothing shared but through the output and the workspace.  */
+   each thread counting (or bounding), then appending, the entries of a
+   contiguous range of rows (split by an operand's entries when the body
+   reads a pos array at I), into its own range of arrays allocated once.
+   The body may write nothing shared but through the output and the
+   workspace.  */
 
 /* The top-level loop of such a kernel, or -1.  */
 /* The top-level variables of a parallel build (TOP), and those of them

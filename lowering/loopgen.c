@@ -723,12 +723,14 @@ nest_start (gen *g, int n, state *st)
       g->scope_of[d] = k;
 }
 
-/* The symbolic pass of workspace nest N: its loops down to the last one
-   of the output's scope, which count_loop replaces, adding up a bound on
-   the entries the nest writes; then room for that many in the output.
-   The bound costs a pass over the outer levels only (for Gustavson's
-   SpGEMM, one pos lookup per entry of A) and spares the output's arrays
-   the copies of geometric growth.  */
+/* The symbolic pass of nest N (a workspace's, or one appending in
+   order): its loops down to the last one of the output's scope, which
+   count_loop replaces, adding up a bound on the entries the nest writes;
+   then room for that many in the output.  The bound costs a pass over
+   the outer levels only (for Gustavson's SpGEMM, one pos lookup per
+   entry of A; for a merge, two per row) and spares the output's arrays
+   the copies of geometric growth; a parallel build may lay its parts out
+   by it instead of counting them (emit.cc par_build).  */
 static void
 bound_nest (gen *g, int n, block *b)
 {

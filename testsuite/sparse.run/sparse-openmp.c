@@ -127,8 +127,8 @@ spgemm_plus (double C[M][M] SPARSE ("CSR"), double A[M][K] SPARSE ("CSR"),
              })
 }
 
-/* Sparse outputs whose rows are dense: each thread counts, then
-   writes, its rows.  */
+/* Sparse outputs whose rows are dense: each thread counts (or, laid
+   out by bounds, bounds) its rows, then writes them.  */
 static void
 add (double C[M][K] SPARSE ("CSR"), double A[M][K] SPARSE ("CSR"),
      double B[M][K] SPARSE ("CSR"))
