@@ -2387,7 +2387,7 @@ emitter::par_build (int loop, tree *list)
       n = sparse_convert (loc, i64, n);
       tree cs = build_int_cst (i64, 0), bs = cs;
       int last = k->sc->fmt[k->sc->st.out].nlevels - 1;
-      if (k->count_var[last] >= 0)
+      if (k->count_var[last] >= 0 && VAR_P (bvar))
 	{
 	  /* The sample's bound, then the bound again from zero.  */
 	  bs = new_var (i64, NULL, &rvars);
