@@ -48,9 +48,10 @@ $(B)/rt/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(CFLAGS_RT) -c $< -o $@
 
-# The short-list sorts and the transpose checks vectorise at -O3 only
-# (runtime/ksort.c, vsort.c, fast2d.c).
-$(B)/rt/runtime/ksort.o $(B)/rt/runtime/vsort.o $(B)/rt/runtime/fast2d.o: CFLAGS_RT += -O3
+# The short-list sorts and the transpose's check of pos vectorise at -O3
+# only (runtime/ksort.c, vsort.c, fast2d.c).
+$(B)/rt/runtime/ksort.o $(B)/rt/runtime/vsort.o \
+$(B)/rt/runtime/fast2d.o: CFLAGS_RT += -O3
 
 $(B)/core/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)

@@ -443,15 +443,15 @@ compressed_ok (const sp_tensor *s)
 {
   const int32_t *pos = s->lv[1].pos;
   int64_t na = s->lv[0].size, n = s->lv[1].count;
-  int32_t down = 0;
+  int down = 0;
   if (s->lv[1].npos != na + 1 || pos[0] != 0 || pos[na] != n
       || s->lv[1].ncrd != n)
     return 0;
   /* Without an early exit the loop is vectorised: small conversions
      spend a tenth of their time here otherwise.  */
   for (int64_t a = 0; a < na; a++)
-    down |= pos[a + 1] - pos[a];
-  return down >= 0;
+    down |= pos[a + 1] < pos[a];
+  return !down;
 }
 
 /* CSR <-> CSC: a counting sort, as cs_transpose.  With several threads

@@ -472,11 +472,11 @@ sp__rowmajor (int rank, const int64_t *dims, const int64_t *x)
    that overflows or cannot fit in memory.  */
 int64_t sp__dense_size (int rank, const int64_t *dims, size_t esize);
 
+/* Bytes of physical memory: no array is allocated beyond it.  */
+double sp__phys_bytes (void);
 /* An array of N elements of ESIZE bytes, every byte FILL (or left as is
    when FILL < 0); NULL with a message naming WHAT if N is absurd or
    memory runs out.  Never NULL for N == 0.  */
-/* Bytes of physical memory: no array is allocated beyond it.  */
-double sp__phys_bytes (void);
 void *sp__alloc_array (int64_t n, size_t esize, int fill, const char *what);
 /* Grow *A (capacity *CAP elements) to hold NEED, doubling; new bytes
    FILL as above.  0 or -1.  */
