@@ -79,7 +79,8 @@ int64_t sp_ksplit (const void *pos, int posw, int64_t lo, int64_t hi,
 /* -------------------------------------------------------------------- */
 /* A sparse output being built.  Generated code reads VALS, and may
    append an entry at level L itself while N[L] < FAST[L] (see
-   sp_kout_push); the rest is private to kernel.c.  */
+   sp_kout_push), or at the last level while N[L] < ROOM once the room
+   is fixed (sp_kout_fix); the rest is private to kernel.c.  */
 
 typedef struct sp_kout
 {
@@ -102,12 +103,26 @@ typedef struct sp_kout
   int64_t ccap[SP_MAX_LEVELS];   /* crd entries allocated */
   int64_t pcap[SP_MAX_LEVELS];   /* cnt entries allocated */
   int64_t last[SP_MAX_LEVELS];   /* parent of the last entry, -1 */
+  int64_t room;                  /* entries the last level's arrays hold */
 } sp_kout;
 
 void sp_kout_begin (sp_kout *o, sp_tensor *t);
 /* Make room for about ENTRIES entries at the last level at once (a
    hint: nothing happens when that much memory is not available).  */
 void sp_kout_reserve (sp_kout *o, int64_t entries);
+/* Room for ENTRIES entries at the last level, the only one below dense
+   levels, allocated at once and never grown: a kernel that bounded (or
+   counted) its entries appends them inline while N < ROOM, keeping N in
+   a register, and calls sp_kout_full past it.  0 when done; 1 when that
+   much memory cannot be had and EXACT is 0 (the kernel then counts its
+   entries and asks for exactly that many, EXACT 1: a failure is then
+   fatal, as any allocation of the output's).  */
+int sp_kout_fix (sp_kout *o, int64_t entries, int exact);
+/* The way out of an inline append at level L with coordinate C under
+   PARENT that found no room or a coordinate wider than the crd array:
+   says which and aborts.  */
+void sp_kout_full (sp_kout *o, int l, int64_t parent, int64_t c)
+  __attribute__ ((noreturn, cold));
 /* A new entry with coordinate C at level L under parent position PARENT;
    returns its position.  */
 int64_t sp_kout_append (sp_kout *o, int l, int64_t parent, int64_t c);

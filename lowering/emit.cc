@@ -71,7 +71,8 @@ namespace {
 enum kfn_id
 {
   KFN_ASSEMBLE, KFN_CONVERT, KFN_FREE, KFN_STORE, KFN_OUT_BEGIN,
-  KFN_OUT_APPEND, KFN_OUT_RUN, KFN_OUT_END, KFN_OUT_RESERVE, KFN_WS_ALLOC, KFN_WS_FREE,
+  KFN_OUT_APPEND, KFN_OUT_RUN, KFN_OUT_END, KFN_OUT_RESERVE, KFN_OUT_FIX,
+  KFN_OUT_FULL, KFN_WS_ALLOC, KFN_WS_FREE,
   KFN_SORT, KFN_SPLIT, KFN_PAR_BEGIN, KFN_PAR_COUNT, KFN_PAR_BOUND,
   KFN_PAR_LAYOUT, KFN_PAR_LAID, KFN_PAR_PART, KFN_PAR_CLOSE, KFN_PAR_END,
   KFN_PAR_WORTH, KFN_OMP_MAX, KFN_MAX
@@ -92,6 +93,8 @@ const struct
   { "sp_kout_run", "lpilcl" },    /* (sp_kout *, level, parent, list, n) */
   { "sp_kout_end", "vp" },
   { "sp_kout_reserve", "vpl" },
+  { "sp_kout_fix", "ipli" },      /* (sp_kout *, entries, exact) */
+  { "sp_kout_full", "vpill" },    /* as sp_kout_append; never returns */
   { "sp_kws_alloc", "vplz" },     /* (sp_kws *, n, value size) */
   { "sp_kws_free", "vp" },
   { "sp_kws_sort", "vplpl" },     /* (list, count, flags, extent) */
@@ -138,6 +141,8 @@ kfn (kfn_id id)
   tree fn = build_fn_decl (name, type);
   DECL_ARTIFICIAL (fn) = 1;
   TREE_NOTHROW (fn) = 1;
+  if (id == KFN_OUT_FULL)
+    TREE_THIS_VOLATILE (fn) = 1;	/* noreturn */
   /* They call nothing of the program's.  */
   DECL_ATTRIBUTES (fn) = tree_cons (get_identifier ("leaf"), NULL_TREE,
 				    DECL_ATTRIBUTES (fn));
@@ -317,6 +322,14 @@ struct emitter
   tree kout_ptr;		/* in a parallel build: this thread's part */
   tree run_vals;		/* the output's values pointer after a run
 				   (LIR_APPEND_RUN), until the next append */
+  bool fixed;			/* the output's room fixed before its loop
+				   (fix_room), its appends inline through
+				   the cursor */
+  /* The cursor, while the loop appending in fixed room runs: the last
+     level's entries so far, its crd and count arrays, its room and the
+     values, in locals rather than in the sp_kout, whose address the
+     runtime's calls take.  */
+  tree cur_n, cur_crd, cur_cnt, cur_room, cur_vals;
   bool ws_in_region;		/* workspace arrays are loaded per thread */
   bool need_kout, need_kws;
   tree top_vars;		/* declarations of the outermost block */
@@ -341,6 +354,10 @@ struct emitter
   tree call (const lir_stmt &st);
   tree append (const lir_stmt &st, tree parent, tree coord, tree *vars);
   tree append_run (const lir_stmt &st, tree *vars);
+  bool fixed_room_p ();
+  tree fix_room (const lir_stmt &st, tree *vars);
+  tree cursor_load (tree *vars);
+  tree cursor_store ();
   void stmt (int id, tree *list, tree *vars);
   tree block (int first);
   tree for_loop (const lir_stmt &st, tree *vars, bool strip = true);
@@ -573,6 +590,7 @@ emitter::prepare ()
       kout = new_var (build_array_type (sparse_int64_type (), words),
 		      "sp_out", &top_vars);
       TREE_ADDRESSABLE (kout) = 1;
+      fixed = fixed_room_p ();
     }
   if (need_kws)
     {
@@ -670,7 +688,10 @@ emitter::elem (int a, tree idx)
   if (k->arrays[a].kind == LIR_ARR_OUT_VALS && !kout)
     return fail ("output values without an output");
   tree base = k->arrays[a].kind != LIR_ARR_OUT_VALS ? arr[a]
-	      : run_vals ? run_vals : out_vals (a);
+	      : run_vals ? run_vals
+	      : cur_vals ? fold_convert (build_pointer_type (arr_elt[a]),
+					 cur_vals)
+	      : out_vals (a);
   if (!base)
     return fail ("array %d has no pointer", a);
   tree elt = arr_elt[a];
@@ -1824,7 +1845,8 @@ emitter::stmt (int id, tree *list, tree *vars)
 	break;
       }
     case LIR_CALL:
-      t = call (st);
+      t = fixed && st.fn == LIR_CALL_OUT_RESERVE ? fix_room (st, vars)
+	  : call (st);
       break;
     }
   if (t == error_mark_node)
@@ -1871,13 +1893,73 @@ emitter::append (const lir_stmt &st, tree parent, tree coord, tree *vars)
 		? LIR_IDX16 : out->fmt.crdw == 64 ? LIR_IDX64 : LIR_IDX32;
   tree crd_t = lir_tree_type (ct);
   HOST_WIDE_INT w = sizeof (int64_t);
+  tree expect = builtin_decl_explicit (BUILT_IN_EXPECT);
+  auto unlikely = [&] (tree cond)
+    {
+      if (!expect)
+	return cond;
+      return build2 (NE_EXPR, boolean_type_node,
+		     build_call_expr_loc (loc, expect, 2,
+					  fold_convert (long_integer_type_node,
+							cond),
+					  build_int_cst (long_integer_type_node,
+							 0)),
+		     build_int_cst (long_integer_type_node, 0));
+    };
+  if (cur_n)
+    {
+      /* In fixed room: no growth, so nothing but the cursor changes and
+	 the way out never returns; the coordinate's width checked here
+	 (sp_kout_push relies on the level's extent instead).  */
+      tree p = new_var (i64, NULL, vars);
+      append_to_statement_list_force (build2 (MODIFY_EXPR, i64, p, cur_n),
+				      &list);
+      tree bad = build2 (GE_EXPR, boolean_type_node, p, cur_room);
+      if (out->fmt.crdw < 64)
+	bad = build2 (TRUTH_OR_EXPR, boolean_type_node, bad,
+		      build2 (GT_EXPR, boolean_type_node,
+			      fold_convert (long_long_unsigned_type_node, c),
+			      build_int_cst (long_long_unsigned_type_node,
+					     (HOST_WIDE_INT_1U
+					      << (out->fmt.crdw - 1)) - 1)));
+      append_to_statement_list_force
+	(build3 (COND_EXPR, void_type_node, unlikely (bad),
+		 build_call_expr_loc (loc, kfn (KFN_OUT_FULL), 4,
+				      unshare_expr (kaddr),
+				      build_int_cst (integer_type_node, l),
+				      par, c), NULL_TREE), &list);
+      tree off = fold_build2 (MULT_EXPR, sizetype, fold_convert (sizetype, p),
+			      fold_convert (sizetype, TYPE_SIZE_UNIT (crd_t)));
+      append_to_statement_list_force
+	(build2 (MODIFY_EXPR, crd_t,
+		 build_fold_indirect_ref_loc
+		   (loc, fold_build_pointer_plus (cur_crd, off)),
+		 fold_convert (crd_t, c)), &list);
+      off = fold_build2 (MULT_EXPR, sizetype,
+			 fold_convert (sizetype,
+				       fold_build2 (PLUS_EXPR, i64, par,
+						    build_int_cst (i64, 1))),
+			 size_int (sizeof (int64_t)));
+      tree slot = build_fold_indirect_ref_loc
+		    (loc, fold_build_pointer_plus (cur_cnt, off));
+      append_to_statement_list_force
+	(build2 (MODIFY_EXPR, i64, slot,
+		 build2 (PLUS_EXPR, i64, unshare_expr (slot),
+			 build_int_cst (i64, 1))), &list);
+      append_to_statement_list_force
+	(build2 (MODIFY_EXPR, i64, cur_n,
+		 build2 (PLUS_EXPR, i64, p, build_int_cst (i64, 1))), &list);
+      append_to_statement_list_force
+	(build2 (MODIFY_EXPR, TREE_TYPE (v), v,
+		 sparse_convert (loc, TREE_TYPE (v), p)), &list);
+      return list;
+    }
   tree n_ref = field (kaddr, offsetof (sp_kout, n) + l * w, i64);
   tree p = new_var (i64, NULL, vars);
   append_to_statement_list_force (build2 (MODIFY_EXPR, i64, p, n_ref),
 				  &list);
   tree cond = build2 (LT_EXPR, boolean_type_node, p,
 		      field (kaddr, offsetof (sp_kout, fast) + l * w, i64));
-  tree expect = builtin_decl_explicit (BUILT_IN_EXPECT);
   if (expect)
     cond = build2 (NE_EXPR, boolean_type_node,
 		   build_call_expr_loc (loc, expect, 2,
@@ -1925,6 +2007,123 @@ emitter::append (const lir_stmt &st, tree parent, tree coord, tree *vars)
   append_to_statement_list_force
     (build3 (COND_EXPR, void_type_node, cond, fast, slow), &list);
   return list;
+}
+
+/* Whether statement ID of K appends anywhere but at the last level (CTX,
+   an int) or in runs.  */
+static int
+append_above (const lir_kernel *k, int id, void *ctx)
+{
+  const lir_stmt &x = k->stmts[id];
+  return x.kind == LIR_APPEND_RUN
+	 || (x.kind == LIR_APPEND && x.level != *(const int *) ctx);
+}
+
+/* Whether the output's room can be fixed before the loop that appends
+   (fix_room): it is CSR-like (every level above the last dense), its
+   entries are bounded by the symbolic loop and can be counted, and only
+   that loop's inline appends at the last level touch it.  */
+bool
+emitter::fixed_room_p ()
+{
+  if (k->out_tensor < 0 || k->bound_loop < 0 || k->count_block < 0
+      || !one_compressed_level ())
+    return false;
+  int last = k->tensors[k->out_tensor].fmt.nlevels - 1;
+  if (k->count_var[last] < 0)
+    return false;
+  bool reserve = false;
+  for (int id = k->body; id >= 0; id = k->stmts[id].next)
+    reserve |= (k->stmts[id].kind == LIR_CALL
+		&& k->stmts[id].fn == LIR_CALL_OUT_RESERVE);
+  return reserve && lir_visit (k, &k->body, 1, append_above, &last) == 0;
+}
+
+/* In place of the reserve ST: room fixed for the entries the symbolic
+   loop bounded, or when that much memory cannot be had (a product whose
+   contributions mostly coincide), for those the counting pass counts.  */
+tree
+emitter::fix_room (const lir_stmt &st, tree *vars)
+{
+  tree i64 = sparse_int64_type ();
+  tree n = ex (st.a);
+  CHECKED (n);
+  tree kaddr = kout_addr ();
+  int last = k->tensors[k->out_tensor].fmt.nlevels - 1;
+  tree counted = alloc_stmt_list ();
+  bool saved_omp = omp;
+  omp = false;
+  for (int id = k->count_block; id >= 0 && !failed; id = k->stmts[id].next)
+    stmt (id, &counted, vars);
+  omp = saved_omp;
+  tree c = var[k->count_var[last]];
+  if (failed || !c)
+    return fail ("no count for the output's room");
+  append_to_statement_list_force
+    (build_call_expr_loc (loc, kfn (KFN_OUT_FIX), 3, kaddr,
+			  sparse_convert (loc, i64, c), integer_one_node),
+     &counted);
+  tree fix = build_call_expr_loc (loc, kfn (KFN_OUT_FIX), 3,
+				  unshare_expr (kaddr),
+				  sparse_convert (loc, i64, n),
+				  integer_zero_node);
+  return build3 (COND_EXPR, void_type_node,
+		 build2 (NE_EXPR, boolean_type_node, fix, integer_zero_node),
+		 counted, NULL_TREE);
+}
+
+/* The cursor's locals, declared in VARS, loaded from the output.  */
+tree
+emitter::cursor_load (tree *vars)
+{
+  tree i64 = sparse_int64_type (), kaddr = kout_addr ();
+  const sp_format &f = k->tensors[k->out_tensor].fmt;
+  int l = f.nlevels - 1;
+  tree crd_t = lir_tree_type (f.crdw == 8 ? LIR_IDX8 : f.crdw == 16
+			      ? LIR_IDX16 : f.crdw == 64 ? LIR_IDX64
+			      : LIR_IDX32);
+  /* The runtime's own arrays: nothing else reaches them.  */
+  tree crd_p = build_qualified_type (build_pointer_type (crd_t),
+				     TYPE_QUAL_RESTRICT);
+  tree cnt_p = build_qualified_type (build_pointer_type (i64),
+				     TYPE_QUAL_RESTRICT);
+  tree list = alloc_stmt_list ();
+  HOST_WIDE_INT w = sizeof (int64_t), pw = sizeof (void *);
+  cur_n = new_var (i64, "sp_n", vars);
+  cur_crd = new_var (crd_p, "sp_crd", vars);
+  cur_cnt = new_var (cnt_p, "sp_cnt", vars);
+  cur_room = new_var (i64, "sp_room", vars);
+  cur_vals = new_var (build_qualified_type (ptr_type_node,
+					    TYPE_QUAL_RESTRICT),
+		      "sp_vals", vars);
+  tree from[] = {
+    field (kaddr, offsetof (sp_kout, n) + l * w, i64),
+    field (kaddr, offsetof (sp_kout, crd) + l * pw, ptr_type_node),
+    field (kaddr, offsetof (sp_kout, cnt) + l * pw, ptr_type_node),
+    field (kaddr, offsetof (sp_kout, room), i64),
+    field (kaddr, offsetof (sp_kout, vals), ptr_type_node)
+  };
+  tree to[] = { cur_n, cur_crd, cur_cnt, cur_room, cur_vals };
+  for (int i = 0; i < 5; i++)
+    append_to_statement_list_force
+      (build2 (MODIFY_EXPR, TREE_TYPE (to[i]), to[i],
+	       fold_convert (TREE_TYPE (to[i]), from[i])), &list);
+  return list;
+}
+
+/* The cursor's count of entries back into the output; the cursor
+   closed.  */
+tree
+emitter::cursor_store ()
+{
+  tree i64 = sparse_int64_type ();
+  int l = k->tensors[k->out_tensor].fmt.nlevels - 1;
+  tree t = build2 (MODIFY_EXPR, i64,
+		   field (kout_addr (),
+			  offsetof (sp_kout, n) + l * (HOST_WIDE_INT) sizeof
+			  (int64_t), i64), cur_n);
+  cur_n = cur_crd = cur_cnt = cur_room = cur_vals = NULL_TREE;
+  return t;
 }
 
 /* VAR = the first of a run of entries (sp_kout_run); the output's values
@@ -2463,7 +2662,11 @@ emitter::par_build (int loop, tree *list)
 	     build2 (GT_EXPR, boolean_type_node, nt, build_int_cst (i64, 1)),
 	     counted, alone), &region);
   append_to_statement_list_force (unshare_expr (set_part), &region);
+  if (fixed)
+    append_to_statement_list_force (cursor_load (&rvars), &region);
   rows_loop (st, r0, r1, &region);
+  if (fixed)
+    append_to_statement_list_force (cursor_store (), &region);
   if (by_bounds)
     {
       /* All rows in, the threads close the gaps the bounds left.  */
@@ -2554,10 +2757,17 @@ emitter::serial ()
     {
       if (id >= k->nstmts)
 	return fail ("no statement %d", id);
-      if (!loaded && !prologue_p (k->stmts[id]))
+      const lir_stmt &x = k->stmts[id];
+      if (!loaded && !prologue_p (x))
 	append_to_statement_list_force (load_arrays (), &list);
+      if (cur_n && x.kind == LIR_CALL && x.fn == LIR_CALL_OUT_END)
+	append_to_statement_list_force (cursor_store (), &list);
       stmt (id, &list, &top_vars);
+      if (fixed && x.kind == LIR_CALL && x.fn == LIR_CALL_OUT_RESERVE)
+	append_to_statement_list_force (cursor_load (&top_vars), &list);
     }
+  if (cur_n)
+    return fail ("the output's cursor left open");
   return failed ? error_mark_node : list;
 }
 

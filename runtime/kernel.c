@@ -91,7 +91,7 @@ sp_ksplit (const void *pos, int posw, int64_t lo, int64_t hi, int64_t part,
 /* -------------------------------------------------------------------- */
 /* Sparse outputs.  */
 
-static void
+static void __attribute__ ((noreturn))
 kout_fail (sp_kout *o, const char *fmt, long long a, long long b)
 {
   (void) o;
@@ -158,45 +158,59 @@ set_fast (sp_kout *o, int l)
   const sp_tensor *t = o->t;
   int64_t room = o->ccap[l] < o->vcap ? o->ccap[l] : o->vcap;
   o->fast[l] = t->lv[l].size - 1 <= sp__ix_max (t->fmt.crdw) ? room : 0;
+  o->room = room;
+}
+
+/* ENTRIES, at most the elements the output has.  */
+static int64_t
+at_most_elements (const sp_kout *o, int64_t entries)
+{
+  double most = 1;
+  for (int m = 0; m < o->nlevels; m++)
+    most *= (double) o->t->lv[m].size;
+  return (double) entries > most ? (int64_t) most : entries;
+}
+
+/* The last level's crd and value arrays replaced by new ones of ENTRIES
+   (the level empty so far): one allocation of each, not cleared, rather
+   than copies at every doubling.  Pages are touched only as entries
+   arrive, so room far above the final count costs address space, not
+   memory.  0, or -1 when they cannot be allocated.  */
+static int
+room_afresh (sp_kout *o, int64_t entries)
+{
+  int l = o->nlevels - 1;
+  void *crd = sp__alloc_array (entries, (size_t) o->crdw / 8, -1,
+                               "an output crd array");
+  void *vals = crd ? sp__alloc_array (entries, o->esize, -1,
+                                      "the output's values") : NULL;
+  if (!vals)
+    {
+      free (crd);
+      return -1;
+    }
+  free (o->crd[l]);
+  free (o->vals);
+  o->crd[l] = crd;
+  o->vals = vals;
+  o->ccap[l] = o->vcap = entries;
+  set_fast (o, l);
+  return 0;
 }
 
 void
 sp_kout_reserve (sp_kout *o, int64_t entries)
 {
   int l = o->nlevels - 1;
-  /* No more entries than the output has elements.  */
-  double most = 1;
-  for (int m = 0; m < o->nlevels; m++)
-    most *= (double) o->t->lv[m].size;
-  if ((double) entries > most)
-    entries = (int64_t) most;
+  entries = at_most_elements (o, entries);
   if (entries <= o->ccap[l] && entries <= o->vcap)
     return;
   if (o->n[l] == 0)
     {
-      /* One allocation of each, not cleared, rather than copies at
-         every doubling.  Pages are touched only as
-         entries arrive, so a bound far above the final count costs
-         address space, not memory.  A hint too large to allocate is
-         lowered until it fits.  */
-      void *crd, *vals;
-      for (;; entries /= 4)
-        {
-          if (entries <= o->ccap[l] && entries <= o->vcap)
-            return;
-          crd = sp__alloc_array (entries, (size_t) o->crdw / 8, -1,
-                                 "an output crd array");
-          vals = crd ? sp__alloc_array (entries, o->esize, -1,
-                                        "the output's values") : NULL;
-          if (vals)
-            break;
-          free (crd);
-        }
-      free (o->crd[l]);
-      free (o->vals);
-      o->crd[l] = crd;
-      o->vals = vals;
-      o->ccap[l] = o->vcap = entries;
+      /* A hint too large to allocate is lowered until it fits.  */
+      for (; entries > o->ccap[l] || entries > o->vcap; entries /= 4)
+        if (room_afresh (o, entries) == 0)
+          return;
     }
   else if (sp__grow (&o->crd[l], &o->ccap[l], entries, (size_t) o->crdw / 8,
                      -1, "an output crd array")
@@ -204,6 +218,34 @@ sp_kout_reserve (sp_kout *o, int64_t entries)
                         "the output's values"))
     return;
   set_fast (o, l);
+}
+
+int
+sp_kout_fix (sp_kout *o, int64_t entries, int exact)
+{
+  int l = o->nlevels - 1;
+  if (l != o->first || o->n[l] != 0 || entries < 0)
+    kout_fail (o, "internal: fixed room of %lld entries at level %lld",
+               (long long) entries, l);
+  entries = at_most_elements (o, entries);
+  if (entries <= o->room)
+    return 0;
+  if (room_afresh (o, entries) == 0)
+    return 0;
+  if (!exact)
+    return 1;
+  sp_kabort ("sparse output");
+}
+
+void
+sp_kout_full (sp_kout *o, int l, int64_t parent, int64_t c)
+{
+  if (c < 0 || c > sp__ix_max (o->crdw))
+    kout_fail (o, "coordinate %lld does not fit a %lld-bit crd array",
+               (long long) c, o->crdw);
+  kout_fail (o, "internal: the output's room of %lld entries is used up "
+             "(parent %lld)", (long long) o->room, (long long) parent);
+  (void) l;
 }
 
 int64_t

@@ -553,6 +553,69 @@ runs (const char *fmt)
   sp_free (t);
 }
 
+/* A CSR matrix in FMT built in fixed room as a generated kernel does:
+   sp_kout_fix for BOUND entries (at least those appended), then the
+   count, crd and cnt handled in locals, N written back before the end.
+   A bound above the matrix's elements is lowered to them; one too large
+   to allocate is refused when not exact.  */
+static void
+fixed (const char *fmt, int64_t bound)
+{
+  enum { M = 11, N = 90 };
+  sp_tensor *t = sp_new (fmt, SP_F64, 2, X (M, N));
+  sp_kout o;
+  sp_kout_begin (&o, t);
+  CHECK (sp_kout_fix (&o, bound, 0) == 0 && o.room >= (bound < M * N
+                                                      ? bound : M * N)
+         && o.room <= M * N, "%s: room %lld for %lld", fmt,
+         (long long) o.room, (long long) bound);
+  int64_t n = o.n[1], *cnt = o.cnt[1], nz = 0;
+  double *vals = o.vals;
+  for (int64_t i = 0; i < M; i++)
+    for (int64_t j = 0; j < N; j++)
+      if ((i * 3 + j * 5) % 7 == 0 && i != 4)
+        {
+          if (n >= o.room)
+            sp_kout_full (&o, 1, i, j);
+          switch (o.crdw)
+            {
+            case 8: ((int8_t *) o.crd[1])[n] = (int8_t) j; break;
+            case 32: ((int32_t *) o.crd[1])[n] = (int32_t) j; break;
+            default: ((int64_t *) o.crd[1])[n] = j; break;
+            }
+          cnt[i + 1]++;
+          vals[n++] = 100 * i + j;
+          nz++;
+        }
+  o.n[1] = n;
+  sp_kout_end (&o);
+  int bad = 0;
+  for (int64_t i = 0; i < M; i++)
+    for (int64_t j = 0; j < N; j++)
+      bad += sp_get (t, X (i, j))
+             != (i != 4 && (i * 3 + j * 5) % 7 == 0 ? 100 * i + j : 0);
+  CHECK (!bad && sp_nnz (t) == nz, "%s in fixed room: %d wrong", fmt, bad);
+  sp_free (t);
+}
+
+static void
+fixed_refused (void)
+{
+  int64_t big = (int64_t) 1 << 40;
+  sp_tensor *t = sp_new ("CSR", SP_F64, 2, X (4, big));
+  sp_kout o;
+  sp_kout_begin (&o, t);
+  CHECK (sp_kout_fix (&o, big, 0) == 1 && o.room == 0,
+         "room for 2^40 entries not refused (room %lld)", (long long) o.room);
+  CHECK (sp_kout_fix (&o, 10, 1) == 0 && o.room == 10,
+         "exact room for 10 entries: %lld", (long long) o.room);
+  ((double *) o.vals)[sp_kout_append (&o, 1, 3, 7)] = 5;
+  sp_kout_end (&o);
+  CHECK (sp_nnz (t) == 1 && sp_get (t, X (3, 7)) == 5, "4 x 2^40, one "
+         "entry: nnz %lld", (long long) sp_nnz (t));
+  sp_free (t);
+}
+
 /* Run FN in a child; it must abort with a message containing WANT.  */
 static void
 dies (void (*fn) (void), const char *want)
@@ -636,6 +699,36 @@ coo_output (void)
 }
 
 static void
+fixed_exact_fails (void)
+{
+  int64_t big = (int64_t) 1 << 40;
+  sp_tensor *t = sp_new ("CSR", SP_F64, 2, X (4, big));
+  sp_kout o;
+  sp_kout_begin (&o, t);
+  sp_kout_fix (&o, big, 1);
+}
+
+static void
+fixed_full (void)
+{
+  sp_tensor *t = sp_new ("CSR", SP_F64, 2, X (4, 4));
+  sp_kout o;
+  sp_kout_begin (&o, t);
+  sp_kout_fix (&o, 3, 0);
+  sp_kout_full (&o, 1, 2, 1);
+}
+
+static void
+fixed_too_wide (void)
+{
+  sp_tensor *t = sp_new ("CSR;crd=8", SP_F64, 2, X (4, 400));
+  sp_kout o;
+  sp_kout_begin (&o, t);
+  sp_kout_fix (&o, 3, 0);
+  sp_kout_full (&o, 1, 2, 300);
+}
+
+static void
 dead (void)
 {
   sp_kassemble (NULL, "A");
@@ -658,6 +751,10 @@ main (void)
   runs ("CSR;crd=16");
   runs ("CSR");
   runs ("CSR;pos=64;crd=64");
+  fixed ("CSR", 500);
+  fixed ("CSR;crd=8", 100000);
+  fixed ("CSR;pos=64;crd=64", 130);
+  fixed_refused ();
   dies (too_wide, "coordinate 300 does not fit a 8-bit crd array");
   dies (too_many, "200 entries do not fit a 8-bit pos array");
   dies (unordered, "out of order");
@@ -667,6 +764,10 @@ main (void)
   dies (counted_fewer, "appends more than it counted at level 1");
   dies (counted_more, "appended 0 entries, 2 counted");
   dies (over_bound, "appends more than it counted at level 1");
+  dies (fixed_exact_fails, "more than this machine's memory");
+  dies (fixed_full, "internal: the output's room of 3 entries is used up "
+        "(parent 2)");
+  dies (fixed_too_wide, "coordinate 300 does not fit a 8-bit crd array");
   dies (dead, "sparse kernel: A: sp_assemble: no tensor");
   printf ("%d checks, %d failures\n", checks, failures);
   return failures != 0;
