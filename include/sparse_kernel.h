@@ -79,8 +79,11 @@ int64_t sp_ksplit (const void *pos, int posw, int64_t lo, int64_t hi,
 /* -------------------------------------------------------------------- */
 /* A sparse output being built.  Generated code reads VALS, and may
    append an entry at level L itself while N[L] < FAST[L] (see
-   sp_kout_push), or at the last level while N[L] < ROOM once the room
-   is fixed (sp_kout_fix); the rest is private to kernel.c.  */
+   sp_kout_push); once the room is fixed (sp_kout_fix), it appends at the
+   last level with N[L] in a register, having checked FAST[L] for the
+   entries to come; the rest is private to kernel.c.  The output's levels
+   but the dense ones have extents its crd width can hold (sp_kout_begin
+   checks), so any coordinate the loops produce fits.  */
 
 typedef struct sp_kout
 {
@@ -103,7 +106,9 @@ typedef struct sp_kout
   int64_t ccap[SP_MAX_LEVELS];   /* crd entries allocated */
   int64_t pcap[SP_MAX_LEVELS];   /* cnt entries allocated */
   int64_t last[SP_MAX_LEVELS];   /* parent of the last entry, -1 */
-  int64_t room;                  /* entries the last level's arrays hold */
+  int64_t limit;                 /* in fixed room holding a bound: its
+                                    end, which the bound of every row is
+                                    checked against; else INT64_MAX */
 } sp_kout;
 
 void sp_kout_begin (sp_kout *o, sp_tensor *t);
@@ -112,17 +117,16 @@ void sp_kout_begin (sp_kout *o, sp_tensor *t);
 void sp_kout_reserve (sp_kout *o, int64_t entries);
 /* Room for ENTRIES entries at the last level, the only one below dense
    levels, allocated at once and never grown: a kernel that bounded (or
-   counted) its entries appends them inline while N < ROOM, keeping N in
-   a register, and calls sp_kout_full past it.  0 when done; 1 when that
-   much memory cannot be had and EXACT is 0 (the kernel then counts its
-   entries and asks for exactly that many, EXACT 1: a failure is then
-   fatal, as any allocation of the output's).  */
+   counted) its entries appends them inline, N[L] in a register; before
+   each row it checks that the row's bound fits under LIMIT, else calls
+   sp_kout_full.  0 when done; 1 when that much memory cannot be
+   had and EXACT is 0 (the kernel then counts its entries and asks for
+   exactly that many, EXACT 1: a failure is then fatal, as any
+   allocation of the output's).  */
 int sp_kout_fix (sp_kout *o, int64_t entries, int exact);
-/* The way out of an inline append at level L with coordinate C under
-   PARENT that found no room or a coordinate wider than the crd array:
-   says which and aborts.  */
-void sp_kout_full (sp_kout *o, int l, int64_t parent, int64_t c)
-  __attribute__ ((noreturn, cold));
+/* The way out of a kernel about to need NEED entries in the fixed room:
+   an internal error, reported; never returns.  */
+void sp_kout_full (sp_kout *o, int64_t need) __attribute__ ((noreturn, cold));
 /* A new entry with coordinate C at level L under parent position PARENT;
    returns its position.  */
 int64_t sp_kout_append (sp_kout *o, int l, int64_t parent, int64_t c);
@@ -133,8 +137,7 @@ int64_t sp_kout_run (sp_kout *o, int l, int64_t parent, const int64_t *list,
                      int64_t n);
 void sp_kout_end (sp_kout *o);
 
-/* sp_kout_append, its common case inline: room is left and the level's
-   coordinates all fit its width.  */
+/* sp_kout_append, its common case inline: room is left.  */
 static inline int64_t
 sp_kout_push (sp_kout *o, int l, int64_t parent, int64_t c)
 {

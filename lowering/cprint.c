@@ -230,6 +230,12 @@ call (const printer *p, const lir_stmt *s, int ind)
       expr (p, s->a, 0);
       fprintf (f, ");\n");
       break;
+    case LIR_CALL_OUT_ROOM:
+      /* sp_kout_append checks as it goes.  */
+      fprintf (f, "(void) (");
+      expr (p, s->a, 0);
+      fprintf (f, ");\n");
+      break;
     case LIR_CALL_WS_ALLOC:
       {
         const char *et = "double";

@@ -566,13 +566,13 @@ sparse_loops (gen *g, int d, const lattice *l, iter *its, int nits,
     }
 }
 
-/* The symbolic pass in place of the innermost loop of the output's
-   scope, each of whose iterations writes at most one entry: the length
-   of its range (the extent for a dense loop, the sum of the sparse
-   ranges it merges) added to the bound.  */
-static void
-count_loop (gen *g, int d, const lattice *l, const iter *its, int nits,
-            const state *st, block *b)
+/* The most entries the innermost loop of the output's scope, at depth
+   D, appends, each of its iterations writing at most one: the length of
+   its range (the extent for a dense loop, the sum of the sparse ranges it
+   merges).  */
+static int
+loop_entries (gen *g, int d, const lattice *l, const iter *its, int nits,
+              const state *st)
 {
   int n = -1;
   if (lat_has_universe (l))
@@ -585,6 +585,16 @@ count_loop (gen *g, int d, const lattice *l, const iter *its, int nits,
         int len = lg_bin (g, LIR_SUB, hi, lo);
         n = n < 0 ? len : lg_bin (g, LIR_ADD, n, len);
       }
+  return n;
+}
+
+/* The symbolic pass in place of that loop: its entries added to the
+   bound.  */
+static void
+count_loop (gen *g, int d, const lattice *l, const iter *its, int nits,
+            const state *st, block *b)
+{
+  int n = loop_entries (g, d, l, its, nits, st);
   if (n >= 0)
     lg_set (g, b, LIR_ACCUM, LIR_ADD, g->bound, -1, -1, -1, n);
 }
@@ -654,6 +664,15 @@ lg_loop (gen *g, int d, state *st, block *b)
     {
       count_loop (g, d, &l, its, nits, st, b);
       return;
+    }
+  /* Appending in order after the symbolic pass: the entries these loops
+     add, for a check of the output's room before them.  */
+  if (g->k->bound_loop >= 0 && !g->counting
+      && g->nest->out_mode == SCH_OUT_APPEND && d == g->nest->scope[0].last)
+    {
+      int n = loop_entries (g, d, &l, its, nits, st);
+      if (n >= 0)
+        lg_call (g, b, LIR_CALL_OUT_ROOM, -1, -1, n);
     }
   /* A first for loop over positions starts its range itself.  */
   int first = lat_has_universe (&l) ? -1 : for_iter (g, &l, 0, its, nits);

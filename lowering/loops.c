@@ -412,8 +412,8 @@ dump_stmt (const lir_kernel *k, int id, int ind, FILE *f)
   static const char *const calls[] = { "assemble", "convert", "free",
                                        "store",
                                        "out_begin", "out_end",
-                                       "out_reserve", "ws_alloc", "ws_free",
-                                       "sort" };
+                                       "out_reserve", "out_room",
+                                       "ws_alloc", "ws_free", "sort" };
   const lir_stmt *s = &k->stmts[id];
   fprintf (f, "%*s", ind, "");
   switch (s->kind)

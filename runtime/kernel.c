@@ -111,6 +111,7 @@ sp_kout_begin (sp_kout *o, sp_tensor *t)
   o->esize = sp__esize (t->type);
   o->first = -1;
   o->ndense = 1;
+  o->limit = INT64_MAX;
   for (int l = 0; l < t->fmt.nlevels; l++)
     {
       const sp_level_fmt *f = &t->fmt.lv[l];
@@ -123,6 +124,9 @@ sp_kout_begin (sp_kout *o, sp_tensor *t)
                     sp_format_print (&t->fmt, buf, sizeof buf));
           sp_kabort ("sparse output");
         }
+      if (f->type != SP_LVL_D && t->lv[l].size - 1 > sp__ix_max (o->crdw))
+        kout_fail (o, "extent %lld does not fit a %lld-bit crd array",
+                   (long long) t->lv[l].size, o->crdw);
       if (f->type == SP_LVL_D && o->first < 0)
         {
           int64_t s = t->dims[f->dim];
@@ -149,16 +153,12 @@ sp_kout_begin (sp_kout *o, sp_tensor *t)
 }
 
 /* Room for the inline appends at the last level L: crd and value slots
-   allocated, every parent's count allocated (see
-   the growth of cnt in sp_kout_append), and coordinates that cannot
-   exceed the crd width.  */
+   allocated (every parent's count is: see the growth of cnt in
+   sp_kout_append; coordinates fit the crd width: see sp_kout_begin).  */
 static void
 set_fast (sp_kout *o, int l)
 {
-  const sp_tensor *t = o->t;
-  int64_t room = o->ccap[l] < o->vcap ? o->ccap[l] : o->vcap;
-  o->fast[l] = t->lv[l].size - 1 <= sp__ix_max (t->fmt.crdw) ? room : 0;
-  o->room = room;
+  o->fast[l] = o->ccap[l] < o->vcap ? o->ccap[l] : o->vcap;
 }
 
 /* ENTRIES, at most the elements the output has.  */
@@ -227,10 +227,11 @@ sp_kout_fix (sp_kout *o, int64_t entries, int exact)
   if (l != o->first || o->n[l] != 0 || entries < 0)
     kout_fail (o, "internal: fixed room of %lld entries at level %lld",
                (long long) entries, l);
-  entries = at_most_elements (o, entries);
-  if (entries <= o->room)
-    return 0;
-  if (room_afresh (o, entries) == 0)
+  int64_t most = at_most_elements (o, entries);
+  /* Rows are checked against a bound, not against a count nor against
+     all the elements (the rows' bounds may add up to more).  */
+  o->limit = exact || most < entries ? INT64_MAX : entries;
+  if (most <= o->fast[l] || room_afresh (o, most) == 0)
     return 0;
   if (!exact)
     return 1;
@@ -238,14 +239,10 @@ sp_kout_fix (sp_kout *o, int64_t entries, int exact)
 }
 
 void
-sp_kout_full (sp_kout *o, int l, int64_t parent, int64_t c)
+sp_kout_full (sp_kout *o, int64_t need)
 {
-  if (c < 0 || c > sp__ix_max (o->crdw))
-    kout_fail (o, "coordinate %lld does not fit a %lld-bit crd array",
-               (long long) c, o->crdw);
-  kout_fail (o, "internal: the output's room of %lld entries is used up "
-             "(parent %lld)", (long long) o->room, (long long) parent);
-  (void) l;
+  kout_fail (o, "internal: %lld entries in the output's room of %lld",
+             (long long) need, (long long) o->fast[o->nlevels - 1]);
 }
 
 int64_t
@@ -642,6 +639,7 @@ sp_kpar_layout (sp_kpar *p)
           o->fast[l] = 0;
         }
       o->vcap = at[last];
+      o->limit = p->gaps ? at[last] : INT64_MAX;
       o->bounded = 1;
       set_fast (o, last);
     }

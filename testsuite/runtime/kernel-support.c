@@ -1,10 +1,11 @@
 /* { dg-do run } */
 /* The support of generated kernels (sparse_kernel.h): sparse outputs
    built by appending (through the call and inline, a row at a time, in
-   one piece or in parts by row ranges), in several formats and widths, replacing a tensor's
-   old entries and pending inserts; workspaces; the coordinate sort; the
-   fatal paths (a coordinate too wide for the format, entries out of
-   order) print a message and abort.  */
+   one piece, in fixed room or in parts by row ranges), in several
+   formats and widths, replacing a tensor's old entries and pending
+   inserts; workspaces; the coordinate sort; the fatal paths (an extent
+   too wide for the format's crd width, entries out of order, room used
+   up) print a message and abort.  */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -311,6 +312,7 @@ matrix_parts (const char *fmt, const int64_t *cut, int alone, int bounded)
              "%s laid out by bounds %d: %d", fmt, bounded,
              sp_kpar_laid (par));
     }
+  int by_bounds = bounded && sp_kpar_laid (par);
   if (!alone && !sp_kpar_laid (par))
     {
       for (int q = 0; q < 4; q++)
@@ -333,6 +335,11 @@ matrix_parts (const char *fmt, const int64_t *cut, int alone, int bounded)
   for (int q = alone ? 0 : 3; q >= 0; q--)    /* any order of the threads */
     {
       sp_kout *o = sp_kpar_part (par, q);
+      /* A part laid out by its bound checks its rows against the end of
+         its range; one laid out by its count does not need to.  */
+      CHECK (alone || o->limit == (by_bounds ? o->fast[1] : INT64_MAX),
+             "%s part %d (bounded %d): limit %lld, range ends at %lld",
+             fmt, q, bounded, (long long) o->limit, (long long) o->fast[1]);
       for (int64_t i = alone ? 0 : cut[q]; i < (alone ? 20 : cut[q + 1]);
            i++)
         {
@@ -565,18 +572,23 @@ fixed (const char *fmt, int64_t bound)
   sp_tensor *t = sp_new (fmt, SP_F64, 2, X (M, N));
   sp_kout o;
   sp_kout_begin (&o, t);
-  CHECK (sp_kout_fix (&o, bound, 0) == 0 && o.room >= (bound < M * N
-                                                      ? bound : M * N)
-         && o.room <= M * N, "%s: room %lld for %lld", fmt,
-         (long long) o.room, (long long) bound);
+  int64_t room = o.fast[1];
+  CHECK (sp_kout_fix (&o, bound, 0) == 0
+         && (room = o.fast[1]) >= (bound < M * N ? bound : M * N)
+         && room <= M * N, "%s: room %lld for %lld", fmt, (long long) room,
+         (long long) bound);
+  /* Rows are checked against the bound, unless it was lowered to the
+     matrix's elements.  */
+  CHECK (o.limit == (bound <= M * N ? bound : INT64_MAX), "%s: limit %lld "
+         "for a bound of %lld", fmt, (long long) o.limit, (long long) bound);
   int64_t n = o.n[1], *cnt = o.cnt[1], nz = 0;
   double *vals = o.vals;
   for (int64_t i = 0; i < M; i++)
     for (int64_t j = 0; j < N; j++)
       if ((i * 3 + j * 5) % 7 == 0 && i != 4)
         {
-          if (n >= o.room)
-            sp_kout_full (&o, 1, i, j);
+          if (n >= room)
+            sp_kout_full (&o, n + 1);
           switch (o.crdw)
             {
             case 8: ((int8_t *) o.crd[1])[n] = (int8_t) j; break;
@@ -602,13 +614,15 @@ static void
 fixed_refused (void)
 {
   int64_t big = (int64_t) 1 << 40;
-  sp_tensor *t = sp_new ("CSR", SP_F64, 2, X (4, big));
+  sp_tensor *t = sp_new ("CSR;crd=64", SP_F64, 2, X (4, big));
   sp_kout o;
   sp_kout_begin (&o, t);
-  CHECK (sp_kout_fix (&o, big, 0) == 1 && o.room == 0,
-         "room for 2^40 entries not refused (room %lld)", (long long) o.room);
-  CHECK (sp_kout_fix (&o, 10, 1) == 0 && o.room == 10,
-         "exact room for 10 entries: %lld", (long long) o.room);
+  CHECK (sp_kout_fix (&o, big, 0) == 1 && o.fast[1] == 0,
+         "room for 2^40 entries not refused (room %lld)",
+         (long long) o.fast[1]);
+  CHECK (sp_kout_fix (&o, 10, 1) == 0 && o.fast[1] == 10
+         && o.limit == INT64_MAX, "exact room for 10 entries: %lld, limit "
+         "%lld", (long long) o.fast[1], (long long) o.limit);
   ((double *) o.vals)[sp_kout_append (&o, 1, 3, 7)] = 5;
   sp_kout_end (&o);
   CHECK (sp_nnz (t) == 1 && sp_get (t, X (3, 7)) == 5, "4 x 2^40, one "
@@ -647,7 +661,6 @@ too_wide (void)
   sp_tensor *t = sp_new ("CSR;crd=8", SP_F64, 2, X (2, 1000));
   sp_kout o;
   sp_kout_begin (&o, t);
-  sp_kout_append (&o, 1, 0, 300);
 }
 
 static void
@@ -672,12 +685,11 @@ unordered (void)
 }
 
 static void
-run_too_wide (void)
+rows_too_wide (void)
 {
-  sp_tensor *t = sp_new ("CSR;crd=8", SP_F64, 2, X (2, 1000));
+  sp_tensor *t = sp_new ("DCSR;crd=8", SP_F64, 2, X (300, 10));
   sp_kout o;
   sp_kout_begin (&o, t);
-  sp_kout_run (&o, 1, 0, X (3, 200), 2);
 }
 
 static void
@@ -702,7 +714,7 @@ static void
 fixed_exact_fails (void)
 {
   int64_t big = (int64_t) 1 << 40;
-  sp_tensor *t = sp_new ("CSR", SP_F64, 2, X (4, big));
+  sp_tensor *t = sp_new ("CSR;crd=64", SP_F64, 2, X (4, big));
   sp_kout o;
   sp_kout_begin (&o, t);
   sp_kout_fix (&o, big, 1);
@@ -715,17 +727,7 @@ fixed_full (void)
   sp_kout o;
   sp_kout_begin (&o, t);
   sp_kout_fix (&o, 3, 0);
-  sp_kout_full (&o, 1, 2, 1);
-}
-
-static void
-fixed_too_wide (void)
-{
-  sp_tensor *t = sp_new ("CSR;crd=8", SP_F64, 2, X (4, 400));
-  sp_kout o;
-  sp_kout_begin (&o, t);
-  sp_kout_fix (&o, 3, 0);
-  sp_kout_full (&o, 1, 2, 300);
+  sp_kout_full (&o, 4);
 }
 
 static void
@@ -755,19 +757,17 @@ main (void)
   fixed ("CSR;crd=8", 100000);
   fixed ("CSR;pos=64;crd=64", 130);
   fixed_refused ();
-  dies (too_wide, "coordinate 300 does not fit a 8-bit crd array");
+  dies (too_wide, "extent 1000 does not fit a 8-bit crd array");
   dies (too_many, "200 entries do not fit a 8-bit pos array");
   dies (unordered, "out of order");
   dies (coo_output, "cannot write format");
-  dies (run_too_wide, "coordinate 200 does not fit a 8-bit crd array");
+  dies (rows_too_wide, "extent 300 does not fit a 8-bit crd array");
   dies (run_unordered, "out of order at parent 1, coordinate 5");
   dies (counted_fewer, "appends more than it counted at level 1");
   dies (counted_more, "appended 0 entries, 2 counted");
   dies (over_bound, "appends more than it counted at level 1");
   dies (fixed_exact_fails, "more than this machine's memory");
-  dies (fixed_full, "internal: the output's room of 3 entries is used up "
-        "(parent 2)");
-  dies (fixed_too_wide, "coordinate 300 does not fit a 8-bit crd array");
+  dies (fixed_full, "internal: 4 entries in the output's room of 3");
   dies (dead, "sparse kernel: A: sp_assemble: no tensor");
   printf ("%d checks, %d failures\n", checks, failures);
   return failures != 0;

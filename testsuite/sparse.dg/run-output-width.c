@@ -1,6 +1,6 @@
-/* A sparse output whose format's crd width cannot hold a coordinate the
-   kernel produces is a run-time error naming the width, not a wrapped
-   index.  */
+/* A sparse output whose format's crd width cannot hold the coordinates
+   of one of its levels is a run-time error naming the extent and the
+   width, before anything is written, not a wrapped index.  */
 /* { dg-do run } */
 #include <signal.h>
 #include <stdio.h>
@@ -34,4 +34,4 @@ main (void)
   add (sp_array (c), sp_array (a), sp_array (b));
   return 1;
 }
-/* { dg-output "sparse kernel: sparse output: coordinate 250 does not fit a 8-bit crd array" } */
+/* { dg-output "sparse kernel: sparse output: extent 300 does not fit a 8-bit crd array" } */

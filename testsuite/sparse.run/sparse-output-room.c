@@ -7,9 +7,9 @@
    - a product whose contributions all coincide (the bound R * K * J
      entries, 324 MB, the result R * J): the room asked for is lowered
      until it fits and grows from there;
-   and a sum whose output's crd width (8 bits) is narrower than its
-   extent (300) while the coordinates written fit: no error.  Same
-   results as the dense program, which runs on small arrays.  */
+   and a sum into an output of 8-bit coordinates, its extent (120) as
+   wide as they allow.  Same results as the dense program, which runs on
+   small arrays.  */
 #include <sys/resource.h>
 #include "sparse-run.h"
 
@@ -24,7 +24,7 @@
 /* A's rows < R are full up to column K, B's rows < K up to column J:
    each of the R * J entries of C sums K products.  The sum's operands
    have S rows of SC entries.  */
-enum { R = 300, K = 300, J = 300, S = 2000, SC = 1000, W = 300 };
+enum { R = 300, K = 300, J = 300, S = 2000, SC = 1000, W = 120 };
 
 static void
 spgemm (double C[NB][NB] SPARSE ("CSR"), double A[NB][NB] SPARSE ("CSR"),
@@ -152,10 +152,10 @@ main (void)
   sp_tensor *y = sr_check (sp_new ("CSR", SP_F64, 2, wd), "y");
   sp_tensor *z = sr_check (sp_new ("CSR;crd=8", SP_F64, 2, wd), "z");
   for (int64_t i = 0; i < 4; i++)
-    for (int64_t j = i; j < 128; j += 3 + i)
+    for (int64_t j = i; j < W; j += 3 + i)
       sp_insert (j % 2 ? x : y, (int64_t[]) { i, j }, (double) (i + j));
   add_narrow (sp_array (z), sp_array (x), sp_array (y));
-  sr_print_t ("narrow crd, wide extent", z, 4 * W);
+  sr_print_t ("8-bit crd", z, 4 * W);
   sp_free (a);
   sp_free (b);
   sp_free (c);
