@@ -231,9 +231,11 @@ call (const printer *p, const lir_stmt *s, int ind)
       fprintf (f, ");\n");
       break;
     case LIR_CALL_OUT_ROOM:
-      /* sp_kout_append checks as it goes.  */
+      /* sp_kout_append checks and counts as it goes.  */
       fprintf (f, "(void) (");
       expr (p, s->a, 0);
+      fprintf (f, "), (void) (");
+      expr (p, s->b, 0);
       fprintf (f, ");\n");
       break;
     case LIR_CALL_WS_ALLOC:

@@ -19,13 +19,21 @@
      LIR_LOAD      *(T *) (base + i), BASE a pointer loaded once
      LIR_APPEND    sp_kout_append (&out, level, parent, coord); at the
                    output's last level its common case inline (as
-                   sp_kout_push)
+                   sp_kout_push), or in fixed room (below) a store at a
+                   cursor held in locals
      LIR_CALL      the entry points of sparse_kernel.h, sp_free, memset;
                    the output's start reserves room for as many entries
                    as the operands hold, unless the kernel's symbolic
                    loop bounds them (LIR_CALL_OUT_RESERVE)
 
-   Beyond that one-to-one translation, three shapes get better code:
+   Beyond that one-to-one translation, four shapes get better code:
+     - a CSR-like output appended in order whose entries the symbolic
+       loop bounds gets its arrays at that size before the loops
+       (sp_kout_fix; the counting pass's exact size when the bound
+       cannot be allocated), so that its appends neither grow nor check
+       anything: the number of entries and the crd, count and value
+       arrays live in locals, and LIR_CALL_OUT_ROOM checks each row's
+       bound once (fix_room, the cursor);
      - a dense innermost loop accumulating into a row its enclosing loop
        does not move (SpMM, TTM, MTTKRP) runs in strips of vector
        accumulators over that enclosing loop (strip_mine);
@@ -328,8 +336,11 @@ struct emitter
   /* The cursor, while the loop appending in fixed room runs: the last
      level's entries so far, its crd and count arrays, the values and the
      limit rows are checked against, in locals rather than in the
-     sp_kout, whose address the runtime's calls take.  */
-  tree cur_n, cur_crd, cur_cnt, cur_vals, cur_limit;
+     sp_kout, whose address the runtime's calls take; the parent of the
+     row being appended and where its entries start, its count written
+     once the row is done (an increment through memory at each entry
+     would chain each append to the last).  */
+  tree cur_n, cur_crd, cur_cnt, cur_vals, cur_limit, cur_par, cur_start;
   bool ws_in_region;		/* workspace arrays are loaded per thread */
   bool need_kout, need_kws;
   tree top_vars;		/* declarations of the outermost block */
@@ -359,6 +370,8 @@ struct emitter
   tree cursor_load (tree *vars);
   tree cursor_store ();
   tree room_check (tree n);
+  tree row_start (tree n, tree parent);
+  tree row_count ();
   void stmt (int id, tree *list, tree *vars);
   tree block (int first);
   tree for_loop (const lir_stmt &st, tree *vars, bool strip = true);
@@ -1885,11 +1898,11 @@ emitter::stmt (int id, tree *list, tree *vars)
     case LIR_CALL:
       if (st.fn == LIR_CALL_OUT_ROOM)
 	{
-	  /* Checked in fixed room only: else appends check as they go.  */
-	  tree n = ex (st.a);
-	  if (n == error_mark_node)
+	  /* In fixed room only: else appends check and count as they go.  */
+	  tree n = ex (st.a), parent = ex (st.b);
+	  if (n == error_mark_node || parent == error_mark_node)
 	    return;
-	  t = cur_n ? room_check (n) : NULL_TREE;
+	  t = cur_n ? row_start (n, parent) : NULL_TREE;
 	}
       else
 	t = fixed && st.fn == LIR_CALL_OUT_RESERVE ? fix_room (st, vars)
@@ -1940,7 +1953,8 @@ emitter::append (const lir_stmt &st, tree parent, tree coord, tree *vars)
   HOST_WIDE_INT w = sizeof (int64_t);
   if (cur_n)
     {
-      /* In fixed room, whose check came before the row (LIR_CALL_OUT_ROOM):
+      /* In fixed room, whose check came before the row (LIR_CALL_OUT_ROOM,
+	 which also counts the row's entries when it is done, row_count):
 	 nothing but the cursor changes.  */
       tree p = new_var (i64, NULL, vars);
       append_to_statement_list_force (build2 (MODIFY_EXPR, i64, p, cur_n),
@@ -1948,13 +1962,6 @@ emitter::append (const lir_stmt &st, tree parent, tree coord, tree *vars)
       append_to_statement_list_force
 	(build2 (MODIFY_EXPR, crd_t, element_at (loc, cur_crd, crd_t, p),
 		 fold_convert (crd_t, c)), &list);
-      tree slot = element_at (loc, cur_cnt, i64,
-			      fold_build2 (PLUS_EXPR, i64, par,
-					   build_int_cst (i64, 1)));
-      append_to_statement_list_force
-	(build2 (MODIFY_EXPR, i64, slot,
-		 build2 (PLUS_EXPR, i64, unshare_expr (slot),
-			 build_int_cst (i64, 1))), &list);
       append_to_statement_list_force
 	(build2 (MODIFY_EXPR, i64, cur_n,
 		 build2 (PLUS_EXPR, i64, p, build_int_cst (i64, 1))), &list);
@@ -2109,6 +2116,10 @@ emitter::cursor_load (tree *vars)
 					    TYPE_QUAL_RESTRICT),
 		      "sp_vals", vars);
   cur_limit = new_var (i64, "sp_limit", vars);
+  cur_par = new_var (i64, "sp_row", vars);
+  cur_start = new_var (i64, "sp_row_start", vars);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, cur_par, build_int_cst (i64, -1)), &list);
   tree from[] = {
     field (kaddr, offsetof (sp_kout, n) + l * w, i64),
     field (kaddr, offsetof (sp_kout, crd) + l * pw, ptr_type_node),
@@ -2131,12 +2142,16 @@ emitter::cursor_store ()
 {
   tree i64 = sparse_int64_type ();
   int l = k->tensors[k->out_tensor].fmt.nlevels - 1;
-  tree t = build2 (MODIFY_EXPR, i64,
-		   field (kout_addr (),
-			  offsetof (sp_kout, n) + l * (HOST_WIDE_INT) sizeof
-			  (int64_t), i64), cur_n);
+  tree list = alloc_stmt_list ();
+  append_to_statement_list_force (row_count (), &list);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64,
+	     field (kout_addr (),
+		    offsetof (sp_kout, n) + l * (HOST_WIDE_INT) sizeof (int64_t),
+		    i64), cur_n), &list);
   cur_n = cur_crd = cur_cnt = cur_vals = cur_limit = NULL_TREE;
-  return t;
+  cur_par = cur_start = NULL_TREE;
+  return list;
 }
 
 /* In fixed room, the check that N more entries (a row's bound) fit under
@@ -2151,6 +2166,39 @@ emitter::room_check (tree n)
 					cur_limit)),
 		 build_call_expr_loc (loc, kfn (KFN_OUT_FULL), 2, kout_addr (),
 				      unshare_expr (need)), NULL_TREE);
+}
+
+/* The count of the cursor's row, if any, raised by its entries.  */
+tree
+emitter::row_count ()
+{
+  tree i64 = sparse_int64_type ();
+  tree slot = element_at (loc, cur_cnt, i64,
+			  build2 (PLUS_EXPR, i64, cur_par,
+				  build_int_cst (i64, 1)));
+  tree add = build2 (MODIFY_EXPR, i64, slot,
+		     build2 (PLUS_EXPR, i64, unshare_expr (slot),
+			     build2 (MINUS_EXPR, i64, cur_n, cur_start)));
+  return build3 (COND_EXPR, void_type_node,
+		 build2 (GE_EXPR, boolean_type_node, cur_par,
+			 build_int_cst (i64, 0)), add, NULL_TREE);
+}
+
+/* A row of at most N entries under PARENT starts: the last one counted,
+   the room checked.  */
+tree
+emitter::row_start (tree n, tree parent)
+{
+  tree i64 = sparse_int64_type ();
+  tree list = alloc_stmt_list ();
+  append_to_statement_list_force (row_count (), &list);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, cur_par, sparse_convert (loc, i64, parent)),
+     &list);
+  append_to_statement_list_force (build2 (MODIFY_EXPR, i64, cur_start,
+					  cur_n), &list);
+  append_to_statement_list_force (room_check (n), &list);
+  return list;
 }
 
 /* VAR = the first of a run of entries (sp_kout_run); the output's values

@@ -89,6 +89,7 @@ void lg_hoist (gen *g, int d, state *st, block *b);
 
 /* loopgen-output.c: scopes' computations, writing the output.  */
 void lg_compute_scope (gen *g, int k, state *st, block *b);
+void lg_out_room (gen *g, const state *st, block *b, int n);
 int lg_rows_dense (const gen *g);
 void lg_flush (gen *g, state *st, block *b);
 void lg_ws_add (gen *g, const state *st, block *b, int w, int val);

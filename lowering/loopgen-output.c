@@ -25,6 +25,17 @@ out_coord (gen *g, const state *st, int l)
   return lg_ref (g, st->ix_val[g->s->acc[out].var[f->lv[l].dim]]);
 }
 
+/* The loops that follow append at most N entries at the output's last
+   level, all under one parent (LIR_CALL_OUT_ROOM).  */
+void
+lg_out_room (gen *g, const state *st, block *b, int n)
+{
+  int last = g->sc->fmt[g->s->out].nlevels - 1;
+  int s = lg_call (g, b, LIR_CALL_OUT_ROOM, -1, -1, n);
+  if (s >= 0)
+    g->k->stmts[s].b = out_parent (g, st, last);
+}
+
 /* An entry at level L with coordinate COORD into position variable VAR;
    in the counting pass, one more entry counted there (VAR set to 0: the
    entry exists).  */

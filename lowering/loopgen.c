@@ -672,7 +672,7 @@ lg_loop (gen *g, int d, state *st, block *b)
     {
       int n = loop_entries (g, d, &l, its, nits, st);
       if (n >= 0)
-        lg_call (g, b, LIR_CALL_OUT_ROOM, -1, -1, n);
+        lg_out_room (g, st, b, n);
     }
   /* A first for loop over positions starts its range itself.  */
   int first = lat_has_universe (&l) ? -1 : for_iter (g, &l, 0, its, nits);

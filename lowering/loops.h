@@ -201,10 +201,11 @@ typedef enum
   LIR_CALL_OUT_END,   /* finish: the new arrays replace the old ones */
   LIR_CALL_OUT_RESERVE, /* room for A entries in the output being built:
                          the bound its symbolic loop computed */
-  LIR_CALL_OUT_ROOM,  /* the loops that follow, at the output's last
-                         level, append at most A entries (their share of
-                         the bound): where the room is fixed, checked
-                         once here rather than at each append */
+  LIR_CALL_OUT_ROOM,  /* the loops that follow append at most A entries
+                         (their share of the bound) at the output's last
+                         level, all under parent position B: where the
+                         room is fixed, checked once here rather than at
+                         each append, and B's count kept in a register */
   LIR_CALL_WS_ALLOC,  /* allocate the workspace arrays for A coordinates,
                          values and flags zeroed */
   LIR_CALL_WS_FREE,
