@@ -2120,6 +2120,9 @@ emitter::cursor_load (tree *vars)
   cur_start = new_var (i64, "sp_row_start", vars);
   append_to_statement_list_force
     (build2 (MODIFY_EXPR, i64, cur_par, build_int_cst (i64, -1)), &list);
+  /* Set though unread while no row is open: GCC cannot see that.  */
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, cur_start, build_int_cst (i64, 0)), &list);
   tree from[] = {
     field (kaddr, offsetof (sp_kout, n) + l * w, i64),
     field (kaddr, offsetof (sp_kout, crd) + l * pw, ptr_type_node),
