@@ -112,7 +112,7 @@ check-corpus: all
 
 # The runtime and core tests again, every program under valgrind memcheck.
 check-valgrind: all
-	$(MAKE) check SPARSE_VALGRIND=1 RUNTESTFLAGS="runtime.exp core.exp"
+	$(MAKE) check SPARSE_VALGRIND=1 RUNTESTFLAGS="runtime.exp core.exp run.exp"
 
 # libFuzzer harnesses (fuzz/*.c) over the readers, the format parser and
 # the einsum parser;

@@ -385,6 +385,7 @@ main (void)
   columns (Y, sp_array (a), X);
   sr_print ("columns", &Y[0][0], N * M);
   sp_tensor *b2 = sr_matrix ("CSR", M, K, 8, 3);
+  sp_free (c);
   c = sr_matrix ("CSR", M, K, 9, 4);
   add (sp_array (c), sp_array (a), sp_array (b2));
   sr_print_t ("add", c, M * K);
@@ -428,7 +429,6 @@ main (void)
   for (int m = 1; m < 40; m += 13)
     printf ("local %d %.12g\n", m, local (m, m + 3));
   uneven (bt);
-  sp_free (c);
   sp_free (a);
   sp_free (ad);
   sp_free (bt);
