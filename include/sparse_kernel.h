@@ -80,8 +80,8 @@ int64_t sp_ksplit (const void *pos, int posw, int64_t lo, int64_t hi,
 /* A sparse output being built.  Generated code reads VALS, and may
    append an entry at level L itself while N[L] < FAST[L] (see
    sp_kout_push); once the room is fixed (sp_kout_fix), it appends at the
-   last level with N[L] in a register, having checked FAST[L] for the
-   entries to come; the rest is private to kernel.c.  The output's levels
+   last level with N[L] in a register, having checked each row's bound
+   against LIMIT; the rest is private to kernel.c.  The output's levels
    but the dense ones have extents its crd width can hold (sp_kout_begin
    checks), so any coordinate the loops produce fits.  */
 

@@ -2138,8 +2138,8 @@ emitter::cursor_load (tree *vars)
   return list;
 }
 
-/* The cursor's count of entries back into the output; the cursor
-   closed.  */
+/* The last row's count, and the cursor's count of entries, back into
+   the output; the cursor closed.  */
 tree
 emitter::cursor_store ()
 {
