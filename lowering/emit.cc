@@ -394,6 +394,7 @@ struct emitter
   tree parallel_for (const lir_stmt &st, tree lo, tree hi);
   tree rows_loop (const lir_stmt &st, tree r0, tree r1, tree *list,
 		  int stride = 1);
+  tree bound_rows (tree r0, tree r1, tree *list);
   tree build ();
   tree serial ();
 };
@@ -2505,6 +2506,93 @@ emitter::rows_loop (const lir_stmt &st, tree r0, tree r1, tree *list,
   return *list;
 }
 
+/* Whether expression E of K is POS[R + 1] - POS[R] for a variable R
+   that ROW marks (the row, or a name of it), or a sum of such; their
+   pos arrays go to ARRS (N of them, at most 8).  */
+static bool
+row_lengths (const lir_kernel *k, int e, const bool *row, int *arrs, int *n)
+{
+  if (e < 0 || e >= k->nexprs)
+    return false;
+  const lir_expr &x = k->exprs[e];
+  if (x.op == LIR_ADD)
+    return (row_lengths (k, x.a, row, arrs, n)
+	    && row_lengths (k, x.b, row, arrs, n));
+  if (x.op != LIR_SUB || x.a < 0 || x.b < 0 || *n >= 8)
+    return false;
+  const lir_expr &end = k->exprs[x.a], &start = k->exprs[x.b];
+  if (end.op != LIR_LOAD || start.op != LIR_LOAD || end.array != start.array
+      || end.array < 0 || k->arrays[end.array].kind != LIR_ARR_POS
+      || end.a < 0 || start.a < 0)
+    return false;
+  const lir_expr &r = k->exprs[start.a], &next = k->exprs[end.a];
+  if (r.op != LIR_VARREF || r.var < 0 || r.var >= k->nvars || !row[r.var]
+      || next.op != LIR_ADD || next.a < 0 || next.b < 0)
+    return false;
+  const lir_expr &u = k->exprs[next.a], &w = k->exprs[next.b];
+  bool plus_one = (u.op == LIR_VARREF && u.var == r.var && w.op == LIR_CONST
+		   && w.ival == 1)
+		  || (w.op == LIR_VARREF && w.var == r.var
+		      && u.op == LIR_CONST && u.ival == 1);
+  if (plus_one)
+    arrs[(*n)++] = end.array;
+  return plus_one;
+}
+
+/* Append to LIST the symbolic loop's bound over rows [R0, R1).  When
+   each row adds the lengths of rows of pos arrays at that row (a merge
+   of CSR operands: A + B), their sum telescopes, POS[R1] - POS[R0] for
+   each, and no loop is needed.  */
+tree
+emitter::bound_rows (tree r0, tree r1, tree *list)
+{
+  const lir_stmt &st = k->stmts[k->bound_loop];
+  bool *row = XCNEWVEC (bool, k->nvars + 1);
+  int arrs[8], n = 0, acc = -1;
+  bool ok = st.kind == LIR_FOR && st.var >= 0 && st.var < k->nvars;
+  if (ok)
+    row[st.var] = true;
+  for (int id = st.body; ok && id >= 0; id = k->stmts[id].next)
+    {
+      const lir_stmt &x = k->stmts[id];
+      const lir_expr *init = x.a >= 0 && x.a < k->nexprs ? &k->exprs[x.a]
+			     : NULL;
+      if (x.kind == LIR_DECL && init && init->op == LIR_VARREF
+	  && init->var >= 0 && init->var < k->nvars && row[init->var]
+	  && x.var >= 0 && x.var < k->nvars)
+	row[x.var] = true;
+      else if (x.kind == LIR_ACCUM && x.op == LIR_ADD && acc < 0
+	       && x.to.var >= 0 && x.to.var < k->nvars && var[x.to.var])
+	{
+	  acc = x.to.var;
+	  ok = row_lengths (k, x.a, row, arrs, &n);
+	}
+      else
+	ok = false;
+    }
+  XDELETEVEC (row);
+  if (!ok || acc < 0)
+    return rows_loop (st, r0, r1, list);
+  tree i64 = sparse_int64_type (), sum = build_int_cst (i64, 0);
+  for (int i = 0; i < n; i++)
+    {
+      tree hi = sparse_convert (loc, i64, elem (arrs[i], r1));
+      tree lo = sparse_convert (loc, i64, elem (arrs[i], unshare_expr (r0)));
+      CHECKED (hi);
+      CHECKED (lo);
+      sum = build2 (PLUS_EXPR, i64, sum, build2 (MINUS_EXPR, i64, hi, lo));
+    }
+  tree b = var[acc], type = TREE_TYPE (b);
+  append_to_statement_list_force
+    (build3 (COND_EXPR, void_type_node,
+	     build2 (LT_EXPR, boolean_type_node, r0, unshare_expr (r1)),
+	     build2 (MODIFY_EXPR, type, b,
+		     build2 (PLUS_EXPR, type, b,
+			     sparse_convert (loc, type, sum))), NULL_TREE),
+     list);
+  return *list;
+}
+
 /* Whether the output's only level that is not dense is its last (CSR,
    a sparse vector): the parallel build may then lay it out by bounds.  */
 bool
@@ -2712,7 +2800,7 @@ emitter::par_build (int loop, tree *list)
 	  count_rows (&bounded, sample);
 	  cs = fold_convert (i64, var[k->count_var[last]]);
 	}
-      rows_loop (k->stmts[k->bound_loop], r0, r1, &bounded);
+      bound_rows (r0, r1, &bounded);
       append_to_statement_list_force
 	(build_call_expr_loc (loc, kfn (KFN_PAR_BOUND), 5, kpar, tid,
 			      unshare_expr (n), cs, bs), &bounded);
@@ -2732,7 +2820,7 @@ emitter::par_build (int loop, tree *list)
   append_to_statement_list_force (set_part, &alone);
   if (reserve >= 0)
     {
-      rows_loop (k->stmts[k->bound_loop], r0, r1, &alone);
+      bound_rows (r0, r1, &alone);
       stmt (reserve, &alone, &rvars);
     }
   append_to_statement_list_force
@@ -2840,7 +2928,15 @@ emitter::serial ()
 	append_to_statement_list_force (load_arrays (), &list);
       if (cur_n && x.kind == LIR_CALL && x.fn == LIR_CALL_OUT_END)
 	append_to_statement_list_force (cursor_store (), &list);
-      stmt (id, &list, &top_vars);
+      if (id == k->bound_loop)
+	{
+	  tree lo = ex (x.a), hi = ex (x.b);
+	  CHECKED (lo);
+	  CHECKED (hi);
+	  bound_rows (lo, hi, &list);
+	}
+      else
+	stmt (id, &list, &top_vars);
       if (fixed && x.kind == LIR_CALL && x.fn == LIR_CALL_OUT_RESERVE)
 	append_to_statement_list_force (cursor_load (&top_vars), &list);
     }
