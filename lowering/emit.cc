@@ -1338,9 +1338,9 @@ region_bind (tree vars, tree body)
   return build3 (BIND_EXPR, void_type_node, vars, body, block);
 }
 
-/* COND, marked unlikely (__builtin_expect).  */
+/* COND, expected to be VALUE (__builtin_expect).  */
 static tree
-unlikely (location_t loc, tree cond)
+expected (location_t loc, tree cond, bool value)
 {
   tree expect = builtin_decl_explicit (BUILT_IN_EXPECT);
   if (!expect)
@@ -1350,7 +1350,7 @@ unlikely (location_t loc, tree cond)
 				      fold_convert (long_integer_type_node,
 						    cond),
 				      build_int_cst (long_integer_type_node,
-						     0)),
+						     value)),
 		 build_int_cst (long_integer_type_node, 0));
 }
 
@@ -1975,17 +1975,9 @@ emitter::append (const lir_stmt &st, tree parent, tree coord, tree *vars)
   tree p = new_var (i64, NULL, vars);
   append_to_statement_list_force (build2 (MODIFY_EXPR, i64, p, n_ref),
 				  &list);
-  tree cond = build2 (LT_EXPR, boolean_type_node, p,
-		      field (kaddr, offsetof (sp_kout, fast) + l * w, i64));
-  tree expect = builtin_decl_explicit (BUILT_IN_EXPECT);
-  if (expect)
-    cond = build2 (NE_EXPR, boolean_type_node,
-		   build_call_expr_loc (loc, expect, 2,
-					fold_convert (long_integer_type_node,
-						      cond),
-					build_int_cst (long_integer_type_node,
-						       1)),
-		   build_int_cst (long_integer_type_node, 0));
+  tree cond = expected (loc, build2 (LT_EXPR, boolean_type_node, p,
+				     field (kaddr, offsetof (sp_kout, fast)
+						   + l * w, i64)), true);
   tree fast = alloc_stmt_list ();
   /* ((crd type *) out.crd[L])[p] = c  */
   tree crd = fold_convert (build_pointer_type (crd_t),
@@ -2166,8 +2158,8 @@ emitter::room_check (tree n)
   tree i64 = sparse_int64_type ();
   tree need = build2 (PLUS_EXPR, i64, cur_n, sparse_convert (loc, i64, n));
   return build3 (COND_EXPR, void_type_node,
-		 unlikely (loc, build2 (GT_EXPR, boolean_type_node, need,
-					cur_limit)),
+		 expected (loc, build2 (GT_EXPR, boolean_type_node, need,
+					cur_limit), false),
 		 build_call_expr_loc (loc, kfn (KFN_OUT_FULL), 2, kout_addr (),
 				      unshare_expr (need)), NULL_TREE);
 }

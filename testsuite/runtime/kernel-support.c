@@ -610,13 +610,22 @@ fixed (const char *fmt, int64_t bound)
   sp_free (t);
 }
 
+/* 4 x 2^40, its output begun in O: room for all its elements would be
+   terabytes.  */
+static sp_tensor *
+wide_output (sp_kout *o)
+{
+  sp_tensor *t = sp_new ("CSR;crd=64", SP_F64, 2, X (4, (int64_t) 1 << 40));
+  sp_kout_begin (o, t);
+  return t;
+}
+
 static void
 fixed_refused (void)
 {
   int64_t big = (int64_t) 1 << 40;
-  sp_tensor *t = sp_new ("CSR;crd=64", SP_F64, 2, X (4, big));
   sp_kout o;
-  sp_kout_begin (&o, t);
+  sp_tensor *t = wide_output (&o);
   CHECK (sp_kout_fix (&o, big, 0) == 1 && o.fast[1] == 0,
          "room for 2^40 entries not refused (room %lld)",
          (long long) o.fast[1]);
@@ -713,11 +722,9 @@ coo_output (void)
 static void
 fixed_exact_fails (void)
 {
-  int64_t big = (int64_t) 1 << 40;
-  sp_tensor *t = sp_new ("CSR;crd=64", SP_F64, 2, X (4, big));
   sp_kout o;
-  sp_kout_begin (&o, t);
-  sp_kout_fix (&o, big, 1);
+  wide_output (&o);
+  sp_kout_fix (&o, (int64_t) 1 << 40, 1);
 }
 
 static void
