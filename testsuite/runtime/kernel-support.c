@@ -632,7 +632,8 @@ fixed_refused (void)
   CHECK (sp_kout_fix (&o, 10, 1) == 0 && o.fast[1] == 10
          && o.limit == INT64_MAX, "exact room for 10 entries: %lld, limit "
          "%lld", (long long) o.fast[1], (long long) o.limit);
-  ((double *) o.vals)[sp_kout_append (&o, 1, 3, 7)] = 5;
+  int64_t p = sp_kout_append (&o, 1, 3, 7);
+  ((double *) o.vals)[p] = 5;
   sp_kout_end (&o);
   CHECK (sp_nnz (t) == 1 && sp_get (t, X (3, 7)) == 5, "4 x 2^40, one "
          "entry: nnz %lld", (long long) sp_nnz (t));
@@ -670,6 +671,30 @@ too_wide (void)
   sp_tensor *t = sp_new ("CSR;crd=8", SP_F64, 2, X (2, 1000));
   sp_kout o;
   sp_kout_begin (&o, t);
+}
+
+/* One column more than 8 bits hold.  */
+static void
+just_too_wide (void)
+{
+  sp_tensor *t = sp_new ("CSR;crd=8", SP_F64, 2, X (2, 129));
+  sp_kout o;
+  sp_kout_begin (&o, t);
+}
+
+/* As many columns as 8 bits hold: written up to the last.  */
+static void
+widest (void)
+{
+  sp_tensor *t = sp_new ("CSR;crd=8", SP_F64, 2, X (2, 128));
+  sp_kout o;
+  sp_kout_begin (&o, t);
+  int64_t p = sp_kout_append (&o, 1, 1, 127);
+  ((double *) o.vals)[p] = 3;
+  sp_kout_end (&o);
+  CHECK (sp_nnz (t) == 1 && sp_get (t, X (1, 127)) == 3,
+         "2 x 128 with 8-bit coordinates: nnz %lld", (long long) sp_nnz (t));
+  sp_free (t);
 }
 
 static void
@@ -764,7 +789,9 @@ main (void)
   fixed ("CSR;crd=8", 100000);
   fixed ("CSR;pos=64;crd=64", 130);
   fixed_refused ();
+  widest ();
   dies (too_wide, "extent 1000 does not fit a 8-bit crd array");
+  dies (just_too_wide, "extent 129 does not fit a 8-bit crd array");
   dies (too_many, "200 entries do not fit a 8-bit pos array");
   dies (unordered, "out of order");
   dies (coo_output, "cannot write format");
