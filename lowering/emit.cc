@@ -1515,6 +1515,22 @@ emitter::strip_mine (const lir_stmt &st, strip_info *si, tree *vars)
   return list;
 }
 
+/* Whether statement X of K declares another name of a row (pA0 = i,
+   the row or one of its names marked in ROW): marks it.  */
+static bool
+names_row (const lir_kernel *k, const lir_stmt &x, bool *row)
+{
+  if (x.kind != LIR_DECL || x.a < 0 || x.a >= k->nexprs || x.var < 0
+      || x.var >= k->nvars)
+    return false;
+  const lir_expr &init = k->exprs[x.a];
+  if (init.op != LIR_VARREF || init.var < 0 || init.var >= k->nvars
+      || !row[init.var])
+    return false;
+  row[x.var] = true;
+  return true;
+}
+
 /* For parallel loop ST: an array of offsets indexed by its variable
    (pos[i] of CSR's rows, pos1[p] of DCSR's), whose entries weigh the
    iterations; -1 when its body reads none.  */
@@ -1533,14 +1549,8 @@ emitter::balance_array (const lir_stmt &st)
       if (e < 0 || e >= k->nexprs)
 	continue;
       const lir_expr &init = k->exprs[e];
-      /* pA0 = i names the row too.  */
-      if (x.kind == LIR_DECL && init.op == LIR_VARREF && init.var >= 0
-	  && init.var < k->nvars && row[init.var] && x.var >= 0
-	  && x.var < k->nvars)
-	{
-	  row[x.var] = true;
-	  continue;
-	}
+      if (names_row (k, x, row))
+	continue;
       /* pA1 = pos1[pA0]: the start of the row's entries.  */
       if (init.op != LIR_LOAD || init.array < 0 || init.array >= k->narrays
 	  || init.a < 0)
@@ -1900,10 +1910,12 @@ emitter::stmt (int id, tree *list, tree *vars)
       if (st.fn == LIR_CALL_OUT_ROOM)
 	{
 	  /* In fixed room only: else appends check and count as they go.  */
+	  if (!cur_n)
+	    return;
 	  tree n = ex (st.a), parent = ex (st.b);
 	  if (n == error_mark_node || parent == error_mark_node)
 	    return;
-	  t = cur_n ? row_start (n, parent) : NULL_TREE;
+	  t = row_start (n, parent);
 	}
       else
 	t = fixed && st.fn == LIR_CALL_OUT_RESERVE ? fix_room (st, vars)
@@ -1979,30 +1991,21 @@ emitter::append (const lir_stmt &st, tree parent, tree coord, tree *vars)
 				     field (kaddr, offsetof (sp_kout, fast)
 						   + l * w, i64)), true);
   tree fast = alloc_stmt_list ();
+  HOST_WIDE_INT pw = sizeof (void *);
   /* ((crd type *) out.crd[L])[p] = c  */
   tree crd = fold_convert (build_pointer_type (crd_t),
-			   field (kaddr, offsetof (sp_kout, crd)
-					 + l * (HOST_WIDE_INT) sizeof (void *),
+			   field (kaddr, offsetof (sp_kout, crd) + l * pw,
 				  ptr_type_node));
-  tree off = fold_build2 (MULT_EXPR, sizetype, fold_convert (sizetype, p),
-			  fold_convert (sizetype, TYPE_SIZE_UNIT (crd_t)));
   append_to_statement_list_force
-    (build2 (MODIFY_EXPR, crd_t,
-	     build_fold_indirect_ref_loc (loc,
-					  fold_build_pointer_plus (crd, off)),
+    (build2 (MODIFY_EXPR, crd_t, element_at (loc, crd, crd_t, p),
 	     fold_convert (crd_t, c)), &fast);
   /* out.cnt[L][parent + 1] += 1  */
   tree cnt = fold_convert (build_pointer_type (i64),
-			   field (kaddr, offsetof (sp_kout, cnt)
-					 + l * (HOST_WIDE_INT) sizeof (void *),
+			   field (kaddr, offsetof (sp_kout, cnt) + l * pw,
 				  ptr_type_node));
-  off = fold_build2 (MULT_EXPR, sizetype,
-		     fold_convert (sizetype,
-				   fold_build2 (PLUS_EXPR, i64, par,
-						build_int_cst (i64, 1))),
-		     size_int (sizeof (int64_t)));
-  tree slot = build_fold_indirect_ref_loc (loc,
-					   fold_build_pointer_plus (cnt, off));
+  tree slot = element_at (loc, cnt, i64,
+			  fold_build2 (PLUS_EXPR, i64, par,
+				       build_int_cst (i64, 1)));
   append_to_statement_list_force
     (build2 (MODIFY_EXPR, i64, slot,
 	     build2 (PLUS_EXPR, i64, unshare_expr (slot),
@@ -2547,14 +2550,10 @@ emitter::bound_rows (tree r0, tree r1, tree *list)
   for (int id = st.body; ok && id >= 0; id = k->stmts[id].next)
     {
       const lir_stmt &x = k->stmts[id];
-      const lir_expr *init = x.a >= 0 && x.a < k->nexprs ? &k->exprs[x.a]
-			     : NULL;
-      if (x.kind == LIR_DECL && init && init->op == LIR_VARREF
-	  && init->var >= 0 && init->var < k->nvars && row[init->var]
-	  && x.var >= 0 && x.var < k->nvars)
-	row[x.var] = true;
-      else if (x.kind == LIR_ACCUM && x.op == LIR_ADD && acc < 0
-	       && x.to.var >= 0 && x.to.var < k->nvars && var[x.to.var])
+      if (names_row (k, x, row))
+	continue;
+      if (x.kind == LIR_ACCUM && x.op == LIR_ADD && acc < 0
+	  && x.to.var >= 0 && x.to.var < k->nvars && var[x.to.var])
 	{
 	  acc = x.to.var;
 	  ok = row_lengths (k, x.a, row, arrs, &n);
