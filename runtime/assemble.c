@@ -274,15 +274,6 @@ sp__bld_batch (sp_bld *b, const int64_t *const *lc, int n, int64_t *pos)
   return 0;
 }
 
-/* Cut array A of N entries down from its capacity.  */
-static void
-shrink (void **a, int64_t n, size_t esize)
-{
-  void *s = realloc (*a, (size_t) (n ? n : 1) * esize);
-  if (s)
-    *a = s;
-}
-
 /* Complete level K, whose parent level has PARENTS positions; return its
    own positions, or -1.  */
 static int64_t
@@ -324,19 +315,19 @@ finish_level (sp_bld *b, int k, int64_t parents)
       if (fill_pos (b, k, parents))
         return -1;
       ls->npos = parents + 1;
-      shrink (&ls->pos, ls->npos, t->fmt.posw / 8);
+      ls->pos = sp__shrink (ls->pos, ls->npos, t->fmt.posw / 8);
       c = ls->ncrd = b->cnt[k];
       if (ensure (b, &ls->crd, &b->ccap[k], 1, t->fmt.crdw / 8, -1,
                   "a crd array"))
         return -1;
-      shrink (&ls->crd, c, t->fmt.crdw / 8);
+      ls->crd = sp__shrink (ls->crd, c, t->fmt.crdw / 8);
       break;
     case SP_LVL_S:
       if (ensure (b, &ls->crd, &b->ccap[k], c ? c : 1, t->fmt.crdw / 8,
                   lo->padded[k] ? 0xff : -1, "a crd array"))
         return -1;
       ls->ncrd = c;
-      shrink (&ls->crd, c, t->fmt.crdw / 8);
+      ls->crd = sp__shrink (ls->crd, c, t->fmt.crdw / 8);
       break;
     default:
       break;
@@ -363,7 +354,7 @@ sp__bld_end (sp_bld *b, int failed)
       sp__free_arrays (t);
       return -1;
     }
-  shrink (&t->vals, c, sp__esize (t->type));
+  t->vals = sp__shrink (t->vals, c, sp__esize (t->type));
   t->nvals = c;
   return 0;
 }

@@ -221,15 +221,6 @@ from_unsorted (out2 *o, int64_t n, const int32_t *x,
   return w;
 }
 
-/* Shrink *A to N elements of ESIZE bytes (in place as a rule).  */
-static void
-shrink (void *a, int64_t n, size_t esize)
-{
-  void *p = realloc (*(void **) a, (size_t) (n ? n : 1) * esize);
-  if (p)
-    *(void **) a = p;
-}
-
 int
 sp__from_coo_fast (const sp_format *f, sp_type type, sp_coo *c,
                    sp_tensor **out)
@@ -339,9 +330,9 @@ sp__from_coo_fast (const sp_format *f, sp_type type, sp_coo *c,
         goto fail;
     }
   if (o.acrd)
-    shrink (&o.acrd, o.n, 4);
-  shrink (&o.bcrd, o.n, 4);
-  shrink (&o.val, o.n, 8);
+    o.acrd = sp__shrink (o.acrd, o.n, 4);
+  o.bcrd = sp__shrink (o.bcrd, o.n, 4);
+  o.val = sp__shrink (o.val, o.n, 8);
   out_install (t, &o);
   if (!t->vals)
     goto fail;

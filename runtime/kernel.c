@@ -347,14 +347,6 @@ sp_kout_run (sp_kout *o, int l, int64_t parent, const int64_t *list,
   return p;
 }
 
-/* Shrink *A to N elements of ES bytes (at least one).  */
-static void *
-fit (void *a, int64_t n, size_t es)
-{
-  void *b = realloc (a, (size_t) (n ? n : 1) * es);
-  return b ? b : a;
-}
-
 /* T's arrays are new and whole: no pending inserts, and sp_array's
    dense copy, the tensor while it exists, made anew.  */
 static void
@@ -422,7 +414,7 @@ sp_kout_end (sp_kout *o)
       void *pos;
       if (pw == 64)
         {
-          pos = fit (cnt, parents + 1, sizeof (int64_t));
+          pos = sp__shrink (cnt, parents + 1, sizeof (int64_t));
           o->cnt[l] = NULL;
         }
       else
@@ -436,7 +428,7 @@ sp_kout_end (sp_kout *o)
         }
       lv[l].pos = pos;
       lv[l].npos = parents + 1;
-      lv[l].crd = fit (o->crd[l], o->n[l], (size_t) t->fmt.crdw / 8);
+      lv[l].crd = sp__shrink (o->crd[l], o->n[l], (size_t) t->fmt.crdw / 8);
       o->crd[l] = NULL;
       lv[l].ncrd = lv[l].count = o->n[l];
       parents = o->n[l];
@@ -445,7 +437,7 @@ sp_kout_end (sp_kout *o)
   /* The new arrays replace the old ones.  */
   sp__free_arrays (t);
   memcpy (t->lv, lv, sizeof lv);
-  t->vals = fit (o->vals, parents, o->esize);
+  t->vals = sp__shrink (o->vals, parents, o->esize);
   o->vals = NULL;
   t->nvals = parents;
   published (t, "sparse output");

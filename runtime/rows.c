@@ -599,15 +599,6 @@ pack_all (sp_rows *b, int32_t *row)
   return w;
 }
 
-/* Shrink *A to N elements of ESIZE bytes.  */
-static void
-shrink (void *a, int64_t n, size_t esize)
-{
-  void *p = realloc (*(void **) a, (size_t) (n ? n : 1) * esize);
-  if (p)
-    *(void **) a = p;
-}
-
 /* Give T the arrays of B (N entries after packing).  */
 static void
 install (sp_tensor *t, sp_rows *b, int32_t *pos, int64_t n)
@@ -626,13 +617,13 @@ install (sp_tensor *t, sp_rows *b, int32_t *pos, int64_t n)
       pos[1] = (int32_t) n;
       t->lv[0].pos = pos;
       t->lv[0].npos = 2;
-      shrink (&b->row, n, sizeof *b->row);
+      b->row = sp__shrink (b->row, n, sizeof *b->row);
       t->lv[0].crd = b->row;
       t->lv[0].ncrd = t->lv[0].count = n;
       b->row = NULL;
     }
-  shrink (&b->col, n, sizeof *b->col);
-  shrink (&b->val, n, sizeof *b->val);
+  b->col = sp__shrink (b->col, n, sizeof *b->col);
+  b->val = sp__shrink (b->val, n, sizeof *b->val);
   t->lv[1].crd = b->col;
   t->lv[1].ncrd = t->lv[1].count = n;
   t->vals = b->val;

@@ -482,6 +482,9 @@ void *sp__alloc_array (int64_t n, size_t esize, int fill, const char *what);
    FILL as above.  0 or -1.  */
 int sp__grow (void **a, int64_t *cap, int64_t need, size_t esize, int fill,
               const char *what);
+/* Array A cut down to N elements of ESIZE bytes (at least one): where it
+   now is (A itself for a large block, which keeps its size).  */
+void *sp__shrink (void *a, int64_t n, size_t esize);
 
 /* ---------------------------------------------------------------------
    Building storage in key order (assemble.c).  */

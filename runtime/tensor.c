@@ -31,6 +31,9 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include <sys/mman.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include "storage.h"
 
 /* Arrays of at least this many bytes ask for transparent huge pages:
@@ -126,6 +129,41 @@ sp__grow (void **a, int64_t *cap, int64_t need, size_t esize, int fill,
   *a = b;
   *cap = n;
   return 0;
+}
+
+/* Blocks of at least this many bytes (glibc's least threshold for
+   serving a block by mmap) keep their size when the array in them
+   shrinks.  */
+#define KEEP_BLOCK (128u << 10)
+
+/* An output is allocated at a bound, or grown by doubling, and then cut
+   to its entries.  glibc serves large blocks by mmap and, when one is
+   freed, serves later blocks up to its size from the heap, which keeps
+   freed memory for the next use; realloc shrinking a large block
+   (mremap) hides the size it had, so that a kernel called again, its
+   arrays freed in between, got fresh pages for its room each time and
+   paid for clearing them (A + A^T of a few MB: twice the time of the
+   merge).  A large block therefore stays whole: the pages past the
+   entries go back to the system (they were mostly never touched), the
+   addresses stay reserved until the array is freed.  */
+void *
+sp__shrink (void *a, int64_t n, size_t esize)
+{
+  size_t used = (size_t) (n ? n : 1) * esize;
+#if defined __GLIBC__ && defined MADV_DONTNEED
+  size_t had = a ? malloc_usable_size (a) : 0;
+  if (had >= KEEP_BLOCK && used <= had)
+    {
+      uintptr_t page = (uintptr_t) sysconf (_SC_PAGESIZE);
+      uintptr_t lo = ((uintptr_t) a + used + page - 1) & ~(page - 1);
+      uintptr_t hi = ((uintptr_t) a + had) & ~(page - 1);
+      if (hi > lo)
+        madvise ((void *) lo, hi - lo, MADV_DONTNEED);
+      return a;
+    }
+#endif
+  void *b = realloc (a, used);
+  return b ? b : a;
 }
 
 int64_t
