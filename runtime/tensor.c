@@ -145,14 +145,17 @@ sp__grow (void **a, int64_t *cap, int64_t need, size_t esize, int fill,
    paid for clearing them (A + A^T of a few MB: twice the time of the
    merge).  A large block therefore stays whole: the pages past the
    entries go back to the system (they were mostly never touched), the
-   addresses stay reserved until the array is freed.  */
+   addresses stay reserved until the array is freed.  Not when the
+   entries fill less than a quarter of it (a product's bound far above
+   its entries): the reservation would be charged against the system's
+   commit limit for the array's life.  */
 void *
 sp__shrink (void *a, int64_t n, size_t esize)
 {
   size_t used = (size_t) (n ? n : 1) * esize;
 #if defined __GLIBC__ && defined MADV_DONTNEED
   size_t had = a ? malloc_usable_size (a) : 0;
-  if (had >= KEEP_BLOCK && used <= had)
+  if (had >= KEEP_BLOCK && used <= had && used >= had / 4)
     {
       uintptr_t page = (uintptr_t) sysconf (_SC_PAGESIZE);
       uintptr_t lo = ((uintptr_t) a + used + page - 1) & ~(page - 1);
