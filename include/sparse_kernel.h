@@ -34,6 +34,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include "sparse.h"
 #include "sparse_abi.h"
 
@@ -61,6 +62,47 @@ sp_kmin (int64_t a, int64_t b)
 {
   return a < b ? a : b;
 }
+
+/* V where C (0 or 1) is 1, else zero; the bits of A or B: the selects of
+   a merge without branches (LIR_MASK, LIR_BOR), for printed kernels.  */
+#define SP_KBITS(T, U)                                                      \
+  static inline T sp_kmask_##T (int64_t c, T v)                             \
+  {                                                                         \
+    U u;                                                                    \
+    memcpy (&u, &v, sizeof u);                                              \
+    u &= -(U) c;                                                            \
+    memcpy (&v, &u, sizeof v);                                              \
+    return v;                                                               \
+  }                                                                         \
+  static inline T sp_kbor_##T (T a, T b)                                    \
+  {                                                                         \
+    U u, w;                                                                 \
+    memcpy (&u, &a, sizeof u);                                              \
+    memcpy (&w, &b, sizeof w);                                              \
+    u |= w;                                                                 \
+    memcpy (&a, &u, sizeof a);                                              \
+    return a;                                                               \
+  }
+SP_KBITS (double, uint64_t)
+SP_KBITS (float, uint32_t)
+SP_KBITS (int64_t, uint64_t)
+SP_KBITS (int32_t, uint32_t)
+#undef SP_KBITS
+#ifndef __cplusplus
+#define sp_kmask(c, v)                                                      \
+  _Generic ((v), double: sp_kmask_double, float: sp_kmask_float,            \
+            int32_t: sp_kmask_int32_t, default: sp_kmask_int64_t) (c, v)
+#define sp_kbor(a, b)                                                       \
+  _Generic ((a), double: sp_kbor_double, float: sp_kbor_float,              \
+            int32_t: sp_kbor_int32_t, default: sp_kbor_int64_t) (a, b)
+#endif
+
+/* Whether the rows of A's level LA and of B's level LB (compressed, under
+   the same number of parents) merge faster without branches than with
+   one on each comparison: timed on a sample of them (runtime/kmerge.c);
+   0 for operands of fewer than 2^18 entries.  The environment's SP_MERGE
+   = branch or mask decides instead.  */
+int sp_kmerge_pick (const sp_tensor *a, int la, const sp_tensor *b, int lb);
 
 /* Sort the N coordinates of A increasingly.  */
 void sp_ksort (int64_t *a, int64_t n);

@@ -131,8 +131,17 @@ expr (const printer *p, int e, int ctx)
       tensor_ref (p, x->tensor);
       fprintf (f, "->lv[%d].size", x->dim);
       break;
+    case LIR_PICK:
+      fputs ("sp_kmerge_pick (", f);
+      tensor_ref (p, x->tensor);
+      fprintf (f, ", %d, ", x->dim);
+      tensor_ref (p, x->opd);
+      fprintf (f, ", %lld)", (long long) x->ival);
+      break;
     case LIR_MIN:
-      fputs ("sp_kmin (", f);
+    case LIR_MASK:
+    case LIR_BOR:
+      fprintf (f, "sp_k%s (", info->name);
       expr (p, x->a, 0);
       fputs (", ", f);
       expr (p, x->b, 0);

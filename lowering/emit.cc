@@ -83,7 +83,7 @@ enum kfn_id
   KFN_OUT_FULL, KFN_WS_ALLOC, KFN_WS_FREE,
   KFN_SORT, KFN_SPLIT, KFN_PAR_BEGIN, KFN_PAR_COUNT, KFN_PAR_BOUND,
   KFN_PAR_LAYOUT, KFN_PAR_LAID, KFN_PAR_PART, KFN_PAR_CLOSE, KFN_PAR_END,
-  KFN_PAR_WORTH, KFN_OMP_MAX, KFN_MAX
+  KFN_PAR_WORTH, KFN_MERGE_PICK, KFN_OMP_MAX, KFN_MAX
 };
 
 /* Their names and signatures, by kfn_id, as letters: v void, p pointer,
@@ -117,6 +117,7 @@ const struct
   { "sp_kpar_close", "vpll" },    /* (sp_kpar *, thread, threads) */
   { "sp_kpar_end", "vp" },
   { "sp_kpar_worth", "il" },      /* (entries of the tensors) */
+  { "sp_kmerge_pick", "icici" },  /* (tensor, level, tensor, level) */
   /* libgomp's: GCC has no builtin for it.  */
   { "omp_get_max_threads", "i" },
 };
@@ -798,6 +799,18 @@ emitter::ex (int id)
 			 + x.dim * (HOST_WIDE_INT) sizeof (sp_level_store)
 			 + offsetof (sp_level_store, size), type);
       }
+    case LIR_PICK:
+      {
+	tree a = tensor_handle (x.tensor), b = tensor_handle (x.opd);
+	CHECKED (a);
+	CHECKED (b);
+	tree c = build_call_expr_loc (loc, kfn (KFN_MERGE_PICK), 4, a,
+				      build_int_cst (integer_type_node, x.dim),
+				      b,
+				      build_int_cst (integer_type_node,
+						     x.ival));
+	return fold_convert (type, c);
+      }
     case LIR_NEG:
       {
 	tree a = ex (x.a);
@@ -830,6 +843,25 @@ emitter::ex (int id)
 			 : lir_float_p (x.type) ? RDIV_EXPR : TRUNC_DIV_EXPR;
 	return fold_build2 (code, type, sparse_convert (loc, type, a),
 			    sparse_convert (loc, type, b));
+      }
+    case LIR_MASK:
+    case LIR_BOR:
+      {
+	/* On the bits of the values, an unsigned integer of their size:
+	   GCC keeps these selects free of branches.  */
+	tree a = ex (x.a), b = ex (x.b);
+	CHECKED (a);
+	CHECKED (b);
+	tree bits = build_nonstandard_integer_type (TYPE_PRECISION (type), 1);
+	tree vb = fold_build1 (VIEW_CONVERT_EXPR, bits,
+			       sparse_convert (loc, type, b));
+	tree va = x.op == LIR_MASK
+		  ? fold_build1 (NEGATE_EXPR, bits, fold_convert (bits, a))
+		  : fold_build1 (VIEW_CONVERT_EXPR, bits,
+				 sparse_convert (loc, type, a));
+	tree r = fold_build2 (x.op == LIR_MASK ? BIT_AND_EXPR : BIT_IOR_EXPR,
+			      bits, va, vb);
+	return fold_build1 (VIEW_CONVERT_EXPR, type, r);
       }
     default:
       return fail ("operator %d", (int) x.op);

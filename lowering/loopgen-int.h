@@ -50,6 +50,12 @@ typedef struct gen
   int flush_depth;                  /* depth whose body flushes the
                                        workspace; -1: after the nest */
   int treg[SCH_MAX_SCOPES];         /* register of each reduction scope */
+  block *pre;                       /* the nest's declarations, before
+                                       its loops */
+  int merge_a[2], merge_in[2];      /* a merge without branches: its two
+                                       accesses and the variables saying
+                                       whether each is at the coordinate;
+                                       merge_a[0] < 0 outside one */
   ix_diag *d;
   int err;
 } gen;

@@ -285,6 +285,28 @@ needs_nz (const gen *g, const state *st)
   return lat_is_zero (g->s, g->nest->rhs, below);
 }
 
+/* The value of E in a merge without branches (gen's merge_a): each of
+   the lattice's three cases computed, the one the coordinates chose
+   selected by masks, so that it is the value the case's own branch
+   would give, bit for bit.  */
+static int
+merged_value (gen *g, int e, const state *st)
+{
+  state sa = *st, sb = *st;
+  sa.absent |= (uint32_t) 1 << g->merge_a[1];
+  sb.absent |= (uint32_t) 1 << g->merge_a[0];
+  int in_a = lg_ref (g, g->merge_in[0]), in_b = lg_ref (g, g->merge_in[1]);
+  int both = lg_bin (g, LIR_MUL, in_a, in_b);
+  int only_a = lg_bin (g, LIR_SUB, in_a, both);
+  int only_b = lg_bin (g, LIR_SUB, in_b, both);
+  int v = lg_bin (g, LIR_MASK, both, lg_value (g, e, st, -1, -1));
+  v = lg_bin (g, LIR_BOR, v,
+              lg_bin (g, LIR_MASK, only_a, lg_value (g, e, &sa, -1, -1)));
+  return lg_bin (g, LIR_BOR, v,
+                 lg_bin (g, LIR_MASK, only_b,
+                         lg_value (g, e, &sb, -1, -1)));
+}
+
 /* Scope K's expression at its innermost loop: its reductions first, then
    its value into the output or its register.  */
 void
@@ -312,7 +334,8 @@ lg_compute_scope (gen *g, int k, state *st, block *b)
   if (lat_is_zero (g->s, body, st->absent)
       && (hole < 0 || !lg_contains (g->s, body, hole)))
     return;
-  int val = lg_value (g, body, st, hole, t);
+  int val = g->merge_a[0] >= 0 && k == 0 && hole < 0
+            ? merged_value (g, body, st) : lg_value (g, body, st, hole, t);
   if (k > 0)
     {
       lg_set (g, b, LIR_ACCUM, LIR_ADD, g->treg[k], -1, -1, -1, val);

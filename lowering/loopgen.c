@@ -465,6 +465,76 @@ for_iter (const gen *g, const lattice *l, int p, const iter *its, int nits)
                                                                 : -1;
 }
 
+/* Whether point P of L, COUNT of the NITS iterators ITS, merges two rows
+   into the output at the innermost loop D, in the three cases of a sum
+   and with nothing below: then a merge without branches can take it.  */
+static int
+merge_maskable (const gen *g, int d, const lattice *l, const iter *its,
+                int nits, int p, int count)
+{
+  const sch_nest *nest = g->nest;
+  if (p != 0 || nits != 2 || count != 2 || l->n != 3 || g->counting
+      || g->bound >= 0 || is_cn (g, &its[0]) || is_cn (g, &its[1])
+      || d != nest->nloops - 1 || g->scope_of[d] != 0
+      || d != nest->scope[0].last || lg_scope_hole (g, 0) >= 0
+      || (nest->out_mode != SCH_OUT_APPEND
+          && nest->out_mode != SCH_OUT_DENSE)
+      || !g->pre || g->tensor_of[its[0].a] < 0 || g->tensor_of[its[1].a] < 0)
+    return 0;
+  return 1;
+}
+
+/* Both iterators of ITS (the bits of IN) within their ranges.  */
+static int
+in_ranges (gen *g, const iter *its, int nits, uint32_t in)
+{
+  int cond = -1;
+  for (int i = 0; i < nits; i++)
+    if (in & ((uint32_t) 1 << i))
+      {
+        int c = lg_bin (g, LIR_LT, lg_ref (g, its[i].p),
+                        lg_ref (g, its[i].end));
+        cond = cond < 0 ? c : lg_bin (g, LIR_AND, cond, c);
+      }
+  return cond;
+}
+
+/* The merge of point 0 of L, both iterators of ITS, without a branch on
+   its coordinates: both read, the least taken, the case's value selected
+   by masks (loopgen-output.c merged_value), each position advanced by
+   whether its coordinate was the least.  */
+static void
+masked_merge (gen *g, int d, const lattice *l, iter *its, const state *st,
+              block *b)
+{
+  int sv = g->nest->order[d];
+  int s = lg_compound (g, b, LIR_WHILE, in_ranges (g, its, 2, 3));
+  block body = lg_block ();
+  load_coord (g, &its[0], 0, &body);
+  load_coord (g, &its[1], 0, &body);
+  int v = lg_decl (g, &body, LIR_I64, g->sc->sv[sv].name,
+                   lg_bin (g, LIR_MIN, lg_ref (g, its[0].c),
+                           lg_ref (g, its[1].c)));
+  for (int i = 0; i < 2; i++)
+    {
+      char name[64];
+      snprintf (name, sizeof name, "in%s%d",
+                g->s->opd[g->s->acc[its[i].a].opd].name, its[i].l);
+      g->merge_a[i] = its[i].a;
+      g->merge_in[i] = lg_decl (g, &body, LIR_I64, name,
+                                lg_bin (g, LIR_EQ, lg_ref (g, its[i].c),
+                                        lg_ref (g, v)));
+    }
+  state cs = case_state (l, 0, its, 2, 3, st);
+  enter (g, d, v, cs, &body);
+  for (int i = 0; i < 2; i++)
+    lg_set (g, &body, LIR_ACCUM, LIR_ADD, its[i].p, -1, -1, -1,
+            lg_ref (g, g->merge_in[i]));
+  g->merge_a[0] = g->merge_a[1] = -1;
+  if (s >= 0)
+    g->k->stmts[s].body = body.first;
+}
+
 /* The loops of a lattice without universe point: one per point.  */
 static void
 sparse_loops (gen *g, int d, const lattice *l, iter *its, int nits,
@@ -530,16 +600,27 @@ sparse_loops (gen *g, int d, const lattice *l, iter *its, int nits,
           g->k->stmts[s].body = body.first;
           continue;
         }
-      /* Several levels (or a run-length CN level): a while loop.  */
-      int cond = -1;
-      for (int i = 0; i < nits; i++)
-        if (in_p & ((uint32_t) 1 << i))
-          {
-            int c = lg_bin (g, LIR_LT, lg_ref (g, its[i].p),
-                            lg_ref (g, its[i].end));
-            cond = cond < 0 ? c : lg_bin (g, LIR_AND, cond, c);
-          }
-      int s = lg_compound (g, b, LIR_WHILE, cond);
+      /* Several levels (or a run-length CN level): a while loop.  A
+         merge of two rows is emitted twice, with and without branches,
+         the runtime choosing once a call (sp_kmerge_pick).  */
+      block *wb = b, branchy = lg_block ();
+      int ifs = -1;
+      if (merge_maskable (g, d, l, its, nits, p, count))
+        {
+          int t0 = g->tensor_of[its[0].a], t1 = g->tensor_of[its[1].a];
+          int e = lir_leaf (g->k, LIR_PICK, LIR_I64, t1, t0, its[0].l);
+          if (e >= 0)
+            g->k->exprs[e].ival = its[1].l;
+          int pick = lg_decl (g, g->pre, LIR_I64, "masked", e);
+          ifs = lg_compound (g, b, LIR_IF, lg_ref (g, pick));
+          g->k->two_forms[g->n] |= 1u << d;
+          block masked = lg_block ();
+          masked_merge (g, d, l, its, st, &masked);
+          if (ifs >= 0)
+            g->k->stmts[ifs].body = masked.first;
+          wb = &branchy;
+        }
+      int s = lg_compound (g, wb, LIR_WHILE, in_ranges (g, its, nits, in_p));
       note_kind (g, d, count > 1 ? LIR_LOOP_COITER : LIR_LOOP_POS);
       block body = lg_block ();
       int minv = -1;
@@ -563,6 +644,8 @@ sparse_loops (gen *g, int d, const lattice *l, iter *its, int nits,
           }
       if (s >= 0)
         g->k->stmts[s].body = body.first;
+      if (ifs >= 0)
+        g->k->stmts[ifs].else_ = branchy.first;
     }
 }
 
@@ -778,8 +861,9 @@ gen_nest (gen *g, int n, block *b)
 {
   const sch_nest *nest = &g->sc->nest[n];
   state st;
-  block body = lg_block ();
+  block body = lg_block (), pre = lg_block ();
   nest_start (g, n, &st);
+  g->pre = &pre;
   g->flush_depth = -1;
   if (nest->out_mode == SCH_OUT_WORKSPACE && nest->ws_level > 0)
     g->flush_depth = nest->depth[g->sc->lvl_sv[g->s->out][nest->ws_level
@@ -791,6 +875,7 @@ gen_nest (gen *g, int n, block *b)
     lg_loop (g, 0, &st, &body);
   if (nest->out_mode == SCH_OUT_WORKSPACE && g->flush_depth < 0)
     lg_flush (g, &st, &body);
+  g->pre = NULL;
   if (nest->out_mode == SCH_OUT_DENSE && nest->assign == IX_SET
       && !(g->covered && nest->mode == SCH_REGISTER))
     {
@@ -809,6 +894,7 @@ gen_nest (gen *g, int n, block *b)
           lg_emit (g, b, z);
         }
     }
+  lg_splice (g, b, &pre);
   lg_splice (g, b, &body);
 }
 
@@ -863,6 +949,7 @@ lir_build (const ix_sched *sc, ix_diag *d)
   g.sc = sc;
   g.s = &sc->st;
   g.d = d;
+  g.merge_a[0] = g.merge_a[1] = -1;
   g.k = lir_new (sc);
   if (!g.k)
     return NULL;

@@ -11,6 +11,7 @@ const lir_op_info lir_ops[LIR_NOPS] = {
   [LIR_SCALAR] = { "scalar", "", 0, 16 },
   [LIR_DIM] = { "dim", "", 0, 16 },
   [LIR_LVSIZE] = { "lvsize", "", 0, 16 },
+  [LIR_PICK] = { "pick", "", 0, 16 },
   [LIR_NEG] = { "neg", "-", 1, 14 },
   [LIR_NOT] = { "not", "!", 1, 14 },
   [LIR_ADD] = { "add", "+", 2, 12 },
@@ -22,6 +23,8 @@ const lir_op_info lir_ops[LIR_NOPS] = {
   [LIR_EQ] = { "eq", "==", 2, 9 },
   [LIR_AND] = { "and", "&&", 2, 5 },
   [LIR_MIN] = { "min", "min", 2, 16 },
+  [LIR_MASK] = { "mask", "mask", 2, 16 },
+  [LIR_BOR] = { "bor", "bor", 2, 16 },
 };
 
 const char *
@@ -221,6 +224,7 @@ lir_binary (lir_kernel *k, lir_op op, int a, int b)
   if (a < 0 || b < 0)
     return -1;
   lir_type t = op >= LIR_LT && op <= LIR_AND ? LIR_I32
+               : op == LIR_MASK ? k->exprs[b].type
                : common (k->exprs[a].type, k->exprs[b].type);
   int e = new_expr (k, op, t);
   if (e >= 0)
@@ -363,8 +367,14 @@ dump_expr (const lir_kernel *k, int e, int ctx, FILE *f)
     case LIR_LVSIZE:
       fprintf (f, "%s.size%d", k->tensors[x->tensor].name, x->dim);
       break;
+    case LIR_PICK:
+      fprintf (f, "pick(%s.level%d, %s.level%lld)", k->tensors[x->tensor].name,
+               x->dim, k->tensors[x->opd].name, (long long) x->ival);
+      break;
     case LIR_MIN:
-      fprintf (f, "min(");
+    case LIR_MASK:
+    case LIR_BOR:
+      fprintf (f, "%s(", info->name);
       dump_expr (k, x->a, 0, f);
       fprintf (f, ", ");
       dump_expr (k, x->b, 0, f);

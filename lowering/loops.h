@@ -120,12 +120,18 @@ typedef enum
                    operand's handle dims[DIM] (through TENSOR when >= 0),
                    a C array's declared bound (a VLA bound included) */
   LIR_LVSIZE,   /* TENSOR's lv[LEVEL].size */
+  LIR_PICK,     /* whether the rows of TENSOR's level DIM and of tensor
+                   OPD's level IVAL merge faster without branches
+                   (sp_kmerge_pick): 0 or 1 */
   LIR_NEG,      /* -A */
   LIR_NOT,      /* !A */
   LIR_ADD, LIR_SUB, LIR_MUL, LIR_DIV,
   LIR_LT, LIR_LE, LIR_EQ,
   LIR_AND,      /* && */
   LIR_MIN,      /* A < B ? A : B */
+  LIR_MASK,     /* B where A is nonzero, else zero, through B's bits and
+                   a mask of A: no branch (A is 0 or 1) */
+  LIR_BOR,      /* the bits of A or those of B (the other all zero) */
   LIR_NOPS
 } lir_op;
 
@@ -146,10 +152,11 @@ typedef struct lir_expr
   int a, b;          /* operands, -1 when absent */
   int var;           /* LIR_VARREF */
   int array;         /* LIR_LOAD */
-  int opd;           /* LIR_SCALAR, LIR_DIM */
-  int tensor;        /* LIR_DIM (or -1), LIR_LVSIZE */
-  int dim;           /* LIR_DIM: dimension; LIR_LVSIZE: level */
-  int64_t ival;      /* LIR_CONST of an integer type */
+  int opd;           /* LIR_SCALAR, LIR_DIM; LIR_PICK: a tensor */
+  int tensor;        /* LIR_DIM (or -1), LIR_LVSIZE, LIR_PICK */
+  int dim;           /* LIR_DIM: dimension; LIR_LVSIZE, LIR_PICK: level */
+  int64_t ival;      /* LIR_CONST of an integer type; LIR_PICK: OPD's
+                        level */
   double fval;       /* LIR_CONST of a floating type */
 } lir_expr;
 
@@ -278,6 +285,9 @@ typedef struct lir_kernel
   lir_loop_kind loop_kind[SCH_MAX_NESTS][SCH_MAX_VARS];  /* per depth */
   unsigned loop_kinds[SCH_MAX_NESTS][SCH_MAX_VARS];  /* every kind it was
                                                   emitted as: 1 << kind */
+  unsigned two_forms[SCH_MAX_NESTS];  /* the depths whose merge of two
+                                        rows is emitted with and without
+                                        branches (LIR_PICK) */
   int parallel[SCH_MAX_NESTS];   /* nonzero: its outer loop is parallel */
   int failed;                    /* out of memory while building */
 } lir_kernel;

@@ -62,13 +62,14 @@ main (void)
          "loops: j for, i for over Ac; y: dense");
   check ("C(i,j) = A(i,j) + B(i,j)", "C(i,j) = A(i,j) + B(i,j); C: CSR, "
          "A: CSR, B: CSR; loops: i for, j co-iterate A, B; C: appended in "
-         "order");
+         "order; j's merge with or without branches, chosen at run time");
   check ("C(i,j) = A(i,k) * B(k,j)", "C(i,j) = sum(k, A(i,k) * B(k,j)); "
          "C: CSR, A: CSR, B: CSR; loops: i for, k for over A, j for over B; "
          "C: through a workspace");
   check ("D(i,j) = A(i,j) + Bc(i,j)", "D(i,j) = A(i,j) + Bc(i,j); A: CSR, "
          "Bc: CSC converted to CSR; loops: i for (parallel), j co-iterate A, "
-         "Bc; D: dense");
+         "Bc; D: dense; j's merge with or without branches, chosen at run "
+         "time");
   check ("y(i) = b(i) - Ac(i,j) * x(j)", "y(i) = b(i) - sum(j, Ac(i,j) * "
          "x(j)); Ac: CSC; nest 1 (= b(i)): i for (parallel); nest 2 (-= "
          "sum(j, Ac(i,j) * x(j))): j for, i for over Ac; y: dense");
