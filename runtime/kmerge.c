@@ -36,10 +36,10 @@ seconds (void)
   return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* The merges, writing the coordinates to OUT as a kernel appends them;
-   noinline, so that each is timed as the loop it is.  */
-__attribute__ ((noinline)) static int64_t
-merge_branch (const sample *s, int64_t *out)
+/* The merge of S's rows, writing the coordinates to OUT as a kernel
+   appends them: with a branch on each comparison, or with none.  */
+static inline __attribute__ ((always_inline)) int64_t
+merge (const sample *s, int64_t *out, int masked)
 {
   int64_t n = 0, r0 = s->first, p = r0 ? s->ea[r0 - 1] : 0;
   int64_t q = r0 ? s->eb[r0 - 1] : 0;
@@ -49,7 +49,14 @@ merge_branch (const sample *s, int64_t *out)
       while (p < pe && q < qe)
         {
           int64_t a = s->ca[p], b = s->cb[q];
-          if (a < b)
+          if (masked)
+            {
+              int64_t j = a < b ? a : b;
+              out[n++] = j;
+              p += a == j;
+              q += b == j;
+            }
+          else if (a < b)
             out[n++] = a, p++;
           else if (b < a)
             out[n++] = b, q++;
@@ -64,28 +71,17 @@ merge_branch (const sample *s, int64_t *out)
   return n;
 }
 
+/* Each form a function of its own, timed as the loop it is.  */
+__attribute__ ((noinline)) static int64_t
+merge_branch (const sample *s, int64_t *out)
+{
+  return merge (s, out, 0);
+}
+
 __attribute__ ((noinline)) static int64_t
 merge_masked (const sample *s, int64_t *out)
 {
-  int64_t n = 0, r0 = s->first, p = r0 ? s->ea[r0 - 1] : 0;
-  int64_t q = r0 ? s->eb[r0 - 1] : 0;
-  for (int64_t r = r0; r < r0 + s->rows; r++)
-    {
-      int64_t pe = s->ea[r], qe = s->eb[r];
-      while (p < pe && q < qe)
-        {
-          int64_t a = s->ca[p], b = s->cb[q];
-          int64_t j = a < b ? a : b, ia = a == j, ib = b == j;
-          out[n++] = j;
-          p += ia;
-          q += ib;
-        }
-      while (p < pe)
-        out[n++] = s->ca[p++];
-      while (q < qe)
-        out[n++] = s->cb[q++];
-    }
-  return n;
+  return merge (s, out, 1);
 }
 
 /* The rows of T's level L under parent R: [*LO, *HI).  */
