@@ -98,10 +98,11 @@ SP_KBITS (int32_t, uint32_t)
 #endif
 
 /* Whether the rows of A's level LA and of B's level LB (compressed, under
-   the same number of parents) merge faster without branches than with
-   one on each comparison: timed on a sample of them (runtime/kmerge.c);
-   0 for operands of fewer than 2^18 entries.  The environment's SP_MERGE
-   = branch or mask decides instead.  */
+   the same number of parents) should merge without branches rather than
+   with one on each comparison: when a small branch predictor misses more
+   than a quarter of the steps of a sample of their merge
+   (runtime/kmerge.c); 0 for operands of fewer than 2^18 entries.  The
+   environment's SP_MERGE = branch or mask decides instead.  */
 int sp_kmerge_pick (const sp_tensor *a, int la, const sp_tensor *b, int lb);
 
 /* Sort the N coordinates of A increasingly.  */
