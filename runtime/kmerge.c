@@ -14,13 +14,13 @@
 
 /* Operands of fewer entries merge with branches: the sample would cost
    more than a choice could save.  The sample: about one entry in
-   SAMPLE_PART of theirs, at least SAMPLE_MIN, in blocks of consecutive
-   rows at BLOCKS places.  HISTORY: the cases the predictor remembers.
+   SAMPLE_PART of theirs, at least SAMPLE_MIN and at most SAMPLE_MAX, in
+   blocks of consecutive rows at BLOCKS places.  HISTORY: the cases the predictor remembers.
    MISSED: the share of its guesses wrong above which the merge goes
    without branches (random rows: about half; rows that coincide or
    follow a pattern: a few hundredths).  */
 enum { PICK_MIN = 1 << 18, SAMPLE_PART = 64, SAMPLE_MIN = 1 << 14,
-       BLOCKS = 64, HISTORY = 4 };
+       SAMPLE_MAX = 1 << 16, BLOCKS = 64, HISTORY = 4 };
 #define MISSED 0.25
 
 /* The last choices of this thread: a kernel called again on the same
@@ -114,8 +114,9 @@ sp_kmerge_pick (const sp_tensor *a, int la, const sp_tensor *b, int lb)
         }
     }
   int64_t want = (na + nb) / SAMPLE_PART;
-  double m = missed (a, la, b, lb, rows, want < SAMPLE_MIN ? SAMPLE_MIN
-                                                           : want);
+  want = want < SAMPLE_MIN ? SAMPLE_MIN : want > SAMPLE_MAX ? SAMPLE_MAX
+                                                            : want;
+  double m = missed (a, la, b, lb, rows, want);
   int masked = m > MISSED;
   cache[cache_next] = (choice) { a, b, la, lb, masked, REUSE, na, nb };
   cache_next = (cache_next + 1) % CACHE;
