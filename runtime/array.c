@@ -32,7 +32,7 @@ void *
     return NULL;
   if (sp_to_dense (t, copy))
     {
-      free (copy);
+      sp__free_array (copy);
       return NULL;
     }
   pv->dense = copy;

@@ -308,7 +308,7 @@ finish_level (sp_bld *b, int k, int64_t parents)
             return -1;
           if (b->pfill[k])
             memcpy (pos, ls->pos, b->pfill[k] * (t->fmt.posw / 8));
-          free (ls->pos);
+          sp__free_array (ls->pos);
           ls->pos = pos;
           b->pcap[k] = parents + 1;
         }
@@ -342,7 +342,7 @@ sp__bld_end (sp_bld *b, int failed)
   sp_tensor *t = b->t;
   int64_t c = 1;
 
-  free (b->ctr);
+  sp__free_array (b->ctr);
   b->ctr = NULL;
   for (int k = 0; !failed && k < b->lo->nlv; k++)
     failed = (c = finish_level (b, k, c)) < 0;
@@ -591,7 +591,7 @@ assemble_pending (sp_tensor *t)
   sp__take_arrays (t, &tmp);
   rc = 0;
 done:
-  free (rec);
+  sp__free_array (rec);
   return rc;
 }
 
@@ -721,12 +721,12 @@ sp__from_coo (const sp_format *f, sp_type type, sp_coo *c)
           || sp__build_sorted (t, &lo, rec, c->n, 0))
         goto fail;
     }
-  free (rec);
+  sp__free_array (rec);
   ((sp_priv *) t->priv)->built = 1;
   t->dirty = 0;
   return t;
 fail:
-  free (rec);
+  sp__free_array (rec);
   sp_free (t);
   return NULL;
 }

@@ -305,7 +305,7 @@ convert_sort (conv *c)
       && !sp__build_sorted (c->dst, &c->ld, rec, nrec, 0))
     rc = 0;
 done:
-  free (rec);
+  sp__free_array (rec);
   return rc;
 }
 
@@ -637,7 +637,7 @@ group_children (conv *c, batch *bt)
       sort_segment (ls->crd, cw, lo, sp__ix_get (ls->pos, pw, q + 1) - lo,
                     tmp);
     }
-  free (tmp);
+  sp__free_array (tmp);
   return 0;
 }
 
@@ -849,9 +849,9 @@ convert_scatter (conv *c)
     goto done;
   rc = place (c, bt);
 done:
-  free (bt);
-  free (c->cnt);
-  free (c->aux);
+  sp__free_array (bt);
+  sp__free_array (c->cnt);
+  sp__free_array (c->aux);
   c->cnt = c->aux = NULL;
   if (rc)
     sp__free_arrays (c->dst);

@@ -73,7 +73,7 @@ sp__coo_widen (sp_coo *c)
     return -1;
   for (int64_t e = 0; e < 2 * c->n; e++)
     idx[e] = c->idx32[e];
-  free (c->idx32);
+  sp__free_array (c->idx32);
   c->idx32 = NULL;
   c->idx = idx;
   c->cap = c->n ? c->n : 1;
@@ -120,9 +120,9 @@ sp__coo_free (sp_coo *c)
 {
   if (!c)
     return;
-  free (c->idx);
-  free (c->idx32);
-  free (c->val);
+  sp__free_array (c->idx);
+  sp__free_array (c->idx32);
+  sp__free_array (c->val);
   c->idx = NULL;
   c->idx32 = NULL;
   c->val = NULL;

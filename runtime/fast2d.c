@@ -72,10 +72,10 @@ typedef struct out2
 static void
 out_free (out2 *o)
 {
-  free (o->pos);
-  free (o->acrd);
-  free (o->bcrd);
-  free (o->val);
+  sp__free_array (o->pos);
+  sp__free_array (o->acrd);
+  sp__free_array (o->bcrd);
+  sp__free_array (o->val);
   o->pos = o->acrd = o->bcrd = NULL;
   o->val = NULL;
 }
@@ -188,7 +188,7 @@ from_unsorted (out2 *o, int64_t n, const int32_t *x,
           || !(tv = sp__alloc_array (longest, sizeof *tv, -1,
                                      "sort scratch"))))
     {
-      free (tb);
+      sp__free_array (tb);
       return -1;
     }
   /* CA[a] is now the end of bucket a.  Sort each, and add up repeated
@@ -214,8 +214,8 @@ from_unsorted (out2 *o, int64_t n, const int32_t *x,
           w++;
         }
     }
-  free (tb);
-  free (tv);
+  sp__free_array (tb);
+  sp__free_array (tv);
   if (o->pos)
     o->pos[o->na] = (int32_t) w;
   return w;
@@ -252,7 +252,7 @@ sp__from_coo_fast (const sp_format *f, sp_type type, sp_coo *c,
         {
           if ((uint64_t) c->idx[e] >= (uint64_t) c->dims[e & 1])
             {
-              free (wide);
+              sp__free_array (wide);
               return SP_UNSORTED;
             }
           wide[e] = (int32_t) c->idx[e];
@@ -270,8 +270,8 @@ sp__from_coo_fast (const sp_format *f, sp_type type, sp_coo *c,
         int64_t a = x[2 * e + ia], b = x[2 * e + ib];
         if ((uint64_t) a >= (uint64_t) na || (uint64_t) b >= (uint64_t) nb)
           {
-            free (wide);
-            free (ca);
+            sp__free_array (wide);
+            sp__free_array (ca);
             return SP_UNSORTED;
           }
         /* Key order (A, B) and (B, A), nondecreasing.  */
@@ -286,7 +286,7 @@ sp__from_coo_fast (const sp_format *f, sp_type type, sp_coo *c,
   }
   if (!sab && !counts)
     {
-      free (wide);
+      sp__free_array (wide);
       return SP_UNSORTED;
     }
   /* From here on the list's arrays may become the tensor's.  */
@@ -336,16 +336,16 @@ sp__from_coo_fast (const sp_format *f, sp_type type, sp_coo *c,
   out_install (t, &o);
   if (!t->vals)
     goto fail;
-  free (ca);
-  free (wide);
+  sp__free_array (ca);
+  sp__free_array (wide);
   ((sp_priv *) t->priv)->built = 1;
   t->dirty = 0;
   *out = t;
   return 0;
 fail:
   out_free (&o);
-  free (ca);
-  free (wide);
+  sp__free_array (ca);
+  sp__free_array (wide);
   sp_free (t);
   return -1;
 }
@@ -377,14 +377,14 @@ coo_to_csr (const sp_tensor *s, sp_tensor *d)
       int32_t r = ri[e], cc = ci[e];
       if ((uint32_t) r >= (uint64_t) m)
         {
-          free (pos);
+          sp__free_array (pos);
           return SP_UNSORTED;
         }
       if (r != pr)
         {
           if (r < pr)
             {
-              free (pos);
+              sp__free_array (pos);
               return SP_UNSORTED;
             }
           while (row <= r)
@@ -393,12 +393,12 @@ coo_to_csr (const sp_tensor *s, sp_tensor *d)
         }
       else if (cc <= pc)
         {
-          free (pos);
+          sp__free_array (pos);
           return SP_UNSORTED;
         }
       if ((uint32_t) cc >= (uint64_t) ncol)
         {
-          free (pos);
+          sp__free_array (pos);
           return SP_UNSORTED;
         }
       pc = cc;
@@ -408,8 +408,8 @@ coo_to_csr (const sp_tensor *s, sp_tensor *d)
   if (!(crd = sp__alloc_array (n, 4, -1, "a crd array"))
       || !(val = sp__alloc_array (n, es, -1, "the values")))
     {
-      free (pos);
-      free (crd);
+      sp__free_array (pos);
+      sp__free_array (crd);
       return -1;
     }
   memcpy (crd, ci, n * 4);
@@ -560,15 +560,15 @@ transpose (const sp_tensor *s, sp_tensor *d)
   if (!(x.next = sp__alloc_array ((int64_t) (parts + split) * nb + 1, 4, 0,
                                   "counts")))
     {
-      free (pos);
+      sp__free_array (pos);
       return -1;
     }
   x.odd = split ? x.next + nb : NULL;
   sp__parallel (parts, count_part, &x);
   if (x.bad)
     {
-      free (pos);
-      free (x.next);
+      sp__free_array (pos);
+      sp__free_array (x.next);
       return SP_UNSORTED;
     }
   int32_t sum = 0;
@@ -594,13 +594,13 @@ transpose (const sp_tensor *s, sp_tensor *d)
   if (!(x.crd = sp__alloc_array (n, 4, -1, "a crd array"))
       || !(d->vals = x.dv = sp__alloc_array (n, x.es, -1, "the values")))
     {
-      free (pos);
-      free (x.next);
-      free (x.crd);
+      sp__free_array (pos);
+      sp__free_array (x.next);
+      sp__free_array (x.crd);
       return -1;
     }
   sp__parallel (parts, scatter_part, &x);
-  free (x.next);
+  sp__free_array (x.next);
   d->lv[0].count = nb;
   d->lv[1].pos = pos;
   d->lv[1].npos = nb + 1;
@@ -638,7 +638,7 @@ csr_to_dia (const sp_tensor *s, sp_tensor *d)
         }
       if (bad)
         {
-          free (slot);
+          sp__free_array (slot);
           return SP_UNSORTED;
         }
     }
@@ -646,16 +646,16 @@ csr_to_dia (const sp_tensor *s, sp_tensor *d)
     nd += slot[k];
   if (nd > 0 && m > INT64_MAX / nd)
     {
-      free (slot);
+      sp__free_array (slot);
       return SP_UNSORTED;
     }
   if (!(dpos = sp__alloc_array (2, 4, -1, "a pos array"))
       || !(dcrd = sp__alloc_array (nd, 4, -1, "a crd array"))
       || !(d->vals = sp__alloc_array (nd * m, es, 0, "the values")))
     {
-      free (slot);
-      free (dpos);
-      free (dcrd);
+      sp__free_array (slot);
+      sp__free_array (dpos);
+      sp__free_array (dcrd);
       return -1;
     }
   nd = 0;
@@ -687,7 +687,7 @@ csr_to_dia (const sp_tensor *s, sp_tensor *d)
             dv[sl[crd[p]] + i] = sv[p];
         }
     }
-  free (slot);
+  sp__free_array (slot);
   dpos[0] = 0;
   dpos[1] = (int32_t) nd;
   d->lv[0].pos = dpos;
@@ -755,7 +755,7 @@ csr_to_ell (const sp_tensor *s, sp_tensor *d)
   if (!(dcrd = sp__alloc_array (k * m, 4, -1, "a crd array"))
       || !(d->vals = sp__alloc_array (k * m, es, 0, "the values")))
     {
-      free (dcrd);
+      sp__free_array (dcrd);
       return -1;
     }
   /* Small enough to stay in cache: row by row, as the rows are read.  */

@@ -186,11 +186,11 @@ room_afresh (sp_kout *o, int64_t entries)
                                       "the output's values") : NULL;
   if (!vals)
     {
-      free (crd);
+      sp__free_array (crd);
       return -1;
     }
-  free (o->crd[l]);
-  free (o->vals);
+  sp__free_array (o->crd[l]);
+  sp__free_array (o->vals);
   o->crd[l] = crd;
   o->vals = vals;
   o->ccap[l] = o->vcap = entries;
@@ -443,8 +443,8 @@ sp_kout_end (sp_kout *o)
   published (t, "sparse output");
   for (int l = 0; l < SP_MAX_LEVELS; l++)
     {
-      free (o->cnt[l]);
-      free (o->crd[l]);
+      sp__free_array (o->cnt[l]);
+      sp__free_array (o->crd[l]);
     }
   memset (o, 0, sizeof *o);
 }
@@ -598,19 +598,19 @@ sp_kpar_layout (sp_kpar *p)
       for (int64_t i = 0; i < p->nparts; i++)
         n += p->counted[i][l];
       p->total[l] = n;
-      free (b->crd[l]);
+      sp__free_array (b->crd[l]);
       b->crd[l] = kpar_array (n, cw, -1, "an output crd array");
       b->ccap[l] = n;
       if (l > first)
         {
-          free (b->cnt[l]);
+          sp__free_array (b->cnt[l]);
           b->cnt[l] = kpar_array (p->total[l - 1] + 1, sizeof (int64_t), 0,
                                   "an output pos array");
           b->pcap[l] = p->total[l - 1] + 1;
         }
       at[l] = 0;
     }
-  free (b->vals);
+  sp__free_array (b->vals);
   b->vals = kpar_array (p->total[last], b->esize, -1, "the output's values");
   b->vcap = p->total[last];
 
@@ -772,7 +772,7 @@ sp_kpar_end (sp_kpar *p)
         {
           all.cnt[first][1] = p->total[first];
           for (int64_t i = 1; i < p->nparts; i++)
-            free (p->part[i].cnt[first]);
+            sp__free_array (p->part[i].cnt[first]);
         }
       all.bounded = 0;
     }
@@ -805,8 +805,8 @@ sp_kws_alloc (sp_kws *w, int64_t n, size_t esize)
 void
 sp_kws_free (sp_kws *w)
 {
-  free (w->vals);
-  free (w->flag);
-  free (w->list);
+  sp__free_array (w->vals);
+  sp__free_array (w->flag);
+  sp__free_array (w->list);
   memset (w, 0, sizeof *w);
 }

@@ -59,7 +59,7 @@ append (sp_pending *pd, const uint64_t *key, sp_num v, int origin)
                                  "pending inserts")))
         return -1;
       memcpy (r, pd->rec, pd->n * pd->rw * sizeof *r);
-      free (pd->rec);
+      sp__free_array (pd->rec);
       pd->rec = r;
       pd->cap = cap;
     }
@@ -149,7 +149,7 @@ reindex (sp_pending *pd, int64_t nslot)
                                    "the pending-insert index");
   if (!slot)
     return -1;
-  free (pd->slot);
+  sp__free_array (pd->slot);
   pd->slot = slot;
   pd->nslot = nslot;
   pd->nkey = 0;
@@ -276,7 +276,7 @@ sp__pend_apply (sp_pending *pd, const uint64_t *key, int type, sp_num *v)
 void
 sp__pend_clear (sp_pending *pd)
 {
-  free (pd->slot);
+  sp__free_array (pd->slot);
   pd->slot = NULL;
   pd->nslot = pd->nkey = pd->n = pd->sorted = 0;
   pd->limit = FIRST_LIMIT / (pd->rw * sizeof *pd->rec);
@@ -285,8 +285,8 @@ sp__pend_clear (sp_pending *pd)
 void
 sp__pend_free (sp_pending *pd)
 {
-  free (pd->rec);
-  free (pd->slot);
+  sp__free_array (pd->rec);
+  sp__free_array (pd->slot);
   memset (pd, 0, sizeof *pd);
 }
 

@@ -73,11 +73,11 @@ sp__rows_init (sp_rows *b, const char *name, const sp_format *f,
 void
 sp__rows_free (sp_rows *b)
 {
-  free (b->cnt);
-  free (b->block);
-  free (b->row);
-  free (b->col);
-  free (b->val);
+  sp__free_array (b->cnt);
+  sp__free_array (b->block);
+  sp__free_array (b->row);
+  sp__free_array (b->col);
+  sp__free_array (b->val);
   memset (b, 0, sizeof *b);
 }
 
@@ -240,16 +240,16 @@ sp__rows_parts_free (sp_rows *part, int parts)
 {
   for (int t = 0; t < parts; t++)
     {
-      free (part[t].cnt);
-      free (part[t].block);
+      sp__free_array (part[t].cnt);
+      sp__free_array (part[t].block);
     }
 }
 
 void
 sp__rows_restart (sp_rows *b)
 {
-  free (b->row);
-  free (b->block);
+  sp__free_array (b->row);
+  sp__free_array (b->block);
   b->row = NULL;
   b->block = NULL;
   b->mode = SP_ROWS_SORTED;
@@ -276,7 +276,7 @@ scatter (sp_rows *b)
     return -1;
   if (!(val = sp__alloc_array (n, sizeof *val, -1, "the values")))
     {
-      free (col);
+      sp__free_array (col);
       return -1;
     }
   for (int64_t r = 0; r < b->dims[0]; r++)
@@ -291,8 +291,8 @@ scatter (sp_rows *b)
       col[p] = b->col[e];
       val[p] = b->val[e];
     }
-  free (b->col);
-  free (b->val);
+  sp__free_array (b->col);
+  sp__free_array (b->val);
   b->col = col;
   b->val = val;
   return 0;
@@ -332,9 +332,9 @@ scratch_alloc (scratch *s, int64_t n, int rows)
 static void
 scratch_free (scratch *s)
 {
-  free (s->row);
-  free (s->col);
-  free (s->val);
+  sp__free_array (s->row);
+  sp__free_array (s->col);
+  sp__free_array (s->val);
 }
 
 /* Sort rows [R0, R1) (CNT holding their ends, LO the start of R0) by
@@ -662,7 +662,7 @@ sp__rows_tensor (sp_rows *b, const sp_format *f)
   sp__rows_free (b);
   return t;
 fail:
-  free (pos);
+  sp__free_array (pos);
   sp__rows_free (b);
   sp_free (t);
   return NULL;

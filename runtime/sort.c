@@ -102,8 +102,8 @@ sp__sort_records (uint64_t *rec, int64_t n, int kw, int rw, int bits)
     memcpy (rec, src, (size_t) n * rw * sizeof *rec);
   rc = 0;
 done:
-  free (hist);
-  free (tmp);
+  sp__free_array (hist);
+  sp__free_array (tmp);
   return rc;
 }
 
@@ -129,7 +129,7 @@ sp__merge_records (uint64_t **rec, int64_t from, int64_t m, int64_t n,
                      ? i++ : j++;
       memcpy (out + o++ * rw, a + next * rw, rw * sizeof *out);
     }
-  free (a);
+  sp__free_array (a);
   *rec = out;
   return 0;
 }

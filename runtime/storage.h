@@ -482,6 +482,13 @@ void *sp__alloc_array (int64_t n, size_t esize, int fill, const char *what);
    FILL as above.  0 or -1.  */
 int sp__grow (void **a, int64_t *cap, int64_t need, size_t esize, int fill,
               const char *what);
+/* Free array A; a large block is kept for the next array that fits it
+   (runtime/kept.c).  */
+void sp__free_array (void *a);
+/* A kept block of at least BYTES (not cleared), or NULL.  */
+void *sp__kept_take (size_t bytes);
+/* Bytes of the blocks kept.  */
+size_t sp__kept_bytes (void);
 /* Array A cut down to N elements of ESIZE bytes (at least one): where it
    now is (A itself for a large block, which keeps its size).  */
 void *sp__shrink (void *a, int64_t n, size_t esize);

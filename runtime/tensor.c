@@ -89,16 +89,23 @@ sp__alloc_array (int64_t n, size_t esize, int fill, const char *what)
     }
   if (n == 0)
     n = 1;
-  a = fill == 0 ? calloc ((size_t) n, esize) : malloc ((size_t) n * esize);
+  size_t bytes = (size_t) n * esize;
+  if ((a = sp__kept_take (bytes)))
+    {
+      if (fill >= 0)
+        memset (a, fill, bytes);
+      return a;
+    }
+  a = fill == 0 ? calloc ((size_t) n, esize) : malloc (bytes);
   if (!a)
     {
       sp__fail ("out of memory allocating %s (%lld entries)", what,
                 (long long) n);
       return NULL;
     }
-  big_pages (a, (size_t) n * esize);
+  big_pages (a, bytes);
   if (fill > 0)
-    memset (a, fill, (size_t) n * esize);
+    memset (a, fill, bytes);
   return a;
 }
 
@@ -119,7 +126,9 @@ sp__grow (void **a, int64_t *cap, int64_t need, size_t esize, int fill,
     return sp__fail ("%s would need %lld entries (%.3g GB), more than this "
                      "machine's memory", what, (long long) n,
                      (double) n * esize / 1e9);
-  b = realloc (*a, (size_t) n * esize);
+  b = *a ? NULL : sp__kept_take ((size_t) n * esize);
+  if (!b)
+    b = realloc (*a, (size_t) n * esize);
   if (!b)
     return sp__fail ("out of memory growing %s to %lld entries", what,
                      (long long) n);
@@ -248,12 +257,12 @@ sp__free_arrays (sp_tensor *t)
 {
   for (int k = 0; k < SP_MAX_LEVELS; k++)
     {
-      free (t->lv[k].pos);
-      free (t->lv[k].crd);
+      sp__free_array (t->lv[k].pos);
+      sp__free_array (t->lv[k].crd);
       t->lv[k].pos = t->lv[k].crd = NULL;
       t->lv[k].npos = t->lv[k].ncrd = t->lv[k].count = 0;
     }
-  free (t->vals);
+  sp__free_array (t->vals);
   t->vals = NULL;
   t->nvals = 0;
 }
@@ -281,7 +290,7 @@ sp_free (sp_tensor *t)
   if (pv)
     {
       sp__pend_free (&pv->pend);
-      free (pv->dense);
+      sp__free_array (pv->dense);
       free (pv->param_fmt);
       free (pv);
     }
