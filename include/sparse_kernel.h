@@ -115,9 +115,10 @@ void sp_kws_sort (int64_t *list, int64_t nw, const uint8_t *flag,
 /* The first of the rows of part PART (0 .. PARTS) when rows LO .. HI-1,
    whose entries POS (offsets of POSW bits, POS[HI] included) delimits,
    are cut into PARTS ranges of about equal work (a row costs its entries
-   and one).  Part PARTS starts at HI.  */
-int64_t sp_ksplit (const void *pos, int posw, int64_t lo, int64_t hi,
-                   int64_t part, int64_t parts);
+   and one; its entries in POS2 too, when not NULL: the rows of two
+   operands merged).  Part PARTS starts at HI.  */
+int64_t sp_ksplit (const void *pos, int posw, const void *pos2, int posw2,
+                   int64_t lo, int64_t hi, int64_t part, int64_t parts);
 
 /* -------------------------------------------------------------------- */
 /* A sparse output being built.  Generated code reads VALS, and may

@@ -106,7 +106,8 @@ const struct
   { "sp_kws_alloc", "vplz" },     /* (sp_kws *, n, value size) */
   { "sp_kws_free", "vp" },
   { "sp_kws_sort", "vplpl" },     /* (list, count, flags, extent) */
-  { "sp_ksplit", "lcillll" },     /* (pos, width, lo, hi, part, parts) */
+  { "sp_ksplit", "lcicillll" },   /* (pos, width, pos2, width2, lo, hi,
+				     part, parts) */
   { "sp_kpar_begin", "ppll" },    /* (sp_tensor *, parts, hint) */
   { "sp_kpar_count", "vplil" },   /* (sp_kpar *, part, level, entries) */
   { "sp_kpar_bound", "vpllll" },  /* (sp_kpar *, part, bound, sampled
@@ -382,8 +383,9 @@ struct emitter
   tree vex (int e, int j, tree off, tree vtype, tree elt);
   tree strip_mine (const lir_stmt &st, struct strip_info *si, tree *vars);
   bool parallel_safe (const lir_stmt &st);
-  int balance_array (const lir_stmt &st);
-  tree split_loop (tree iv, tree lo, tree hi, tree body, int a);
+  void balance_arrays (const lir_stmt &st, int ba[2]);
+  tree split_call (const int ba[2], tree lo, tree hi, tree part, tree parts);
+  tree split_loop (tree iv, tree lo, tree hi, tree body, const int ba[2]);
   tree kout_addr ();
   tree kws_addr ();
   int par_plan ();
@@ -1563,18 +1565,20 @@ names_row (const lir_kernel *k, const lir_stmt &x, bool *row)
   return true;
 }
 
-/* For parallel loop ST: an array of offsets indexed by its variable
-   (pos[i] of CSR's rows, pos1[p] of DCSR's), whose entries weigh the
-   iterations; -1 when its body reads none.  */
-int
-emitter::balance_array (const lir_stmt &st)
+/* For parallel loop ST: the arrays of offsets indexed by its variable
+   (pos[i] of CSR's rows, pos1[p] of DCSR's) of up to two operands,
+   whose entries weigh the iterations, into BA[0] and BA[1]; -1 where
+   its body reads none (no more).  */
+void
+emitter::balance_arrays (const lir_stmt &st, int ba[2])
 {
+  ba[0] = ba[1] = -1;
   if (st.body < 0)
-    return -1;
+    return;
   bool *row = XCNEWVEC (bool, k->nvars + 1);
-  int found = -1;
+  int found = 0;
   row[st.var] = true;
-  for (int id = st.body; id >= 0 && found < 0; id = k->stmts[id].next)
+  for (int id = st.body; id >= 0 && found < 2; id = k->stmts[id].next)
     {
       const lir_stmt &x = k->stmts[id];
       int e = x.kind == LIR_DECL || x.kind == LIR_FOR ? x.a : -1;
@@ -1591,26 +1595,45 @@ emitter::balance_array (const lir_stmt &st)
       const lir_expr &idx = k->exprs[init.a];
       if (ar.kind == LIR_ARR_POS && arr[init.array] && idx.op == LIR_VARREF
 	  && idx.var >= 0 && idx.var < k->nvars && row[idx.var]
-	  && ar.tensor >= 0 && ar.tensor < k->ntensors)
-	found = init.array;
+	  && ar.tensor >= 0 && ar.tensor < k->ntensors
+	  && (!found || k->arrays[ba[0]].tensor != ar.tensor))
+	ba[found++] = init.array;
     }
   XDELETEVEC (row);
-  return found;
+}
+
+/* The first row of part PART of PARTS of rows [LO, HI) cut by the
+   entries of the pos arrays BA (balance_arrays) into ranges of about
+   equal work.  */
+tree
+emitter::split_call (const int ba[2], tree lo, tree hi, tree part, tree parts)
+{
+  tree w[2], pos[2];
+  for (int i = 0; i < 2; i++)
+    {
+      w[i] = build_int_cst (integer_type_node,
+			    ba[i] < 0 ? 0
+			    : k->tensors[k->arrays[ba[i]].tensor].fmt.posw);
+      pos[i] = ba[i] < 0 ? null_pointer_node
+	       : fold_convert (const_ptr_type_node, unshare_expr (arr[ba[i]]));
+    }
+  return build_call_expr_loc (loc, kfn (KFN_SPLIT), 8, pos[0], w[0], pos[1],
+			      w[1], lo, hi, part, parts);
 }
 
 /* Chunks per thread of a loop over rows split by their entries.  */
 #define SPLIT_CHUNKS 8
 
 /* The parallel region of loop ST over rows [LO, HI) cut by the entries
-   of pos array A into SPLIT_CHUNKS ranges of rows per thread of about
-   equal work (sp_ksplit), which the threads take in turn, BODY run for
+   of pos arrays BA (balance_arrays) into SPLIT_CHUNKS ranges of rows per
+   thread of about equal work (sp_ksplit), which the threads take in turn, BODY run for
    IV over each: a thread slowed by a heavy range or by another process
    on its core takes fewer (measured on 2 threads, SpMV: rmat_s16_ef8
    0.38 -> 0.33 ms, bcsstk16 0.126 -> 0.087 ms against a range per
    thread).  Returns the statements: the shared chunk counter reset,
    then the region.  */
 tree
-emitter::split_loop (tree iv, tree lo, tree hi, tree body, int a)
+emitter::split_loop (tree iv, tree lo, tree hi, tree body, const int ba[2])
 {
   tree i64 = sparse_int64_type ();
   tree nt_fn = builtin_decl_explicit (BUILT_IN_OMP_GET_NUM_THREADS);
@@ -1649,24 +1672,18 @@ emitter::split_loop (tree iv, tree lo, tree hi, tree body, int a)
 					   integer_zero_node)));
     };
   append_to_statement_list_force (take (), &list);
-  const sp_format &f = k->tensors[k->arrays[a].tensor].fmt;
-  tree pos = fold_convert (const_ptr_type_node, arr[a]);
-  tree w = build_int_cst (integer_type_node, f.posw);
   /* Each chunk: iv = split (ck), r1 = split (ck + 1), its rows, the next
      chunk taken.  */
   tree chunk = alloc_stmt_list ();
   append_to_statement_list_force
     (build2 (MODIFY_EXPR, TREE_TYPE (iv), iv,
 	     fold_convert (TREE_TYPE (iv),
-			   build_call_expr_loc (loc, kfn (KFN_SPLIT), 6, pos, w,
-						n0, n, ck, chunks))), &chunk);
+			   split_call (ba, n0, n, ck, chunks))), &chunk);
   append_to_statement_list_force
     (build2 (MODIFY_EXPR, i64, r1,
-	     build_call_expr_loc (loc, kfn (KFN_SPLIT), 6, unshare_expr (pos),
-				  w, n0, n,
-				  build2 (PLUS_EXPR, i64, ck,
-					  build_int_cst (i64, 1)), chunks)),
-     &chunk);
+	     split_call (ba, n0, n,
+			 build2 (PLUS_EXPR, i64, ck, build_int_cst (i64, 1)),
+			 chunks)), &chunk);
   tree lbody = alloc_stmt_list ();
   append_to_statement_list_force (body, &lbody);
   append_to_statement_list_force
@@ -1707,8 +1724,9 @@ emitter::parallel_for (const lir_stmt &st, tree lo, tree hi)
   tree body = block (st.body);
   var[st.var] = v;
   CHECKED (body);
-  int ba = balance_array (st);
-  tree split = ba >= 0 ? split_loop (iv, lo, hi, body, ba) : NULL_TREE;
+  int ba[2];
+  balance_arrays (st, ba);
+  tree split = ba[0] >= 0 ? split_loop (iv, lo, hi, body, ba) : NULL_TREE;
   if (split)
     {
       nparallel++;
@@ -2722,20 +2740,15 @@ emitter::par_build (int loop, tree *list)
     (build2 (MODIFY_EXPR, i64, n0, sparse_convert (loc, i64, lo)), &region);
   append_to_statement_list_force
     (build2 (MODIFY_EXPR, i64, n1, sparse_convert (loc, i64, hi)), &region);
-  int ba = balance_array (st);
+  int ba[2];
+  balance_arrays (st, ba);
   for (int e = 0; e < 2; e++)
     {
       tree part = e ? build2 (PLUS_EXPR, i64, tid, build_int_cst (i64, 1))
 		    : tid;
       tree r;
-      if (ba >= 0)
-	{
-	  const sp_format &f = k->tensors[k->arrays[ba].tensor].fmt;
-	  r = build_call_expr_loc (loc, kfn (KFN_SPLIT), 6,
-				   fold_convert (const_ptr_type_node, arr[ba]),
-				   build_int_cst (integer_type_node, f.posw),
-				   n0, n1, part, nt);
-	}
+      if (ba[0] >= 0)
+	r = split_call (ba, n0, n1, part, nt);
       else
 	/* n0 + (n1 - n0) * part / nt  */
 	r = build2 (PLUS_EXPR, i64, n0,

@@ -547,7 +547,7 @@ transpose (const sp_tensor *s, sp_tensor *d)
   if (parts > 1 && (int64_t) parts * nb > 4 * n)
     parts = 1;
   for (int t = 0; t <= parts; t++)
-    row[t] = sp_ksplit (x.sp, 32, 0, x.na, t, parts);
+    row[t] = sp_ksplit (x.sp, 32, NULL, 0, 0, x.na, t, parts);
   x.row = row;
   if (!(pos = sp__alloc_array (nb + 1, 4, -1, "a pos array")))
     return -1;

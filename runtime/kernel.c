@@ -62,25 +62,36 @@ sp_kconvert (const sp_tensor *t, const char *format, const char *what)
 /* -------------------------------------------------------------------- */
 /* Splitting rows among threads.  */
 
+/* Entries of rows LO .. R-1 in POS (and POS2 when not NULL), and R - LO.  */
+static uint64_t
+cost_to (const void *pos, int posw, const void *pos2, int posw2, int64_t lo,
+         int64_t r)
+{
+  uint64_t c = (uint64_t) (sp__ix_get (pos, posw, r)
+                           - sp__ix_get (pos, posw, lo) + r - lo);
+  if (pos2)
+    c += (uint64_t) (sp__ix_get (pos2, posw2, r) - sp__ix_get (pos2, posw2, lo));
+  return c;
+}
+
 int64_t
-sp_ksplit (const void *pos, int posw, int64_t lo, int64_t hi, int64_t part,
-           int64_t parts)
+sp_ksplit (const void *pos, int posw, const void *pos2, int posw2, int64_t lo,
+           int64_t hi, int64_t part, int64_t parts)
 {
   if (part <= 0 || hi <= lo)
     return lo;
   if (part >= parts)
     return hi;
-  /* Row r costs its entries and one: find the first row whose cost so
-     far reaches PART / PARTS of the whole.  */
-  int64_t base = sp__ix_get (pos, posw, lo);
-  uint64_t total = (uint64_t) (sp__ix_get (pos, posw, hi) - base + hi - lo);
+  /* Find the first row whose cost so far reaches PART / PARTS of the
+     whole.  */
+  uint64_t total = cost_to (pos, posw, pos2, posw2, lo, hi);
   uint64_t target = (uint64_t) ((unsigned __int128) total * (uint64_t) part
                                 / (uint64_t) parts);
   int64_t a = lo, b = hi;
   while (a < b)
     {
       int64_t mid = a + (b - a) / 2;
-      if ((uint64_t) (sp__ix_get (pos, posw, mid) - base + mid - lo) < target)
+      if (cost_to (pos, posw, pos2, posw2, lo, mid) < target)
         a = mid + 1;
       else
         b = mid;

@@ -508,8 +508,8 @@ split (void)
         int64_t prev = lo, ok = 1;
         for (int q = 0; q <= parts; q++)
           {
-            int64_t r = sp_ksplit (pos, 32, lo, 100, q, parts);
-            ok &= r == sp_ksplit (pos64, 64, lo, 100, q, parts);
+            int64_t r = sp_ksplit (pos, 32, NULL, 0, lo, 100, q, parts);
+            ok &= r == sp_ksplit (pos64, 64, NULL, 0, lo, 100, q, parts);
             ok &= r >= prev && (q || r == lo) && (q < parts || r == 100);
             if (q && q < parts && lo == 0)
               {
@@ -524,7 +524,34 @@ split (void)
         CHECK (ok, "split into %d parts from row %lld", parts,
                (long long) lo);
       }
-  CHECK (sp_ksplit (pos, 32, 5, 5, 1, 2) == 5, "empty range");
+  CHECK (sp_ksplit (pos, 32, NULL, 0, 5, 5, 1, 2) == 5, "empty range");
+
+  /* Two operands' rows merged: a row costs the entries of both.  The
+     heavy rows of the second come last: the halves of both start at
+     row 51 (569 of 1139), those of the first alone at row 7.  */
+  int64_t pos2[101];
+  pos2[0] = 0;
+  for (int r = 0; r < 100; r++)
+    pos2[r + 1] = pos2[r] + (r >= 90 ? 50 : 0);
+  total += pos2[100];
+  for (int parts = 1; parts <= 9; parts++)
+    {
+      int64_t prev = 0, ok = 1;
+      for (int q = 0; q <= parts; q++)
+        {
+          int64_t r = sp_ksplit (pos, 32, pos2, 64, 0, 100, q, parts);
+          int64_t target = total * q / parts;
+          ok &= r >= prev && (q < parts || r == 100);
+          if (q && q < parts)
+            ok &= pos[r] + pos2[r] + r >= target
+                  && (r == 0 || pos[r - 1] + pos2[r - 1] + r - 1 < target);
+          prev = r;
+        }
+      CHECK (ok, "split of two operands' rows into %d parts", parts);
+    }
+  CHECK (sp_ksplit (pos, 32, pos2, 64, 0, 100, 1, 2) == 51,
+         "halves of two operands' rows: %lld",
+         (long long) sp_ksplit (pos, 32, pos2, 64, 0, 100, 1, 2));
 }
 
 /* A CSR matrix in FMT (any crd width) built a row at a time by runs,
