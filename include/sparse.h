@@ -51,8 +51,9 @@ int sp_print (const sp_tensor *t, FILE *out);
 
 void sp_free (sp_tensor *t);
 /* The runtime keeps the last large blocks its arrays freed (at most
-   SP_KEEP_MB megabytes, 256 by default) to serve its next arrays without
-   fresh pages; this gives them back now.  */
+   SP_KEEP_MB megabytes, a sixteenth of the machine's memory by default)
+   to serve its next arrays without fresh pages; this gives them back
+   now.  */
 void sp_release_memory (void);
 const char *sp_error (void);
 

@@ -217,10 +217,12 @@ sp_kout_push (sp_kout *o, int l, int64_t parent, int64_t c)
    each; in a sample of its rows, SC entries against a bound of SN (0:
    no sample).  If the bounds can stand for the counts (the samples'
    entries are close to their bounds, or far below them: runtime/kernel.c
-   bounds_usable), sp_kpar_layout lays the arrays
+   bounds_use), sp_kpar_layout lays the arrays
    out by them and the gaps the parts leave are closed (each part's
-   entries moved down): by the threads together when each, all parts
-   done, calls sp_kpar_close (P, T, THREADS), else by sp_kpar_end.  If
+   entries moved down; where the gaps would be wide, the parts after the
+   first append into arrays of their own, copied after the first's): by
+   the threads together when each, all parts done, calls sp_kpar_close
+   (P, T, THREADS), else by sp_kpar_end.  If
    the bounds cannot stand for the counts (another format, or arrays of
    their total too large), sp_kpar_layout does nothing, sp_kpar_laid (P)
    says so, and the parts count as above.  */

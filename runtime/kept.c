@@ -8,11 +8,14 @@
    clears and maps one fault at a time (64 MB: 35-40 ms here, against
    3 ms to write memory already mapped; poisson2d_1000's A + A^T took
    19.5 ms a call that way and 9.6 ms with its blocks reused).  A few
-   freed blocks are therefore kept, up to SP_KEEP_MB megabytes (default
-   256; 0 keeps none), and handed to the next array that fits them;
-   sp_release_memory gives them back at once.  They are kept mapped as
-   they are: marking them reclaimable (MADV_FREE) costs a third of what
-   fresh pages cost when they are next written.  */
+   freed blocks are therefore kept, at most sixteen and SP_KEEP_MB
+   megabytes (default a sixteenth of the machine's memory; 0 keeps
+   none), and handed to the next array that fits them; sp_release_memory
+   gives them back at once, and they are given back at exit.  Marking
+   their pages for the system to reclaim when short (MADV_FREE) was
+   tried: the marking flushes the pages from every thread's TLB and the
+   writes after run slower, bcsstk13's A + A^T on two threads took 0.066
+   -> 0.11-0.14 ms a call, stencil27_100's 40 -> 48-58 ms.  */
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -37,14 +40,15 @@ static size_t kept_bytes;
 /* The bound in bytes, read from SP_KEEP_MB at first use; -1 before.  */
 static double limit = -1;
 
+/* The bound (the caller holds the lock).  */
 static double
 keep_limit (void)
 {
   if (limit < 0)
     {
       const char *s = getenv ("SP_KEEP_MB");
-      double mb = s && *s ? strtod (s, NULL) : 256;
-      limit = mb > 0 ? mb * (1 << 20) : 0;
+      double mb = s && *s ? strtod (s, NULL) : -1;
+      limit = mb < 0 ? sp__phys_bytes () / 16 : mb * (1 << 20);
     }
   return limit;
 }
@@ -91,11 +95,10 @@ sp__free_array (void *a)
   if (size >= KEPT_LEAST)
     {
       pthread_mutex_lock (&lock);
-      double most = keep_limit ();
-      if (size <= most)
+      if (size <= keep_limit ())
         {
           /* The oldest go first.  */
-          while (nkept == KEPT_BLOCKS || kept_bytes + size > most)
+          while (nkept == KEPT_BLOCKS || kept_bytes + size > limit)
             out[nout++] = unkeep (0);
           kept[nkept].p = a;
           kept[nkept++].size = size;

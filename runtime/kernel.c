@@ -476,6 +476,8 @@ struct sp_kpar
   int bounded;                        /* counted holds bounds */
   int laid;                           /* sp_kpar_layout done */
   int gaps;                           /* laid out by bounds */
+  int own;                            /* ... parts after the first in
+                                         arrays of their own */
   int moved;                          /* the gaps closed by threads */
 };
 
@@ -543,31 +545,49 @@ sp_kpar_laid (const sp_kpar *p)
   return p->laid;
 }
 
+/* How the parts of P lay their entries out, given their bounds.  */
+enum kpar_use
+{
+  BY_COUNTS,    /* the parts count first */
+  BY_GAPS,      /* by the bounds in the output's arrays */
+  BY_OWN        /* the first part so, the others in arrays of their own */
+};
+
 /* Whether the bounds the parts of P gave can stand for their counts:
    one compressed level (no positions of it are parents of others to
    move), arrays of their total well within memory (pages past what the
-   parts write are never touched), and estimates of the entries either
-   at least 3/4 of the bounds, so that the gaps stay narrow and closing
-   them moves entries to pages already touched, or at most 1/4, where a
-   count costs more than the move: it goes through four times the
-   entries (products with many repeated contributions, bcsstk16's 18
-   times).  In between (A + A^T of a symmetric pattern, 2 times;
-   poisson2d's or rmat's products, about 1.9) the parts count.  */
-static int
-bounds_usable (const sp_kpar *p)
+   parts write are never touched).  With estimates of the entries at
+   least 3/4 of the bounds, the gaps stay narrow and closing them moves
+   entries to pages already touched; at most 1/4, a count would cost
+   more than the move: it goes through four times the entries (products
+   with many repeated contributions, bcsstk16's 18 times).  In between
+   (A + A^T of a symmetric pattern, 2 times; poisson2d's or rmat's
+   products, about 1.9) the gaps would be wide, their entries moved to
+   pages not touched yet, by one thread when a part's new place overlaps
+   its old: every part but the first writes into arrays of its own
+   instead, which the threads together copy after the first part's
+   entries at the end: a pass over the output in place of the count, a
+   second pass of the kernel's work (two threads, a program calling the
+   kernel, best of 10 to 300 calls: bayer10's product 1.93 -> 1.57 ms,
+   poisson2d_1000's 65.6 -> 57.0 ms, pushpull's A + A^T 0.175 -> 0.136
+   ms; stencil27_100's A + A^T, whose 26 million entries are copied from
+   memory and back, 41-42 -> 44 ms).  */
+static enum kpar_use
+bounds_use (const sp_kpar *p)
 {
   const sp_kout *b = &p->part[0];
   int last = b->nlevels - 1;
   double n = 0, e = 0;
   if (b->first != last)
-    return 0;
+    return BY_COUNTS;
   for (int64_t i = 0; i < p->nparts; i++)
     {
       n += (double) p->counted[i][last];
       e += p->estimate[i];
     }
-  return n * (double) (b->crdw / 8 + b->esize) <= sp__phys_bytes () / 4
-         && (4 * e >= 3 * n || n >= 4 * e);
+  if (2 * n * (double) (b->crdw / 8 + b->esize) > sp__phys_bytes () / 4)
+    return BY_COUNTS;
+  return 4 * e >= 3 * n || n >= 4 * e ? BY_GAPS : BY_OWN;
 }
 
 /* A new array of N entries of ES bytes for the output (FILL as
@@ -592,12 +612,14 @@ sp_kpar_layout (sp_kpar *p)
   if (p->bounded)
     {
       p->bounded = 0;
-      if (!bounds_usable (p))
+      enum kpar_use use = bounds_use (p);
+      if (use == BY_COUNTS)
         {
           memset (p->counted, 0, (size_t) p->nparts * sizeof *p->counted);
           return;
         }
       p->gaps = 1;
+      p->own = use == BY_OWN;
     }
 
   /* Part 0's arrays, made for a build on its own, give way to arrays of
@@ -634,6 +656,19 @@ sp_kpar_layout (sp_kpar *p)
       if (i > 0 && whole.ndense == 1)
         o->cnt[first] = kpar_array (2, sizeof (int64_t), 0,
                                     "an output pos array");
+      if (i > 0 && p->own)
+        {
+          /* Room for its bound from 0 (one compressed level).  */
+          int64_t n = p->counted[i][last];
+          o->crd[last] = kpar_array (n, cw, -1, "an output crd array");
+          o->vals = kpar_array (n, b->esize, -1, "the output's values");
+          o->n[last] = 0;
+          o->ccap[last] = o->vcap = o->limit = n;
+          o->fast[last] = 0;
+          o->bounded = 1;
+          set_fast (o, last);
+          continue;
+        }
       for (int l = first; l <= last; l++)
         {
           o->n[l] = at[l];
@@ -659,7 +694,8 @@ sp_kpar_part (sp_kpar *p, int64_t i)
 
 /* The moves that close the gaps parts of P laid out by their bounds
    leave at the ends of their ranges: part I's GOT[I] entries from SRC[I]
-   down to DST[I], after those of the parts before it.  The first part
+   (of its own arrays when P->own) down to DST[I], after those of the
+   parts before it.  The first part
    that appended more than its bound, or -1.  */
 static int64_t
 gap_moves (const sp_kpar *p, int64_t *src, int64_t *dst, int64_t *got)
@@ -668,6 +704,9 @@ gap_moves (const sp_kpar *p, int64_t *src, int64_t *dst, int64_t *got)
   int64_t start = 0, w = 0, bad = -1;
   for (int64_t i = 0; i < p->nparts; i++)
     {
+      /* A part in arrays of its own starts at 0 there.  */
+      if (i > 0 && p->own)
+        start = 0;
       got[i] = p->part[i].n[l] - start;
       if ((got[i] < 0 || got[i] > p->counted[i][l]) && bad < 0)
         bad = i;
@@ -694,11 +733,17 @@ copy_moves (const sp_kpar *p, const int64_t *src, const int64_t *dst,
     {
       int64_t lo = from > at ? from - at : 0;
       int64_t hi = to < at + got[i] ? to - at : got[i];
-      if (lo < hi && src[i] != dst[i])
+      const char *scrd = crd, *svals = vals;
+      if (i > 0 && p->own)
         {
-          memmove (crd + (dst[i] + lo) * cw, crd + (src[i] + lo) * cw,
+          scrd = p->part[i].crd[l];
+          svals = p->part[i].vals;
+        }
+      if (lo < hi && (src[i] != dst[i] || scrd != crd))
+        {
+          memmove (crd + (dst[i] + lo) * cw, scrd + (src[i] + lo) * cw,
                    (size_t) (hi - lo) * cw);
-          memmove (vals + (dst[i] + lo) * es, vals + (src[i] + lo) * es,
+          memmove (vals + (dst[i] + lo) * es, svals + (src[i] + lo) * es,
                    (size_t) (hi - lo) * es);
         }
       at += got[i];
@@ -713,17 +758,18 @@ sp_kpar_close (sp_kpar *p, int64_t t, int64_t threads)
       || gap_moves (p, src, dst, got) >= 0)
     return;
   /* Threads share the copying when no part's new place overlaps where
-     another part's entries are; else thread 0 moves them all, in order
-     (each moves down, after the parts before it).  */
+     another part's entries are (always when parts have arrays of their
+     own); else thread 0 moves them all, in order (each moves down, after
+     the parts before it).  */
   int apart = 1;
   for (int64_t i = 0; i < n; i++)
     {
       total += got[i];
-      for (int64_t j = 0; j < n; j++)
+      for (int64_t j = 0; j < n && !p->own; j++)
         if (i != j && got[j] > 0 && dst[i] < src[j] + got[j]
             && src[j] < dst[i] + got[i])
           apart = 0;
-      if (dst[i] != src[i] && dst[i] + got[i] > src[i])
+      if (!p->own && dst[i] != src[i] && dst[i] + got[i] > src[i])
         apart = 0;
     }
   if (t == 0)
@@ -753,6 +799,12 @@ close_gaps (sp_kpar *p)
     {
       p->counted[i][l] = got[i];
       p->part[i].n[l] = dst[i] + got[i];
+      if (i > 0 && p->own)
+        {
+          sp__free_array (p->part[i].crd[l]);
+          sp__free_array (p->part[i].vals);
+          p->part[i].crd[l] = p->part[i].vals = NULL;
+        }
     }
   p->total[l] = dst[n - 1] + got[n - 1];
 }
