@@ -718,9 +718,16 @@ gap_moves (const sp_kpar *p, int64_t *src, int64_t *dst, int64_t *got)
   return bad;
 }
 
-/* Copy bytes [FROM, TO) of the moves of P (SRC, DST, GOT as gap_moves
+/* Whether part I of P moves (SRC, DST as gap_moves gives them).  */
+static int
+moving (const sp_kpar *p, int64_t i, const int64_t *src, const int64_t *dst)
+{
+  return (i > 0 && p->own) || src[i] != dst[i];
+}
+
+/* Copy entries [FROM, TO) of the moves of P (SRC, DST, GOT as gap_moves
    gives them, in entries, each entry CW bytes of coordinate and ES of
-   value), counted over the moves in part order.  */
+   value), counted over the parts that move (moving), in part order.  */
 static void
 copy_moves (const sp_kpar *p, const int64_t *src, const int64_t *dst,
             const int64_t *got, int64_t from, int64_t to)
@@ -731,6 +738,8 @@ copy_moves (const sp_kpar *p, const int64_t *src, const int64_t *dst,
   int64_t at = 0;
   for (int64_t i = 0; i < p->nparts && at < to; i++)
     {
+      if (!moving (p, i, src, dst))
+        continue;
       int64_t lo = from > at ? from - at : 0;
       int64_t hi = to < at + got[i] ? to - at : got[i];
       const char *scrd = crd, *svals = vals;
@@ -739,7 +748,7 @@ copy_moves (const sp_kpar *p, const int64_t *src, const int64_t *dst,
           scrd = p->part[i].crd[l];
           svals = p->part[i].vals;
         }
-      if (lo < hi && (src[i] != dst[i] || scrd != crd))
+      if (lo < hi)
         {
           memmove (crd + (dst[i] + lo) * cw, scrd + (src[i] + lo) * cw,
                    (size_t) (hi - lo) * cw);
@@ -764,7 +773,7 @@ sp_kpar_close (sp_kpar *p, int64_t t, int64_t threads)
   int apart = 1;
   for (int64_t i = 0; i < n; i++)
     {
-      total += got[i];
+      total += moving (p, i, src, dst) ? got[i] : 0;
       for (int64_t j = 0; j < n && !p->own; j++)
         if (i != j && got[j] > 0 && dst[i] < src[j] + got[j]
             && src[j] < dst[i] + got[i])
