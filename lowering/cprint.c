@@ -279,8 +279,13 @@ stmt (const printer *p, int id, int ind)
   const lir_stmt *s = &p->k->stmts[id];
   FILE *f = p->f;
   if (s->kind == LIR_FOR && s->parallel)
-    fputs ("#ifdef _OPENMP\n#pragma omp parallel for schedule(static)\n"
-           "#endif\n", f);
+    {
+      int vars[8], n = lir_reductions (p->k, s, vars, 8);
+      fputs ("#ifdef _OPENMP\n#pragma omp parallel for schedule(static)", f);
+      for (int i = 0; i < n; i++)
+        fprintf (f, " reduction(+: %s)", p->k->vars[vars[i]].name);
+      fputs ("\n#endif\n", f);
+    }
   fprintf (f, "%*s", ind, "");
   switch (s->kind)
     {

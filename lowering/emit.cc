@@ -382,10 +382,11 @@ struct emitter
   bool strip_match (const lir_stmt &st, struct strip_info *si);
   tree vex (int e, int j, tree off, tree vtype, tree elt);
   tree strip_mine (const lir_stmt &st, struct strip_info *si, tree *vars);
-  bool parallel_safe (const lir_stmt &st);
+  tree region_clauses (const lir_stmt &st, tree clauses);
   void balance_arrays (const lir_stmt &st, int ba[2]);
   tree split_call (const int ba[2], tree lo, tree hi, tree part, tree parts);
-  tree split_loop (tree iv, tree lo, tree hi, tree body, const int ba[2]);
+  tree split_loop (tree iv, tree lo, tree hi, tree body, const int ba[2],
+		   tree clauses);
   tree kout_addr ();
   tree kws_addr ();
   int par_plan ();
@@ -1086,45 +1087,26 @@ emitter::call (const lir_stmt &st)
   return fail ("runtime call %d", (int) st.fn);
 }
 
-/* Whether statement ID of K, in a parallel loop's body, writes nothing
-   but array elements and the variables declared inside the body (CTX,
-   marked on the way down: lir_visit sees a declaration before its
-   uses): 0, else 1.  */
-static int
-writes_inside (const lir_kernel *k, int id, void *ctx)
+/* The clauses of the parallel region of loop ST: reduction (+: t) for
+   each variable declared outside it that its body sums into (a scalar
+   output's register: lir_reductions), chained to CLAUSES; error_mark_node
+   when its body writes anything else outside itself.  */
+tree
+emitter::region_clauses (const lir_stmt &st, tree clauses)
 {
-  bool *inside = (bool *) ctx;
-  const lir_stmt &x = k->stmts[id];
-  switch (x.kind)
+  int vars[8];
+  int n = lir_reductions (k, &st, vars, 8);
+  if (n < 0)
+    return error_mark_node;
+  for (int i = 0; i < n; i++)
     {
-    case LIR_DECL:
-      if (x.var >= 0 && x.var < k->nvars)
-	inside[x.var] = true;
-      return 0;
-    case LIR_ASSIGN:
-    case LIR_ACCUM:
-      return x.to.opd >= 0
-	     || (x.to.var >= 0 && (x.to.var >= k->nvars || !inside[x.to.var]));
-    case LIR_FOR:
-      return x.var < 0 || x.var >= k->nvars || !inside[x.var];
-    case LIR_WHILE:
-    case LIR_IF:
-      return 0;
-    default:
-      /* Appends, runtime calls and memsets share state.  */
-      return 1;
+      tree c = build_omp_clause (loc, OMP_CLAUSE_REDUCTION);
+      OMP_CLAUSE_DECL (c) = var[vars[i]];
+      OMP_CLAUSE_REDUCTION_CODE (c) = PLUS_EXPR;
+      OMP_CLAUSE_CHAIN (c) = clauses;
+      clauses = c;
     }
-}
-
-/* Whether the parallel loop ST writes nothing but array elements and the
-   variables declared inside it: the mark's promise, checked.  */
-bool
-emitter::parallel_safe (const lir_stmt &st)
-{
-  bool *inside = XCNEWVEC (bool, k->nvars + 1);
-  bool ok = lir_visit (k, &st.body, 1, writes_inside, inside) == 0;
-  XDELETEVEC (inside);
-  return ok;
+  return clauses;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1630,10 +1612,11 @@ emitter::split_call (const int ba[2], tree lo, tree hi, tree part, tree parts)
    IV over each: a thread slowed by a heavy range or by another process
    on its core takes fewer (measured on 2 threads, SpMV: rmat_s16_ef8
    0.38 -> 0.33 ms, bcsstk16 0.126 -> 0.087 ms against a range per
-   thread).  Returns the statements: the shared chunk counter reset,
-   then the region.  */
+   thread).  CLAUSES are the region's.  Returns the statements: the
+   shared chunk counter reset, then the region.  */
 tree
-emitter::split_loop (tree iv, tree lo, tree hi, tree body, const int ba[2])
+emitter::split_loop (tree iv, tree lo, tree hi, tree body, const int ba[2],
+		     tree clauses)
 {
   tree i64 = sparse_int64_type ();
   tree nt_fn = builtin_decl_explicit (BUILT_IN_OMP_GET_NUM_THREADS);
@@ -1700,6 +1683,7 @@ emitter::split_loop (tree iv, tree lo, tree hi, tree body, const int ba[2])
      &list);
   tree par = make_node (OMP_PARALLEL);
   TREE_TYPE (par) = void_type_node;
+  OMP_PARALLEL_CLAUSES (par) = clauses;
   OMP_PARALLEL_BODY (par) = region_bind (vars, list);
   SET_EXPR_LOCATION (par, loc);
   tree all = alloc_stmt_list ();
@@ -1713,7 +1697,8 @@ emitter::split_loop (tree iv, tree lo, tree hi, tree body, const int ba[2])
    operand in ranges of equal work the threads take in turn
    (split_loop), else
    #pragma omp parallel for schedule(static); the loop variable private
-   to the region.  */
+   to the region, and each thread's own copy of the registers the loop
+   sums into (a scalar output's), added up at the end.  */
 tree
 emitter::parallel_for (const lir_stmt &st, tree lo, tree hi)
 {
@@ -1724,9 +1709,12 @@ emitter::parallel_for (const lir_stmt &st, tree lo, tree hi)
   tree body = block (st.body);
   var[st.var] = v;
   CHECKED (body);
+  tree red = region_clauses (st, NULL_TREE);
+  if (red == error_mark_node)
+    return fail ("a parallel loop writes outside itself");
   int ba[2];
   balance_arrays (st, ba);
-  tree split = ba[0] >= 0 ? split_loop (iv, lo, hi, body, ba) : NULL_TREE;
+  tree split = ba[0] >= 0 ? split_loop (iv, lo, hi, body, ba, red) : NULL_TREE;
   if (split)
     {
       nparallel++;
@@ -1754,8 +1742,10 @@ emitter::parallel_for (const lir_stmt &st, tree lo, tree hi)
   SET_EXPR_LOCATION (ofor, loc);
   tree par = make_node (OMP_PARALLEL);
   TREE_TYPE (par) = void_type_node;
+  OMP_PARALLEL_CLAUSES (par) = red;
   OMP_PARALLEL_BODY (par) = region_bind (iv, ofor);
-  OMP_PARALLEL_COMBINED (par) = 1;
+  /* A combined parallel for takes its reductions on the for.  */
+  OMP_PARALLEL_COMBINED (par) = red == NULL_TREE;
   SET_EXPR_LOCATION (par, loc);
   nparallel++;
   return par;
@@ -1784,7 +1774,7 @@ emitter::for_loop (const lir_stmt &st, tree *vars, bool strip)
   if (strip && !(st.parallel && omp) && strip_match (st, &si))
     return strip_mine (st, &si, vars);
 
-  if (st.parallel && omp && parallel_safe (st))
+  if (st.parallel && omp && region_clauses (st, NULL_TREE) != error_mark_node)
     {
       tree par = parallel_for (st, lo, hi);
       CHECKED (par);
@@ -3077,6 +3067,7 @@ sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e)
   ix_sched_opts opts;
   memset (&opts, 0, sizeof opts);
   opts.allow_convert = 1;
+  opts.reassoc = flag_associative_math;
   ix_diag d;
   memset (&d, 0, sizeof d);
   lir_kernel *k = NULL;

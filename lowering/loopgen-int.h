@@ -52,6 +52,8 @@ typedef struct gen
   int treg[SCH_MAX_SCOPES];         /* register of each reduction scope */
   block *pre;                       /* the nest's declarations, before
                                        its loops */
+  int red_loop;                     /* the outer loop of a nest summing
+                                       into a scalar output, else -1 */
   int merge_a[2], merge_in[2];      /* a merge without branches: its two
                                        accesses and the variables saying
                                        whether each is at the coordinate;

@@ -400,13 +400,39 @@ case_chain (gen *g, int d, int v, const lattice *l, const int *cases,
 }
 
 /* Mark the outer loop parallel when it writes disjoint slices of a dense
-   output.  */
+   output; note it when it sums into a scalar output (mark_sum).  */
 static void
 maybe_parallel (gen *g, int d, int s)
 {
   int sv = g->nest->order[d];
+  if (d == 0 && s >= 0 && g->nest->out_mode == SCH_OUT_SCALAR)
+    g->red_loop = s;
   if (d != 0 || s < 0 || g->nest->out_mode != SCH_OUT_DENSE
       || sv >= g->s->nvars || !g->s->var[sv].in_output)
+    return;
+  g->k->stmts[s].parallel = 1;
+  g->k->parallel[g->n] = 1;
+}
+
+/* Mark the outer loop of the nest, once built, parallel when its body
+   writes nothing outside itself but sums into registers, and their sums
+   come out the same in any order: integers, or floating point where
+   the compiler may reassociate (-fassociative-math).  Each thread then
+   sums its own rows and the threads' sums are added at the end.  */
+static void
+mark_sum (gen *g)
+{
+  int vars[8], s = g->red_loop;
+  if (s < 0)
+    return;
+  int n = lir_reductions (g->k, &g->k->stmts[s], vars, 8);
+  for (int i = 0; i < n; i++)
+    {
+      lir_type t = g->k->vars[vars[i]].type;
+      if ((t == LIR_F64 || t == LIR_F32) && !g->sc->reassoc)
+        n = 0;
+    }
+  if (n <= 0)
     return;
   g->k->stmts[s].parallel = 1;
   g->k->parallel[g->n] = 1;
@@ -869,10 +895,12 @@ gen_nest (gen *g, int n, block *b)
     g->flush_depth = nest->depth[g->sc->lvl_sv[g->s->out][nest->ws_level
                                                            - 1]];
   locate (g, &st, &body);
+  g->red_loop = -1;
   if (nest->scope[0].last < nest->scope[0].first)
     lg_compute_scope (g, 0, &st, &body);
   else
     lg_loop (g, 0, &st, &body);
+  mark_sum (g);
   if (nest->out_mode == SCH_OUT_WORKSPACE && g->flush_depth < 0)
     lg_flush (g, &st, &body);
   g->pre = NULL;

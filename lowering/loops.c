@@ -297,6 +297,69 @@ lir_visit (const lir_kernel *k, const int *first, int nfirst,
 }
 
 /* -------------------------------------------------------------------- */
+/* Reductions of a parallel loop.  */
+
+typedef struct red_walk
+{
+  char *inside;       /* per variable: 1 declared in the body, 2 summed */
+  int *vars, n, max;
+} red_walk;
+
+static int
+red_stmt (const lir_kernel *k, int id, void *ctx)
+{
+  red_walk *w = ctx;
+  const lir_stmt *x = &k->stmts[id];
+  int v = x->to.var;
+  switch (x->kind)
+    {
+    case LIR_DECL:
+      if (x->var < 0 || x->var >= k->nvars)
+        return 1;
+      w->inside[x->var] = 1;
+      return 0;
+    case LIR_ASSIGN:
+    case LIR_ACCUM:
+      if (x->to.opd >= 0)
+        return 1;
+      if (v < 0)      /* an array's element */
+        return 0;
+      if (v >= k->nvars)
+        return 1;
+      if (w->inside[v] == 1)
+        return 0;
+      /* An outer variable: a sum, the same one each time.  */
+      if (x->kind != LIR_ACCUM || (x->op != LIR_ADD && x->op != LIR_SUB))
+        return 1;
+      if (w->inside[v] == 2)
+        return 0;
+      if (w->n == w->max)
+        return 1;
+      w->inside[v] = 2;
+      w->vars[w->n++] = v;
+      return 0;
+    case LIR_FOR:
+      return x->var < 0 || x->var >= k->nvars || w->inside[x->var] != 1;
+    case LIR_WHILE:
+    case LIR_IF:
+      return 0;
+    default:
+      return 1;
+    }
+}
+
+int
+lir_reductions (const lir_kernel *k, const lir_stmt *s, int *vars, int max)
+{
+  red_walk w = { calloc ((size_t) k->nvars + 1, 1), vars, 0, max };
+  if (!w.inside)
+    return -1;
+  int bad = lir_visit (k, &s->body, 1, red_stmt, &w);
+  free (w.inside);
+  return bad ? -1 : w.n;
+}
+
+/* -------------------------------------------------------------------- */
 /* Dump.  */
 
 static void

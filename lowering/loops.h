@@ -320,6 +320,16 @@ int lir_stmt_new (lir_kernel *k, lir_kind kind);
 int lir_visit (const lir_kernel *k, const int *first, int nfirst,
                int (*fn) (const lir_kernel *, int, void *), void *ctx);
 
+/* The variables that the body of loop S of K only adds to or
+   subtracts from (LIR_ACCUM) and that are declared outside it, into VARS
+   (at most MAX; a parallel build sums them over its threads): their
+   count, or -1 when the body writes anything but array elements, its
+   own variables and those sums (appends, runtime calls, memsets, other
+   writes to outer variables or to scalar operands), or MAX is too
+   small.  */
+int lir_reductions (const lir_kernel *k, const lir_stmt *s, int *vars,
+                    int max);
+
 /* C-like pseudocode of K, indented.  */
 void lir_dump (const lir_kernel *k, FILE *f);
 

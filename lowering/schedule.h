@@ -184,6 +184,9 @@ typedef struct ix_sched_opts
   int write_rows;      /* nonzero: write a sparse output of rank 2 or more
                           with its first level dense (DCSR as CSR),
                           converted to its own format at the end */
+  int reassoc;         /* nonzero: floating-point sums may be reassociated
+                          (-fassociative-math): a scalar output's sum may
+                          be split among threads */
 } ix_sched_opts;
 
 typedef struct ix_sched
@@ -208,6 +211,7 @@ typedef struct ix_sched
   sch_nest nest[SCH_MAX_NESTS];
   int nbefore;                     /* the orders asked for (opts) */
   int before[SCH_MAX_BEFORE][2];
+  int reassoc;                     /* (opts) */
 } ix_sched;
 
 /* Schedule S (finished by ix_finish) into *OUT.  OPTS may be NULL

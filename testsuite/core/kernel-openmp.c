@@ -1,6 +1,7 @@
 /* { dg-do run } */
 /* Kernels whose outer loop is marked parallel, compiled with -fopenmp and
-   run on two threads.  */
+   run on two threads; sums into an integer scalar with a reduction clause
+   (lir_reductions).  */
 
 #include <stdlib.h>
 #include "kernel-util.h"
@@ -16,6 +17,9 @@ main (void)
     { "Y", 2, { 40, 8 }, NULL, 1.0, IX_OPD_ARRAY },
     { "x", 1, { 30 }, NULL, 1.0, IX_OPD_ARRAY },
     { "y", 1, { 40 }, NULL, 1.0, IX_OPD_ARRAY },
+    { "Ai", 2, { 40, 30 }, "csr", 0.3, IX_OPD_ARRAY, SP_I64 },
+    { "Bi", 2, { 40, 30 }, "dcsr", 0.3, IX_OPD_ARRAY, SP_I32 },
+    { "s", 0, { 0 }, "", 1.0, IX_OPD_SCALAR, SP_I64 },
     { NULL, 0, { 0 }, NULL, 0, 0 }
   };
   setenv ("OMP_NUM_THREADS", "2", 1);
@@ -26,5 +30,7 @@ main (void)
   failures += kt_run ("omp_add", "D(i,j) = A(i,j) + B(i,j)", o, 0);
   failures += kt_run ("omp_resid", "y(i) -= D(i,j) * x(j) - B(i,j) * x(j)",
                       o, 0);
+  failures += kt_run ("omp_dot", "s = Ai(i,j) * Bi(i,j)", o, 0);
+  failures += kt_run ("omp_total", "s += Bi(i,j)", o, 0);
   return failures != 0;
 }

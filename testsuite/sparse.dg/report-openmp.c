@@ -1,7 +1,10 @@
 /* With -fopenmp the report marks the loops made parallel: the outer loop
    of a nest writing disjoint parts of a dense output, or the rows of a
-   sparse output whose first level is dense (not a DCSR output), unless
-   the pragma is already inside a parallel region.  */
+   sparse output whose first level is dense (not a DCSR output), or the
+   outer loop of a sum into an integer scalar (not into a double: the
+   threads' partial sums would round differently, unless
+   -fassociative-math, report-openmp-assoc.c), unless the pragma is
+   already inside a parallel region.  */
 /* { dg-do compile } */
 /* { dg-options "-fopenmp -fplugin-arg-sparse-report" } */
 #include <sparse.h>
@@ -42,4 +45,20 @@ nested (int n, int m, double Y[m][n], double A[n][n] SPARSE ("CSR"),
       double *y = Y[c], *x = X[c];
 #pragma sparse einsum y(i) = A(i,j) * x(j)	/* { dg-message "loops: i for, j for over A; y: dense" } */
     }
+}
+
+long
+dot (int n, long A[n][n] SPARSE ("CSR"), long B[n][n] SPARSE ("CSR"))
+{
+  long s = 0;
+#pragma sparse einsum s = A(i,j) * B(i,j)	/* { dg-message "loops: i for .parallel., j co-iterate A, B; s: scalar" } */
+  return s;
+}
+
+double
+total (int n, double A[n][n] SPARSE ("CSR"))
+{
+  double s = 0;
+#pragma sparse einsum s = A(i,j)	/* { dg-message "loops: i for, j for over A; s: scalar" } */
+  return s;
 }

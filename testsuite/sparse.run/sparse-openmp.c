@@ -3,7 +3,8 @@
    schedule(static)); so does the row loop of a sparse output whose rows
    are dense or compressed (each thread builds its rows, then they are
    put together);
-   scalar outputs stay serial; a pragma already inside a parallel region
+   floating-point scalar outputs stay serial (without -fassociative-math:
+   sparse-openmp-sums.c); a pragma already inside a parallel region
    makes no nested region.  Same results as the serial dense program, on 4
    threads.  */
 /* { dg-options "-fopenmp" } */
