@@ -13,22 +13,7 @@
 #include <string.h>
 #include "sparse.h"
 #include "storage.h"
-
-static int failures, checks;
-
-#define CHECK(c, ...)                                                        \
-  do                                                                         \
-    {                                                                        \
-      checks++;                                                              \
-      if (!(c))                                                              \
-        {                                                                    \
-          printf ("FAIL %s:%d: ", __FILE__, __LINE__);                       \
-          printf (__VA_ARGS__);                                              \
-          printf ("\n");                                                     \
-          failures++;                                                        \
-        }                                                                    \
-    }                                                                        \
-  while (0)
+#include "rt-check.h"
 
 #define MB ((int64_t) 1 << 20)
 

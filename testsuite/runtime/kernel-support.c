@@ -16,22 +16,7 @@
 #include "sparse.h"
 #include "sparse_kernel.h"
 #include "vsort.h"
-
-static int failures, checks;
-
-#define CHECK(c, ...)                                                        \
-  do                                                                         \
-    {                                                                        \
-      checks++;                                                              \
-      if (!(c))                                                              \
-        {                                                                    \
-          printf ("FAIL %s:%d: ", __FILE__, __LINE__);                       \
-          printf (__VA_ARGS__);                                              \
-          printf ("\n");                                                     \
-          failures++;                                                        \
-        }                                                                    \
-    }                                                                        \
-  while (0)
+#include "rt-check.h"
 
 #define X(...) ((const int64_t[]) { __VA_ARGS__ })
 

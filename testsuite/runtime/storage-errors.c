@@ -9,22 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "internal.h"
-
-static int failures, checks;
-
-#define CHECK(c, ...)                                                        \
-  do                                                                         \
-    {                                                                        \
-      checks++;                                                              \
-      if (!(c))                                                              \
-        {                                                                    \
-          printf ("FAIL %s:%d: ", __FILE__, __LINE__);                       \
-          printf (__VA_ARGS__);                                              \
-          printf ("\n");                                                     \
-          failures++;                                                        \
-        }                                                                    \
-    }                                                                        \
-  while (0)
+#include "rt-check.h"
 
 /* The call failed (FAILED nonzero) with a message containing WANT.  */
 #define FAILS(failed, want)                                                  \

@@ -10,19 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
-
-static int failures;
-
-#define CHECK(c, ...)                                                        \
-  do                                                                         \
-    if (!(c))                                                                \
-      {                                                                      \
-        printf ("FAIL %s:%d: ", __FILE__, __LINE__);                         \
-        printf (__VA_ARGS__);                                                \
-        printf ("\n");                                                       \
-        failures++;                                                          \
-      }                                                                      \
-  while (0)
+#include "rt-check.h"
 
 #define X(...) ((const int64_t[]) { __VA_ARGS__ })
 

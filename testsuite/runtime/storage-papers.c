@@ -17,19 +17,7 @@
 #include <string.h>
 #include "sparse.h"
 #include "sparse_abi.h"
-
-static int failures;
-
-#define CHECK(c, ...)                                                        \
-  do                                                                         \
-    if (!(c))                                                                \
-      {                                                                      \
-        printf ("FAIL %s:%d: ", __FILE__, __LINE__);                         \
-        printf (__VA_ARGS__);                                                \
-        printf ("\n");                                                       \
-        failures++;                                                          \
-      }                                                                      \
-  while (0)
+#include "rt-check.h"
 
 /* What one level must hold; NPOS/NCRD -1 when the level has no such
    array.  */
