@@ -9,7 +9,9 @@ a pragma (its dense loop nest in DENSE, testsuite/sparse.run/sparse-run.h,
 for the build without the plugin) or as the dense loop nest alone, which
 the plugin recognises or leaves to the element-by-element fallback.  Both builds use -fopenmp and run on 1
 to 4 threads, mostly with SP_PAR_MIN=0 (parallel regions taken whenever
-the kernel has them), else with the serial copies beside them.  A refusal ("cannot sparsify") is counted, not a
+the kernel has them), else with the serial copies beside them.  Sums
+into a scalar come in double, long or int elements (an integer sum runs
+on threads).  A refusal ("cannot sparsify") is counted, not a
 failure; an ICE, another compile error, a crash or different output is.
 
   fuzz/pragma_diff.py [--seeds A-B] [--keep DIR]     (from the top level)
@@ -67,7 +69,22 @@ TEMPLATES = [
      "ij", {"A": "ij", "U": "il", "W": "lj"}),
 ]
 
+# Sums into a scalar (output "s", no indices), of double, long or int
+#  elements: with -fopenmp an integer sum runs on threads.
+SCALAR_TEMPLATES = [
+    ("A(i,j) * B(i,j)", "A[i][j] * B[i][j]", "s", "",
+     {"A": "ij", "B": "ij"}),
+    ("A(i,j) * x(j)", "A[i][j] * x[j]", "s", "", {"A": "ij", "x": "j"}),
+    ("y(i) * A(i,j) * x(j)", "y[i] * A[i][j] * x[j]", "s", "",
+     {"A": "ij", "x": "j", "y": "i"}),
+    ("A(i,j) - B(j,i)", "A[i][j] - B[j][i]", "s", "",
+     {"A": "ij", "B": "ji"}),
+    ("T(i,j,k) * x(k)", "T[i][j][k] * x[k]", "s", "",
+     {"T": "ijk", "x": "k"}),
+]
+
 EXTENT = {"i": "M", "k": "K", "j": "N", "l": "L"}
+SP_TYPE = {"double": "SP_F64", "long": "SP_I64", "int": "SP_I32"}
 
 
 def program(seed):
@@ -75,7 +92,9 @@ def program(seed):
     rnd = random.Random(seed)
     sizes = dict(zip("MKNL", rnd.choice([(7, 5, 6, 4), (13, 11, 9, 5),
                                          (31, 23, 29, 6)])))
-    rhs, crhs, out, oidx, opds = rnd.choice(TEMPLATES)
+    rhs, crhs, out, oidx, opds = rnd.choice(TEMPLATES + SCALAR_TEMPLATES)
+    scalar = not oidx
+    et = rnd.choice(["double", "long", "int"]) if scalar else "double"
     assign = rnd.choice(["=", "+=", "-="])
     nest = rnd.random() < 0.5
     idx = []
@@ -91,14 +110,14 @@ def program(seed):
             return rnd.choice(O2 if name == out else F2)
         return rnd.choice(O3 if name == out else F3)
 
-    arrays = [(out, oidx)] + sorted(opds.items())
+    arrays = ([] if scalar else [(out, oidx)]) + sorted(opds.items())
     fmts = {nm: fmt(nm, len(ix)) for nm, ix in arrays}
     params = []
     for nm, ix in arrays:
         dims = "".join("[%s]" % EXTENT[c] for c in ix)
         f = fmts[nm]
-        params.append("double %s%s%s" % (nm, dims, "" if f == "DENSE"
-                                          else ' SPARSE ("%s")' % f))
+        params.append("%s %s%s%s" % (et, nm, dims, "" if f == "DENSE"
+                                      else ' SPARSE ("%s")' % f))
     lhs = out + "".join("[%s]" % c for c in oidx)
     loops = "".join("for (int %s = 0; %s < %s; %s++) " % (c, c, EXTENT[c], c)
                     for c in idx)
@@ -108,6 +127,31 @@ def program(seed):
         dense = "%s%s = 0; %s%s += %s;" % (zero, lhs, loops, lhs, crhs)
     else:
         dense = "%s%s %s %s;" % (loops, lhs, assign, crhs)
+    # Integer operands: the helpers' values scaled and truncated.
+    typed = [
+        "static sp_tensor *",
+        "typed (sp_tensor *t, const char *f)",
+        "{",
+        "  int r = sp_rank (t);",
+        "  int64_t dims[3], n = 1;",
+        "  for (int d = 0; d < r; d++)",
+        "    n *= dims[d] = sp_dim (t, d);",
+        "  double *a = malloc (n * sizeof *a);",
+        "  sp_to_dense (t, a);",
+        "  sp_tensor *u = sr_check (sp_new (f, %s, r, dims), f);" % SP_TYPE[et],
+        "  for (int64_t p = 0; p < n; p++)",
+        "    if ((long) (a[p] * 16))",
+        "      {",
+        "        int64_t c[3], q = p;",
+        "        for (int d = r - 1; d >= 0; d--)",
+        "          c[d] = q % dims[d], q /= dims[d];",
+        "        sp_insert (u, c, (double) (long) (a[p] * 16));",
+        "      }",
+        "  free (a);",
+        "  sp_free (t);",
+        "  return u;",
+        "}",
+    ] if et != "double" else []
     lines = [
         '#include "sparse-run.h"',
         "enum { M = %(M)d, K = %(K)d, N = %(N)d, L = %(L)d };" % sizes,
@@ -122,16 +166,22 @@ def program(seed):
         "sr_val (sr_hash (i, 0, 0, seed)));",
         "  return t;",
         "}",
-        "static void",
+    ] + typed + [
+        "static %s" % (et if scalar else "void"),
         "kern (%s)" % ", ".join(params),
         "{",
     ]
+    if scalar:
+        lines.append("  %s s = 3;" % et)
     if nest:
         lines.append("  %s" % dense)
     else:
-        lines += ["#pragma sparse einsum %s(%s) %s %s" % (out, ",".join(oidx),
-                                                       assign, rhs),
+        lines += ["#pragma sparse einsum %s%s %s %s"
+                  % (out, "(%s)" % ",".join(oidx) if oidx else "", assign,
+                     rhs),
                   "  DENSE (%s)" % dense]
+    if scalar:
+        lines.append("  return s;")
     lines += [
         "}",
         "int",
@@ -144,16 +194,32 @@ def program(seed):
         mod = rnd.choice([2, 3, 5])
         f = fmts[nm]
         if f == "DENSE":
+            n = eval("*".join(map(str, dims)))
             lines.append("  static double %s_d%s;" % (
                 nm, "".join("[%d]" % d for d in dims)))
             lines.append("  sr_fill ((double *) %s_d, %d, %d, %d);" % (
-                nm, eval("*".join(map(str, dims))), q + 3, mod))
-            args.append("%s_d" % nm)
+                nm, n, q + 3, mod))
+            if et != "double":
+                lines.append("  static %s %s_i%s;" % (
+                    et, nm, "".join("[%d]" % d for d in dims)))
+                lines.append("  for (int p = 0; p < %d; p++)" % n)
+                lines.append("    ((%s *) %s_i)[p] = (%s) "
+                             "(((double *) %s_d)[p] * 16);" % (et, nm, et, nm))
+            args.append("%s_%s" % (nm, "d" if et == "double" else "i"))
             continue
         make = {1: "vec", 2: "sr_matrix", 3: "sr_tensor3"}[len(dims)]
-        lines.append('  sp_tensor *%s_t = %s ("%s", %s, %d, %d);' % (
-            nm, make, f, ", ".join(map(str, dims)), q + 3, mod))
+        made = '%s ("%s", %s, %d, %d)' % (make, f, ", ".join(map(str, dims)),
+                                          q + 3, mod)
+        if et != "double":
+            made = 'typed (%s, "%s")' % (made, f)
+        lines.append('  sp_tensor *%s_t = %s;' % (nm, made))
         args.append("sp_array (%s_t)" % nm)
+    if scalar:
+        lines.append('  printf ("s %%.17g\\n", (double) kern (%s));'
+                     % ", ".join(args))
+        lines += ["  return 0;", "}"]
+        return "\n".join(lines) + "\n", rnd.randint(1, 4), rnd.choice(
+            ["0", "0", "1000000"])
     lines.append("  kern (%s);" % ", ".join(args))
     total = 1
     for c in oidx:
