@@ -8,7 +8,7 @@
    clears and maps one fault at a time (64 MB: 35-40 ms here, against
    3 ms to write memory already mapped; poisson2d_1000's A + A^T took
    19.5 ms a call that way and 9.6 ms with its blocks reused).  A few
-   freed blocks are therefore kept, at most sixteen and SP_KEEP_MB
+   freed blocks are therefore kept, at most 64 and SP_KEEP_MB
    megabytes (default a sixteenth of the machine's memory; 0 keeps
    none), and handed to the next array that fits them; sp_release_memory
    gives them back at once, and they are given back at exit.  Marking
@@ -27,7 +27,9 @@
 
 /* Blocks below this go straight back to malloc, which keeps them.  */
 #define KEPT_LEAST ((size_t) 256 << 10)
-#define KEPT_BLOCKS 16
+/* A parallel build frees a few blocks a thread (its part of the output,
+   its workspace).  */
+#define KEPT_BLOCKS 64
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct

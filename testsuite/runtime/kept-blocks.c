@@ -2,7 +2,7 @@
 /* The blocks the runtime keeps after freeing them (runtime/kept.c): a
    kept block serves the next array that fits it, cleared or filled as
    asked; one more than twice an array's size does not serve it; what is
-   kept stays within SP_KEEP_MB (set to 64 here) and sixteen blocks;
+   kept stays within SP_KEEP_MB (set to 64 here) and 64 blocks;
    sp_release_memory gives everything back.  Under memcheck
    (SP_KEEP_MB=0) nothing is kept and the arrays' contents are checked
    all the same.  */
@@ -73,8 +73,8 @@ fitting_only (void)
   sp_release_memory ();
 }
 
-/* Twenty blocks of 10 MB freed: at most 64 MB and sixteen blocks kept,
-   the latest; small blocks go straight back; then nothing.  */
+/* Twenty blocks of 10 MB freed: at most 64 MB kept, the latest; eighty
+   of 300 KB: 64 of them; small blocks go straight back; then nothing.  */
 static void
 bounded (void)
 {
@@ -91,9 +91,15 @@ bounded (void)
   sp__free_array (last);
   sp__free_array (sp__alloc_array (1000, 1, -1, "a test array"));
   CHECK (sp__kept_bytes () <= kept, "a small block kept");
-  for (int i = 0; i < 40; i++)
-    sp__free_array (sp__alloc_array (MB, 1, -1, "a test array"));
-  sp__free_array (sp__alloc_array (MB / 2, 1, -1, "a test array"));
+  sp_release_memory ();
+  void *b[80];
+  for (int i = 0; i < 80; i++)
+    b[i] = sp__alloc_array (300 << 10, 1, -1, "a test array");
+  for (int i = 0; i < 80; i++)
+    sp__free_array (b[i]);
+  kept = sp__kept_bytes ();
+  CHECK (keeping ? kept >= 64 * (300 << 10) && kept < 65 * (300 << 10)
+                 : kept == 0, "%zu bytes kept of 80 blocks of 300 KB", kept);
   sp_release_memory ();
   CHECK (sp__kept_bytes () == 0, "%zu bytes kept after release",
          sp__kept_bytes ());
