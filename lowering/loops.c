@@ -348,6 +348,30 @@ red_stmt (const lir_kernel *k, int id, void *ctx)
     }
 }
 
+/* Whether expression E of K reads a variable W marks summed.  */
+static int
+reads_sum (const lir_kernel *k, int e, const red_walk *w)
+{
+  if (e < 0 || e >= k->nexprs)
+    return 0;
+  const lir_expr *x = &k->exprs[e];
+  if (x->op == LIR_VARREF && x->var >= 0 && x->var < k->nvars
+      && w->inside[x->var] == 2)
+    return 1;
+  return reads_sum (k, x->a, w) || reads_sum (k, x->b, w);
+}
+
+/* A statement of the body (one red_stmt let through, whose A and B are
+   expressions) that reads a sum: each thread would read its own.  */
+static int
+sum_read (const lir_kernel *k, int id, void *ctx)
+{
+  const red_walk *w = ctx;
+  const lir_stmt *x = &k->stmts[id];
+  return reads_sum (k, x->a, w) || reads_sum (k, x->b, w)
+         || (x->to.array >= 0 && reads_sum (k, x->to.index, w));
+}
+
 int
 lir_reductions (const lir_kernel *k, const lir_stmt *s, int *vars, int max)
 {
@@ -355,6 +379,8 @@ lir_reductions (const lir_kernel *k, const lir_stmt *s, int *vars, int max)
   if (!w.inside)
     return -1;
   int bad = lir_visit (k, &s->body, 1, red_stmt, &w);
+  if (!bad && w.n)
+    bad = lir_visit (k, &s->body, 1, sum_read, &w);
   free (w.inside);
   return bad ? -1 : w.n;
 }

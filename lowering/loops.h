@@ -325,8 +325,8 @@ int lir_visit (const lir_kernel *k, const int *first, int nfirst,
    (at most MAX; a parallel build sums them over its threads): their
    count, or -1 when the body writes anything but array elements, its
    own variables and those sums (appends, runtime calls, memsets, other
-   writes to outer variables or to scalar operands), or MAX is too
-   small.  */
+   writes to outer variables or to scalar operands), reads a sum, or MAX
+   is too small.  */
 int lir_reductions (const lir_kernel *k, const lir_stmt *s, int *vars,
                     int max);
 
