@@ -240,6 +240,12 @@ void sp_kpar_end (sp_kpar *p);
    threads: at least SP_PAR_MIN of them (environment, default 32768).  */
 int sp_kpar_worth (int64_t entries);
 
+/* PARTS copies of N elements of ESIZE bytes, zeroed, one after another:
+   the threads' own copies of a dense output they sum into.  Aborts when
+   memory runs out.  */
+void *sp_kparts_alloc (int64_t n, int64_t parts, size_t esize);
+void sp_kparts_free (void *p);
+
 /* -------------------------------------------------------------------- */
 /* The dense workspace of a sparse output's last level: N values of ESIZE
    bytes and N flags, all zero, and room for a list of N coordinates.

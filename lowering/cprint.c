@@ -278,7 +278,9 @@ stmt (const printer *p, int id, int ind)
 {
   const lir_stmt *s = &p->k->stmts[id];
   FILE *f = p->f;
-  if (s->kind == LIR_FOR && s->parallel)
+  /* A loop summing into copies of a dense output per thread stays
+     serial here.  */
+  if (s->kind == LIR_FOR && s->parallel && s->sum_array < 0)
     {
       int vars[8], n = lir_reductions (p->k, s, vars, 8);
       fputs ("#ifdef _OPENMP\n#pragma omp parallel for schedule(static)", f);

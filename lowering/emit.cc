@@ -83,7 +83,8 @@ enum kfn_id
   KFN_OUT_FULL, KFN_WS_ALLOC, KFN_WS_FREE,
   KFN_SORT, KFN_SPLIT, KFN_PAR_BEGIN, KFN_PAR_COUNT, KFN_PAR_BOUND,
   KFN_PAR_LAYOUT, KFN_PAR_LAID, KFN_PAR_PART, KFN_PAR_CLOSE, KFN_PAR_END,
-  KFN_PAR_WORTH, KFN_MERGE_PICK, KFN_OMP_MAX, KFN_MAX
+  KFN_PAR_WORTH, KFN_MERGE_PICK, KFN_PARTS_ALLOC, KFN_PARTS_FREE,
+  KFN_OMP_MAX, KFN_MAX
 };
 
 /* Their names and signatures, by kfn_id, as letters: v void, p pointer,
@@ -119,6 +120,8 @@ const struct
   { "sp_kpar_end", "vp" },
   { "sp_kpar_worth", "il" },      /* (entries of the tensors) */
   { "sp_kmerge_pick", "icici" },  /* (tensor, level, tensor, level) */
+  { "sp_kparts_alloc", "pllz" },  /* (elements, copies, element size) */
+  { "sp_kparts_free", "vp" },
   /* libgomp's: GCC has no builtin for it.  */
   { "omp_get_max_threads", "i" },
 };
@@ -386,7 +389,9 @@ struct emitter
   void balance_arrays (const lir_stmt &st, int ba[2]);
   tree split_call (const int ba[2], tree lo, tree hi, tree part, tree parts);
   tree split_loop (tree iv, tree lo, tree hi, tree body, const int ba[2],
-		   tree clauses);
+		   tree clauses, tree privs, tree pre, tree post);
+  tree own_copies (const lir_stmt &st, tree *privs, tree *before,
+		   tree *pre, tree *post, tree *after);
   tree kout_addr ();
   tree kws_addr ();
   int par_plan ();
@@ -1612,11 +1617,13 @@ emitter::split_call (const int ba[2], tree lo, tree hi, tree part, tree parts)
    IV over each: a thread slowed by a heavy range or by another process
    on its core takes fewer (measured on 2 threads, SpMV: rmat_s16_ef8
    0.38 -> 0.33 ms, bcsstk16 0.126 -> 0.087 ms against a range per
-   thread).  CLAUSES are the region's.  Returns the statements: the
-   shared chunk counter reset, then the region.  */
+   thread).  CLAUSES are the region's; PRIVS (chained) its own variables
+   besides, PRE and POST its statements before and after the loop.
+   Returns the statements: the shared chunk counter reset, then the
+   region.  */
 tree
 emitter::split_loop (tree iv, tree lo, tree hi, tree body, const int ba[2],
-		     tree clauses)
+		     tree clauses, tree privs, tree pre, tree post)
 {
   tree i64 = sparse_int64_type ();
   tree nt_fn = builtin_decl_explicit (BUILT_IN_OMP_GET_NUM_THREADS);
@@ -1633,6 +1640,16 @@ emitter::split_loop (tree iv, tree lo, tree hi, tree body, const int ba[2],
   /* The loop variable too is the region's own.  */
   DECL_CHAIN (iv) = vars;
   vars = iv;
+  if (privs)
+    {
+      tree last = privs;
+      while (DECL_CHAIN (last))
+	last = DECL_CHAIN (last);
+      DECL_CHAIN (last) = vars;
+      vars = privs;
+    }
+  if (pre)
+    append_to_statement_list_force (pre, &list);
   append_to_statement_list_force
     (build2 (MODIFY_EXPR, i64, chunks,
 	     build2 (MULT_EXPR, i64,
@@ -1681,6 +1698,8 @@ emitter::split_loop (tree iv, tree lo, tree hi, tree body, const int ba[2],
   append_to_statement_list_force
     (goto_loop (loc, build2 (LT_EXPR, boolean_type_node, ck, chunks), chunk),
      &list);
+  if (post)
+    append_to_statement_list_force (post, &list);
   tree par = make_node (OMP_PARALLEL);
   TREE_TYPE (par) = void_type_node;
   OMP_PARALLEL_CLAUSES (par) = clauses;
@@ -1691,6 +1710,118 @@ emitter::split_loop (tree iv, tree lo, tree hi, tree body, const int ba[2],
     (build2 (MODIFY_EXPR, i64, next, build_int_cst (i64, 0)), &all);
   append_to_statement_list_force (par, &all);
   return all;
+}
+
+/* For parallel loop ST summing into dense output ST.sum_array (of
+   ST.sum_count elements): each thread adds into its own copy, zeroed
+   (sp_kparts_alloc, one per thread the region may have), and after the
+   loop the threads add the copies into the output, each a range of its
+   elements, the copies in thread order.  Sets the array's pointer to the
+   thread's copy for the body; the region's own variables into *PRIVS,
+   the statements before the region into *BEFORE, in it before and after
+   the loop into *PRE and *POST, after it into *AFTER.  */
+tree
+emitter::own_copies (const lir_stmt &st, tree *privs, tree *before,
+		     tree *pre, tree *post, tree *after)
+{
+  int a = st.sum_array;
+  tree i64 = sparse_int64_type ();
+  tree nt_fn = builtin_decl_explicit (BUILT_IN_OMP_GET_NUM_THREADS);
+  tree tid_fn = builtin_decl_explicit (BUILT_IN_OMP_GET_THREAD_NUM);
+  tree barrier = builtin_decl_explicit (BUILT_IN_GOMP_BARRIER);
+  tree shared = arr[a], elt = arr_elt[a];
+  if (!nt_fn || !tid_fn || !barrier || !shared || !elt)
+    return fail ("no OpenMP builtins for a parallel sum");
+  tree count = ex (st.sum_count);
+  CHECKED (count);
+  tree n = new_var (i64, "sp_n", &top_vars);
+  tree buf = new_var (ptr_type_node, "sp_parts", &top_vars);
+  *before = alloc_stmt_list ();
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, n, sparse_convert (loc, i64, count)), before);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, ptr_type_node, buf,
+	     build_call_expr_loc (loc, kfn (KFN_PARTS_ALLOC), 3, n,
+				  fold_convert (i64, build_call_expr_loc
+						       (loc, kfn (KFN_OMP_MAX),
+							0)),
+				  fold_convert (size_type_node,
+						TYPE_SIZE_UNIT (elt)))), before);
+  *after = build_call_expr_loc (loc, kfn (KFN_PARTS_FREE), 1, buf);
+
+  tree fn = current_function_decl;
+  tree tid = sparse_new_local (fn, i64, "sp_tid");
+  tree nt = sparse_new_local (fn, i64, "sp_nt");
+  tree own = sparse_new_local (fn, TREE_TYPE (shared), "sp_own");
+  tree j = sparse_new_local (fn, i64, "sp_j");
+  tree j1 = sparse_new_local (fn, i64, "sp_j1");
+  tree t = sparse_new_local (fn, i64, "sp_t");
+  DECL_CHAIN (tid) = nt;
+  DECL_CHAIN (nt) = own;
+  DECL_CHAIN (own) = j;
+  DECL_CHAIN (j) = j1;
+  DECL_CHAIN (j1) = t;
+  *privs = tid;
+  auto copy_of = [&] (tree thread)
+    {
+      tree off = fold_build2 (MULT_EXPR, sizetype,
+			      fold_convert (sizetype,
+					    build2 (MULT_EXPR, i64, thread, n)),
+			      fold_convert (sizetype, TYPE_SIZE_UNIT (elt)));
+      return fold_convert (TREE_TYPE (shared),
+			   fold_build_pointer_plus (buf, off));
+    };
+  *pre = alloc_stmt_list ();
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, tid,
+	     fold_convert (i64, build_call_expr_loc (loc, tid_fn, 0))), pre);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, TREE_TYPE (own), own, copy_of (tid)), pre);
+
+  /* After the loop: y[j] += copy_t[j] for t in thread order, over this
+     thread's range of j.  */
+  *post = alloc_stmt_list ();
+  append_to_statement_list_force (build_call_expr_loc (loc, barrier, 0),
+				  post);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, nt,
+	     fold_convert (i64, build_call_expr_loc (loc, nt_fn, 0))), post);
+  auto bound = [&] (tree part)
+    {
+      return build2 (TRUNC_DIV_EXPR, i64, build2 (MULT_EXPR, i64, n, part),
+		     nt);
+    };
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, j, bound (tid)), post);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, j1,
+	     bound (build2 (PLUS_EXPR, i64, tid, build_int_cst (i64, 1)))),
+     post);
+  tree add = alloc_stmt_list ();
+  arr[a] = copy_of (t);
+  tree from = elem (a, j);
+  arr[a] = shared;
+  tree to = elem (a, j);
+  CHECKED (from);
+  CHECKED (to);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, elt, to,
+	     build2 (PLUS_EXPR, elt, unshare_expr (to), from)), &add);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, t,
+	     build2 (PLUS_EXPR, i64, t, build_int_cst (i64, 1))), &add);
+  tree row = alloc_stmt_list ();
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, t, build_int_cst (i64, 0)), &row);
+  append_to_statement_list_force
+    (goto_loop (loc, build2 (LT_EXPR, boolean_type_node, t, nt), add), &row);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, j,
+	     build2 (PLUS_EXPR, i64, j, build_int_cst (i64, 1))), &row);
+  append_to_statement_list_force
+    (goto_loop (loc, build2 (LT_EXPR, boolean_type_node, j, j1), row), post);
+  arr[a] = own;
+  return *post;
 }
 
 /* Loop ST over [LO, HI) as a parallel region: rows of a CSR-like
@@ -1705,50 +1836,74 @@ emitter::parallel_for (const lir_stmt &st, tree lo, tree hi)
   tree v = var[st.var], type = TREE_TYPE (v);
   tree iv = sparse_new_local (current_function_decl, type,
 			      IDENTIFIER_POINTER (DECL_NAME (v)));
+  tree privs = NULL_TREE, before = NULL_TREE, pre = NULL_TREE;
+  tree post = NULL_TREE, after = NULL_TREE, shared = NULL_TREE;
+  if (st.sum_array >= 0)
+    {
+      shared = arr[st.sum_array];
+      tree made = own_copies (st, &privs, &before, &pre, &post, &after);
+      CHECKED (made);
+    }
   var[st.var] = iv;
   tree body = block (st.body);
   var[st.var] = v;
+  if (shared)
+    arr[st.sum_array] = shared;
   CHECKED (body);
   tree red = region_clauses (st, NULL_TREE);
   if (red == error_mark_node)
     return fail ("a parallel loop writes outside itself");
   int ba[2];
   balance_arrays (st, ba);
-  tree split = ba[0] >= 0 ? split_loop (iv, lo, hi, body, ba, red) : NULL_TREE;
-  if (split)
+  tree par = ba[0] >= 0 ? split_loop (iv, lo, hi, body, ba, red, privs, pre,
+				      post)
+	     : NULL_TREE;
+  if (!par)
     {
-      nparallel++;
-      return split;
+      tree init = make_tree_vec (1), cnd = make_tree_vec (1);
+      tree incr = make_tree_vec (1);
+      TREE_VEC_ELT (init, 0) = build2 (MODIFY_EXPR, type, iv, lo);
+      TREE_VEC_ELT (cnd, 0) = build2 (LT_EXPR, boolean_type_node, iv, hi);
+      TREE_VEC_ELT (incr, 0)
+	= build2 (MODIFY_EXPR, type, iv,
+		  build2 (PLUS_EXPR, type, iv, build_int_cst (type, 1)));
+      tree sched = build_omp_clause (loc, OMP_CLAUSE_SCHEDULE);
+      OMP_CLAUSE_SCHEDULE_KIND (sched) = OMP_CLAUSE_SCHEDULE_STATIC;
+      OMP_CLAUSE_SCHEDULE_CHUNK_EXPR (sched) = NULL_TREE;
+      tree ofor = make_node (OMP_FOR);
+      TREE_TYPE (ofor) = void_type_node;
+      OMP_FOR_INIT (ofor) = init;
+      OMP_FOR_COND (ofor) = cnd;
+      OMP_FOR_INCR (ofor) = incr;
+      OMP_FOR_BODY (ofor) = body;
+      OMP_FOR_CLAUSES (ofor) = sched;
+      OMP_FOR_PRE_BODY (ofor) = NULL_TREE;
+      OMP_FOR_ORIG_DECLS (ofor) = NULL_TREE;
+      SET_EXPR_LOCATION (ofor, loc);
+      tree rbody = alloc_stmt_list ();
+      if (pre)
+	append_to_statement_list_force (pre, &rbody);
+      append_to_statement_list_force (ofor, &rbody);
+      if (post)
+	append_to_statement_list_force (post, &rbody);
+      DECL_CHAIN (iv) = privs;
+      par = make_node (OMP_PARALLEL);
+      TREE_TYPE (par) = void_type_node;
+      OMP_PARALLEL_CLAUSES (par) = red;
+      OMP_PARALLEL_BODY (par) = region_bind (iv, rbody);
+      /* A combined parallel for takes its reductions on the for, and
+	 has nothing around its loop.  */
+      OMP_PARALLEL_COMBINED (par) = red == NULL_TREE && !pre && !post;
+      SET_EXPR_LOCATION (par, loc);
     }
-  tree init = make_tree_vec (1), cnd = make_tree_vec (1);
-  tree incr = make_tree_vec (1);
-  TREE_VEC_ELT (init, 0) = build2 (MODIFY_EXPR, type, iv, lo);
-  TREE_VEC_ELT (cnd, 0) = build2 (LT_EXPR, boolean_type_node, iv, hi);
-  TREE_VEC_ELT (incr, 0)
-    = build2 (MODIFY_EXPR, type, iv,
-	      build2 (PLUS_EXPR, type, iv, build_int_cst (type, 1)));
-  tree sched = build_omp_clause (loc, OMP_CLAUSE_SCHEDULE);
-  OMP_CLAUSE_SCHEDULE_KIND (sched) = OMP_CLAUSE_SCHEDULE_STATIC;
-  OMP_CLAUSE_SCHEDULE_CHUNK_EXPR (sched) = NULL_TREE;
-  tree ofor = make_node (OMP_FOR);
-  TREE_TYPE (ofor) = void_type_node;
-  OMP_FOR_INIT (ofor) = init;
-  OMP_FOR_COND (ofor) = cnd;
-  OMP_FOR_INCR (ofor) = incr;
-  OMP_FOR_BODY (ofor) = body;
-  OMP_FOR_CLAUSES (ofor) = sched;
-  OMP_FOR_PRE_BODY (ofor) = NULL_TREE;
-  OMP_FOR_ORIG_DECLS (ofor) = NULL_TREE;
-  SET_EXPR_LOCATION (ofor, loc);
-  tree par = make_node (OMP_PARALLEL);
-  TREE_TYPE (par) = void_type_node;
-  OMP_PARALLEL_CLAUSES (par) = red;
-  OMP_PARALLEL_BODY (par) = region_bind (iv, ofor);
-  /* A combined parallel for takes its reductions on the for.  */
-  OMP_PARALLEL_COMBINED (par) = red == NULL_TREE;
-  SET_EXPR_LOCATION (par, loc);
   nparallel++;
-  return par;
+  if (!before)
+    return par;
+  tree all = alloc_stmt_list ();
+  append_to_statement_list_force (before, &all);
+  append_to_statement_list_force (par, &all);
+  append_to_statement_list_force (after, &all);
+  return all;
 }
 
 tree

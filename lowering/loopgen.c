@@ -405,7 +405,10 @@ static void
 maybe_parallel (gen *g, int d, int s)
 {
   int sv = g->nest->order[d];
-  if (d == 0 && s >= 0 && g->nest->out_mode == SCH_OUT_SCALAR)
+  if (d == 0 && s >= 0
+      && (g->nest->out_mode == SCH_OUT_SCALAR
+          || (g->nest->out_mode == SCH_OUT_DENSE && sv < g->s->nvars
+              && !g->s->var[sv].in_output)))
     g->red_loop = s;
   if (d != 0 || s < 0 || g->nest->out_mode != SCH_OUT_DENSE
       || sv >= g->s->nvars || !g->s->var[sv].in_output)
@@ -414,28 +417,48 @@ maybe_parallel (gen *g, int d, int s)
   g->k->parallel[g->n] = 1;
 }
 
+static int dense_count (gen *g);
+
+/* Whether sums of type T come out the same in any order: integers, or
+   floating point where the compiler may reassociate
+   (-fassociative-math).  */
+static int
+any_order (const gen *g, lir_type t)
+{
+  return (t != LIR_F64 && t != LIR_F32) || g->sc->reassoc;
+}
+
 /* Mark the outer loop of the nest, once built, parallel when its body
-   writes nothing outside itself but sums into registers, and their sums
-   come out the same in any order: integers, or floating point where
-   the compiler may reassociate (-fassociative-math).  Each thread then
-   sums its own rows and the threads' sums are added at the end.  */
+   writes nothing outside itself but sums into registers (a scalar
+   output) or into a dense output along loops it is not indexed by
+   (y(j) = A(i,j) x(i) over the rows i), and those sums come out the
+   same in any order.  Each thread then sums its own rows, into its own
+   register or its own copy of the output, and the threads' sums are
+   added at the end.  */
 static void
 mark_sum (gen *g)
 {
   int vars[8], s = g->red_loop;
   if (s < 0)
     return;
-  int n = lir_reductions (g->k, &g->k->stmts[s], vars, 8);
+  lir_kernel *k = g->k;
+  int n = lir_reductions (k, &k->stmts[s], vars, 8);
   for (int i = 0; i < n; i++)
+    if (!any_order (g, k->vars[vars[i]].type))
+      n = -1;
+  if (g->nest->out_mode == SCH_OUT_DENSE)
     {
-      lir_type t = g->k->vars[vars[i]].type;
-      if ((t == LIR_F64 || t == LIR_F32) && !g->sc->reassoc)
-        n = 0;
+      int a = lir_array_sum (k, &k->stmts[s]);
+      if (n != 0 || a < 0 || !any_order (g, k->arrays[a].type)
+          || k->arrays[a].kind != LIR_ARR_DENSE)
+        return;
+      k->stmts[s].sum_array = a;
+      k->stmts[s].sum_count = dense_count (g);
     }
-  if (n <= 0)
+  else if (n <= 0)
     return;
-  g->k->stmts[s].parallel = 1;
-  g->k->parallel[g->n] = 1;
+  k->stmts[s].parallel = 1;
+  k->parallel[g->n] = 1;
 }
 
 /* A dense for loop over the whole range, the sparse iterators compared

@@ -261,6 +261,7 @@ lir_stmt_new (lir_kernel *k, lir_kind kind)
   s->next = s->var = s->a = s->b = s->body = s->else_ = -1;
   s->to.var = s->to.array = s->to.index = s->to.opd = -1;
   s->array = s->tensor = -1;
+  s->sum_array = s->sum_count = -1;
   return k->nstmts++;
 }
 
@@ -383,6 +384,56 @@ lir_reductions (const lir_kernel *k, const lir_stmt *s, int *vars, int max)
     bad = lir_visit (k, &s->body, 1, sum_read, &w);
   free (w.inside);
   return bad ? -1 : w.n;
+}
+
+/* Whether expression E of K loads an element of ARRAY.  */
+static int
+loads (const lir_kernel *k, int e, int array)
+{
+  if (e < 0 || e >= k->nexprs)
+    return 0;
+  const lir_expr *x = &k->exprs[e];
+  return (x->op == LIR_LOAD && x->array == array) || loads (k, x->a, array)
+         || loads (k, x->b, array);
+}
+
+typedef struct array_walk
+{
+  int array;          /* the one summed into, -1 before, -2 when bad */
+  int pass;           /* 0: find it; 1: look for reads of it */
+} array_walk;
+
+static int
+array_stmt (const lir_kernel *k, int id, void *ctx)
+{
+  array_walk *w = ctx;
+  const lir_stmt *x = &k->stmts[id];
+  if (w->pass)
+    return loads (k, x->a, w->array) || loads (k, x->b, w->array)
+           || (x->to.array >= 0 && loads (k, x->to.index, w->array))
+           ? (w->array = -2) : 0;
+  if ((x->kind != LIR_ASSIGN && x->kind != LIR_ACCUM) || x->to.array < 0)
+    return 0;
+  if (x->kind != LIR_ACCUM || (x->op != LIR_ADD && x->op != LIR_SUB)
+      || (w->array >= 0 && w->array != x->to.array))
+    return w->array = -2;
+  w->array = x->to.array;
+  return 0;
+}
+
+int
+lir_array_sum (const lir_kernel *k, const lir_stmt *s)
+{
+  array_walk w = { -1, 0 };
+  if (lir_visit (k, &s->body, 1, array_stmt, &w))
+    return -2;
+  if (w.array >= 0)
+    {
+      w.pass = 1;
+      if (lir_visit (k, &s->body, 1, array_stmt, &w))
+        return -2;
+    }
+  return w.array;
 }
 
 /* -------------------------------------------------------------------- */

@@ -239,6 +239,9 @@ typedef struct lir_stmt
   lir_target to;     /* ASSIGN, ACCUM */
   lir_op op;         /* ACCUM: LIR_ADD or LIR_SUB */
   int parallel;      /* FOR */
+  int sum_array;     /* parallel FOR: the dense output its body only adds
+                        into, each thread into its own copy, else -1 */
+  int sum_count;     /* ... and that output's element count */
   int level;         /* APPEND, APPEND_RUN */
   int array;         /* ZERO, CALL SORT, APPEND_RUN */
   int tensor;        /* CALL */
@@ -329,6 +332,10 @@ int lir_visit (const lir_kernel *k, const int *first, int nfirst,
    is too small.  */
 int lir_reductions (const lir_kernel *k, const lir_stmt *s, int *vars,
                     int max);
+/* The array the body of loop S of K only adds to or subtracts from
+   (LIR_ACCUM into its elements), reading none of it; -1 when it writes
+   no array, -2 when it writes two, or assigns or reads the one.  */
+int lir_array_sum (const lir_kernel *k, const lir_stmt *s);
 
 /* C-like pseudocode of K, indented.  */
 void lir_dump (const lir_kernel *k, FILE *f);

@@ -856,6 +856,26 @@ sp_kpar_end (sp_kpar *p)
 }
 
 /* -------------------------------------------------------------------- */
+/* The threads' copies of a dense output.  */
+
+void *
+sp_kparts_alloc (int64_t n, int64_t parts, size_t esize)
+{
+  if (n < 0 || parts < 1 || n > INT64_MAX / parts)
+    kpar_fail ("internal: %lld copies of %lld elements", parts, n);
+  void *p = sp__alloc_array (n * parts, esize, 0, "the threads' sums");
+  if (!p)
+    sp_kabort ("dense output");
+  return p;
+}
+
+void
+sp_kparts_free (void *p)
+{
+  sp__free_array (p);
+}
+
+/* -------------------------------------------------------------------- */
 /* Workspaces.  */
 
 void

@@ -1,10 +1,11 @@
 /* With -fopenmp the report marks the loops made parallel: the outer loop
    of a nest writing disjoint parts of a dense output, or the rows of a
    sparse output whose first level is dense (not a DCSR output), or the
-   outer loop of a sum into an integer scalar (not into a double: the
-   threads' partial sums would round differently, unless
-   -fassociative-math, report-openmp-assoc.c), unless the pragma is
-   already inside a parallel region.  */
+   outer loop of a sum into an integer scalar, or into an integer vector
+   along rows it is not indexed by (not into doubles: the threads'
+   partial sums would round differently, unless -fassociative-math,
+   report-openmp-assoc.c), unless the pragma is already inside a parallel
+   region.  */
 /* { dg-do compile } */
 /* { dg-options "-fopenmp -fplugin-arg-sparse-report" } */
 #include <sparse.h>
@@ -61,4 +62,16 @@ total (int n, double A[n][n] SPARSE ("CSR"))
   double s = 0;
 #pragma sparse einsum s = A(i,j)	/* { dg-message "loops: i for, j for over A; s: scalar" } */
   return s;
+}
+
+void
+at_x (int n, long y[n], long A[n][n] SPARSE ("CSR"), long x[n])
+{
+#pragma sparse einsum y(j) = A(i,j) * x(i)	/* { dg-message "loops: i for .parallel., j for over A; y: dense" } */
+}
+
+void
+at_x_double (int n, double y[n], double A[n][n] SPARSE ("CSR"), double x[n])
+{
+#pragma sparse einsum y(j) = A(i,j) * x(i)	/* { dg-message "loops: i for, j for over A; y: dense" } */
 }

@@ -1,12 +1,14 @@
-/* With -fopenmp a kernel summing into a scalar output runs its outer
-   loop on threads, each summing its own rows into its own register, the
-   registers added at the end, where the order of the additions cannot
-   change the result: integer elements, or floating point under
-   -fassociative-math (given here; the double sums below add small
-   integers, exact in any order).  Same results as the dense program on
-   1 to 4 threads, every region taken (SP_PAR_MIN=0): a dot product of
-   int64 CSR matrices, an int32 DCSR sum, y^T A x, an update s += A - B,
-   a dense loop nest summing a CSR matrix.  */
+/* With -fopenmp a kernel summing into a scalar output, or into a dense
+   output along the rows of its loop (y(j) = A(i,j) x(i) over CSR rows
+   i), runs that loop on threads, each summing its own rows into its own
+   register or its own copy of the output, the threads' sums added at the
+   end, where the order of the additions cannot change the result:
+   integer elements, or floating point under -fassociative-math (given
+   here; the double sums below add small integers, exact in any order).
+   Same results as the dense program on 1 to 4 threads, every region
+   taken (SP_PAR_MIN=0): a dot product of int64 CSR matrices, an int32
+   DCSR sum, y^T A x, an update s += A - B, a dense loop nest summing a
+   CSR matrix; A^T x (=, +=, double), A^T X over DCSR.  */
 /* { dg-options "-fopenmp -fassociative-math -fno-signed-zeros -fno-trapping-math" } */
 #include "sparse-run.h"
 #include <stdlib.h>
@@ -60,6 +62,62 @@ update (double A[M][N] SPARSE ("CSR"), double B[M][N] SPARSE ("CSR"))
   return s;
 }
 
+static void
+at_x (long y[N], long A[M][N] SPARSE ("CSR"), long x[M])
+{
+#pragma sparse einsum y(j) = A(i,j) * x(i)
+  DENSE (for (int j = 0; j < N; j++)
+           y[j] = 0;
+         for (int i = 0; i < M; i++)
+           for (int j = 0; j < N; j++)
+             y[j] += A[i][j] * x[i];)
+}
+
+static void
+at_x_acc (long y[N], long A[M][N] SPARSE ("CSR"), long x[M])
+{
+#pragma sparse einsum y(j) -= A(i,j) * x(i)
+  DENSE (for (int i = 0; i < M; i++)
+           for (int j = 0; j < N; j++)
+             y[j] -= A[i][j] * x[i];)
+}
+
+static void
+at_x_double (double y[N], double A[M][N] SPARSE ("CSR"), double x[M])
+{
+#pragma sparse einsum y(j) = A(i,j) * x(i)
+  DENSE (for (int j = 0; j < N; j++)
+           y[j] = 0;
+         for (int i = 0; i < M; i++)
+           for (int j = 0; j < N; j++)
+             y[j] += A[i][j] * x[i];)
+}
+
+enum { R = 5 };
+
+static void
+at_xs (long Y[N][R], long A[M][N] SPARSE ("DCSR"), long X[M][R])
+{
+#pragma sparse einsum Y(j,r) = A(i,j) * X(i,r)
+  DENSE (for (int j = 0; j < N; j++)
+           for (int r = 0; r < R; r++)
+             Y[j][r] = 0;
+         for (int i = 0; i < M; i++)
+           for (int j = 0; j < N; j++)
+             for (int r = 0; r < R; r++)
+               Y[j][r] += A[i][j] * X[i][r];)
+}
+
+/* A line: a weighted sum of Y's N elements.  */
+static void
+print_long (const char *what, const long *y, int n)
+{
+  long s = 0;
+  for (int p = 0; p < n; p++)
+    s += y[p] * (p % 13 + 1);
+  printf ("%s %ld\n", what, s);
+}
+
 static long
 nest (long A[M][N] SPARSE ("CSR"))
 {
@@ -99,6 +157,15 @@ main (void)
     x[j] = j % 13 - 6;
   for (int i = 0; i < M; i++)
     y[i] = i % 7 - 3;
+  static long xl[M], yl[N], Xl[M][R], Yl[N][R];
+  static double yd[N];
+  for (int i = 0; i < M; i++)
+    {
+      xl[i] = i % 9 - 4;
+      for (int r = 0; r < R; r++)
+        Xl[i][r] = (i + r) % 5 - 2;
+    }
+  sp_tensor *ad = sr_as (a, "DCSR");
   for (int nt = 1; nt <= 4; nt++)
     {
 #ifdef _OPENMP
@@ -109,8 +176,20 @@ main (void)
       printf ("quad %.1f\n", quad (y, sp_array (f), x));
       printf ("update %.1f\n", update (sp_array (f), sp_array (g)));
       printf ("nest %ld\n", nest (sp_array (a)));
+      at_x (yl, sp_array (a), xl);
+      print_long ("A^T x", yl, N);
+      at_x_acc (yl, sp_array (a), xl);
+      print_long ("y -= A^T x", yl, N);
+      at_x_double (yd, sp_array (f), y);
+      double sd = 0;
+      for (int j = 0; j < N; j++)
+        sd += yd[j] * (j % 13 + 1);
+      printf ("A^T x double %.1f\n", sd);
+      at_xs (Yl, sp_array (ad), Xl);
+      print_long ("A^T X", &Yl[0][0], N * R);
     }
   sp_free (a);
+  sp_free (ad);
   sp_free (b);
   sp_free (c);
   sp_free (f);
