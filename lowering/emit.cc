@@ -1939,6 +1939,13 @@ emitter::for_loop (const lir_stmt &st, tree *vars, bool strip)
       tree w = worth ();
       if (!w)
 	return par;
+      /* Nor does a sum into threads' copies of an output gain anything on
+	 one thread.  */
+      if (st.sum_array >= 0)
+	w = build2 (TRUTH_ANDIF_EXPR, boolean_type_node, w,
+		    build2 (GT_EXPR, boolean_type_node,
+			    build_call_expr_loc (loc, kfn (KFN_OMP_MAX), 0),
+			    integer_one_node));
       omp = false;
       tree ser = for_loop (st, vars, strip);
       omp = true;
