@@ -10,8 +10,8 @@ for the build without the plugin) or as the dense loop nest alone, which
 the plugin recognises or leaves to the element-by-element fallback.  Both builds use -fopenmp and run on 1
 to 4 threads, mostly with SP_PAR_MIN=0 (parallel regions taken whenever
 the kernel has them), else with the serial copies beside them.  Sums
-into a scalar come in double, long or int elements (an integer sum runs
-on threads).  A refusal ("cannot sparsify") is counted, not a
+into a scalar, or into a vector or matrix along the rows of the loop,
+come in double, long or int elements (an integer sum runs on threads).  A refusal ("cannot sparsify") is counted, not a
 failure; an ICE, another compile error, a crash or different output is.
 
   fuzz/pragma_diff.py [--seeds A-B] [--keep DIR]     (from the top level)
@@ -69,9 +69,13 @@ TEMPLATES = [
      "ij", {"A": "ij", "U": "il", "W": "lj"}),
 ]
 
-# Sums into a scalar (output "s", no indices), of double, long or int
+# Sums into a scalar (output "s", no indices) or into a vector along the
+#  rows of the loop (y(j) over A's rows i), of double, long or int
 #  elements: with -fopenmp an integer sum runs on threads.
-SCALAR_TEMPLATES = [
+TYPED_TEMPLATES = [
+    ("A(i,j) * x(i)", "A[i][j] * x[i]", "y", "j", {"A": "ij", "x": "i"}),
+    ("A(i,j) * U(i,l)", "A[i][j] * U[i][l]", "C", "jl",
+     {"A": "ij", "U": "il"}),
     ("A(i,j) * B(i,j)", "A[i][j] * B[i][j]", "s", "",
      {"A": "ij", "B": "ij"}),
     ("A(i,j) * x(j)", "A[i][j] * x[j]", "s", "", {"A": "ij", "x": "j"}),
@@ -92,9 +96,11 @@ def program(seed):
     rnd = random.Random(seed)
     sizes = dict(zip("MKNL", rnd.choice([(7, 5, 6, 4), (13, 11, 9, 5),
                                          (31, 23, 29, 6)])))
-    rhs, crhs, out, oidx, opds = rnd.choice(TEMPLATES + SCALAR_TEMPLATES)
+    rhs, crhs, out, oidx, opds = rnd.choice(TEMPLATES + TYPED_TEMPLATES)
     scalar = not oidx
-    et = rnd.choice(["double", "long", "int"]) if scalar else "double"
+    et = (rnd.choice(["double", "long", "int"])
+          if (rhs, out) in [(t[0], t[2]) for t in TYPED_TEMPLATES]
+          else "double")
     assign = rnd.choice(["=", "+=", "-="])
     nest = rnd.random() < 0.5
     idx = []
@@ -224,6 +230,10 @@ def program(seed):
     total = 1
     for c in oidx:
         total *= sizes[EXTENT[c]]
+    if fmts[out] == "DENSE" and et != "double":
+        lines.append("  for (int p = 0; p < %d; p++)" % total)
+        lines.append("    ((double *) %s_d)[p] = ((%s *) %s_i)[p];"
+                     % (out, et, out))
     if fmts[out] == "DENSE":
         lines.append('  sr_print ("out", (double *) %s_d, %d);' % (out, total))
     else:
