@@ -385,7 +385,7 @@ struct emitter
   bool strip_match (const lir_stmt &st, struct strip_info *si);
   tree vex (int e, int j, tree off, tree vtype, tree elt);
   tree strip_mine (const lir_stmt &st, struct strip_info *si, tree *vars);
-  tree region_clauses (const lir_stmt &st, tree clauses);
+  tree region_clauses (const lir_stmt &st);
   void balance_arrays (const lir_stmt &st, int ba[2]);
   tree split_call (const int ba[2], tree lo, tree hi, tree part, tree parts);
   tree split_loop (tree iv, tree lo, tree hi, tree body, const int ba[2],
@@ -1094,11 +1094,12 @@ emitter::call (const lir_stmt &st)
 
 /* The clauses of the parallel region of loop ST: reduction (+: t) for
    each variable declared outside it that its body sums into (a scalar
-   output's register: lir_reductions), chained to CLAUSES; error_mark_node
-   when its body writes anything else outside itself.  */
+   output's register: lir_reductions); error_mark_node when its body
+   writes anything else outside itself.  */
 tree
-emitter::region_clauses (const lir_stmt &st, tree clauses)
+emitter::region_clauses (const lir_stmt &st)
 {
+  tree clauses = NULL_TREE;
   int vars[8];
   int n = lir_reductions (k, &st, vars, 8);
   if (n < 0)
@@ -1613,8 +1614,8 @@ emitter::split_call (const int ba[2], tree lo, tree hi, tree part, tree parts)
 
 /* The parallel region of loop ST over rows [LO, HI) cut by the entries
    of pos arrays BA (balance_arrays) into SPLIT_CHUNKS ranges of rows per
-   thread of about equal work (sp_ksplit), which the threads take in turn, BODY run for
-   IV over each: a thread slowed by a heavy range or by another process
+   thread of about equal work (sp_ksplit), which the threads take in
+   turn, BODY run for IV over each: a thread slowed by a heavy range or by another process
    on its core takes fewer (measured on 2 threads, SpMV: rmat_s16_ef8
    0.38 -> 0.33 ms, bcsstk16 0.126 -> 0.087 ms against a range per
    thread).  CLAUSES are the region's; PRIVS (chained) its own variables
@@ -1756,6 +1757,8 @@ emitter::own_copies (const lir_stmt &st, tree *privs, tree *before,
   tree j = sparse_new_local (fn, i64, "sp_j");
   tree j1 = sparse_new_local (fn, i64, "sp_j1");
   tree t = sparse_new_local (fn, i64, "sp_t");
+  tree sum = sparse_new_local (fn, elt, "sp_sum");
+  DECL_CHAIN (t) = sum;
   DECL_CHAIN (tid) = nt;
   DECL_CHAIN (nt) = own;
   DECL_CHAIN (own) = j;
@@ -1779,7 +1782,7 @@ emitter::own_copies (const lir_stmt &st, tree *privs, tree *before,
     (build2 (MODIFY_EXPR, TREE_TYPE (own), own, copy_of (tid)), pre);
 
   /* After the loop: y[j] += copy_t[j] for t in thread order, over this
-     thread's range of j.  */
+     thread's range of j, the sum in a register.  */
   *post = alloc_stmt_list ();
   append_to_statement_list_force (build_call_expr_loc (loc, barrier, 0),
 				  post);
@@ -1805,16 +1808,19 @@ emitter::own_copies (const lir_stmt &st, tree *privs, tree *before,
   CHECKED (from);
   CHECKED (to);
   append_to_statement_list_force
-    (build2 (MODIFY_EXPR, elt, to,
-	     build2 (PLUS_EXPR, elt, unshare_expr (to), from)), &add);
+    (build2 (MODIFY_EXPR, elt, sum, build2 (PLUS_EXPR, elt, sum, from)),
+     &add);
   append_to_statement_list_force
     (build2 (MODIFY_EXPR, i64, t,
 	     build2 (PLUS_EXPR, i64, t, build_int_cst (i64, 1))), &add);
   tree row = alloc_stmt_list ();
+  append_to_statement_list_force (build2 (MODIFY_EXPR, elt, sum, to), &row);
   append_to_statement_list_force
     (build2 (MODIFY_EXPR, i64, t, build_int_cst (i64, 0)), &row);
   append_to_statement_list_force
     (goto_loop (loc, build2 (LT_EXPR, boolean_type_node, t, nt), add), &row);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, elt, unshare_expr (to), sum), &row);
   append_to_statement_list_force
     (build2 (MODIFY_EXPR, i64, j,
 	     build2 (PLUS_EXPR, i64, j, build_int_cst (i64, 1))), &row);
@@ -1829,7 +1835,8 @@ emitter::own_copies (const lir_stmt &st, tree *privs, tree *before,
    (split_loop), else
    #pragma omp parallel for schedule(static); the loop variable private
    to the region, and each thread's own copy of the registers the loop
-   sums into (a scalar output's), added up at the end.  */
+   sums into (a scalar output's: region_clauses) or of the dense output
+   (own_copies), added up at the end.  */
 tree
 emitter::parallel_for (const lir_stmt &st, tree lo, tree hi)
 {
@@ -1850,7 +1857,7 @@ emitter::parallel_for (const lir_stmt &st, tree lo, tree hi)
   if (shared)
     arr[st.sum_array] = shared;
   CHECKED (body);
-  tree red = region_clauses (st, NULL_TREE);
+  tree red = region_clauses (st);
   if (red == error_mark_node)
     return fail ("a parallel loop writes outside itself");
   int ba[2];
@@ -1929,7 +1936,10 @@ emitter::for_loop (const lir_stmt &st, tree *vars, bool strip)
   if (strip && !(st.parallel && omp) && strip_match (st, &si))
     return strip_mine (st, &si, vars);
 
-  if (st.parallel && omp && region_clauses (st, NULL_TREE) != error_mark_node)
+  /* The mark's promise, checked: the body writes nothing outside itself
+     but sums (lir_reductions).  */
+  int sums[8];
+  if (st.parallel && omp && lir_reductions (k, &st, sums, 8) >= 0)
     {
       tree par = parallel_for (st, lo, hi);
       CHECKED (par);

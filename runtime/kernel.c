@@ -585,9 +585,11 @@ bounds_use (const sp_kpar *p)
       n += (double) p->counted[i][last];
       e += p->estimate[i];
     }
-  if (2 * n * (double) (b->crdw / 8 + b->esize) > sp__phys_bytes () / 4)
-    return BY_COUNTS;
-  return 4 * e >= 3 * n || n >= 4 * e ? BY_GAPS : BY_OWN;
+  enum kpar_use use = 4 * e >= 3 * n || n >= 4 * e ? BY_GAPS : BY_OWN;
+  /* Parts of their own hold their bounds again.  */
+  double arrays = (use == BY_OWN ? 2 : 1) * n;
+  return arrays * (double) (b->crdw / 8 + b->esize) <= sp__phys_bytes () / 4
+         ? use : BY_COUNTS;
 }
 
 /* A new array of N entries of ES bytes for the output (FILL as
