@@ -71,9 +71,13 @@ struct rewriter
   tree nest;				/* outermost loop being walked */
   auto_vec<tree> nest_names;		/* arrays with fallback accesses in it */
   int fallbacks;
+  auto_vec<tree> scope_handles;		/* handles of tagged locals outside
+					   OpenMP constructs */
+  bool computed_goto;			/* a goto *P in the function */
 
   rewriter (tree fn) : fndecl (fn), in_omp (0), entry (NULL_TREE),
-		       outer_bind (NULL_TREE), nest (NULL_TREE), fallbacks (0) {}
+		       outer_bind (NULL_TREE), nest (NULL_TREE), fallbacks (0),
+		       computed_goto (false) {}
 
   void walk (tree *tp, location_t loc, bool unused);
   void walk_bind (tree *tp, location_t loc);
@@ -760,8 +764,11 @@ rewriter::walk_bind (tree *tp, location_t loc)
 	  add_local (h);
 	}
       if (!in_omp)
-	append_to_statement_list (build2 (MODIFY_EXPR, TREE_TYPE (h), h,
-					  null_pointer_node), &entry);
+	{
+	  append_to_statement_list (build2 (MODIFY_EXPR, TREE_TYPE (h), h,
+					    null_pointer_node), &entry);
+	  scope_handles.safe_push (h);
+	}
       u.handle = h;
       int id = uses.length ();
       uses.safe_push (u);
@@ -874,6 +881,12 @@ rewriter::walk (tree *tp, location_t loc, bool unused)
 
     case BIND_EXPR:
       walk_bind (tp, loc);
+      return;
+
+    case GOTO_EXPR:
+      if (TREE_CODE (GOTO_DESTINATION (t)) != LABEL_DECL)
+	computed_goto = true;
+      walk_operands (t, loc);
       return;
 
     case DECL_EXPR:
@@ -1081,6 +1094,26 @@ rewriter::walk (tree *tp, location_t loc, bool unused)
 
 } // anon namespace
 
+/* A computed goto leaves scopes without running their cleanups (GCC
+   redirects only gotos to known labels through them), so the tagged
+   locals it leaves behind are freed when the function returns: HANDLES,
+   which live in the outermost scope BIND, null unless still held.  */
+static void
+free_at_exit (tree bind, const vec<tree> &handles)
+{
+  if (handles.is_empty ())
+    return;
+  tree cleanup = NULL_TREE;
+  for (unsigned k = 0; k < handles.length (); k++)
+    append_to_statement_list
+      (build_call_expr (sparse_rt_decl (SPARSE_RT_LOCAL_FREE), 1,
+			handles[k]), &cleanup);
+  tree body = NULL_TREE;
+  append_to_statement_list (build2 (TRY_FINALLY_EXPR, void_type_node,
+				    BIND_EXPR_BODY (bind), cleanup), &body);
+  BIND_EXPR_BODY (bind) = body;
+}
+
 /* Rewrite FNDECL; PARENT is the rewriter of the function FNDECL is nested
    in (GNU C), whose tagged arrays FNDECL may use, or NULL.  */
 static void
@@ -1130,6 +1163,8 @@ rewrite_function (tree fndecl, const rewriter *parent)
 
   rw.walk (&DECL_SAVED_TREE (fndecl), DECL_SOURCE_LOCATION (fndecl), true);
 
+  if (rw.computed_goto)
+    free_at_exit (bind, rw.scope_handles);
   if (rw.entry)
     {
       tree body = NULL_TREE;
