@@ -301,6 +301,16 @@ format_error_location (tree decl, tree str, int offset)
 /* ------------------------------------------------------------------ */
 /* The handler.  */
 
+/* True while the parameter declarations of an old-style (K&R)
+   definition are read: the function is already being defined, without a
+   prototype.  */
+static bool
+old_style_parm_p (void)
+{
+  return current_function_decl
+	 && !prototype_p (TREE_TYPE (current_function_decl));
+}
+
 /* The rank and element type of the array DECL declares, the type that
    the checks describe it as, or false with an error given.  */
 static bool
@@ -314,7 +324,14 @@ decl_array_shape (tree decl, tree name, int *rank, tree *elem)
       if (TREE_CODE (type) != POINTER_TYPE
 	  || !sparse_parm_declared_array_p (decl))
 	{
-	  if (TREE_CODE (type) == POINTER_TYPE)
+	  if (TREE_CODE (type) == POINTER_TYPE && old_style_parm_p ())
+	    error_at (DECL_SOURCE_LOCATION (decl),
+		      "%qE attribute on parameter %qD of an old-style "
+		      "definition, where C keeps no array type for it, only a "
+		      "pointer; define %qD with a prototype, e.g. %<(int n, "
+		      "double %E[n][n] SPARSE (\"CSR\"))%>", name, decl,
+		      current_function_decl, DECL_NAME (decl));
+	  else if (TREE_CODE (type) == POINTER_TYPE)
 	    error_at (DECL_SOURCE_LOCATION (decl),
 		      "%qE attribute on parameter %qD, which is declared as a "
 		      "pointer; declare it as an array, e.g. %<double %E[n][m]"
