@@ -178,27 +178,56 @@ lookup_operand (void *, const char *name, ix_operand *out)
 /* ------------------------------------------------------------------ */
 /* Tokens.  */
 
-static void
-number_token (tree x, ein_tok *t)
+/* The source text of the token at LOC into BUF; false when it cannot be
+   read.  */
+static bool
+token_spelling (location_t loc, char *buf, size_t cap)
+{
+  expanded_location s = expand_location (get_start (loc));
+  expanded_location e = expand_location (get_finish (loc));
+  if (!s.file || s.line != e.line || e.column < s.column || s.column < 1)
+    return false;
+  char_span line = location_get_source_line (s.file, s.line);
+  if (!line || (size_t) e.column > line.length ())
+    return false;
+  size_t n = e.column - s.column + 1;
+  if (n >= cap)
+    n = cap - 1;
+  memcpy (buf, line.get_buffer () + s.column - 1, n);
+  buf[n] = 0;
+  return true;
+}
+
+/* Token T for the number X, spelled as written (a value the front end
+   had to cut short must be quoted as the user wrote it); false when index
+   notation has no type for its value.  */
+static bool
+number_token (tree x, location_t loc, ein_tok *t)
 {
   t->kind = EIN_NUMBER;
   if (x && TREE_CODE (x) == INTEGER_CST)
     {
-      t->num = (double) tree_to_shwi (x);
-      snprintf (t->text, sizeof t->text, HOST_WIDE_INT_PRINT_DEC,
-		tree_to_shwi (x));
+      if (!token_spelling (loc, t->text, sizeof t->text))
+	print_dec (wi::to_wide (x), t->text, TYPE_SIGN (TREE_TYPE (x)));
+      if (!tree_fits_shwi_p (x))
+	return false;
+      t->num = ix_num_int (tree_to_shwi (x));
     }
   else if (x && TREE_CODE (x) == REAL_CST)
     {
       char buf[64];
       real_to_decimal (buf, TREE_REAL_CST_PTR (x), sizeof buf, 0, 1);
-      t->num = strtod (buf, NULL);
-      snprintf (t->text, sizeof t->text, "%.17g", t->num);
-      if (!strpbrk (t->text, ".eEni"))
-	strncat (t->text, ".0", sizeof t->text - strlen (t->text) - 1);
+      t->num = ix_num_real (strtod (buf, NULL), SP_F64);
+      if (!token_spelling (loc, t->text, sizeof t->text))
+	{
+	  snprintf (t->text, sizeof t->text, "%.17g", t->num.f);
+	  if (!strpbrk (t->text, ".eEni"))
+	    strncat (t->text, ".0", sizeof t->text - strlen (t->text) - 1);
+	}
     }
   else
     snprintf (t->text, sizeof t->text, "?");
+  return true;
 }
 
 /* The code of the (at most 60) lines of FILE before line LINE, with
@@ -323,7 +352,14 @@ handle_pragma_einsum (cpp_reader *)
 	  snprintf (t.text, sizeof t.text, "%s", IDENTIFIER_POINTER (x));
 	  break;
 	case CPP_NUMBER:
-	  number_token (x, &t);
+	  if (!number_token (x, loc, &t))
+	    {
+	      if (!bad)
+		error_at (loc, "integer constant %qs does not fit %<long%>, "
+			  "the widest integer of index notation", t.text);
+	      bad = true;
+	      continue;
+	    }
 	  break;
 	case CPP_STRING:
 	case CPP_CHAR:

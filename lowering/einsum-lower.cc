@@ -166,17 +166,18 @@ lowerer::eval (int ex, tree *stmts)
     case IX_ACCESS:
       return read (x.access);
     case IX_CONST:
-      if (x.ckind == IX_CONST_INT)
-	return build_int_cst (integer_type_node, (HOST_WIDE_INT) x.num);
+      if (x.num.type == SP_I32)
+	return build_int_cst (integer_type_node, x.num.i);
+      if (x.num.type == SP_I64)
+	return build_int_cst (sparse_int64_type (), x.num.i);
       {
 	REAL_VALUE_TYPE r;
 	char buf[64];
-	snprintf (buf, sizeof buf, "%.17g", x.num);
+	snprintf (buf, sizeof buf, "%.17g", x.num.f);
 	real_from_string (&r, buf);
 	tree c = build_real (double_type_node, r);
 	/* A float constant's value is a float's: converted exactly.  */
-	return x.ckind == IX_CONST_FLOAT ? fold_convert (float_type_node, c)
-					 : c;
+	return x.num.type == SP_F32 ? fold_convert (float_type_node, c) : c;
       }
     case IX_NEG:
       {

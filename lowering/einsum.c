@@ -3,6 +3,7 @@
    statement through the ix.h builder.  */
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,18 +122,6 @@ access (parser *p)
 
 static int expr (parser *p);
 
-/* Nonzero when the spelling of a number is an integer literal.  */
-static int
-integer_spelling (const char *t)
-{
-  int hex = t[0] == '0' && (t[1] == 'x' || t[1] == 'X');
-  for (; *t; t++)
-    if (*t == '.' || (!hex && (*t == 'e' || *t == 'E'))
-        || *t == 'p' || *t == 'P')
-      return 0;
-  return 1;
-}
-
 static int
 primary (parser *p)
 {
@@ -142,8 +131,7 @@ primary (parser *p)
   if (t->kind == EIN_NUMBER)
     {
       p->pos++;
-      return ix_add_const (p->s, t->num, integer_spelling (t->text),
-                           p->pos - 1, t->loc, p->err);
+      return ix_add_const (p->s, t->num, p->pos - 1, t->loc, p->err);
     }
   if (t->kind == EIN_NAME)
     {
@@ -278,6 +266,31 @@ einsum_parse (const ein_tok *toks, int n, ein_lookup_fn lookup, void *ctx,
   return p.s;
 }
 
+/* The number spelled at C into *NUM, typed as C types a constant without
+   suffix (int, else long; double); its length, or 0 when an integer is
+   too large for long.  */
+static size_t
+lex_number (const char *c, ix_num *num)
+{
+  char *end;
+  double v = strtod (c, &end);
+  size_t len = end - c;
+  int hex = c[0] == '0' && (c[1] == 'x' || c[1] == 'X');
+  for (size_t k = 0; k < len; k++)
+    if (c[k] == '.' || (!hex && (c[k] == 'e' || c[k] == 'E'))
+        || c[k] == 'p' || c[k] == 'P')
+      {
+        *num = ix_num_real (v, SP_F64);
+        return len;
+      }
+  errno = 0;
+  long long i = strtoll (c, &end, 0);
+  if (errno == ERANGE)
+    return 0;
+  *num = ix_num_int (i);
+  return end - c;
+}
+
 int
 einsum_lex (const char *text, ein_tok *toks, int max, ein_error *err)
 {
@@ -309,10 +322,19 @@ einsum_lex (const char *text, ein_tok *toks, int max, ein_error *err)
       else if (isdigit ((unsigned char) *c)
                || (*c == '.' && isdigit ((unsigned char) c[1])))
         {
-          char *end;
-          t->num = strtod (c, &end);
-          len = end - c;
+          len = lex_number (c, &t->num);
           t->kind = EIN_NUMBER;
+          if (!len)
+            {
+              if (err)
+                {
+                  err->tok = n;
+                  err->loc = n;
+                  snprintf (err->msg, sizeof err->msg, "integer constant "
+                            "'%.*s' too large for long", 40, c);
+                }
+              return -1;
+            }
         }
       else
         {

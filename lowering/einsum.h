@@ -33,7 +33,7 @@ typedef struct ein_tok
 {
   ein_tok_kind kind;
   char text[64];
-  double num;
+  ix_num num;
   unsigned loc;
 } ein_tok;
 

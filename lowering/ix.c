@@ -16,6 +16,85 @@ const ix_op_info ix_ops[IX_NOPS] = {
   [IX_SUM] = { "sum", "sum", 1, 9, IX_MERGE_KEEP },
 };
 
+/* ------------------------------------------------------------------ */
+/* Constants.  */
+
+ix_num
+ix_num_int (int64_t v)
+{
+  ix_num n = { v >= INT32_MIN && v <= INT32_MAX ? SP_I32 : SP_I64, v, 0 };
+  return n;
+}
+
+ix_num
+ix_num_real (double v, sp_type t)
+{
+  ix_num n = { t, 0, t == SP_F32 ? (float) v : v };
+  return n;
+}
+
+static int
+ix_num_integral (ix_num n)
+{
+  return n.type == SP_I32 || n.type == SP_I64;
+}
+
+int
+ix_num_is_zero (ix_num n)
+{
+  return ix_num_integral (n) ? n.i == 0 : n.f == 0;
+}
+
+int
+ix_num_fits (ix_num n, sp_type t)
+{
+  switch (t)
+    {
+    case SP_I32:
+      return ix_num_integral (n) ? n.i == (int32_t) n.i
+                                 : n.f == (double) (int32_t) n.f;
+    case SP_I64:
+      /* Past 2^63 the conversion of a double is undefined in C.  */
+      return ix_num_integral (n)
+             || (n.f >= -0x1p63 && n.f < 0x1p63
+                 && n.f == (double) (int64_t) n.f);
+    case SP_F32:
+      return ix_num_integral (n) ? (float) n.i < 0x1p63f
+                                     && (int64_t) (float) n.i == n.i
+                                 : (double) (float) n.f == n.f;
+    default:
+      return ix_num_integral (n) ? (double) n.i < 0x1p63
+                                     && (int64_t) (double) n.i == n.i
+                                 : 1;
+    }
+}
+
+void
+ix_num_print (ix_num n, char *buf, size_t len)
+{
+  switch (n.type)
+    {
+    case SP_I32:
+      snprintf (buf, len, "%lld", (long long) n.i);
+      break;
+    case SP_I64:
+      /* -2^63 has no literal: its magnitude is no long.  */
+      if (n.i == INT64_MIN)
+        snprintf (buf, len, "(-9223372036854775807L - 1)");
+      else
+        snprintf (buf, len, "%lldL", (long long) n.i);
+      break;
+    case SP_F32:
+      snprintf (buf, len, "%.9gf", n.f);
+      break;
+    default:
+      snprintf (buf, len, "%.17g", n.f);
+      break;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+
 int
 ix_fail (ix_diag *d, int tok, unsigned loc, const char *fmt, ...)
 {
@@ -187,15 +266,11 @@ ix_add_leaf (ix_stmt *s, int access, ix_diag *d)
 }
 
 int
-ix_add_const (ix_stmt *s, double num, int ckind, int tok, unsigned loc,
-              ix_diag *d)
+ix_add_const (ix_stmt *s, ix_num num, int tok, unsigned loc, ix_diag *d)
 {
   int e = new_expr (s, IX_CONST, tok, loc, d);
   if (e >= 0)
-    {
-      s->expr[e].num = num;
-      s->expr[e].ckind = ckind;
-    }
+    s->expr[e].num = num;
   return e;
 }
 
@@ -534,9 +609,11 @@ print_expr (const ix_stmt *s, int e, int ctx_prec, char *buf, size_t len)
       print_access (s, x->access, buf, len);
       break;
     case IX_CONST:
-      ix_cat (buf, len, x->ckind == IX_CONST_INT ? "%.0f"
-                        : x->ckind == IX_CONST_FLOAT ? "%.9gf" : "%.17g",
-              x->num);
+      {
+        char num[48];
+        ix_num_print (x->num, num, sizeof num);
+        ix_cat (buf, len, "%s", num);
+      }
       break;
     case IX_SUM:
       ix_cat (buf, len, "sum(%s, ", s->var[x->var].name);
@@ -631,7 +708,11 @@ ix_dump (const ix_stmt *s, FILE *f)
       if (x->op == IX_SUM)
         fprintf (f, " var=%s", s->var[x->var].name);
       if (x->op == IX_CONST)
-        fprintf (f, " num=%g", x->num);
+        {
+          char num[48];
+          ix_num_print (x->num, num, sizeof num);
+          fprintf (f, " num=%s", num);
+        }
       fprintf (f, "\n");
     }
 }

@@ -122,8 +122,8 @@ typedef struct ix_var
 typedef enum
 {
   IX_ACCESS,  /* a tensor or scalar access: ACCESS */
-  IX_CONST,   /* a numeric constant: NUM (IS_INT when written as an
-                 integer, so C's arithmetic conversions apply) */
+  IX_CONST,   /* a numeric constant: NUM, typed so that C's arithmetic
+                 conversions apply */
   IX_NEG,     /* -A */
   IX_ADD,     /* A + B */
   IX_SUB,     /* A - B */
@@ -153,14 +153,28 @@ typedef struct ix_op_info
 
 extern const ix_op_info ix_ops[IX_NOPS];
 
-/* The C type of a constant: index notation spells int and double ones;
-   a float one comes from a loop nest (its value a float's).  */
-typedef enum
+/* A constant as C types it: an integer constant is an int, or a long
+   when an int cannot hold it (as a decimal constant is typed); a floating
+   one is a double, or a float from a loop nest.  The value is kept in its
+   type, so that no integer passes through a double.  */
+typedef struct ix_num
 {
-  IX_CONST_DOUBLE,
-  IX_CONST_INT,
-  IX_CONST_FLOAT
-} ix_const_kind;
+  sp_type type;   /* SP_I32, SP_I64, SP_F32 or SP_F64 */
+  int64_t i;      /* the value of an integer type */
+  double f;       /* the value of a floating type (a float's, if SP_F32) */
+} ix_num;
+
+/* An integer constant of value V (int or long by its value), a floating
+   one of type T.  */
+ix_num ix_num_int (int64_t v);
+ix_num ix_num_real (double v, sp_type t);
+/* Nonzero when N is zero.  */
+int ix_num_is_zero (ix_num n);
+/* Nonzero when N converted to type T and back is N: storing it in an
+   object of type T changes nothing.  */
+int ix_num_fits (ix_num n, sp_type t);
+/* N as a C constant of its type ("3", "9007199254740993L", "0.5f").  */
+void ix_num_print (ix_num n, char *buf, size_t len);
 
 typedef struct ix_expr
 {
@@ -168,8 +182,7 @@ typedef struct ix_expr
   int a, b;        /* operand expression ids, -1 when absent */
   int access;      /* IX_ACCESS: the access id, else -1 */
   int var;         /* IX_SUM: the index variable, else -1 */
-  double num;      /* IX_CONST */
-  int ckind;       /* IX_CONST: an ix_const_kind */
+  ix_num num;      /* IX_CONST */
   int tok;         /* token of the operator or leaf, or -1 */
   unsigned loc;
 } ix_expr;
@@ -213,8 +226,7 @@ int ix_add_access (ix_stmt *s, int opd, int nidx, const int *vars, int tok,
                    unsigned loc, ix_diag *d);
 /* Expressions; children must already exist.  */
 int ix_add_leaf (ix_stmt *s, int access, ix_diag *d);
-int ix_add_const (ix_stmt *s, double num, int ckind, int tok, unsigned loc,
-                  ix_diag *d);
+int ix_add_const (ix_stmt *s, ix_num num, int tok, unsigned loc, ix_diag *d);
 int ix_add_op (ix_stmt *s, ix_op op, int a, int b, int tok, unsigned loc,
                ix_diag *d);
 int ix_add_sum (ix_stmt *s, int var, int a, ix_diag *d);

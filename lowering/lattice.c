@@ -143,7 +143,7 @@ build (const ix_sched *sc, int loop, int e, uint32_t absent, lat_bits *dense,
     case IX_MERGE_LEAF:
       if (x->op == IX_ACCESS && (absent & ((uint32_t) 1 << x->access)))
         return 0;                       /* zero: no point */
-      if (x->op == IX_CONST && x->num == 0)
+      if (x->op == IX_CONST && ix_num_is_zero (x->num))
         return 0;
       r->n = 1;
       if (x->op == IX_ACCESS)
@@ -247,7 +247,7 @@ lat_is_zero (const ix_stmt *s, int e, uint32_t absent)
     case IX_ACCESS:
       return (absent >> x->access) & 1;
     case IX_CONST:
-      return x->num == 0;
+      return ix_num_is_zero (x->num);
     case IX_NEG:
     case IX_SUM:
       return lat_is_zero (s, x->a, absent);

@@ -15,8 +15,7 @@ lg_ix_type (const gen *g, int e)
     case IX_ACCESS:
       return lg_elem_type (g, g->s->acc[x->access].opd);
     case IX_CONST:
-      return x->ckind == IX_CONST_INT ? LIR_I32
-             : x->ckind == IX_CONST_FLOAT ? LIR_F32 : LIR_F64;
+      return (lir_type) x->num.type;
     case IX_NEG:
     case IX_SUM:
       return lg_ix_type (g, x->a);
@@ -82,15 +81,14 @@ lg_value (gen *g, int e, const state *st, int hole, int t)
         return lir_load (g->k, arr, lg_rowmajor (g, st, a));
       }
     case IX_CONST:
-      if (x->ckind == IX_CONST_INT)
+      if (x->num.type == SP_I32 || x->num.type == SP_I64)
         {
-          int c = lg_int (g, (int64_t) x->num);
+          int c = lg_int (g, x->num.i);
           if (c >= 0)
-            g->k->exprs[c].type = LIR_I32;
+            g->k->exprs[c].type = (lir_type) x->num.type;
           return c;
         }
-      return lir_const_f (g->k, x->num, x->ckind == IX_CONST_FLOAT
-                                        ? LIR_F32 : LIR_F64);
+      return lir_const_f (g->k, x->num.f, (lir_type) x->num.type);
     case IX_NEG:
       return lir_unary (g->k, LIR_NEG, lg_value (g, x->a, st, hole, t));
     case IX_SUM:

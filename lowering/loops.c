@@ -162,7 +162,8 @@ lir_const_f (lir_kernel *k, double v, lir_type type)
   if (e >= 0)
     {
       k->exprs[e].fval = v;
-      k->exprs[e].ival = (int64_t) v;
+      /* Converting a double outside int64's range is undefined.  */
+      k->exprs[e].ival = v > -0x1p63 && v < 0x1p63 ? (int64_t) v : 0;
     }
   return e;
 }

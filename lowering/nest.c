@@ -170,13 +170,12 @@ nest_read (nest *n, int obj, int nidx, const int *loops, unsigned loc)
 }
 
 int
-nest_const (nest *n, double num, int ckind, unsigned loc)
+nest_const (nest *n, ix_num num, unsigned loc)
 {
   nest_expr *x = new_expr (n, NEST_CONST, loc);
   if (!x)
     return -1;
   x->num = num;
-  x->ckind = ckind;
   return n->nexprs - 1;
 }
 
@@ -205,8 +204,7 @@ typedef struct sym
   int a, b;
   int obj, nidx;
   int loop[SP_MAX_RANK];
-  double num;
-  int ckind;
+  ix_num num;
   int sumloop;    /* SYM_SUM: the loop summed over */
   unsigned loc;
 } sym;
@@ -275,14 +273,11 @@ new_sym (engine *g, nest_op op, int a, int b)
 }
 
 static int
-sym_const (engine *g, double num, int ckind)
+sym_const (engine *g, ix_num num)
 {
   int s = new_sym (g, NEST_CONST, -1, -1);
   if (s >= 0)
-    {
-      g->syms[s].num = num;
-      g->syms[s].ckind = ckind;
-    }
+    g->syms[s].num = num;
   return s;
 }
 
@@ -303,7 +298,8 @@ sym_read (engine *g, int obj, int nidx, const int *loops)
 static int
 sym_is_zero (const engine *g, int s)
 {
-  return s >= 0 && g->syms[s].op == NEST_CONST && g->syms[s].num == 0;
+  return s >= 0 && g->syms[s].op == NEST_CONST
+         && ix_num_is_zero (g->syms[s].num);
 }
 
 static int
@@ -420,7 +416,6 @@ sym_rename (engine *g, int s, const int *canon)
     return -1;
   sym *y = &g->syms[r];
   y->num = g->syms[s].num;
-  y->ckind = g->syms[s].ckind;
   y->sumloop = g->syms[s].sumloop;
   y->loc = g->syms[s].loc;
   return r;
@@ -477,8 +472,7 @@ sym_type (const engine *g, int s)
     case NEST_READ:
       return g->n->obj[x->obj].opd.type;
     case NEST_CONST:
-      return x->ckind == IX_CONST_INT ? SP_I32
-             : x->ckind == IX_CONST_FLOAT ? SP_F32 : SP_F64;
+      return x->num.type;
     case NEST_NEG:
     case SYM_SUM:
       return sym_type (g, x->a);
@@ -507,17 +501,7 @@ stored_exactly (const engine *g, int s, int o)
   sp_type t = g->n->obj[o].opd.type;
   const sym *x = &g->syms[s];
   if (x->op == NEST_CONST)
-    switch (t)
-      {
-      case SP_F64:
-        return 1;
-      case SP_F32:
-        return (double) (float) x->num == x->num;
-      case SP_I64:
-        return x->num == (double) (int64_t) x->num;
-      default:
-        return x->num == (double) (int32_t) x->num;
-      }
+    return ix_num_fits (x->num, t);
   return sym_type (g, s) == t;
 }
 
@@ -530,7 +514,7 @@ eval (engine *g, int e)
   switch (x->op)
     {
     case NEST_CONST:
-      return sym_const (g, x->num, x->ckind);
+      return sym_const (g, x->num);
     case NEST_READ:
       {
         int o = x->obj;
@@ -812,7 +796,7 @@ kexpr (kbuild *k, int s)
         return a < 0 ? -1 : ix_add_leaf (k->ix, a, &k->d);
       }
     case NEST_CONST:
-      return ix_add_const (k->ix, x->num, x->ckind, -1, x->loc, &k->d);
+      return ix_add_const (k->ix, x->num, -1, x->loc, &k->d);
     case SYM_SUM:
       {
         int a = kexpr (k, x->a);

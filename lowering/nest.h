@@ -99,7 +99,7 @@ typedef struct nest_loop
 typedef enum
 {
   NEST_READ,   /* OBJ subscripted by LOOP[0..NIDX) */
-  NEST_CONST,  /* NUM, IS_INT when written as an integer */
+  NEST_CONST,  /* NUM */
   NEST_NEG,
   NEST_ADD,
   NEST_SUB,
@@ -113,8 +113,7 @@ typedef struct nest_expr
   int a, b;
   int obj, nidx;
   int loop[SP_MAX_RANK];
-  double num;
-  int ckind;
+  ix_num num;
   unsigned loc;
 } nest_expr;
 
@@ -160,7 +159,7 @@ int nest_decl (nest *n, int obj, unsigned loc);
 int nest_assign (nest *n, int obj, int nidx, const int *loops, ix_assign op,
                  int rhs, unsigned loc);
 int nest_read (nest *n, int obj, int nidx, const int *loops, unsigned loc);
-int nest_const (nest *n, double num, int ckind, unsigned loc);
+int nest_const (nest *n, ix_num num, unsigned loc);
 int nest_op2 (nest *n, nest_op op, int a, int b, unsigned loc);
 
 /* Two objects whose storage must not overlap, for the front end to check

@@ -1070,10 +1070,22 @@ reader::read_expr (tree t, sp_type *type)
   switch (TREE_CODE (t))
     {
     case INTEGER_CST:
-      if (!int_fits_type_p (t, integer_type_node))
-	return fail ("a constant does not fit int"), -1;
-      *type = SP_I32;
-      return nest_const (n, (double) tree_to_shwi (t), IX_CONST_INT, loc);
+      {
+	/* An int or long constant keeps its type and every bit; another
+	   integer type (unsigned, char) holding an int's value reads as
+	   that int, as the arithmetic around it promotes it.  */
+	sp_type ct;
+	if (!sparse_elem_type (TREE_TYPE (t), &ct)
+	    || (ct != SP_I32 && ct != SP_I64))
+	  {
+	    if (!int_fits_type_p (t, integer_type_node))
+	      return fail ("a constant of an unsigned type beyond int"), -1;
+	    ct = SP_I32;
+	  }
+	ix_num c = { ct, tree_to_shwi (t), 0 };
+	*type = ct;
+	return nest_const (n, c, loc);
+      }
     case REAL_CST:
       {
 	char buf[64];
@@ -1088,10 +1100,10 @@ reader::read_expr (tree t, sp_type *type)
 	if (ct == SP_F32)
 	  {
 	    *type = SP_F32;
-	    return nest_const (n, (double) (float) v, IX_CONST_FLOAT, loc);
+	    return nest_const (n, ix_num_real (v, SP_F32), loc);
 	  }
 	*type = SP_F64;
-	return nest_const (n, v, IX_CONST_DOUBLE, loc);
+	return nest_const (n, ix_num_real (v, SP_F64), loc);
       }
     case NOP_EXPR:
     case CONVERT_EXPR:

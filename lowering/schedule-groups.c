@@ -60,7 +60,7 @@ integral (const ix_stmt *s, int e)
       return t == SP_I32 || t == SP_I64;
     }
   if (x->op == IX_CONST)
-    return x->ckind == IX_CONST_INT;
+    return x->num.type == SP_I32 || x->num.type == SP_I64;
   return (x->a < 0 || integral (s, x->a)) && (x->b < 0 || integral (s, x->b));
 }
 

@@ -108,7 +108,8 @@ kt_eval (const ix_stmt *s, int e, int64_t *val, double *const *data,
         return data[a->opd][p];
       }
     case IX_CONST:
-      return x->num;
+      return x->num.type == SP_I32 || x->num.type == SP_I64 ? (double) x->num.i
+                                                          : x->num.f;
     case IX_NEG:
       return -kt_eval (s, x->a, val, data, x2);
     case IX_ADD:
