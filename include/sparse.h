@@ -25,6 +25,13 @@ sp_tensor *sp_new (const char *format, sp_type type, int rank,
 int sp_insert (sp_tensor *t, const int64_t *coords, double value);
 /* Set the element at COORDS to VALUE (dense assignment semantics).  */
 int sp_put (sp_tensor *t, const int64_t *coords, double value);
+/* The same with an int64_t VALUE, exactly.  A double holds every i32,
+   f32 and f64 value, and i64 values up to 2^53 in magnitude: beyond that
+   an i64 element needs these (and sp_get_i64).  The value converts to
+   the tensor's type as C converts; one that i32 cannot hold is an error,
+   as for a double.  */
+int sp_insert_i64 (sp_tensor *t, const int64_t *coords, int64_t value);
+int sp_put_i64 (sp_tensor *t, const int64_t *coords, int64_t value);
 /* Assemble pending inserts into the format (done implicitly before reads).  */
 int sp_assemble (sp_tensor *t);
 
@@ -39,7 +46,14 @@ sp_tensor *sp_from_dense (const void *data, sp_type type, int rank,
 int sp_to_dense (const sp_tensor *t, void *out);
 
 /* Queries.  */
+/* The element at COORDS (zero when not stored); NaN for a bad tensor or
+   coordinates.  */
 double sp_get (const sp_tensor *t, const int64_t *coords);
+/* The same as an int64_t, exactly: integer elements as they are, f32 and
+   f64 ones as C converts them (toward zero).  INT64_MIN for a bad tensor
+   or coordinates, or a floating value that int64_t cannot hold (NaN,
+   out of range), with sp_error saying which.  */
+int64_t sp_get_i64 (const sp_tensor *t, const int64_t *coords);
 int64_t sp_nnz (const sp_tensor *t);
 int sp_rank (const sp_tensor *t);
 int64_t sp_dim (const sp_tensor *t, int d);

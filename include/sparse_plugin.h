@@ -43,6 +43,11 @@ sp_tensor *sp__global (sp_tensor **slot, const char *name, const char *fmt,
    coordinates that follow (zero when not stored), and assignment.  */
 double sp__get (const sp_tensor *t, int rank, ...);
 void sp__put (sp_tensor *t, double value, int rank, ...);
+/* The same with int64_t values, exactly (a double holds integers up to
+   2^53 only); a floating element that int64_t cannot hold stops the
+   program, as a value its element type cannot hold does in sp__put.  */
+int64_t sp__get_i64 (const sp_tensor *t, int rank, ...);
+void sp__put_i64 (sp_tensor *t, int64_t value, int rank, ...);
 
 #ifdef __cplusplus
 }

@@ -101,47 +101,60 @@ stored (const sp_tensor *t, const int64_t *coords)
   return p < 0 ? z : sp__num_load (t->vals, t->type, p);
 }
 
-double
-sp_get (const sp_tensor *t, const int64_t *coords)
+int
+sp__element (const sp_tensor *t, const int64_t *coords, sp_num *v,
+             const char *fn)
 {
   sp_priv *pv;
   int64_t lc[SP_MAX_LEVELS];
   uint64_t key[SP_MAX_LEVELS];
-  sp_num v = { 0 };
 
-  if (sp__check (t, "sp_get"))
-    return NAN;
+  if (sp__check (t, fn))
+    return -1;
   if (!coords)
-    {
-      sp__fail ("sp_get: no coordinates (NULL)");
-      return NAN;
-    }
+    return sp__fail ("%s: no coordinates (NULL)", fn);
   for (int d = 0; d < t->fmt.rank; d++)
     if (coords[d] < 0 || coords[d] >= t->dims[d])
-      {
-        sp__fail ("sp_get: coordinate %lld is out of range [0, %lld) in "
-                  "dimension %d", (long long) coords[d],
-                  (long long) t->dims[d], d);
-        return NAN;
-      }
+      return sp__fail ("%s: coordinate %lld is out of range [0, %lld) in "
+                       "dimension %d", fn, (long long) coords[d],
+                       (long long) t->dims[d], d);
   pv = t->priv;
+  v->i = 0;
   if (pv && pv->dense)
-    return sp__num_double (t->type, sp__num_load (pv->dense, t->type,
-                                                  sp__rowmajor (t->fmt.rank,
-                                                                t->dims,
-                                                                coords)));
+    {
+      *v = sp__num_load (pv->dense, t->type,
+                         sp__rowmajor (t->fmt.rank, t->dims, coords));
+      return 0;
+    }
   if (!pv || pv->built)
-    v = stored (t, coords);
+    *v = stored (t, coords);
   if (pv && pv->pend.n)
     {
       /* Pending calls apply over the stored value; looking them up
          indexes them (the tensor's value does not change).  */
       sp__lcs (&t->fmt, t->dims, coords, lc);
       sp__key_pack (&pv->lo, lc, key);
-      if (sp__pend_apply (&pv->pend, key, t->type, &v))
-        return NAN;
+      return sp__pend_apply (&pv->pend, key, t->type, v);
     }
-  return sp__num_double (t->type, v);
+  return 0;
+}
+
+double
+sp_get (const sp_tensor *t, const int64_t *coords)
+{
+  sp_num v;
+  return sp__element (t, coords, &v, "sp_get") ? NAN
+                                               : sp__num_double (t->type, v);
+}
+
+int64_t
+sp_get_i64 (const sp_tensor *t, const int64_t *coords)
+{
+  sp_num v;
+  int64_t x = INT64_MIN;
+  if (!sp__element (t, coords, &v, "sp_get_i64"))
+    sp__num_i64 (t->type, v, &x);
+  return x;
 }
 
 int64_t

@@ -318,9 +318,10 @@ check_coords (const sp_tensor *t, const int64_t *coords, int64_t *lc,
   return 0;
 }
 
-/* sp_insert (SET 0) and sp_put (SET 1).  */
+/* sp_insert and sp_put (SET 0, 1) of a double (VALUE.d) or, when EXACT,
+   an int64 (VALUE.i), converted to T's type first.  */
 static int
-put (sp_tensor *t, const int64_t *coords, double value, int set,
+put (sp_tensor *t, const int64_t *coords, sp_num value, int exact, int set,
      const char *fn)
 {
   int64_t lc[SP_MAX_LEVELS];
@@ -329,7 +330,8 @@ put (sp_tensor *t, const int64_t *coords, double value, int set,
   sp_num v;
 
   if (sp__check (t, fn) || check_coords (t, coords, lc, fn)
-      || sp__num_of_double (t->type, value, &v))
+      || (exact ? sp__num_of_i64 (t->type, value.i, &v)
+                : sp__num_of_double (t->type, value.d, &v)))
     return -1;
   pv = t->priv;
   if (pv->dense)
@@ -351,11 +353,23 @@ put (sp_tensor *t, const int64_t *coords, double value, int set,
 int
 sp_insert (sp_tensor *t, const int64_t *coords, double value)
 {
-  return put (t, coords, value, 0, "sp_insert");
+  return put (t, coords, (sp_num) { .d = value }, 0, 0, "sp_insert");
 }
 
 int
 sp_put (sp_tensor *t, const int64_t *coords, double value)
 {
-  return put (t, coords, value, 1, "sp_put");
+  return put (t, coords, (sp_num) { .d = value }, 0, 1, "sp_put");
+}
+
+int
+sp_insert_i64 (sp_tensor *t, const int64_t *coords, int64_t value)
+{
+  return put (t, coords, (sp_num) { .i = value }, 1, 0, "sp_insert_i64");
+}
+
+int
+sp_put_i64 (sp_tensor *t, const int64_t *coords, int64_t value)
+{
+  return put (t, coords, (sp_num) { .i = value }, 1, 1, "sp_put_i64");
 }

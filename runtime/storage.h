@@ -135,6 +135,36 @@ sp__num_of_double (int type, double value, sp_num *out)
   return 0;
 }
 
+/* VALUE as TYPE's number; -1 with a message when it does not fit (i32).
+   Floating types take it as C converts, rounding once.  */
+static inline int
+sp__num_of_i64 (int type, int64_t value, sp_num *out)
+{
+  if (type == SP_I32 && (value < INT32_MIN || value > INT32_MAX))
+    return sp__fail ("value %lld does not fit i32", (long long) value);
+  if (sp__is_int (type))
+    out->i = value;
+  else
+    out->d = type == SP_F32 ? (double) (float) value : (double) value;
+  return 0;
+}
+
+/* N, a number of TYPE, as int64: floating values as C converts them,
+   toward zero.  A NaN or a value out of range, which C leaves undefined,
+   gives INT64_MIN and -1 with a message.  */
+static inline int
+sp__num_i64 (int type, sp_num n, int64_t *out)
+{
+  *out = INT64_MIN;
+  if (sp__is_int (type))
+    *out = n.i;
+  else if (n.d >= -9223372036854775808.0 && n.d < 9223372036854775808.0)
+    *out = (int64_t) n.d;
+  else
+    return sp__fail ("value %g does not fit int64_t", n.d);
+  return 0;
+}
+
 /* The raw bits of value P of VALS (elements of ESIZE bytes), and back.  */
 static inline uint64_t
 sp__bits_load (const void *vals, size_t esize, int64_t p)
@@ -471,6 +501,11 @@ sp__rowmajor (int rank, const int64_t *dims, const int64_t *x)
 /* Elements of a dense array of extents DIMS, or -1 (with a message) if
    that overflows or cannot fit in memory.  */
 int64_t sp__dense_size (int rank, const int64_t *dims, size_t esize);
+
+/* The element of T at COORDS (checked) into *V: 0, or -1 with a message
+   naming FN (lookup.c).  */
+int sp__element (const sp_tensor *t, const int64_t *coords, sp_num *v,
+                 const char *fn);
 
 /* Bytes of physical memory: no array is allocated beyond it.  */
 double sp__phys_bytes (void);

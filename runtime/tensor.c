@@ -7,7 +7,8 @@
      assembly; a level whose positions would not fit in memory (the pos
      array of a 10^12-row CSR, the values of a large dense tensor) is an
      error then, never an attempt.
-   - sp_insert adds, sp_put assigns, in program order.  Both append to a
+   - sp_insert adds, sp_put assigns, in program order (their _i64 forms
+     take an int64 value, which reaches an i64 tensor with every bit).  Both append to a
      log of pending calls (pending.c), which sp_get consults through an
      index it builds at the first lookup: lookups never assemble.  Any
      other read assembles: the pending calls are sorted, merged with the
@@ -24,8 +25,8 @@
      the type's range is an error; sums wrap.  f32 values round as floats.
    - Index arrays hold values below 2^(w-1) for width w, so signed and
      unsigned readers agree; more is a width error, reported.
-   - sp_get returns NaN (and sets sp_error) for a bad tensor or
-     coordinates.  */
+   - sp_get returns NaN, sp_get_i64 INT64_MIN (and both set sp_error)
+     for a bad tensor or coordinates.  */
 
 #define _DEFAULT_SOURCE 1
 #include <stdlib.h>

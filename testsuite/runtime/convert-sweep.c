@@ -2,10 +2,16 @@
 /* Every ordered pair of formats, on random tensors of rank 1 to 4: empty
    tensors, empty rows and slices, 1x1, fully dense; all element types;
    narrow and wide pos/crd widths.  Each conversion must reproduce the
-   dense array it started from (sp_to_dense and sp_get), keep the entry
-   count, and convert back; a conversion may fail only for an index width
-   too narrow, with a message saying so.  Prints the configurations run.  */
+   dense array it started from bit for bit (sp_to_dense, and sp_get_i64
+   or sp_get), keep the entry count, and convert back; a conversion may
+   fail only for an index width too narrow, with a message saying so.
+   The values are each type's edge cases: int64 ones that a double does
+   not hold (2^53 + 1, INT64_MIN, INT64_MAX), the int32 limits, floats
+   and doubles at the ends of their ranges and below them; integer
+   sources are built with sp_insert_i64.  Prints the configurations
+   run.  */
 
+#include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,29 +66,73 @@ static const char *const widths[] = {
 
 static const char *const type_name[] = { "f64", "f32", "i64", "i32" };
 
-/* Element P of a dense array of TYPE as a double.  */
+/* Values of each type: a nonzero element is one of these.  */
+#define BIG53 ((int64_t) 1 << 53)
+static const int64_t i64_vals[] = {
+  BIG53 + 1, -BIG53 - 1, INT64_MIN, INT64_MIN + 1, INT64_MAX,
+  INT64_MAX - 1, BIG53 + (1 << 29) + 1, INT32_MIN, INT32_MAX,
+  (int64_t) INT32_MAX + 1, -1, 7
+};
+static const int32_t i32_vals[] = {
+  INT32_MIN, INT32_MIN + 1, INT32_MAX, INT32_MAX - 1, 16777217, -16777217,
+  -1, 7
+};
+static const float f32_vals[] = {
+  0.1f, -0.1f, FLT_MAX, -FLT_MAX, FLT_MIN, 1e-45f, 16777216.0f,
+  1.0f + FLT_EPSILON, 1.0f / 3, -7
+};
+static const double f64_vals[] = {
+  0.1, -0.1, DBL_MAX, -DBL_MAX, DBL_MIN, 4.9e-324, 9007199254740994.0,
+  1.0 + DBL_EPSILON, 1.0 / 3, -7
+};
+#define COUNT(a) (sizeof (a) / sizeof *(a))
+
+/* Element P of a dense array of TYPE as an int64 (integer types) or a
+   double (floating types), exactly.  */
+static int64_t
+ielem (const void *a, sp_type type, int64_t p)
+{
+  return type == SP_I64 ? ((const int64_t *) a)[p]
+                        : ((const int32_t *) a)[p];
+}
+
 static double
-elem (const void *a, sp_type type, int64_t p)
+felem (const void *a, sp_type type, int64_t p)
+{
+  return type == SP_F64 ? ((const double *) a)[p] : ((const float *) a)[p];
+}
+
+static int
+is_int (sp_type type)
+{
+  return type == SP_I64 || type == SP_I32;
+}
+
+/* Set element P of a dense array of TYPE to its type's value number I.  */
+static void
+set_elem (void *a, sp_type type, int64_t p, uint64_t i)
 {
   switch (type)
     {
-    case SP_F64: return ((const double *) a)[p];
-    case SP_F32: return ((const float *) a)[p];
-    case SP_I64: return (double) ((const int64_t *) a)[p];
-    default: return ((const int32_t *) a)[p];
+    case SP_F64: ((double *) a)[p] = f64_vals[i % COUNT (f64_vals)]; break;
+    case SP_F32: ((float *) a)[p] = f32_vals[i % COUNT (f32_vals)]; break;
+    case SP_I64: ((int64_t *) a)[p] = i64_vals[i % COUNT (i64_vals)]; break;
+    default: ((int32_t *) a)[p] = i32_vals[i % COUNT (i32_vals)]; break;
     }
 }
 
-static void
-set_elem (void *a, sp_type type, int64_t p, double v)
+/* Whether sp_get_i64 or sp_get of T at X gives element P of DENSE, bit
+   for bit.  */
+static int
+same_elem (const sp_tensor *t, const int64_t *x, const void *dense,
+           sp_type type, int64_t p)
 {
-  switch (type)
-    {
-    case SP_F64: ((double *) a)[p] = v; break;
-    case SP_F32: ((float *) a)[p] = (float) v; break;
-    case SP_I64: ((int64_t *) a)[p] = (int64_t) v; break;
-    default: ((int32_t *) a)[p] = (int32_t) v; break;
-    }
+  double g, e;
+  if (is_int (type))
+    return sp_get_i64 (t, x) == ielem (dense, type, p);
+  g = sp_get (t, x);
+  e = felem (dense, type, p);
+  return !memcmp (&g, &e, sizeof g);
 }
 
 static size_t
@@ -127,8 +177,8 @@ check_same (const sp_tensor *t, const void *dense, sp_type type, int rank,
           x[d] = (int64_t) (rnd () % dims[d]);
           p = p * dims[d] + x[d];
         }
-      CHECK (sp_get (t, x) == elem (dense, type, p), "%s: sp_get differs",
-             what);
+      CHECK (same_elem (t, x, dense, type, p), "%s: sp_get%s differs",
+             what, is_int (type) ? "_i64" : "");
     }
   free (out);
 }
@@ -150,7 +200,8 @@ inserted (const void *dense, sp_type type, int rank, const int64_t *dims,
           x[d] = q % dims[d];
           q /= dims[d];
         }
-      if (sp_insert (t, x, elem (dense, type, at[i])))
+      if (is_int (type) ? sp_insert_i64 (t, x, ielem (dense, type, at[i]))
+                        : sp_insert (t, x, felem (dense, type, at[i])))
         {
           sp_free (t);
           return NULL;
@@ -182,9 +233,8 @@ sweep (int rank, const int64_t *dims, double density, sp_type type,
   for (int64_t p = 0; p < n; p++)
     if (rnd () % 100000 < density * 100000)
       {
-        set_elem (dense, type, p, (double) (rnd () % 19) - 9);
-        if (elem (dense, type, p) != 0)
-          at[nnz++] = p;
+        set_elem (dense, type, p, rnd ());
+        at[nnz++] = p;
       }
   for (int64_t i = nnz - 1; i > 0; i--)
     {
