@@ -7,8 +7,10 @@
    serves every rank and a later pass can recognise them by name:
      sp__get (h, rank, i0, ..., i{rank-1})        -> double
      sp__put (h, value, rank, i0, ..., i{rank-1})
-   the indices passed as int64_t.  Values travel as double, as in the
-   public API; the generated code converts to and from the element type.
+   the indices passed as int64_t.  Values travel as double, which holds
+   every value of the other element types, or as int64_t for 64-bit
+   integer elements (sp__get_i64, sp__put_i64); the generated code
+   converts to and from the element type.
 
    Copyright the sparse authors.  GPL-3.0-or-later (see COPYING).  */
 
@@ -92,6 +94,17 @@ sparse_rt_decl (sparse_rt which)
 		    build_varargs_function_type_list (void_type_node, h, d, i,
 						      NULL_TREE), false);
       break;
+    case SPARSE_RT_GET_I64:
+      fn = make_fn ("sp__get_i64",
+		    build_varargs_function_type_list (sparse_int64_type (), h,
+						      i, NULL_TREE), true);
+      break;
+    case SPARSE_RT_PUT_I64:
+      fn = make_fn ("sp__put_i64",
+		    build_varargs_function_type_list (void_type_node, h,
+						      sparse_int64_type (), i,
+						      NULL_TREE), false);
+      break;
     case SPARSE_RT_CHECK_PARAM:
       fn = make_fn ("sp__check_param",
 		    build_varargs_function_type_list (h, h, str, str, str, i, i,
@@ -132,6 +145,13 @@ build_call_vec (location_t loc, sparse_rt which, vec<tree, va_gc> *args)
   return build_call_expr_loc_vec (loc, fn, args);
 }
 
+/* Whether elements of ELEM_TYPE travel as int64_t rather than double.  */
+static bool
+travels_as_int64 (tree elem_type)
+{
+  return INTEGRAL_TYPE_P (elem_type) && TYPE_PRECISION (elem_type) > 53;
+}
+
 tree
 sparse_build_get (location_t loc, tree handle, tree elem_type, int rank,
 		  tree *idx)
@@ -141,7 +161,8 @@ sparse_build_get (location_t loc, tree handle, tree elem_type, int rank,
   vec_safe_push (args, build_int_cst (integer_type_node, rank));
   for (int k = 0; k < rank; k++)
     vec_safe_push (args, fold_convert (sparse_int64_type (), idx[k]));
-  tree call = build_call_vec (loc, SPARSE_RT_GET, args);
+  tree call = build_call_vec (loc, travels_as_int64 (elem_type)
+				   ? SPARSE_RT_GET_I64 : SPARSE_RT_GET, args);
   return sparse_convert (loc, elem_type, call);
 }
 
@@ -151,12 +172,14 @@ sparse_build_put (location_t loc, tree handle, tree elem_type, tree value,
 {
   vec<tree, va_gc> *args = NULL;
   tree v = sparse_convert (loc, elem_type, value);
+  bool i64 = travels_as_int64 (elem_type);
   vec_safe_push (args, handle);
-  vec_safe_push (args, sparse_convert (loc, double_type_node, v));
+  vec_safe_push (args, sparse_convert (loc, i64 ? sparse_int64_type ()
+					     : double_type_node, v));
   vec_safe_push (args, build_int_cst (integer_type_node, rank));
   for (int k = 0; k < rank; k++)
     vec_safe_push (args, fold_convert (sparse_int64_type (), idx[k]));
-  return build_call_vec (loc, SPARSE_RT_PUT, args);
+  return build_call_vec (loc, i64 ? SPARSE_RT_PUT_I64 : SPARSE_RT_PUT, args);
 }
 
 tree

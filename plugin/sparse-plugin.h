@@ -149,6 +149,10 @@ enum sparse_rt
 {
   SPARSE_RT_GET,          /* double sp__get (const sp_tensor *, int, ...) */
   SPARSE_RT_PUT,          /* void sp__put (sp_tensor *, double, int, ...) */
+  SPARSE_RT_GET_I64,      /* int64_t sp__get_i64 (const sp_tensor *, int,
+			     ...) */
+  SPARSE_RT_PUT_I64,      /* void sp__put_i64 (sp_tensor *, int64_t, int,
+			     ...) */
   SPARSE_RT_CHECK_PARAM,  /* sp_tensor *sp__check_param (const void *,
                              const char *, const char *, const char *,
                              int, int, ...) */
