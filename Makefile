@@ -21,7 +21,7 @@ RT_SRC    := $(wildcard runtime/*.c) $(FORMAT_SRC)
 RT_OBJ    := $(patsubst %.c,$(B)/rt/%.o,$(RT_SRC))
 CORE_SRC  := $(wildcard lowering/*.c) $(FORMAT_SRC)
 CORE_OBJ  := $(patsubst %.c,$(B)/core/%.o,$(CORE_SRC))
-PL_SRC    := $(wildcard plugin/*.cc attrs/*.cc lowering/*.cc)
+PL_SRC    := $(wildcard plugin/*.cc)
 PL_OBJ    := $(patsubst %.cc,$(B)/pl/%.o,$(PL_SRC))
 HEADERS   := $(wildcard include/*.h runtime/*.h lowering/*.h attrs/*.h plugin/*.h)
 

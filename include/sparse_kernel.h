@@ -1,6 +1,6 @@
 /* sparse_kernel.h -- the runtime support of generated sparse kernels.
 
-   The loops the GCC plugin emits for an einsum (lowering/emit.cc), and
+   The loops the GCC plugin emits for an einsum (plugin/emit.cc), and
    the C that lowering/cprint.c prints for the same loop IR, read the
    pos/crd/vals arrays of their operands directly (sparse_abi.h) and call
    these functions for everything else: making operands readable,

@@ -1,19 +1,20 @@
 /* sparse-plugin.h -- what the plugin's GCC-side files share.
 
-   The plugin has four GCC-facing parts:
-     plugin/plugin.cc       entry point, options, callbacks, pass registration
-     attrs/attribute.cc     the sparse(FMT) attribute: checking and the
-                            description of a tagged declaration
-     attrs/pragma.cc        #pragma sparse einsum: tokens, parsing, marker
-     lowering/recognize.cc  dense loop nests over tagged arrays become
-                            einsum statements (GENERIC, before storage.cc)
-     lowering/storage.cc    tagged storage and the access fallback (GENERIC,
-                            before gimplification)
-     lowering/einsum-lower.cc  the GIMPLE pass: marker calls become loops
-     lowering/rtcall.cc     declarations of the runtime entry points and the
-                            trees that call them
-   Everything GCC-independent (formats, index notation, parsing) is plain C
-   in include/, attrs/format_parse.c and the C files of lowering/.  */
+   Every file that includes GCC's headers lives in plugin/:
+     plugin.cc        entry point, options, callbacks, pass registration
+     attribute.cc     the sparse(FMT) attribute: checking and the
+                      description of a tagged declaration
+     pragma.cc        #pragma sparse einsum: tokens, parsing, marker
+     recognize.cc     dense loop nests over tagged arrays become einsum
+                      statements (GENERIC, before storage.cc)
+     storage.cc       tagged storage and the access fallback (GENERIC,
+                      before gimplification)
+     einsum-lower.cc  the GIMPLE pass: marker calls become loops
+     emit.cc          a kernel's loop IR as GENERIC
+     rtcall.cc        declarations of the runtime entry points and the
+                      trees that call them
+   Everything GCC-independent is plain C: the annotation language in
+   attrs/, the compiler core in lowering/.  */
 
 #ifndef SPARSE_PLUGIN_H
 #define SPARSE_PLUGIN_H

@@ -14,7 +14,7 @@
 
    Copyright the sparse authors.  GPL-3.0-or-later (see COPYING).  */
 
-#include "../plugin/sparse-plugin.h"
+#include "sparse-plugin.h"
 
 static const char *const elem_names = "double, float, int32_t (int) or "
 				      "int64_t (long)";

@@ -30,7 +30,7 @@
 
    Copyright the sparse authors.  GPL-3.0-or-later (see COPYING).  */
 
-#include "../plugin/sparse-plugin.h"
+#include "sparse-plugin.h"
 #include "ix.h"
 
 namespace {

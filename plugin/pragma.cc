@@ -11,7 +11,7 @@
 
    Copyright the sparse authors.  GPL-3.0-or-later (see COPYING).  */
 
-#include "../plugin/sparse-plugin.h"
+#include "sparse-plugin.h"
 #include "einsum.h"
 
 static vec<sparse_einsum *> einsums;

@@ -14,7 +14,7 @@
 
    Copyright the sparse authors.  GPL-3.0-or-later (see COPYING).  */
 
-#include "../plugin/sparse-plugin.h"
+#include "sparse-plugin.h"
 
 static tree rt_decls[SPARSE_RT_MAX];
 
