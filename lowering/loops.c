@@ -80,6 +80,7 @@ lir_free (lir_kernel *k)
   free (k->arrays);
   free (k->exprs);
   free (k->stmts);
+  free (k->own_sc);
   free (k);
 }
 

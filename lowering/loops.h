@@ -31,13 +31,13 @@
 
      ix_stmt *s = einsum_parse (toks, n, lookup, ctx, &err);
                      (or the ix.h builder, then ix_finish)
-     ix_sched *sc = malloc (sizeof *sc);          (30 KB: not on a stack)
      ix_sched_opts opts = { allow_convert };
-     if (ix_schedule (s, &opts, sc, &err))        refused: err says why
-     lir_kernel *k = lir_build (sc, &err);
+     lir_kernel *k = ix_plan (s, &opts, &err);    (plan.h: ix_schedule,
+                                                   lir_build; NULL refused,
+                                                   err says why)
      lir_report (k, buf, sizeof buf);             (report.h)
      ... emit K (cprint.h shows how) ...
-     lir_free (k); free (sc); ix_free (s);  */
+     lir_free (k); ix_free (s);                   (K owns its schedule)  */
 
 #ifndef SPARSE_LOOPS_H
 #define SPARSE_LOOPS_H
@@ -263,7 +263,9 @@ typedef enum
 
 typedef struct lir_kernel
 {
-  const ix_sched *sc;   /* the schedule it was built from (not owned) */
+  const ix_sched *sc;   /* the schedule it was built from */
+  ix_sched *own_sc;     /* SC when the kernel owns it (ix_plan): freed by
+                           lir_free */
   int body;             /* first statement */
   int out_tensor;       /* the sparse output's tensor, or -1 */
   int bound_loop;       /* the symbolic loop bounding the output's entries
@@ -295,8 +297,9 @@ typedef struct lir_kernel
   int failed;                    /* out of memory while building */
 } lir_kernel;
 
-/* Build the kernel of schedule SC (which must outlive it).  NULL with D
-   filled on failure.  (loopgen.c)  */
+/* Build the kernel of schedule SC, which must outlive it (ix_plan, plan.h,
+   returns a kernel that owns its schedule).  NULL with D filled on
+   failure.  (loopgen.c)  */
 lir_kernel *lir_build (const ix_sched *sc, ix_diag *d);
 void lir_free (lir_kernel *k);
 

@@ -76,93 +76,100 @@ lir_dense_product (const ix_sched *sc, const lir_kernel *k, int *sv0,
   return -1;
 }
 
-/* Schedule IX with OPTS into SC and build its kernel; NULL with D
-   filled.  */
+/* IX scheduled with OPTS and built, the kernel owning its schedule;
+   NULL with D filled.  */
 static lir_kernel *
-build (const ix_stmt *ix, const ix_sched_opts *opts, ix_sched *sc,
-       ix_diag *d)
+build (const ix_stmt *ix, const ix_sched_opts *opts, ix_diag *d)
 {
-  if (ix_schedule (ix, opts, sc, d))
-    return NULL;
-  return lir_build (sc, d);
+  ix_sched *sc = calloc (1, sizeof *sc);
+  if (!sc)
+    {
+      ix_fail (d, -1, 0, "out of memory");
+      return NULL;
+    }
+  lir_kernel *k = ix_schedule (ix, opts, sc, d) ? NULL : lir_build (sc, d);
+  if (!k)
+    {
+      free (sc);
+      return NULL;
+    }
+  k->own_sc = sc;
+  return k;
 }
 
-/* Replace kernel *K of schedule SC by K2 of SC2 (a kernel points at its
-   schedule: rebuilt over SC); SC2 is freed.  */
-static lir_kernel *
-adopt (ix_sched *sc, lir_kernel *k, ix_sched *sc2, lir_kernel *k2,
-       ix_diag *d)
+/* Whether K has a pair of dense loops no operand stores densely.  */
+static int
+dense_pairs (const lir_kernel *k)
 {
-  lir_free (k);
-  *sc = *sc2;
-  free (sc2);
-  lir_free (k2);
-  return lir_build (sc, d);
+  int u, w;
+  return lir_dense_product (k->sc, k, &u, &w) >= 0;
+}
+
+/* K unless CANDIDATE, planned another way, has no such pair where K has:
+   then CANDIDATE.  The other is freed.  */
+static lir_kernel *
+better (lir_kernel *k, lir_kernel *candidate)
+{
+  if (candidate && !dense_pairs (candidate))
+    {
+      lir_free (k);
+      return candidate;
+    }
+  lir_free (candidate);
+  return k;
 }
 
 /* ix_plan without the output written under dense rows.  */
 static lir_kernel *
-reorder (const ix_stmt *ix, const ix_sched_opts *opts, ix_sched *sc,
-         ix_diag *d)
+reorder (const ix_stmt *ix, const ix_sched_opts *opts, ix_diag *d)
 {
-  lir_kernel *k = build (ix, opts, sc, d);
+  lir_kernel *k = build (ix, opts, d);
   int u, w, n;
   if (!k || !opts || !opts->allow_convert
       || opts->nbefore >= SCH_MAX_BEFORE
-      || (n = lir_dense_product (sc, k, &u, &w)) < 0)
+      || (n = lir_dense_product (k->sc, k, &u, &w)) < 0)
     return k;
   /* Some loop inside the pair that walks sparse storage, moved above the
      inner one of the pair (an inner-product SpGEMM becomes Gustavson's,
      the operand stored the other way converted).  Index variables only:
      derived loops follow theirs.  */
-  const sch_nest *nest = &sc->nest[n];
+  const sch_nest *nest = &k->sc->nest[n];
   int depth = nest->depth[w], nloops = nest->nloops;
   int order[SCH_MAX_VARS];
   memcpy (order, nest->order, sizeof order);
-  for (int k2 = depth + 1; k2 < nloops; k2++)
+  for (int inner = depth + 1; inner < nloops; inner++)
     {
-      int x = order[k2];
-      if (x >= sc->st.nvars || w >= sc->st.nvars
-          || k->loop_kind[n][k2] == LIR_LOOP_DENSE)
+      int x = order[inner];
+      if (x >= k->sc->st.nvars || w >= k->sc->st.nvars
+          || k->loop_kind[n][inner] == LIR_LOOP_DENSE)
         continue;
-      ix_sched_opts o2 = *opts;
-      o2.before[o2.nbefore][0] = x;
-      o2.before[o2.nbefore][1] = w;
-      o2.nbefore++;
-      ix_sched *sc2 = calloc (1, sizeof *sc2);
-      ix_diag d2;
-      memset (&d2, 0, sizeof d2);
-      lir_kernel *k2k = sc2 ? build (ix, &o2, sc2, &d2) : NULL;
-      int u2, w2;
-      if (k2k && lir_dense_product (sc2, k2k, &u2, &w2) < 0)
-        return adopt (sc, k, sc2, k2k, d);
-      lir_free (k2k);
-      free (sc2);
+      ix_sched_opts moved = *opts;
+      moved.before[moved.nbefore][0] = x;
+      moved.before[moved.nbefore][1] = w;
+      moved.nbefore++;
+      ix_diag ignored;
+      memset (&ignored, 0, sizeof ignored);
+      lir_kernel *candidate = build (ix, &moved, &ignored);
+      if (candidate && !dense_pairs (candidate))
+        return better (k, candidate);
+      lir_free (candidate);
     }
   return k;
 }
 
 lir_kernel *
-ix_plan (const ix_stmt *ix, const ix_sched_opts *opts, ix_sched *sc,
-         ix_diag *d)
+ix_plan (const ix_stmt *ix, const ix_sched_opts *opts, ix_diag *d)
 {
-  lir_kernel *k = reorder (ix, opts, sc, d);
-  int u, w;
+  lir_kernel *k = reorder (ix, opts, d);
   if (!k || !opts || !opts->allow_convert || opts->write_rows
-      || lir_dense_product (sc, k, &u, &w) < 0)
+      || !dense_pairs (k))
     return k;
   /* A sparse += keeps the old entries in Gustavson's order only under
      dense rows: an output whose first level is compressed (DCSR) is
      written as CSR then.  */
-  ix_sched_opts o2 = *opts;
-  o2.write_rows = 1;
-  ix_sched *sc2 = calloc (1, sizeof *sc2);
-  ix_diag d2;
-  memset (&d2, 0, sizeof d2);
-  lir_kernel *k2 = sc2 ? reorder (ix, &o2, sc2, &d2) : NULL;
-  if (k2 && lir_dense_product (sc2, k2, &u, &w) < 0)
-    return adopt (sc, k, sc2, k2, d);
-  lir_free (k2);
-  free (sc2);
-  return k;
+  ix_sched_opts rows = *opts;
+  rows.write_rows = 1;
+  ix_diag ignored;
+  memset (&ignored, 0, sizeof ignored);
+  return better (k, reorder (ix, &rows, &ignored));
 }

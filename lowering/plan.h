@@ -21,10 +21,13 @@
 extern "C" {
 #endif
 
-/* Schedule IX with OPTS into *SC and build its kernel (as ix_schedule
-   then lir_build, which see); NULL with D filled.  */
+/* The plan of IX under OPTS: its schedule (ix_schedule) and the kernel
+   built from it (lir_build), which owns the schedule (K->sc, freed with
+   the kernel by lir_free).  The one way from a statement to its kernel:
+   the loop-nest recognizer and the code generator keep what it returns.
+   NULL with D filled when IX cannot be scheduled.  */
 lir_kernel *ix_plan (const ix_stmt *ix, const ix_sched_opts *opts,
-                     ix_sched *sc, ix_diag *d);
+                     ix_diag *d);
 
 /* The nest of K with two dense loops, one right inside the other, whose
    pairs of coordinates no operand stores densely; their loop variables

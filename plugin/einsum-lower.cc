@@ -327,6 +327,8 @@ lowerer::build ()
   return build3 (BIND_EXPR, void_type_node, vars, stmts, NULL_TREE);
 }
 
+static void lower_statement (gimple_stmt_iterator *gsi, sparse_einsum *e);
+
 /* Replace the marker at GSI.  */
 static void
 lower_marker (gimple_stmt_iterator *gsi)
@@ -343,10 +345,19 @@ lower_marker (gimple_stmt_iterator *gsi)
       return;
     }
 
+  lower_statement (gsi, e);
+  sparse_einsum_release (e);
+}
+
+/* Replace the marker at GSI by the code of statement E.  */
+static void
+lower_statement (gimple_stmt_iterator *gsi, sparse_einsum *e)
+{
   /* A statement with a sparsely stored operand gets sparse loops
      (emit.cc); the dense route below is for the others.  */
   if (sparse_emit_einsum (gsi, e))
     return;
+  gcall *call = as_a <gcall *> (gsi_stmt (*gsi));
 
   lowerer l;
   memset (&l, 0, sizeof l);
@@ -429,7 +440,7 @@ public:
 
   bool gate (function *) final override
   {
-    return sparse_einsum_get (0) != NULL;
+    return sparse_einsums_p ();
   }
 
   unsigned int execute (function *fun) final override

@@ -3222,6 +3222,16 @@ has_sparse_operand (const ix_stmt *ix)
 
 } // anon namespace
 
+lir_kernel *
+sparse_plan (const ix_stmt *ix, ix_diag *d)
+{
+  ix_sched_opts opts;
+  memset (&opts, 0, sizeof opts);
+  opts.allow_convert = 1;
+  opts.reassoc = flag_associative_math;
+  return ix_plan (ix, &opts, d);
+}
+
 bool
 sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e)
 {
@@ -3235,11 +3245,6 @@ sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e)
   snprintf (desc, sizeof desc, "%s %s",
 	    e->nest ? "loop nest" : "#pragma sparse einsum", text);
   location_t loc = e->loc;
-  ix_sched *sc = XCNEW (ix_sched);
-  ix_sched_opts opts;
-  memset (&opts, 0, sizeof opts);
-  opts.allow_convert = 1;
-  opts.reassoc = flag_associative_math;
   ix_diag d;
   memset (&d, 0, sizeof d);
   lir_kernel *k = NULL;
@@ -3254,7 +3259,9 @@ sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e)
 		"function, or move the statement out of it", desc, f);
       goto out;
     }
-  k = ix_plan (ix, &opts, sc, &d);
+  /* A loop nest was planned when it was recognised.  */
+  k = e->kernel ? e->kernel : sparse_plan (ix, &d);
+  e->kernel = NULL;
   if (!k)
     {
       error_at (d.loc ? (location_t) d.loc : loc, "cannot sparsify %qs: %s",
@@ -3262,9 +3269,9 @@ sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e)
       goto out;
     }
 
-  warn_dense_products (sc, k, loc, desc, e->nest);
+  warn_dense_products (k->sc, k, loc, desc, e->nest);
   em.k = k;
-  em.s = &sc->st;
+  em.s = &k->sc->st;
   em.e = e;
   em.loc = loc;
   em.omp = flag_openmp && !inside_omp_p (call);
@@ -3308,7 +3315,7 @@ sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e)
     {
       fprintf (sparse_dump_file, ";; einsum %d in %s: %s (sparse)\n", e->id,
 	       IDENTIFIER_POINTER (DECL_NAME (current_function_decl)), text);
-      sch_dump (sc, sparse_dump_file);
+      sch_dump (k->sc, sparse_dump_file);
       lir_dump (k, sparse_dump_file);
       print_generic_stmt (sparse_dump_file, generic, TDF_NONE);
       fprintf (sparse_dump_file, "\n");
@@ -3334,6 +3341,5 @@ sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e)
   XDELETEVEC (em.arr_elt);
   XDELETEVEC (em.arr_written);
   lir_free (k);
-  XDELETE (sc);
   return true;
 }

@@ -13,6 +13,7 @@
 
 #include "sparse-plugin.h"
 #include "einsum.h"
+#include "loops.h"
 
 static vec<sparse_einsum *> einsums;
 static tree marker_decl;
@@ -53,6 +54,23 @@ sparse_einsum_get (int id)
   if (id < 0 || (unsigned) id >= einsums.length ())
     return NULL;
   return einsums[id];
+}
+
+bool
+sparse_einsums_p (void)
+{
+  return !einsums.is_empty ();
+}
+
+/* Its operands' descriptions stay: a loop nest's statements share
+   them.  */
+void
+sparse_einsum_release (sparse_einsum *e)
+{
+  einsums[e->id] = NULL;
+  lir_free (e->kernel);
+  ix_free (e->ix);
+  XDELETE (e);
 }
 
 tree
@@ -410,15 +428,17 @@ handle_pragma_einsum (cpp_reader *)
     }
 
   add_stmt (sparse_einsum_register (ix, toks[0].loc, current_function_decl,
-				    false));
+				    false, NULL));
 }
 
 tree
-sparse_einsum_register (ix_stmt *ix, location_t loc, tree fndecl, bool nest)
+sparse_einsum_register (ix_stmt *ix, location_t loc, tree fndecl, bool nest,
+			lir_kernel *kernel)
 {
   sparse_einsum *e = XCNEW (sparse_einsum);
   e->id = einsums.length ();
   e->ix = ix;
+  e->kernel = kernel;
   e->loc = loc;
   e->fndecl = fndecl;
   e->nest = nest;

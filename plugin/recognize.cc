@@ -1307,7 +1307,8 @@ struct recognizer
   void scan (tree *tp);
   bool try_nest (tree *forp, tree init);
   bool scan_inner (tree *bodyp);
-  void rewrite (tree *forp, reader &rd, nest_result &res, tree cond);
+  void rewrite (tree *forp, reader &rd, nest_result &res, lir_kernel **plans,
+		tree cond);
   tree bound_value (const loop_info &li);
   tree region_overlap_free (reader &rd, const nest_result &res);
 };
@@ -1374,7 +1375,8 @@ recognizer::region_overlap_free (reader &rd, const nest_result &res)
 }
 
 void
-recognizer::rewrite (tree *forp, reader &rd, nest_result &res, tree cond)
+recognizer::rewrite (tree *forp, reader &rd, nest_result &res,
+		     lir_kernel **plans, tree cond)
 {
   tree loop = *forp;
   location_t loc = EXPR_LOCATION (loop);
@@ -1383,8 +1385,9 @@ recognizer::rewrite (tree *forp, reader &rd, nest_result &res, tree cond)
     {
       ix_stmt *ix = res.kernel[k];
       res.kernel[k] = NULL;
-      append_to_statement_list (sparse_einsum_register (ix, loc, fndecl, true),
-				&stmts);
+      append_to_statement_list (sparse_einsum_register (ix, loc, fndecl, true,
+							plans[k]), &stmts);
+      plans[k] = NULL;
     }
   res.nkernels = 0;
 
@@ -1512,33 +1515,24 @@ recognizer::scan (tree *tp)
   scan_inner (tp);
 }
 
-/* Check with the scheduler that statement IX has sparse loops, so that
-   a nest never becomes an error in the lowering.  */
+/* The plan of statement IX when it has sparse operands, NULL when it has
+   none; false with WHY filled when it cannot be planned (a nest never
+   becomes an error in the lowering).  */
 static bool
-schedulable (const ix_stmt *ix, char *why, size_t len)
+plan_nest (const ix_stmt *ix, lir_kernel **kernel, char *why, size_t len)
 {
+  *kernel = NULL;
   bool sparse = false;
   for (int a = 0; a < ix->naccs; a++)
     sparse |= ix_access_sparse (ix, a) != 0;
   if (!sparse)
     return true;
-  ix_sched *sc = XCNEW (ix_sched);
-  ix_sched_opts opts;
-  memset (&opts, 0, sizeof opts);
-  opts.allow_convert = 1;
   ix_diag d;
   memset (&d, 0, sizeof d);
-  bool ok = ix_schedule (ix, &opts, sc, &d) == 0;
-  if (ok)
-    {
-      lir_kernel *k = lir_build (sc, &d);
-      ok = k != NULL;
-      lir_free (k);
-    }
-  if (!ok)
+  *kernel = sparse_plan (ix, &d);
+  if (!*kernel)
     snprintf (why, len, "%s", d.msg);
-  XDELETE (sc);
-  return ok;
+  return *kernel != NULL;
 }
 
 bool
@@ -1566,6 +1560,7 @@ recognizer::try_nest (tree *forp, tree init)
   /* Scalars declared in the nest are known before they are used.  */
   nest_result res;
   memset (&res, 0, sizeof res);
+  lir_kernel *plans[NEST_MAX_KERNELS] = { NULL };
   bool ok = rd.read_loop (loop, init);
   if (!ok && !rd.failed)
     rd.fail ("the nest is too large");
@@ -1600,7 +1595,8 @@ recognizer::try_nest (tree *forp, tree init)
 		    "that is used after them");
 	}
       for (int k = 0; ok && k < res.nkernels; k++)
-	ok = schedulable (res.kernel[k], rd.reason, sizeof rd.reason);
+	ok = plan_nest (res.kernel[k], &plans[k], rd.reason,
+			sizeof rd.reason);
     }
 
   tree cond = NULL_TREE;
@@ -1632,10 +1628,12 @@ recognizer::try_nest (tree *forp, tree init)
 	    fprintf (sparse_dump_file, ";;   (when the pointers do not "
 		     "overlap; else the loops)\n");
 	}
-      rewrite (forp, rd, res, cond);
+      rewrite (forp, rd, res, plans, cond);
       nest_result_free (&res);
       return true;
     }
+  for (int k = 0; k < NEST_MAX_KERNELS; k++)
+    lir_free (plans[k]);
   nest_result_free (&res);
 
   /* A nest inside a loop that failed, subscripted by that loop's

@@ -117,6 +117,8 @@ struct sparse_einsum
   bool nest;               /* recognised from a dense loop nest
                               (recognize.cc), not written as a pragma; LOC
                               is the nest's outer loop */
+  struct lir_kernel *kernel;  /* its plan, when made before the lowering
+                              (a loop nest's, when recognised); owned */
 };
 
 void sparse_register_pragmas (void *gcc_data, void *user_data);
@@ -125,15 +127,23 @@ tree sparse_marker_decl (void);
 bool sparse_marker_call_p (tree call);
 bool sparse_marker_gcall_p (gimple *stmt);
 sparse_einsum *sparse_einsum_get (int id);
+/* Whether any statement was registered in this unit.  */
+bool sparse_einsums_p (void);
+/* Free statement E once its marker is lowered.  */
+void sparse_einsum_release (sparse_einsum *e);
+/* The plan of IX (plan.h's ix_plan with the options of this compilation),
+   which the caller owns; NULL with D filled.  */
+struct lir_kernel *sparse_plan (const ix_stmt *ix, struct ix_diag *d);
 /* Describe DECL as an operand of index notation, as the pragma's name
    lookup does: kind, rank, extents, element type, format; USER is a new
    sparse_operand_info.  IX_OPD_OTHER when it cannot be one.  */
 void sparse_describe_operand (tree decl, struct ix_operand *out);
 /* Register finished statement IX of FNDECL (its operands described by
-   sparse_describe_operand) as statement LOC; returns the marker call to
-   plant where it runs.  NEST: it comes from a loop nest.  */
+   sparse_describe_operand) as statement LOC, with its plan KERNEL if made
+   already (or NULL); both are then the statement's.  Returns the marker
+   call to plant where it runs.  NEST: it comes from a loop nest.  */
 tree sparse_einsum_register (ix_stmt *ix, location_t loc, tree fndecl,
-			     bool nest);
+			     bool nest, struct lir_kernel *kernel);
 /* The decl behind operand OPD of the statement.  */
 tree sparse_einsum_operand_decl (const sparse_einsum *e, int opd);
 /* Extent DIM of operand OPD as captured at the pragma, or NULL_TREE.  */

@@ -175,11 +175,10 @@ kt_run (const char *tag, const char *text, const kt_opd *opds, int allow)
   memset (&tab[nopds], 0, sizeof tab[nopds]);
 
   /* Scheduled and built as the plugin does (ix_plan).  */
-  static ix_sched sc;
   ix_diag err;
   ix_sched_opts opts = { allow, 0, { { 0 } } };
   ix_stmt *parsed = parse (text, tab, &err);
-  lir_kernel *k = parsed ? ix_plan (parsed, &opts, &sc, &err) : NULL;
+  lir_kernel *k = parsed ? ix_plan (parsed, &opts, &err) : NULL;
   ix_free (parsed);
   if (!k)
     {
@@ -200,6 +199,9 @@ kt_run (const char *tag, const char *text, const kt_opd *opds, int allow)
   fclose (f);
   if (getenv ("KT_DUMP"))
     lir_dump (k, stderr);
+  /* The statement as scheduled outlives the kernel that owns it.  */
+  static ix_stmt scheduled;
+  scheduled = k->sc->st;
   lir_free (k);
   if (kt_compile (src, so))
     return 1;
@@ -214,7 +216,7 @@ kt_run (const char *tag, const char *text, const kt_opd *opds, int allow)
   void (*fn) (void **) = (void (*) (void **)) dlsym (lib, "kernel_args");
 
   /* Data in the statement's operand order.  */
-  const ix_stmt *s = &sc.st;
+  const ix_stmt *s = &scheduled;
   int out = s->acc[s->out].opd;
   double *data[IX_MAX_OPERANDS], *init = NULL;
   void *typed[IX_MAX_OPERANDS];
