@@ -66,6 +66,7 @@ lir_new (const ix_sched *sc)
   k->out_tensor = -1;
   k->bound_loop = -1;
   k->count_block = k->count_loop = -1;
+  k->par_build_loop = -1;
   for (int l = 0; l < SP_MAX_LEVELS; l++)
     k->count_var[l] = -1;
   return k;
@@ -675,4 +676,12 @@ lir_dump (const lir_kernel *k, FILE *f)
   fputs ("counting pass:\n", f);
   for (int s = k->count_block; s >= 0; s = k->stmts[s].next)
     dump_stmt (k, s, 0, f);
+}
+
+int
+lir_prologue_call (const lir_stmt *s)
+{
+  return s->kind == LIR_CALL
+         && (s->fn == LIR_CALL_CONVERT || s->fn == LIR_CALL_ASSEMBLE
+             || s->fn == LIR_CALL_OUT_BEGIN || s->fn == LIR_CALL_WS_ALLOC);
 }

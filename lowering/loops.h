@@ -294,6 +294,9 @@ typedef struct lir_kernel
                                         rows is emitted with and without
                                         branches (LIR_PICK) */
   int parallel[SCH_MAX_NESTS];   /* nonzero: its outer loop is parallel */
+  int par_build_loop;            /* the row loop of the sparse output's
+                                    build by threads, or -1
+                                    (lir_plan_threads) */
   int failed;                    /* out of memory while building */
 } lir_kernel;
 
@@ -339,6 +342,19 @@ int lir_reductions (const lir_kernel *k, const lir_stmt *s, int *vars,
    (LIR_ACCUM into its elements), reading none of it; -1 when it writes
    no array, -2 when it writes two, or assigns or reads the one.  */
 int lir_array_sum (const lir_kernel *k, const lir_stmt *s);
+
+/* Whether top-level statement S is a call of the prologue that makes
+   the arrays current (conversions, assembly, the output's and the
+   workspace's preparation).  */
+int lir_prologue_call (const lir_stmt *s);
+
+/* Decide which loops of K run on threads (parallel.c): keep the parallel
+   marks of loops whose bodies write nothing outside themselves but sums
+   (lir_reductions), find the row loop of a sparse output built by
+   threads (K->par_build_loop), and make K->parallel, which the report
+   reads, say so.  THREADS zero (no OpenMP, or inside a parallel region
+   already): everything serial.  */
+void lir_plan_threads (lir_kernel *k, int threads);
 
 /* C-like pseudocode of K, indented.  */
 void lir_dump (const lir_kernel *k, FILE *f);

@@ -317,8 +317,6 @@ struct emitter
   sparse_einsum *e;
   location_t loc;
   bool omp;			/* build OpenMP constructs */
-  int nparallel;		/* parallel loops emitted */
-  bool par_out;			/* the sparse output built in parallel */
   bool failed;
   char why[200];
   tree handle[IX_MAX_OPERANDS];	/* tagged operands' handles */
@@ -394,7 +392,6 @@ struct emitter
 		   tree *pre, tree *post, tree *after);
   tree kout_addr ();
   tree kws_addr ();
-  int par_plan ();
   bool one_compressed_level ();
   tree par_build (int loop, tree *list);
   tree reserve_hint (const lir_stmt &out_begin);
@@ -1903,7 +1900,6 @@ emitter::parallel_for (const lir_stmt &st, tree lo, tree hi)
       OMP_PARALLEL_COMBINED (par) = red == NULL_TREE && !pre && !post;
       SET_EXPR_LOCATION (par, loc);
     }
-  nparallel++;
   if (!before)
     return par;
   tree all = alloc_stmt_list ();
@@ -1936,10 +1932,7 @@ emitter::for_loop (const lir_stmt &st, tree *vars, bool strip)
   if (strip && !(st.parallel && omp) && strip_match (st, &si))
     return strip_mine (st, &si, vars);
 
-  /* The mark's promise, checked: the body writes nothing outside itself
-     but sums (lir_reductions).  */
-  int sums[8];
-  if (st.parallel && omp && lir_reductions (k, &st, sums, 8) >= 0)
+  if (st.parallel && omp)
     {
       tree par = parallel_for (st, lo, hi);
       CHECKED (par);
@@ -2466,16 +2459,6 @@ emitter::block (int first)
   return build3 (BIND_EXPR, void_type_node, vars, list, NULL_TREE);
 }
 
-/* Whether top-level statement ST belongs to the prologue that makes the
-   arrays current.  */
-static bool
-prologue_p (const lir_stmt &st)
-{
-  return st.kind == LIR_CALL
-	 && (st.fn == LIR_CALL_CONVERT || st.fn == LIR_CALL_ASSEMBLE
-	     || st.fn == LIR_CALL_OUT_BEGIN || st.fn == LIR_CALL_WS_ALLOC);
-}
-
 tree
 emitter::kout_addr ()
 {
@@ -2528,130 +2511,6 @@ emitter::kws_addr ()
    reads a pos array at I), into its own range of arrays allocated once.
    The body may write nothing shared but through the output and the
    workspace.  */
-
-/* The top-level loop of such a kernel, or -1.  */
-/* The top-level variables of a parallel build (TOP), and those of them
-   that start at a constant (FRESH): each thread has its own.  */
-struct row_vars
-{
-  const bool *top, *fresh;
-};
-
-/* Whether statement ID of K, in the rows of a parallel build, writes
-   anything but its own variables, the FRESH top-level ones of CTX (a
-   row_vars), the output and the workspace: 1, else 0.  */
-static int
-row_writes_bad (const lir_kernel *k, int id, void *ctx)
-{
-  const row_vars *v = (const row_vars *) ctx;
-  const lir_stmt &x = k->stmts[id];
-  int w = x.kind == LIR_ASSIGN || x.kind == LIR_ACCUM ? x.to.var
-	  : x.kind == LIR_FOR || x.kind == LIR_APPEND
-	    || x.kind == LIR_APPEND_RUN ? x.var : -1;
-  if (w >= k->nvars || (w >= 0 && v->top[w] && !v->fresh[w]))
-    return 1;
-  switch (x.kind)
-    {
-    case LIR_ASSIGN:
-    case LIR_ACCUM:
-      if (x.to.opd >= 0)
-	return 1;
-      if (x.to.array >= 0)
-	{
-	  lir_array_kind ak = k->arrays[x.to.array].kind;
-	  return ak != LIR_ARR_WS && ak != LIR_ARR_WS_FLAG
-		 && ak != LIR_ARR_WS_LIST && ak != LIR_ARR_OUT_VALS;
-	}
-      return 0;
-    case LIR_CALL:
-      return x.fn != LIR_CALL_SORT && x.fn != LIR_CALL_OUT_ROOM;
-    case LIR_ZERO:
-      return 1;
-    default:
-      return 0;
-    }
-}
-
-int
-emitter::par_plan ()
-{
-  const ix_sched *sc = k->sc;
-  if (!omp || k->out_tensor < 0 || sc->nnests != 1 || k->count_loop < 0
-      || sc->nest[0].nloops < 1
-      || (sc->nest[0].out_mode != SCH_OUT_APPEND
-	  && sc->nest[0].out_mode != SCH_OUT_WORKSPACE))
-    return -1;
-  int out = sc->st.out;
-  const sp_format &f = sc->fmt[out];
-  /* Rows of a dense first level, or the entries of a compressed one
-     (DCSR, CSF: each part appends a range of first coordinates, in
-     order, under the one root).  */
-  if (f.nlevels < 2
-      || (f.lv[0].type != SP_LVL_D && f.lv[0].type != SP_LVL_CU)
-      || f.lv[0].kind != SP_LX_VAR
-      || sc->lvl_sv[out][0] != sc->nest[0].order[0])
-    return -1;
-  /* prologue calls, declarations, the loop, epilogue calls  */
-  int loop = -1;
-  for (int id = k->body; id >= 0; id = k->stmts[id].next)
-    {
-      const lir_stmt &x = k->stmts[id];
-      /* The symbolic loop runs over the rows too, each thread's own.  */
-      if (id == k->bound_loop
-	  || (x.kind == LIR_CALL && x.fn == LIR_CALL_OUT_RESERVE))
-	{
-	  if (loop >= 0 || k->bound_loop < 0)
-	    return -1;
-	}
-      else if (x.kind == LIR_DECL)
-	{
-	  if (loop >= 0)
-	    return -1;
-	}
-      else if (x.kind == LIR_FOR)
-	{
-	  if (loop >= 0)
-	    return -1;
-	  loop = id;
-	}
-      else if (x.kind == LIR_CALL)
-	{
-	  bool pro = prologue_p (x);
-	  if ((loop < 0) != pro)
-	    return -1;
-	}
-      else
-	return -1;
-    }
-  if (loop < 0)
-    return -1;
-  /* Top-level variables the body may write, each thread having its own:
-     those that start at a constant (the workspace's count, reset for
-     every row).  One that starts at a position (an iterator of a
-     compressed level that the row loop advances) would carry state from
-     row to row: no parallel build then.  */
-  bool *top = XCNEWVEC (bool, k->nvars + 1);
-  bool *fresh = XCNEWVEC (bool, k->nvars + 1);
-  for (int id = k->body; id != loop; id = k->stmts[id].next)
-    {
-      const lir_stmt &x = k->stmts[id];
-      if (x.kind == LIR_DECL && x.var >= 0 && x.var < k->nvars)
-	{
-	  top[x.var] = true;
-	  fresh[x.var] = x.a >= 0 && k->exprs[x.a].op == LIR_CONST;
-	}
-    }
-  /* The body writes its own variables, the top-level ones above, the
-     output and the workspace.  */
-  int bodies[3] = { k->stmts[loop].body,
-		    k->bound_loop >= 0 ? k->stmts[k->bound_loop].body : -1,
-		    k->stmts[k->count_loop].body };
-  row_vars vars = { top, fresh };
-  int bad = lir_visit (k, bodies, 3, row_writes_bad, &vars);
-  XDELETEVEC (top);
-  XDELETEVEC (fresh);
-  return bad ? -1 : loop;
-}
 
 /* Whether the kernel is over enough entries to pay for waking threads
    (sp_kpar_worth), or NULL_TREE when the handles are missing.  */
@@ -2809,7 +2668,7 @@ emitter::one_compressed_level ()
 }
 
 /* Append to LIST the parallel build of the kernel whose row loop is
-   statement LOOP (see par_plan).  */
+   statement LOOP (see lir_plan_threads).  */
 tree
 emitter::par_build (int loop, tree *list)
 {
@@ -3056,7 +2915,6 @@ emitter::par_build (int loop, tree *list)
   OMP_PARALLEL_BODY (par) = region_bind (rvars, region);
   SET_EXPR_LOCATION (par, loc);
   append_to_statement_list_force (par, list);
-  nparallel++;
   for (int id = after; id >= 0 && !failed; id = k->stmts[id].next)
     {
       const lir_stmt &x = k->stmts[id];
@@ -3075,7 +2933,7 @@ emitter::build ()
   if (!prepare ())
     return error_mark_node;
   tree list = alloc_stmt_list ();
-  int loop = par_plan ();
+  int loop = k->par_build_loop;
   if (loop >= 0)
     {
       /* The parallel build, and beside it the serial kernel for inputs
@@ -3086,7 +2944,7 @@ emitter::build ()
       memcpy (saved_ready, ready, sizeof ready);
       tree *saved_arr = XNEWVEC (tree, k->narrays + 1);
       memcpy (saved_arr, arr, (k->narrays + 1) * sizeof *arr);
-      ws_in_region = par_out = true;
+      ws_in_region = true;
       tree plist = alloc_stmt_list ();
       bool ok = par_build (loop, &plist) != error_mark_node;
       kws = saved_kws;
@@ -3122,7 +2980,7 @@ emitter::serial ()
       if (id >= k->nstmts)
 	return fail ("no statement %d", id);
       const lir_stmt &x = k->stmts[id];
-      if (!loaded && !prologue_p (x))
+      if (!loaded && !lir_prologue_call (&x))
 	append_to_statement_list_force (load_arrays (), &list);
       if (cur_n && x.kind == LIR_CALL && x.fn == LIR_CALL_OUT_END)
 	append_to_statement_list_force (cursor_store (), &list);
@@ -3270,11 +3128,12 @@ sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e)
     }
 
   warn_dense_products (k->sc, k, loc, desc, e->nest);
+  em.omp = flag_openmp && !inside_omp_p (call);
+  lir_plan_threads (k, em.omp);
   em.k = k;
   em.s = &k->sc->st;
   em.e = e;
   em.loc = loc;
-  em.omp = flag_openmp && !inside_omp_p (call);
   {
     int h = 1;
     for (int o = 0; o < ix->nopds; o++)
@@ -3300,14 +3159,8 @@ sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e)
 
   if (sparse_opt_report)
     {
-      /* The report says parallel only where a parallel loop was made.  */
-      lir_kernel kr = *k;
-      if (!em.nparallel)
-	memset (kr.parallel, 0, sizeof kr.parallel);
-      if (em.par_out)
-	kr.parallel[0] = 1;
       char buf[1024];
-      lir_report (&kr, buf, sizeof buf);
+      lir_report (k, buf, sizeof buf);
       inform (loc, "%s sparsified: %s", e->nest ? "loop nest" : "einsum",
 	      buf);
     }
