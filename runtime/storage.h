@@ -499,7 +499,7 @@ int sp__pend_add (sp_pending *pd, const uint64_t *key, sp_num v, int set,
    the index cannot be built.  */
 int sp__pend_apply (sp_pending *pd, const uint64_t *key, int type,
                     sp_num *v);
-/* Forget the calls (assembly has taken them).  */
+/* Forget the calls (assembly has taken them) and free the log.  */
 void sp__pend_clear (sp_pending *pd);
 void sp__pend_free (sp_pending *pd);
 size_t sp__pend_memory (const sp_pending *pd);
