@@ -276,9 +276,14 @@ sp__pend_apply (sp_pending *pd, const uint64_t *key, int type, sp_num *v)
 void
 sp__pend_clear (sp_pending *pd)
 {
+  /* The log's room goes too: at three words or more a call, kept it
+     would outweigh the assembled arrays for the tensor's life.  A log
+     started again takes a freed block back (kept.c).  */
+  sp__free_array (pd->rec);
   sp__free_array (pd->slot);
+  pd->rec = NULL;
   pd->slot = NULL;
-  pd->nslot = pd->nkey = pd->n = pd->sorted = 0;
+  pd->cap = pd->nslot = pd->nkey = pd->n = pd->sorted = 0;
   pd->limit = FIRST_LIMIT / (pd->rw * sizeof *pd->rec);
 }
 

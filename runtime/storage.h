@@ -53,6 +53,42 @@ sp__is_int (int type)
   return type == SP_I64 || type == SP_I32;
 }
 
+/* A float as a double and back with every bit: converting them would
+   turn a signaling NaN into a quiet one.  A NaN keeps its sign and
+   payload, the payload's top bit (quiet or signaling) included; other
+   values convert.  */
+static inline double
+sp__f32_widen (float f)
+{
+  uint32_t b;
+  uint64_t w;
+  double d;
+  memcpy (&b, &f, sizeof b);
+  if ((b & 0x7fffffffu) <= 0x7f800000u)
+    return f;
+  w = (uint64_t) (b >> 31) << 63 | 0x7ff0000000000000u
+      | (uint64_t) (b & 0x7fffffu) << 29;
+  memcpy (&d, &w, sizeof d);
+  return d;
+}
+
+/* The float that sp__f32_widen made D from, or D rounded to a float.  */
+static inline float
+sp__f32_narrow (double d)
+{
+  uint64_t w;
+  uint32_t b;
+  float f;
+  memcpy (&w, &d, sizeof w);
+  if ((w & 0x7fffffffffffffffu) <= 0x7ff0000000000000u
+      || (w & 0x1fffffffu))
+    return (float) d;
+  b = (uint32_t) (w >> 63) << 31 | 0x7f800000u
+      | (uint32_t) (w >> 29 & 0x7fffffu);
+  memcpy (&f, &b, sizeof f);
+  return f;
+}
+
 static inline sp_num
 sp__num_load (const void *vals, int type, int64_t p)
 {
@@ -60,7 +96,7 @@ sp__num_load (const void *vals, int type, int64_t p)
   switch (type)
     {
     case SP_F64: n.d = ((const double *) vals)[p]; break;
-    case SP_F32: n.d = ((const float *) vals)[p]; break;
+    case SP_F32: n.d = sp__f32_widen (((const float *) vals)[p]); break;
     case SP_I64: n.i = ((const int64_t *) vals)[p]; break;
     default: n.i = ((const int32_t *) vals)[p]; break;
     }
@@ -73,7 +109,7 @@ sp__num_store (void *vals, int type, int64_t p, sp_num n)
   switch (type)
     {
     case SP_F64: ((double *) vals)[p] = n.d; break;
-    case SP_F32: ((float *) vals)[p] = (float) n.d; break;
+    case SP_F32: ((float *) vals)[p] = sp__f32_narrow (n.d); break;
     case SP_I64: ((int64_t *) vals)[p] = n.i; break;
     default: ((int32_t *) vals)[p] = (int32_t) n.i; break;
     }
@@ -92,9 +128,12 @@ sp__num_add (int type, sp_num a, sp_num b)
   return a;
 }
 
+/* N as C converts a value of TYPE to double.  */
 static inline double
 sp__num_double (int type, sp_num n)
 {
+  if (type == SP_F32)
+    return sp__f32_narrow (n.d);
   return sp__is_int (type) ? (double) n.i : n.d;
 }
 
@@ -460,7 +499,7 @@ int sp__pend_add (sp_pending *pd, const uint64_t *key, sp_num v, int set,
    the index cannot be built.  */
 int sp__pend_apply (sp_pending *pd, const uint64_t *key, int type,
                     sp_num *v);
-/* Forget the calls (assembly has taken them).  */
+/* Forget the calls (assembly has taken them) and free the log.  */
 void sp__pend_clear (sp_pending *pd);
 void sp__pend_free (sp_pending *pd);
 size_t sp__pend_memory (const sp_pending *pd);

@@ -7,11 +7,13 @@
    fail only for an index width too narrow, with a message saying so.
    The values are each type's edge cases: int64 ones that a double does
    not hold (2^53 + 1, INT64_MIN, INT64_MAX), the int32 limits, floats
-   and doubles at the ends of their ranges and below them; integer
+   and doubles at the ends of their ranges and below them, NaNs with
+   payloads (signaling ones too); integer
    sources are built with sp_insert_i64.  Prints the configurations
    run.  */
 
 #include <float.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,6 +87,10 @@ static const double f64_vals[] = {
   0.1, -0.1, DBL_MAX, -DBL_MAX, DBL_MIN, 4.9e-324, 9007199254740994.0,
   1.0 + DBL_EPSILON, 1.0 / 3, -7
 };
+/* NaNs, signaling or quiet, with payloads: every bit is kept.  */
+static const uint32_t f32_nans[] = { 0x7fa00001u, 0xffc00002u };
+static const uint64_t f64_nans[] = { 0x7ff0000000000001u,
+                                     0xfff8000000000003u };
 #define COUNT(a) (sizeof (a) / sizeof *(a))
 
 /* Element P of a dense array of TYPE as an int64 (integer types) or a
@@ -114,8 +120,20 @@ set_elem (void *a, sp_type type, int64_t p, uint64_t i)
 {
   switch (type)
     {
-    case SP_F64: ((double *) a)[p] = f64_vals[i % COUNT (f64_vals)]; break;
-    case SP_F32: ((float *) a)[p] = f32_vals[i % COUNT (f32_vals)]; break;
+    case SP_F64:
+      i %= COUNT (f64_vals) + COUNT (f64_nans);
+      if (i < COUNT (f64_vals))
+        ((double *) a)[p] = f64_vals[i];
+      else
+        memcpy ((double *) a + p, &f64_nans[i - COUNT (f64_vals)], 8);
+      break;
+    case SP_F32:
+      i %= COUNT (f32_vals) + COUNT (f32_nans);
+      if (i < COUNT (f32_vals))
+        ((float *) a)[p] = f32_vals[i];
+      else
+        memcpy ((float *) a + p, &f32_nans[i - COUNT (f32_vals)], 4);
+      break;
     case SP_I64: ((int64_t *) a)[p] = i64_vals[i % COUNT (i64_vals)]; break;
     default: ((int32_t *) a)[p] = i32_vals[i % COUNT (i32_vals)]; break;
     }
@@ -234,6 +252,10 @@ sweep (int rank, const int64_t *dims, double density, sp_type type,
     if (rnd () % 100000 < density * 100000)
       {
         set_elem (dense, type, p, rnd ());
+        /* sp_insert takes a double: a signaling float NaN comes quiet
+           (its quiet bit set).  */
+        if (insert && type == SP_F32 && isnan (felem (dense, type, p)))
+          ((uint32_t *) dense)[p] |= 0x400000;
         at[nnz++] = p;
       }
   for (int64_t i = nnz - 1; i > 0; i--)
@@ -310,6 +332,15 @@ main (void)
   sweep (2, (const int64_t[]) { 700, 500 }, 0.0002, SP_F64, 1);
   sweep (2, (const int64_t[]) { 999, 1001 }, 0.00005, SP_I32, 1);
   sweep (3, (const int64_t[]) { 60, 50, 40 }, 0.001, SP_F32, 1);
+  /* Floats of every kind, NaNs among them, reach every route from a
+     dense array.  */
+  for (int rank = 1; rank <= 4; rank++)
+    {
+      for (int d = 0; d < rank; d++)
+        dims[d] = 3 + d;
+      sweep (rank, dims, 0.6, SP_F32, 0);
+      sweep (rank, dims, 0.6, SP_F64, 0);
+    }
   printf ("%ld conversions (%ld refused for a narrow index width), "
           "%d failures\n", configs, width_limited, failures);
   return failures != 0;
