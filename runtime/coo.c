@@ -81,36 +81,43 @@ sp__coo_widen (sp_coo *c)
 }
 
 int
+sp__coo_grow (sp_coo *c)
+{
+  int64_t cap = 2 * c->cap, ci, cv = c->cap;
+  /* VAL and IVAL are the same array of 8-byte slots.  */
+  if (c->idx32)
+    {
+      ci = c->cap * 2;
+      if (sp__grow ((void **) &c->idx32, &ci, cap * 2, sizeof *c->idx32,
+                    -1, "a coordinate list"))
+        return -1;
+    }
+  else
+    {
+      ci = c->cap * c->rank;
+      if (sp__grow ((void **) &c->idx, &ci, cap * c->rank, sizeof *c->idx,
+                    -1, "a coordinate list"))
+        return -1;
+    }
+  if (sp__grow ((void **) &c->val, &cv, cap, sizeof *c->val, -1,
+                "a coordinate list"))
+    return -1;
+  c->cap = cap;
+  return 0;
+}
+
+int
 sp__coo_push (sp_coo *c, const int64_t *coords, double v)
 {
-  if (c->idx32 && c->n == c->cap)
-    {
-      int64_t cap = 2 * c->cap, ci = c->cap * 2, cv = c->cap;
-      if (sp__grow ((void **) &c->idx32, &ci, cap * 2, sizeof *c->idx32,
-                    -1, "a coordinate list")
-          || sp__grow ((void **) &c->val, &cv, cap, sizeof *c->val, -1,
-                       "a coordinate list"))
-        return -1;
-      c->cap = cap;
-    }
+  if (c->n == c->cap && sp__coo_grow (c))
+    return -1;
   if (c->idx32)
     {
       c->idx32[2 * c->n] = (int32_t) coords[0];
       c->idx32[2 * c->n + 1] = (int32_t) coords[1];
-      c->val[c->n++] = v;
-      return 0;
     }
-  if (c->n == c->cap)
-    {
-      int64_t cap = 2 * c->cap, ci = c->cap * c->rank, cv = c->cap;
-      if (sp__grow ((void **) &c->idx, &ci, cap * c->rank, sizeof *c->idx,
-                    -1, "a coordinate list")
-          || sp__grow ((void **) &c->val, &cv, cap, sizeof *c->val, -1,
-                       "a coordinate list"))
-        return -1;
-      c->cap = cap;
-    }
-  memcpy (c->idx + c->n * c->rank, coords, c->rank * sizeof *coords);
+  else
+    memcpy (c->idx + c->n * c->rank, coords, c->rank * sizeof *coords);
   c->val[c->n++] = v;
   return 0;
 }

@@ -21,6 +21,7 @@ typedef struct tns_header
   int declared;             /* the header lines are there */
   int64_t nnz;              /* declared entries */
   int64_t dims[SP_MAX_RANK];
+  sp_type type;             /* of the tensor read into */
 } tns_header;
 
 /* What detection needs to know of a line.  */
@@ -167,13 +168,13 @@ static const char *const mode_name[SP_MAX_RANK] = {
    for plain tokens, else the careful one.  */
 static int
 tns_entry (sp_src *s, const tns_header *h, const char *p, int64_t *x,
-           double *v)
+           sp_num *v)
 {
   const char *q = p;
   int d = 0;
   while (d < h->rank && sp__io_coord_fast (&q, h->dims[d], &x[d]))
     d++;
-  if (d == h->rank && sp__io_value_fast (s, &q, 0, v)
+  if (d == h->rank && sp__io_value_fast (s, &q, 0, h->type, v)
       && sp__io_end_fast (s, q))
     return 0;
   line_shape ls;
@@ -185,23 +186,29 @@ tns_entry (sp_src *s, const tns_header *h, const char *p, int64_t *x,
   for (d = 0; d < h->rank; d++)
     if (sp__io_coord (s, &p, h->dims[d], mode_name[d], &x[d]))
       return -1;
-  if (sp__io_value (s, &p, 0, v))
+  if (sp__io_value (s, &p, 0, h->type, v))
     return -1;
   return sp__io_end_line (s, p, "the value");
 }
 
+/* Read the entries into C, their largest coordinates into MAXC; CRD:
+   F, when each entry's coordinates need checking against its crd width
+   (sp__io_crd_narrow).  */
 static int
-tns_entries (sp_src *s, const tns_header *h, sp_coo *c, int64_t *maxc)
+tns_entries (sp_src *s, const tns_header *h, const sp_format *crd, sp_coo *c,
+             int64_t *maxc)
 {
   int64_t x[SP_MAX_RANK], n = 0;
   const char *p;
   while ((p = sp__io_content_line (s, '#')))
     {
-      double v;
+      sp_num v;
       if (n == h->nnz)
         return sp__io_fail (s, "more entries than the %lld the header "
                             "declares", (long long) h->nnz);
-      if (tns_entry (s, h, p, x, &v) || sp__io_push (c, x, v))
+      if (tns_entry (s, h, p, x, &v)
+          || (crd && sp__io_crd_check (s, crd, h->dims, x))
+          || sp__io_push (c, x, v))
         return -1;
       for (int d = 0; d < h->rank; d++)
         maxc[d] = x[d] > maxc[d] ? x[d] : maxc[d];
@@ -217,21 +224,30 @@ tns_entries (sp_src *s, const tns_header *h, sp_coo *c, int64_t *maxc)
 }
 
 int
-sp__tns_read (sp_src *s, int want_rank, sp_coo *c)
+sp__tns_read (sp_src *s, const char *format, sp_type type, sp_format *f,
+              sp_coo *c)
 {
-  tns_header h;
+  tns_header h = { .type = type };
   int64_t estimate = 0, maxc[SP_MAX_RANK];
+  int want_rank = sp__io_format_rank (format);
   if (tns_header_read (s, &h, &estimate))
     return -1;
   if (want_rank && h.rank != want_rank)
     return sp__io_fail (s, "rank mismatch: the file holds a rank-%d tensor, "
                         "the format has rank %d", h.rank, want_rank);
+  /* Declared extents let each entry be checked against the format.  */
+  if (h.declared && sp__io_format (format, h.rank, s->name, f))
+    return -1;
   int64_t cap = sp__io_reserve (s->size, 2 * (h.rank + 1), estimate);
   if (sp__coo_init (c, h.rank, h.dims, cap))
     return -1;
+  c->ints = sp__is_int (type);
   for (int d = 0; d < h.rank; d++)
     maxc[d] = -1;
-  if (tns_entries (s, &h, c, maxc))
+  const sp_format *crd = h.declared && sp__io_crd_narrow (f, h.dims) ? f
+                                                                     : NULL;
+  if (tns_entries (s, &h, crd, c, maxc)
+      || (!h.declared && sp__io_format (format, h.rank, s->name, f)))
     {
       sp__coo_free (c);
       return -1;
