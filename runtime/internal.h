@@ -30,13 +30,16 @@ typedef struct sp_coo
     double *val;
     int64_t *ival;
   };
-  /* A narrow list (sp__coo_init_2d) holds a matrix's coordinates as
-     int32 pairs here instead of IDX (NULL then); sp__coo_widen turns it
-     into the usual form.  */
+  /* A narrow list (sp__coo_init_narrow) holds the coordinates as int32
+     here instead of IDX (NULL then); sp__coo_widen turns it into the
+     usual form.  */
   int32_t *idx32;
 } sp_coo;
 
 int sp__coo_init (sp_coo *c, int rank, const int64_t *dims, int64_t cap);
+/* A narrow list, for coordinates below 2^31.  */
+int sp__coo_init_narrow (sp_coo *c, int rank, const int64_t *dims,
+                         int64_t cap);
 /* A list for a matrix of extents DIMS: narrow when they are below 2^31.  */
 int sp__coo_init_2d (sp_coo *c, const int64_t *dims, int64_t cap);
 /* Give a narrow list the usual int64 coordinates: 0 or -1.  */

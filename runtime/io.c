@@ -685,31 +685,37 @@ read_coo (sp_src *s, file_kind kind, const char *format, sp_type type,
   return sp__tns_read (s, format, type, f, c);
 }
 
-/* The tensor of format F and integer TYPE holding the entries of the
-   list of integers C, which add up where they repeat: built from records
-   sorted by key, as sp__from_coo builds from a list of doubles out of
-   order.  */
+/* The tensor of format F and TYPE holding the entries of C, which add
+   up where they repeat, in C's order: built from records sorted by key,
+   as sp__from_coo builds from a list out of order, but for lists of
+   integers and narrow lists of any rank as they are.  C's arrays are
+   freed once the records hold the entries.  */
 static sp_tensor *
-ints_tensor (const sp_format *f, sp_type type, sp_coo *c)
+list_tensor (const sp_format *f, sp_type type, sp_coo *c)
 {
-  int64_t lc[SP_MAX_LEVELS];
+  int64_t lc[SP_MAX_LEVELS], x[SP_MAX_RANK];
   uint64_t *rec = NULL;
   sp_layout lo;
-  sp_tensor *t;
-  if (sp__coo_widen (c) || !(t = sp__alloc (f, type, c->dims)))
-    return NULL;
-  int rw = sp__layout (f, c->dims, &lo) ? 0 : lo.keywords + 1;
+  sp_tensor *t = sp__alloc (f, type, c->dims);
+  int rw = !t || sp__layout (f, c->dims, &lo) ? 0 : lo.keywords + 1;
   if (!rw || !(rec = sp__alloc_array (c->n, rw * sizeof *rec, -1,
                                       "sort records")))
     goto fail;
   for (int64_t e = 0; e < c->n; e++)
     {
-      sp__lcs (f, c->dims, c->idx + e * c->rank, lc);
+      const int64_t *xe = c->idx ? c->idx + e * c->rank : x;
+      for (int d = 0; !c->idx && d < c->rank; d++)
+        x[d] = c->idx32[e * c->rank + d];
+      sp__lcs (f, c->dims, xe, lc);
       sp__key_pack (&lo, lc, rec + e * rw);
-      rec[e * rw + lo.keywords] = (uint64_t) c->ival[e];
+      rec[e * rw + lo.keywords] = c->ints ? (uint64_t) c->ival[e]
+                                  : (uint64_t) sp__num_from (type,
+                                                             c->val[e]).i;
     }
-  if (sp__sort_records (rec, c->n, lo.keywords, rw, lo.keybits)
-      || sp__build_sorted (t, &lo, rec, c->n, 0))
+  int64_t n = c->n;
+  sp__coo_free (c);
+  if (sp__sort_records (rec, n, lo.keywords, rw, lo.keybits)
+      || sp__build_sorted (t, &lo, rec, n, 0))
     goto fail;
   sp__free_array (rec);
   ((sp_priv *) t->priv)->built = 1;
@@ -744,7 +750,10 @@ read_src (sp_src *s, file_kind kind, const char *format, sp_type type,
     sp__fail ("bad element type %d", (int) type);
   else if (read_coo (s, kind, format, type, flags, &f, &c, &t) == 0 && !t)
     {
-      t = c.ints ? ints_tensor (&f, type, &c) : sp__from_coo (&f, type, &c);
+      /* Matrix Market lists of doubles go the ways sp__from_coo has for
+         matrices.  */
+      t = c.ints || kind == KIND_TNS ? list_tensor (&f, type, &c)
+                                     : sp__from_coo (&f, type, &c);
       sp__coo_free (&c);
     }
   if (!t)

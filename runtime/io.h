@@ -207,8 +207,10 @@ sp__io_value_fast (const sp_src *s, const char **pp, int integer,
     }
   else
     {
-      sp_scan_status st;
-      p = sp__scan_double (p, s->lim, &v->d, &st);
+      /* A plain decimal at once, anything else by the general scanner.  */
+      const char *e = sp__scan_plain (p, &v->d);
+      sp_scan_status st = SP_SCAN_OK;
+      p = e ? e : sp__scan_double (p, s->lim, &v->d, &st);
       if (st != SP_SCAN_OK
           || !(*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
           || (type == SP_F32 && !sp__io_f32 (v->d, &v->d)))
@@ -230,7 +232,8 @@ sp__io_end_fast (sp_src *s, const char *p)
 }
 
 /* Add an entry to C (a list of integers when C->INTS): the layout is
-   internal.h's.  */
+   internal.h's.  A narrow list turns wide at the first coordinate of 2^31
+   or more.  */
 static inline int
 sp__io_push (sp_coo *c, const int64_t *x, sp_num v)
 {
@@ -238,10 +241,17 @@ sp__io_push (sp_coo *c, const int64_t *x, sp_num v)
     return -1;
   if (c->idx32)
     {
-      c->idx32[2 * c->n] = (int32_t) x[0];
-      c->idx32[2 * c->n + 1] = (int32_t) x[1];
+      int32_t *dst = c->idx32 + c->n * c->rank;
+      int64_t wide = 0;
+      for (int d = 0; d < c->rank; d++)
+        {
+          wide |= x[d] >> 31;
+          dst[d] = (int32_t) x[d];
+        }
+      if (wide && (sp__coo_widen (c) || sp__coo_grow (c)))
+        return -1;
     }
-  else
+  if (!c->idx32)
     {
       int64_t *dst = c->idx + c->n * c->rank;
       for (int d = 0; d < c->rank; d++)

@@ -272,22 +272,6 @@ mtx_entry (sp_src *s, const mtx_header *h, const char *p, int64_t *i,
   return sp__io_end_line (s, p, "the entry");
 }
 
-/* A value at *P as sp__io_coord_fast: a plain decimal at once, anything
-   else by the general scanner.  */
-static inline __attribute__ ((always_inline)) int
-fast_value (sp_src *s, const mtx_header *h, const char **pp, sp_num *v)
-{
-  const char *e = h->field == FIELD_REAL && !sp__is_int (h->type)
-                  ? sp__scan_plain (*pp, &v->d) : NULL;
-  if (e && (*e == ' ' || *e == '\t' || *e == '\r' || *e == '\n')
-      && (h->type == SP_F64 || sp__io_f32 (v->d, &v->d)))
-    {
-      *pp = sp__io_blanks (e);
-      return 1;
-    }
-  return sp__io_value_fast (s, pp, h->field == FIELD_INTEGER, h->type, v);
-}
-
 /* Read and add up to LEFT entries from the lines in S's window that hold
    exactly an entry, in plain form: how many, or -1.  The first other line
    stops it, for the caller to read carefully, and so does an entry
@@ -310,7 +294,9 @@ mtx_fast (sp_src *s, const mtx_header *h, int flags, mtx_sink *k,
       int64_t i, j;
       if (!sp__io_coord_fast (&q, h->rows, &i)
           || !sp__io_coord_fast (&q, h->cols, &j)
-          || (h->field != FIELD_PATTERN && !fast_value (s, h, &q, &v))
+          || (h->field != FIELD_PATTERN
+              && !sp__io_value_fast (s, &q, h->field == FIELD_INTEGER,
+                                     h->type, &v))
           || *q != '\n' || outside (h, i, j))
         break;
       if (mtx_push (s, h, flags, k, i, j, v))

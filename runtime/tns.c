@@ -191,6 +191,38 @@ tns_entry (sp_src *s, const tns_header *h, const char *p, int64_t *x,
   return sp__io_end_line (s, p, "the value");
 }
 
+/* Add up to LEFT entries to C (their largest coordinates to MAXC) from
+   the lines in S's window that hold exactly an entry, in plain form: how
+   many, or -1.  The first other line stops it, for the caller to read
+   carefully.  */
+static int64_t
+tns_fast (sp_src *s, const tns_header *h, sp_coo *c, int64_t *maxc,
+          int64_t left)
+{
+  const char *p = s->cur;
+  int64_t x[SP_MAX_RANK], done = 0;
+  int rc = 0;
+  for (; done < left && p < s->lim; done++)
+    {
+      const char *q = p;
+      sp_num v;
+      int d = 0;
+      while (d < h->rank && sp__io_coord_fast (&q, h->dims[d], &x[d]))
+        d++;
+      if (d < h->rank || !sp__io_value_fast (s, &q, 0, h->type, &v)
+          || *q != '\n')
+        break;
+      if ((rc = sp__io_push (c, x, v)))
+        break;
+      for (d = 0; d < h->rank; d++)
+        maxc[d] = x[d] > maxc[d] ? x[d] : maxc[d];
+      p = q + 1;
+    }
+  s->line += done;
+  s->cur = (char *) p;
+  return rc ? -1 : done;
+}
+
 /* Read the entries into C, their largest coordinates into MAXC; CRD:
    F, when each entry's coordinates need checking against its crd width
    (sp__io_crd_narrow).  */
@@ -198,7 +230,7 @@ static int
 tns_entries (sp_src *s, const tns_header *h, const sp_format *crd, sp_coo *c,
              int64_t *maxc)
 {
-  int64_t x[SP_MAX_RANK], n = 0;
+  int64_t x[SP_MAX_RANK], n = 0, m;
   const char *p;
   while ((p = sp__io_content_line (s, '#')))
     {
@@ -212,7 +244,11 @@ tns_entries (sp_src *s, const tns_header *h, const sp_format *crd, sp_coo *c,
         return -1;
       for (int d = 0; d < h->rank; d++)
         maxc[d] = x[d] > maxc[d] ? x[d] : maxc[d];
-      n++;
+      /* Entries to check against the crd width take the careful way.  */
+      m = crd ? 0 : tns_fast (s, h, c, maxc, h->nnz - n - 1);
+      if (m < 0)
+        return -1;
+      n += 1 + m;
     }
   if (s->err)
     return -1;
@@ -239,7 +275,7 @@ sp__tns_read (sp_src *s, const char *format, sp_type type, sp_format *f,
   if (h.declared && sp__io_format (format, h.rank, s->name, f))
     return -1;
   int64_t cap = sp__io_reserve (s->size, 2 * (h.rank + 1), estimate);
-  if (sp__coo_init (c, h.rank, h.dims, cap))
+  if (sp__coo_init_narrow (c, h.rank, h.dims, cap))
     return -1;
   c->ints = sp__is_int (type);
   for (int d = 0; d < h.rank; d++)
