@@ -531,20 +531,48 @@ sp__io_crd_narrow (const sp_format *f, const int64_t *dims)
   return 0;
 }
 
+/* 0 when level K of F can store coordinate C, else -1 with assembly's
+   message, of S's line.  */
+static int
+crd_fits (sp_src *s, const sp_format *f, int k, int64_t c)
+{
+  sp_tensor t = { .fmt = *f };
+  char msg[300];
+  if (!sp__check_crd (&t, k, c))
+    return 0;
+  snprintf (msg, sizeof msg, "%s", sp_error ());
+  return sp__io_fail (s, "%s", msg);
+}
+
 int
 sp__io_crd_check (sp_src *s, const sp_format *f, const int64_t *dims,
                   const int64_t *x)
 {
   int64_t lc[SP_MAX_LEVELS];
-  sp_tensor t = { .fmt = *f };
-  char msg[300];
   sp__lcs (f, dims, x, lc);
   for (int k = 0; k < f->nlevels; k++)
-    if (stores_crd (f, k) && sp__check_crd (&t, k, lc[k]))
-      {
-        snprintf (msg, sizeof msg, "%s", sp_error ());
-        return sp__io_fail (s, "%s", msg);
-      }
+    if (stores_crd (f, k) && crd_fits (s, f, k, lc[k]))
+      return -1;
+  return 0;
+}
+
+void
+sp__io_crd_bounds (const sp_format *f, int64_t *bound)
+{
+  int64_t most = sp__ix_max (f->crdw);
+  for (int k = 0; k < f->nlevels; k++)
+    if (stores_crd (f, k) && f->lv[k].kind == SP_LX_VAR && most < INT64_MAX
+        && bound[f->lv[k].dim] > most + 1)
+      bound[f->lv[k].dim] = most + 1;
+}
+
+int
+sp__io_crd_plain (sp_src *s, const sp_format *f, const int64_t *x)
+{
+  for (int k = 0; k < f->nlevels; k++)
+    if (stores_crd (f, k) && f->lv[k].kind == SP_LX_VAR
+        && crd_fits (s, f, k, x[f->lv[k].dim]))
+      return -1;
   return 0;
 }
 

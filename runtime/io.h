@@ -295,6 +295,14 @@ int sp__io_crd_narrow (const sp_format *f, const int64_t *dims);
 int sp__io_crd_check (sp_src *s, const sp_format *f, const int64_t *dims,
                       const int64_t *x);
 
+/* Where the extents are not known yet: lower BOUND[d], the coordinates
+   of dimension d (0-based) a fast path takes, to those that levels of F
+   storing that coordinate as it is can hold.  */
+void sp__io_crd_bounds (const sp_format *f, int64_t *bound);
+/* 0 when the coordinates of entry X fit the levels of F that store them
+   as they are, else -1 with a message.  */
+int sp__io_crd_plain (sp_src *s, const sp_format *f, const int64_t *x);
+
 /* Entries a file of SIZE bytes (-1: unknown) can hold at MINLEN bytes an
    entry, at most WANT: the capacity to reserve, so that a lying header
    costs no memory.  */

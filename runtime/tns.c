@@ -22,6 +22,13 @@ typedef struct tns_header
   int64_t nnz;              /* declared entries */
   int64_t dims[SP_MAX_RANK];
   sp_type type;             /* of the tensor read into */
+  const sp_format *f;       /* of the tensor read into */
+  int narrow;               /* declared extents beyond F's crd width: each
+                               entry is checked (sp__io_crd_narrow) */
+  /* The coordinates the fast path takes: the extents, or fewer where a
+     level of F stores a coordinate as it is and its crd width holds
+     fewer (when the extents are not declared).  */
+  int64_t fast[SP_MAX_RANK];
 } tns_header;
 
 /* What detection needs to know of a line.  */
@@ -207,7 +214,7 @@ tns_fast (sp_src *s, const tns_header *h, sp_coo *c, int64_t *maxc,
       const char *q = p;
       sp_num v;
       int d = 0;
-      while (d < h->rank && sp__io_coord_fast (&q, h->dims[d], &x[d]))
+      while (d < h->rank && sp__io_coord_fast (&q, h->fast[d], &x[d]))
         d++;
       if (d < h->rank || !sp__io_value_fast (s, &q, 0, h->type, &v)
           || *q != '\n')
@@ -223,12 +230,19 @@ tns_fast (sp_src *s, const tns_header *h, sp_coo *c, int64_t *maxc,
   return rc ? -1 : done;
 }
 
-/* Read the entries into C, their largest coordinates into MAXC; CRD:
-   F, when each entry's coordinates need checking against its crd width
-   (sp__io_crd_narrow).  */
+/* Check the coordinates X of an entry read carefully against the crd
+   width of H's format, as far as the extents known tell.  */
 static int
-tns_entries (sp_src *s, const tns_header *h, const sp_format *crd, sp_coo *c,
-             int64_t *maxc)
+entry_crd (sp_src *s, const tns_header *h, const int64_t *x)
+{
+  if (h->declared)
+    return h->narrow ? sp__io_crd_check (s, h->f, h->dims, x) : 0;
+  return sp__io_crd_plain (s, h->f, x);
+}
+
+/* Read the entries into C, their largest coordinates into MAXC.  */
+static int
+tns_entries (sp_src *s, const tns_header *h, sp_coo *c, int64_t *maxc)
 {
   int64_t x[SP_MAX_RANK], n = 0, m;
   const char *p;
@@ -238,14 +252,13 @@ tns_entries (sp_src *s, const tns_header *h, const sp_format *crd, sp_coo *c,
       if (n == h->nnz)
         return sp__io_fail (s, "more entries than the %lld the header "
                             "declares", (long long) h->nnz);
-      if (tns_entry (s, h, p, x, &v)
-          || (crd && sp__io_crd_check (s, crd, h->dims, x))
+      if (tns_entry (s, h, p, x, &v) || entry_crd (s, h, x)
           || sp__io_push (c, x, v))
         return -1;
       for (int d = 0; d < h->rank; d++)
         maxc[d] = x[d] > maxc[d] ? x[d] : maxc[d];
       /* Entries to check against the crd width take the careful way.  */
-      m = crd ? 0 : tns_fast (s, h, c, maxc, h->nnz - n - 1);
+      m = h->narrow ? 0 : tns_fast (s, h, c, maxc, h->nnz - n - 1);
       if (m < 0)
         return -1;
       n += 1 + m;
@@ -271,19 +284,20 @@ sp__tns_read (sp_src *s, const char *format, sp_type type, sp_format *f,
   if (want_rank && h.rank != want_rank)
     return sp__io_fail (s, "rank mismatch: the file holds a rank-%d tensor, "
                         "the format has rank %d", h.rank, want_rank);
-  /* Declared extents let each entry be checked against the format.  */
-  if (h.declared && sp__io_format (format, h.rank, s->name, f))
+  if (sp__io_format (format, h.rank, s->name, f))
     return -1;
+  h.f = f;
+  h.narrow = h.declared && sp__io_crd_narrow (f, h.dims);
+  memcpy (h.fast, h.dims, sizeof h.fast);
+  if (!h.declared)
+    sp__io_crd_bounds (f, h.fast);
   int64_t cap = sp__io_reserve (s->size, 2 * (h.rank + 1), estimate);
   if (sp__coo_init_narrow (c, h.rank, h.dims, cap))
     return -1;
   c->ints = sp__is_int (type);
   for (int d = 0; d < h.rank; d++)
     maxc[d] = -1;
-  const sp_format *crd = h.declared && sp__io_crd_narrow (f, h.dims) ? f
-                                                                     : NULL;
-  if (tns_entries (s, &h, crd, c, maxc)
-      || (!h.declared && sp__io_format (format, h.rank, s->name, f)))
+  if (tns_entries (s, &h, c, maxc))
     {
       sp__coo_free (c);
       return -1;

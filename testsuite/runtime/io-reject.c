@@ -76,6 +76,11 @@ static const reject cases[] = {
     "coo;crd=8" },
   { "tns", "2 3\n300 2\n1 1 1\n129 2 1\n3 1 1\n", 0, SP_I64, 4,
     "crd width 8 is too small: level 0 needs coordinate 128", "coo;crd=8" },
+  { "tns", "1 1 1 1\n1 2 200 2\n3 1 1 1\n", 0, SP_F64, 2,
+    "crd width 8 is too small: level 2 needs coordinate 199", "csf;crd=8" },
+  { "tns", "1 1 1\n2 3 2\n2147483649 1 3\n", 0, SP_F64, 3,
+    "crd width 32 is too small: level 0 needs coordinate 2147483648",
+    "dcsr" },
 };
 
 /* A temporary file named *.EXT holding LEN bytes of TEXT; its path in
