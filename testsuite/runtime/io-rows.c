@@ -373,6 +373,14 @@ check_errors (void)
             "skew-symmetric matrix stores the strictly lower triangle only");
   expect_error ("skew diagonal", m.text, m.len, want);
   free (m.text);
+  /* A NUL byte deep in a file of several megabytes, met by the first
+     pass of two too (while it counts rows).  */
+  spec big = { "NUL", 3000, 3000, 300000, GENERAL, 0, 0, 0 };
+  generate (&big, &m);
+  line_at (m.text, 250003)[2] = '\0';
+  expect_error ("NUL byte", m.text, m.len, ":250003: NUL byte: not a text "
+                "file");
+  free (m.text);
   /* An entry above the diagonal of a symmetric file.  */
   s.sym = SYMMETRIC;
   generate (&s, &m);
