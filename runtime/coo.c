@@ -4,8 +4,9 @@
 #include <stdlib.h>
 #include "storage.h"
 
-int
-sp__coo_init (sp_coo *c, int rank, const int64_t *dims, int64_t cap)
+/* Start C with room for CAP entries, narrow or not.  */
+static int
+coo_start (sp_coo *c, int rank, const int64_t *dims, int64_t cap, int narrow)
 {
   if (!c)
     return sp__fail ("sp__coo_init: no list (NULL)");
@@ -25,9 +26,14 @@ sp__coo_init (sp_coo *c, int rank, const int64_t *dims, int64_t cap)
   c->rank = rank;
   if (cap < 1)
     cap = 16;
-  c->idx = sp__alloc_array (cap * rank, sizeof *c->idx, -1, "a coordinate list");
-  c->val = c->idx ? sp__alloc_array (cap, sizeof *c->val, -1,
-                                     "a coordinate list") : NULL;
+  if (narrow)
+    c->idx32 = sp__alloc_array (cap * rank, sizeof *c->idx32, -1,
+                                "a coordinate list");
+  else
+    c->idx = sp__alloc_array (cap * rank, sizeof *c->idx, -1,
+                              "a coordinate list");
+  c->val = c->idx || c->idx32 ? sp__alloc_array (cap, sizeof *c->val, -1,
+                                                 "a coordinate list") : NULL;
   if (!c->val)
     {
       sp__coo_free (c);
@@ -38,28 +44,22 @@ sp__coo_init (sp_coo *c, int rank, const int64_t *dims, int64_t cap)
 }
 
 int
+sp__coo_init (sp_coo *c, int rank, const int64_t *dims, int64_t cap)
+{
+  return coo_start (c, rank, dims, cap, 0);
+}
+
+int
+sp__coo_init_narrow (sp_coo *c, int rank, const int64_t *dims, int64_t cap)
+{
+  return coo_start (c, rank, dims, cap, 1);
+}
+
+int
 sp__coo_init_2d (sp_coo *c, const int64_t *dims, int64_t cap)
 {
-  if (!dims || dims[0] < 1 || dims[1] < 1 || dims[0] > INT32_MAX
-      || dims[1] > INT32_MAX)
-    return sp__coo_init (c, 2, dims, cap);
-  memset (c, 0, sizeof *c);
-  c->rank = 2;
-  c->dims[0] = dims[0];
-  c->dims[1] = dims[1];
-  if (cap < 1)
-    cap = 16;
-  c->idx32 = sp__alloc_array (cap * 2, sizeof *c->idx32, -1,
-                              "a coordinate list");
-  c->val = c->idx32 ? sp__alloc_array (cap, sizeof *c->val, -1,
-                                       "a coordinate list") : NULL;
-  if (!c->val)
-    {
-      sp__coo_free (c);
-      return -1;
-    }
-  c->cap = cap;
-  return 0;
+  int narrow = dims && dims[0] <= INT32_MAX && dims[1] <= INT32_MAX;
+  return coo_start (c, 2, dims, cap, narrow);
 }
 
 int
@@ -68,10 +68,10 @@ sp__coo_widen (sp_coo *c)
   int64_t *idx;
   if (!c->idx32)
     return 0;
-  if (!(idx = sp__alloc_array (c->n * 2, sizeof *idx, -1,
+  if (!(idx = sp__alloc_array (c->n * c->rank, sizeof *idx, -1,
                                "a coordinate list")))
     return -1;
-  for (int64_t e = 0; e < 2 * c->n; e++)
+  for (int64_t e = 0; e < c->rank * c->n; e++)
     idx[e] = c->idx32[e];
   sp__free_array (c->idx32);
   c->idx32 = NULL;
@@ -81,36 +81,41 @@ sp__coo_widen (sp_coo *c)
 }
 
 int
-sp__coo_push (sp_coo *c, const int64_t *coords, double v)
+sp__coo_grow (sp_coo *c)
 {
-  if (c->idx32 && c->n == c->cap)
-    {
-      int64_t cap = 2 * c->cap, ci = c->cap * 2, cv = c->cap;
-      if (sp__grow ((void **) &c->idx32, &ci, cap * 2, sizeof *c->idx32,
-                    -1, "a coordinate list")
-          || sp__grow ((void **) &c->val, &cv, cap, sizeof *c->val, -1,
-                       "a coordinate list"))
-        return -1;
-      c->cap = cap;
-    }
+  int64_t cap = 2 * c->cap, ci, cv = c->cap;
+  /* VAL and IVAL are the same array of 8-byte slots.  */
   if (c->idx32)
     {
-      c->idx32[2 * c->n] = (int32_t) coords[0];
-      c->idx32[2 * c->n + 1] = (int32_t) coords[1];
-      c->val[c->n++] = v;
-      return 0;
-    }
-  if (c->n == c->cap)
-    {
-      int64_t cap = 2 * c->cap, ci = c->cap * c->rank, cv = c->cap;
-      if (sp__grow ((void **) &c->idx, &ci, cap * c->rank, sizeof *c->idx,
-                    -1, "a coordinate list")
-          || sp__grow ((void **) &c->val, &cv, cap, sizeof *c->val, -1,
-                       "a coordinate list"))
+      ci = c->cap * c->rank;
+      if (sp__grow ((void **) &c->idx32, &ci, cap * c->rank,
+                    sizeof *c->idx32, -1, "a coordinate list"))
         return -1;
-      c->cap = cap;
     }
-  memcpy (c->idx + c->n * c->rank, coords, c->rank * sizeof *coords);
+  else
+    {
+      ci = c->cap * c->rank;
+      if (sp__grow ((void **) &c->idx, &ci, cap * c->rank, sizeof *c->idx,
+                    -1, "a coordinate list"))
+        return -1;
+    }
+  if (sp__grow ((void **) &c->val, &cv, cap, sizeof *c->val, -1,
+                "a coordinate list"))
+    return -1;
+  c->cap = cap;
+  return 0;
+}
+
+int
+sp__coo_push (sp_coo *c, const int64_t *coords, double v)
+{
+  if (c->n == c->cap && sp__coo_grow (c))
+    return -1;
+  if (c->idx32)
+    for (int d = 0; d < c->rank; d++)
+      c->idx32[c->n * c->rank + d] = (int32_t) coords[d];
+  else
+    memcpy (c->idx + c->n * c->rank, coords, c->rank * sizeof *coords);
   c->val[c->n++] = v;
   return 0;
 }

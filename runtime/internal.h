@@ -14,26 +14,39 @@
 int sp__fail (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
 
 /* A coordinate list: what readers produce and what assembly consumes.
-   Entry e has coordinates idx[e*rank .. e*rank+rank) and value val[e].  */
+   Entry e has coordinates idx[e*rank .. e*rank+rank) and value val[e],
+   or ival[e] in a list of integers (INTS), which keeps 64-bit values
+   exact; sp__from_coo takes only lists of doubles.  */
 typedef struct sp_coo
 {
   int rank;
+  int ints;
   int64_t dims[SP_MAX_RANK];
   int64_t n;       /* entries used */
   int64_t cap;     /* entries allocated */
   int64_t *idx;
-  double *val;
-  /* A narrow list (sp__coo_init_2d) holds a matrix's coordinates as
-     int32 pairs here instead of IDX (NULL then); sp__coo_widen turns it
-     into the usual form.  */
+  union
+  {
+    double *val;
+    int64_t *ival;
+  };
+  /* A narrow list (sp__coo_init_narrow) holds the coordinates as int32
+     here instead of IDX (NULL then); sp__coo_widen turns it into the
+     usual form.  */
   int32_t *idx32;
 } sp_coo;
 
 int sp__coo_init (sp_coo *c, int rank, const int64_t *dims, int64_t cap);
+/* A narrow list, for coordinates below 2^31.  */
+int sp__coo_init_narrow (sp_coo *c, int rank, const int64_t *dims,
+                         int64_t cap);
 /* A list for a matrix of extents DIMS: narrow when they are below 2^31.  */
 int sp__coo_init_2d (sp_coo *c, const int64_t *dims, int64_t cap);
 /* Give a narrow list the usual int64 coordinates: 0 or -1.  */
 int sp__coo_widen (sp_coo *c);
+/* Room for one more entry in C, which is full: 0 or -1.  */
+int sp__coo_grow (sp_coo *c);
+/* Add an entry to C, a list of doubles.  */
 int sp__coo_push (sp_coo *c, const int64_t *coords, double v);
 void sp__coo_free (sp_coo *c);
 

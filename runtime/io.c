@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -147,6 +148,40 @@ last_newline (char *p, size_t n)
   return NULL;
 }
 
+/* Refuse the N bytes of input just read at P where no text file holds
+   them: a NUL byte (reading /dev/zero would never find a line's end),
+   and at the start of the input a UTF-8 byte-order mark or a line end of
+   CR alone (old Mac files, one long line to the readers).  0, or -1 with
+   a message naming the line.  */
+static int
+text_check (sp_src *s, const char *p, size_t n)
+{
+  const char *z = memchr (p, '\0', n);
+  if (z)
+    {
+      /* The lines before it from S->cur on are still to be handed out.  */
+      int64_t line = s->line + 1;
+      for (const char *q = s->cur; q < z; q++)
+        line += *q == '\n';
+      s->err = 1;
+      return sp__fail ("%s:%lld: NUL byte: not a text file", s->name,
+                       (long long) line);
+    }
+  if (s->off != (int64_t) n)
+    return 0;
+  s->err = n >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0;
+  if (s->err)
+    return sp__fail ("%s:1: byte-order mark (UTF-8) before the first line: "
+                     "not supported, save the file without it", s->name);
+  const char *nl = memchr (p, '\n', n), *end = nl ? nl : p + n;
+  const char *cr = memchr (p, '\r', (size_t) (end - p));
+  s->err = cr && cr + 1 < end;
+  if (s->err)
+    return sp__fail ("%s:1: lines end in CR alone (old Mac text): not "
+                     "supported, convert them to LF or CRLF", s->name);
+  return 0;
+}
+
 int
 sp__src_refill (sp_src *s)
 {
@@ -176,6 +211,8 @@ sp__src_refill (sp_src *s)
           s->err = 1;
           return sp__fail ("cannot read %s: %s", s->name, strerror (errno));
         }
+      if (text_check (s, s->buf + s->len, (size_t) r))
+        return -1;
       s->eof = r == 0;
       nl = last_newline (s->buf + s->len, (size_t) r);
       s->len += (size_t) r;
@@ -373,26 +410,169 @@ sp__io_coord (sp_src *s, const char **p, int64_t n, const char *what,
   return 0;
 }
 
-int
-sp__io_value (sp_src *s, const char **p, int integer, double *v)
+const char *
+sp__io_type_name (sp_type type)
 {
-  if (integer)
+  static const char *const names[] = { "f64", "f32", "i64", "i32" };
+  return names[type];
+}
+
+int
+sp__io_f32_any (double d, double *f)
+{
+  float r = (float) d;
+  if (isinf (r) && !isinf (d))
+    return 0;
+  if ((double) r != d)
     {
-      int64_t i;
-      if (sp__io_int (s, p, "integer value", &i))
-        return -1;
-      *v = (double) i;
-      return 0;
+      /* The float on D's other side.  */
+      double o = nextafterf (r, d > r ? INFINITY : -INFINITY);
+      if (d - r == o - d)
+        return 0;
     }
+  *f = r;
+  return 1;
+}
+
+/* Integer X, the value token at Q, as TYPE's value.  */
+static int
+int_value (sp_src *s, const char *q, sp_type type, int64_t x, sp_num *v)
+{
+  char tok[40];
+  if (!sp__io_int_fits (type, x))
+    return sp__io_fail (s, "value %s does not fit %s",
+                        sp__io_token (s, q, tok, sizeof tok),
+                        sp__io_type_name (type));
+  *v = sp__io_of_int (type, x);
+  return 0;
+}
+
+/* The value token at Q for an integer TYPE: an integer, in any form.  */
+static int
+integral_value (sp_src *s, const char **p, const char *q, sp_type type,
+                sp_num *v)
+{
+  char tok[40];
   sp_scan_status st;
-  const char *q = token_start (s, p, "value");
+  int64_t x;
+  double d;
+  const char *e = sp__scan_integral (q, &x, &st);
+  if (st == SP_SCAN_NONE || !sp__io_sep (s, e))
+    {
+      /* inf and nan are numbers, but not integers.  */
+      e = sp__scan_double (q, s->lim, &d, &st);
+      if (st == SP_SCAN_NONE || !sp__io_sep (s, e))
+        return bad_number (s, q, "value", SP_SCAN_NONE, "");
+      st = SP_SCAN_FRACTION;
+    }
+  sp__io_token (s, q, tok, sizeof tok);
+  if (st == SP_SCAN_FRACTION)
+    return sp__io_fail (s, "value %s is not an integer (the element type "
+                        "is %s)", tok, sp__io_type_name (type));
+  if (st == SP_SCAN_RANGE)
+    return sp__io_fail (s, "value %s does not fit %s", tok,
+                        sp__io_type_name (type));
+  *p = e;
+  return int_value (s, q, type, x, v);
+}
+
+int
+sp__io_value (sp_src *s, const char **p, int integer, sp_type type,
+              sp_num *v)
+{
+  char tok[40];
+  const char *q = token_start (s, p, integer ? "integer value" : "value");
   if (!q)
     return -1;
-  const char *e = sp__scan_double (q, s->lim, v, &st);
+  if (integer)
+    {
+      int64_t x;
+      return sp__io_int (s, p, "integer value", &x)
+             || int_value (s, q, type, x, v) ? -1 : 0;
+    }
+  if (sp__is_int (type))
+    return integral_value (s, p, q, type, v);
+  sp_scan_status st;
+  const char *e = sp__scan_double (q, s->lim, &v->d, &st);
   if (st != SP_SCAN_OK || !sp__io_sep (s, e))
     return bad_number (s, q, "value", st == SP_SCAN_RANGE && sp__io_sep (s, e)
                                       ? st : SP_SCAN_NONE, "a double");
+  if (type == SP_F32 && !sp__io_f32 (v->d, &v->d))
+    {
+      /* strtof reads the same token (what follows it is a blank or the
+         window's NUL) and rounds it once.  */
+      float r = strtof (q, NULL);
+      if (isinf (r) && !isinf (v->d))
+        return sp__io_fail (s, "value %s does not fit f32",
+                            sp__io_token (s, q, tok, sizeof tok));
+      v->d = r;
+    }
   *p = e;
+  return 0;
+}
+
+/* Whether level K of F stores coordinates that its crd width bounds.  */
+static int
+stores_crd (const sp_format *f, int k)
+{
+  return f->lv[k].type != SP_LVL_D && f->lv[k].type != SP_LVL_O
+         && f->lv[k].kind != SP_LX_COUNT;
+}
+
+int
+sp__io_crd_narrow (const sp_format *f, const int64_t *dims)
+{
+  sp_layout lo;
+  if (sp__layout (f, dims, &lo))
+    return 0;
+  for (int k = 0; k < f->nlevels; k++)
+    if (stores_crd (f, k) && lo.size[k] - 1 > sp__ix_max (f->crdw))
+      return 1;
+  return 0;
+}
+
+/* 0 when level K of F can store coordinate C, else -1 with assembly's
+   message, of S's line.  */
+static int
+crd_fits (sp_src *s, const sp_format *f, int k, int64_t c)
+{
+  sp_tensor t = { .fmt = *f };
+  char msg[300];
+  if (!sp__check_crd (&t, k, c))
+    return 0;
+  snprintf (msg, sizeof msg, "%s", sp_error ());
+  return sp__io_fail (s, "%s", msg);
+}
+
+int
+sp__io_crd_check (sp_src *s, const sp_format *f, const int64_t *dims,
+                  const int64_t *x)
+{
+  int64_t lc[SP_MAX_LEVELS];
+  sp__lcs (f, dims, x, lc);
+  for (int k = 0; k < f->nlevels; k++)
+    if (stores_crd (f, k) && crd_fits (s, f, k, lc[k]))
+      return -1;
+  return 0;
+}
+
+void
+sp__io_crd_bounds (const sp_format *f, int64_t *bound)
+{
+  int64_t most = sp__ix_max (f->crdw);
+  for (int k = 0; k < f->nlevels; k++)
+    if (stores_crd (f, k) && f->lv[k].kind == SP_LX_VAR && most < INT64_MAX
+        && bound[f->lv[k].dim] > most + 1)
+      bound[f->lv[k].dim] = most + 1;
+}
+
+int
+sp__io_crd_plain (sp_src *s, const sp_format *f, const int64_t *x)
+{
+  for (int k = 0; k < f->nlevels; k++)
+    if (stores_crd (f, k) && f->lv[k].kind == SP_LX_VAR
+        && crd_fits (s, f, k, x[f->lv[k].dim]))
+      return -1;
   return 0;
 }
 
@@ -421,13 +601,6 @@ sp__io_count (const sp_tensor *t)
   return sp__foreach (t, count_one, &n) ? -1 : n;
 }
 
-typedef struct entry_out
-{
-  FILE *f;
-  int rank;
-  int integer;
-} entry_out;
-
 static char *
 put_uint (char *p, uint64_t v)
 {
@@ -441,33 +614,50 @@ put_uint (char *p, uint64_t v)
   return p;
 }
 
+/* Write the entry at X (E-th of a batch of SP_BATCH) with value V of
+   TYPE to F as a line.  */
 static int
-put_entry (void *ctx, const int64_t *x, double v)
+put_entry (FILE *f, int rank, const int64_t *x, int e, sp_type type,
+           sp_num v)
 {
-  const entry_out *o = ctx;
   char line[SP_MAX_RANK * 21 + 48];
   char *p = line;
-  for (int d = 0; d < o->rank; d++)
+  for (int d = 0; d < rank; d++)
     {
-      p = put_uint (p, (uint64_t) x[d] + 1);
+      p = put_uint (p, (uint64_t) x[d * SP_BATCH + e] + 1);
       *p++ = ' ';
     }
-  /* %.17g round-trips every double; %.0f prints an integer value exactly
-     (integer element types stay within 64 bits).  */
-  p += snprintf (p, (size_t) (line + sizeof line - 1 - p),
-                 o->integer ? "%.0f" : "%.17g", v);
+  /* %.17g reads back as the same double, %.9g as the same float.  */
+  if (sp__is_int (type))
+    {
+      *p = '-';
+      p += v.i < 0;
+      p = put_uint (p, v.i < 0 ? 0 - (uint64_t) v.i : (uint64_t) v.i);
+    }
+  else
+    p += snprintf (p, (size_t) (line + sizeof line - 1 - p),
+                   type == SP_F32 ? "%.9g" : "%.17g", v.d);
   *p++ = '\n';
   size_t n = (size_t) (p - line);
-  return fwrite (line, 1, n, o->f) == n ? 0 : -1;
+  return fwrite (line, 1, n, f) == n ? 0 : -1;
 }
 
 int
 sp__io_put_entries (const sp_tensor *t, FILE *f)
 {
-  entry_out o = { f, sp_rank (t), 0 };
-  sp_type type = sp_elem_type (t);
-  o.integer = type == SP_I64 || type == SP_I32;
-  return sp__foreach (t, put_entry, &o) ? -1 : 0;
+  int64_t x[SP_BATCH * SP_MAX_RANK], p[SP_BATCH];
+  sp_layout lo;
+  sp_iter it;
+  int n;
+  if (sp__ready (t, "sp_write") || sp__layout (&t->fmt, t->dims, &lo))
+    return -1;
+  sp__iter_init (&it, t, &lo);
+  while ((n = sp__iter_batch (&it, x, p)) > 0)
+    for (int e = 0; e < n; e++)
+      if (put_entry (f, lo.rank, x, e, t->type,
+                     sp__num_load (t->vals, t->type, p[e])))
+        return -1;
+  return 0;
 }
 
 /* ---------------------------------------------------------- dispatch */
@@ -490,20 +680,18 @@ kind_of (const char *path)
   return KIND_NONE;
 }
 
-/* The rank FORMAT states by itself (an explicit level list), else 0.  */
-static int
-format_rank (const char *format)
+int
+sp__io_format_rank (const char *format)
 {
   sp_format f;
   sp_format_error err;
   return sp_format_parse (format, 0, &f, &err) == 0 ? f.rank : 0;
 }
 
-/* Parse FORMAT for the rank-RANK tensor of file NAME.  */
-static int
-format_for (const char *format, int rank, const char *name, sp_format *f)
+int
+sp__io_format (const char *format, int rank, const char *name, sp_format *f)
 {
-  int r = format_rank (format);
+  int r = sp__io_format_rank (format);
   if (r && r != rank)
     return sp__fail ("%s: rank mismatch: the file holds a rank-%d tensor, "
                      "format \"%.100s\" has rank %d", name, rank, format, r);
@@ -520,14 +708,51 @@ read_coo (sp_src *s, file_kind kind, const char *format, sp_type type,
   /* Matrix Market files are matrices: a bad format fails before the file
      is read.  */
   if (kind == KIND_MTX)
-    return format_for (format, 2, s->name, f)
+    return sp__io_format (format, 2, s->name, f)
            || sp__mtx_read (s, flags, f, type, c, t) ? -1 : 0;
-  if (sp__tns_read (s, format_rank (format), c))
-    return -1;
-  if (format_for (format, c->rank, s->name, f) == 0)
-    return 0;
+  return sp__tns_read (s, format, type, f, c);
+}
+
+/* The tensor of format F and TYPE holding the entries of C, which add
+   up where they repeat, in C's order: built from records sorted by key,
+   as sp__from_coo builds from a list out of order, but for lists of
+   integers and narrow lists of any rank as they are.  C's arrays are
+   freed once the records hold the entries.  */
+static sp_tensor *
+list_tensor (const sp_format *f, sp_type type, sp_coo *c)
+{
+  int64_t lc[SP_MAX_LEVELS], x[SP_MAX_RANK];
+  uint64_t *rec = NULL;
+  sp_layout lo;
+  sp_tensor *t = sp__alloc (f, type, c->dims);
+  int rw = !t || sp__layout (f, c->dims, &lo) ? 0 : lo.keywords + 1;
+  if (!rw || !(rec = sp__alloc_array (c->n, rw * sizeof *rec, -1,
+                                      "sort records")))
+    goto fail;
+  for (int64_t e = 0; e < c->n; e++)
+    {
+      const int64_t *xe = c->idx ? c->idx + e * c->rank : x;
+      for (int d = 0; !c->idx && d < c->rank; d++)
+        x[d] = c->idx32[e * c->rank + d];
+      sp__lcs (f, c->dims, xe, lc);
+      sp__key_pack (&lo, lc, rec + e * rw);
+      rec[e * rw + lo.keywords] = c->ints ? (uint64_t) c->ival[e]
+                                  : (uint64_t) sp__num_from (type,
+                                                             c->val[e]).i;
+    }
+  int64_t n = c->n;
   sp__coo_free (c);
-  return -1;
+  if (sp__sort_records (rec, n, lo.keywords, rw, lo.keybits)
+      || sp__build_sorted (t, &lo, rec, n, 0))
+    goto fail;
+  sp__free_array (rec);
+  ((sp_priv *) t->priv)->built = 1;
+  t->dirty = 0;
+  return t;
+fail:
+  sp__free_array (rec);
+  sp_free (t);
+  return NULL;
 }
 
 /* Make the message of the failure just reported start with NAME.  */
@@ -553,7 +778,10 @@ read_src (sp_src *s, file_kind kind, const char *format, sp_type type,
     sp__fail ("bad element type %d", (int) type);
   else if (read_coo (s, kind, format, type, flags, &f, &c, &t) == 0 && !t)
     {
-      t = sp__from_coo (&f, type, &c);
+      /* Matrix Market lists of doubles go the ways sp__from_coo has for
+         matrices.  */
+      t = c.ints || kind == KIND_TNS ? list_tensor (&f, type, &c)
+                                     : sp__from_coo (&f, type, &c);
       sp__coo_free (&c);
     }
   if (!t)

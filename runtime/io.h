@@ -11,8 +11,8 @@
 
 #include <stdint.h>
 #include <stdio.h>
-#include "internal.h"
 #include "numscan.h"
+#include "storage.h"
 
 /* Reader and writer options.  */
 #define SP_IO_KEEP_TRIANGLE 1 /* symmetric .mtx: only the stored triangle */
@@ -138,28 +138,82 @@ sp__io_coord_fast (const char **pp, int64_t n, int64_t *x)
   return 1;
 }
 
-/* A value: an integer (when INTEGER), else any number, followed by
-   blanks or the newline.  */
+/* Values are read for the element type TYPE of the tensor being read,
+   into an sp_num: .i for the integer types, .d for the float types (a
+   float's value for SP_F32).  A float type gets the number rounded
+   correctly from its decimal text, an integer one the number exactly;
+   a value with a fractional part or beyond the type's range is an error
+   of its line.  */
+
+/* Whether integer X fits TYPE exactly or, for a float type, at all.  */
 static inline int
-sp__io_value_fast (const sp_src *s, const char **pp, int integer, double *v)
+sp__io_int_fits (sp_type type, int64_t x)
+{
+  return type != SP_I32 || (x >= INT32_MIN && x <= INT32_MAX);
+}
+
+/* Integer X (fitting TYPE) as TYPE's value, as C converts it.  */
+static inline sp_num
+sp__io_of_int (sp_type type, int64_t x)
+{
+  sp_num v;
+  if (sp__is_int (type))
+    v.i = x;
+  else
+    v.d = type == SP_F32 ? (double) (float) x : (double) x;
+  return v;
+}
+
+/* sp__io_f32 for a D of any size.  */
+int sp__io_f32_any (double d, double *f);
+
+/* The float nearest a number whose nearest double is D, into *F: 1, or 0
+   when D cannot tell (D is halfway between two floats, so the number
+   may be on either side) or the float overflows.  */
+static inline int
+sp__io_f32 (double d, double *f)
+{
+  uint64_t b;
+  memcpy (&b, &d, 8);
+  unsigned e = (unsigned) (b >> 52) & 0x7FF;
+  /* Within the normal floats a tie has the 29 bits of D below the
+     float's 24 at 1 followed by zeros.  */
+  if (e - (1023 - 126) > 253)
+    return sp__io_f32_any (d, f);
+  float r = (float) d;
+  if ((b & 0x1FFFFFFF) == 0x10000000 || r - r != 0)
+    return 0;
+  *f = r;
+  return 1;
+}
+
+/* A value at *PP: an integer token when INTEGER (or TYPE is an integer
+   type), else any number, followed by blanks or the newline.  */
+static inline int
+sp__io_value_fast (const sp_src *s, const char **pp, int integer,
+                   sp_type type, sp_num *v)
 {
   const char *p = *pp;
-  if (integer)
+  if (integer || sp__is_int (type))
     {
       uint64_t u;
       int neg = *p == '-';
       p += neg;
-      if (!sp__io_uint_fast (&p, &u))
+      if (!sp__io_uint_fast (&p, &u)
+          || !sp__io_int_fits (type, neg ? -(int64_t) u : (int64_t) u))
         return 0;
-      /* An integer zero is +0 whatever its sign, as in sp__io_int.  */
-      *v = (double) (neg ? -(int64_t) u : (int64_t) u);
+      /* An integer zero is +0 whatever its sign, as in sp__io_value.  */
+      *v = sp__io_of_int (type, neg ? -(int64_t) u : (int64_t) u);
     }
   else
     {
-      sp_scan_status st;
-      p = sp__scan_double (p, s->lim, v, &st);
+      /* A plain decimal at once, anything else by the general scanner.  */
+      const char *e = sp__scan_plain (p, &v->d);
+      sp_scan_status st = SP_SCAN_OK;
+      p = e ? e : sp__scan_double (p, s->lim, &v->d, &st);
       if (st != SP_SCAN_OK
-          || !(*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+          || !(*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+          || (type == SP_F32 && !sp__io_f32 (v->d, &v->d)))
         return 0;
       p = sp__io_blanks (p);
     }
@@ -177,24 +231,36 @@ sp__io_end_fast (sp_src *s, const char *p)
   return 1;
 }
 
-/* Add an entry to C: in place while there is room (the layout is
-   internal.h's), else through sp__coo_push, which grows the list.  */
+/* Add an entry to C (a list of integers when C->INTS): the layout is
+   internal.h's.  A narrow list turns wide at the first coordinate of 2^31
+   or more.  */
 static inline int
-sp__io_push (sp_coo *c, const int64_t *x, double v)
+sp__io_push (sp_coo *c, const int64_t *x, sp_num v)
 {
-  if (c->n == c->cap)
-    return sp__coo_push (c, x, v);
+  if (c->n == c->cap && sp__coo_grow (c))
+    return -1;
   if (c->idx32)
     {
-      c->idx32[2 * c->n] = (int32_t) x[0];
-      c->idx32[2 * c->n + 1] = (int32_t) x[1];
-      c->val[c->n++] = v;
-      return 0;
+      int32_t *dst = c->idx32 + c->n * c->rank;
+      int64_t wide = 0;
+      for (int d = 0; d < c->rank; d++)
+        {
+          wide |= x[d] >> 31;
+          dst[d] = (int32_t) x[d];
+        }
+      if (wide && (sp__coo_widen (c) || sp__coo_grow (c)))
+        return -1;
     }
-  int64_t *dst = c->idx + c->n * c->rank;
-  for (int d = 0; d < c->rank; d++)
-    dst[d] = x[d];
-  c->val[c->n++] = v;
+  if (!c->idx32)
+    {
+      int64_t *dst = c->idx + c->n * c->rank;
+      for (int d = 0; d < c->rank; d++)
+        dst[d] = x[d];
+    }
+  if (c->ints)
+    c->ival[c->n++] = v.i;
+  else
+    c->val[c->n++] = v.d;
   return 0;
 }
 
@@ -214,8 +280,28 @@ int sp__io_int (sp_src *s, const char **p, const char *what, int64_t *v);
    into *X.  0 or -1 as above.  */
 int sp__io_coord (sp_src *s, const char **p, int64_t n, const char *what,
                   int64_t *x);
-/* A value token at *P, an integer when INTEGER is nonzero.  */
-int sp__io_value (sp_src *s, const char **p, int integer, double *v);
+/* A value token at *P for TYPE, an integer when INTEGER is nonzero.  */
+int sp__io_value (sp_src *s, const char **p, int integer, sp_type type,
+                  sp_num *v);
+/* The name of TYPE in messages ("f64", "i32", ...).  */
+const char *sp__io_type_name (sp_type type);
+
+/* Whether an entry of a tensor of format F and extents DIMS may have a
+   level coordinate beyond F's crd width: then the reader checks each
+   with sp__io_crd_check, so that the message names its line.  */
+int sp__io_crd_narrow (const sp_format *f, const int64_t *dims);
+/* 0 when the level coordinates of entry X fit F's crd width, else -1
+   with a message.  */
+int sp__io_crd_check (sp_src *s, const sp_format *f, const int64_t *dims,
+                      const int64_t *x);
+
+/* Where the extents are not known yet: lower BOUND[d], the coordinates
+   of dimension d (0-based) a fast path takes, to those that levels of F
+   storing that coordinate as it is can hold.  */
+void sp__io_crd_bounds (const sp_format *f, int64_t *bound);
+/* 0 when the coordinates of entry X fit the levels of F that store them
+   as they are, else -1 with a message.  */
+int sp__io_crd_plain (sp_src *s, const sp_format *f, const int64_t *x);
 
 /* Entries a file of SIZE bytes (-1: unknown) can hold at MINLEN bytes an
    entry, at most WANT: the capacity to reserve, so that a lying header
@@ -347,14 +433,23 @@ int sp__mtx_read (sp_src *s, int flags, const sp_format *f, sp_type type,
 /* How many Matrix Market files have been read by parts on threads (for
    tests: the other ways give the same tensors).  */
 int64_t sp__mtx_parts_read (void);
-/* Read the FROSTT input S into C, as above.  A nonzero WANT_RANK is the
-   rank the caller's format needs.  */
-int sp__tns_read (sp_src *s, int want_rank, sp_coo *c);
+/* Read the FROSTT input S for FORMAT (parsed into F once the file's
+   rank is known) and TYPE into C, as above.  */
+int sp__tns_read (sp_src *s, const char *format, sp_type type, sp_format *f,
+                  sp_coo *c);
+
+/* The rank FORMAT states by itself (an explicit level list), else 0.  */
+int sp__io_format_rank (const char *format);
+/* Parse FORMAT for the rank-RANK tensor of file NAME into F: 0, or -1
+   with a message.  */
+int sp__io_format (const char *format, int rank, const char *name,
+                   sp_format *f);
 
 /* The entries sp__foreach visits in T, or -1.  */
 int64_t sp__io_count (const sp_tensor *t);
 /* Write each entry of T to F as a line "i1 .. iN value" (1-based; the
-   value with %.17g, or as an integer for integer types).  */
+   value exactly: an integer for integer types, else digits enough to
+   read back the same double or float).  */
 int sp__io_put_entries (const sp_tensor *t, FILE *f);
 
 /* Write T to F (opened on the file NAME).  0 or -1 with a message.  */

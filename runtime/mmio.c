@@ -22,6 +22,7 @@ typedef struct mtx_header
   int64_t rows, cols;
   int64_t entries;    /* entries (or array values) the file lists */
   int64_t size_line;  /* line number of the size line */
+  sp_type type;       /* of the tensor read into */
 } mtx_header;
 
 /* ------------------------------------------------------------ banner */
@@ -167,34 +168,68 @@ typedef struct mtx_sink
 {
   sp_rows *rows;
   sp_coo *coo;
+  const sp_format *crd;  /* the list's format, when its crd width may not
+                            hold every coordinate (sp__io_crd_narrow) */
 } mtx_sink;
 
+/* The rows of a matrix being built hold doubles (rows.c builds f64
+   only).  */
 static inline __attribute__ ((always_inline)) int
-sink_put (mtx_sink *k, int64_t i, int64_t j, double v)
+sink_put (sp_src *s, mtx_sink *k, int64_t i, int64_t j, sp_num v)
 {
   int64_t x[2] = { i, j };
-  return k->rows ? sp__rows_push (k->rows, i, j, v)
-                 : sp__io_push (k->coo, x, v);
+  if (k->rows)
+    return sp__rows_push (k->rows, i, j, v.d);
+  if (k->crd && sp__io_crd_check (s, k->crd, k->coo->dims, x))
+    return -1;
+  return sp__io_push (k->coo, x, v);
+}
+
+/* Whether entry (I, J) is outside the triangle symmetric storage keeps
+   (the lower, strictly so when skew-symmetric).  */
+static inline int
+outside (const mtx_header *h, int64_t i, int64_t j)
+{
+  return h->sym != SYM_GENERAL && (j > i || (h->sym == SYM_SKEW && i == j));
+}
+
+/* The mirror image of value V in a skew-symmetric matrix, -V, into *M.  */
+static int
+negated (sp_src *s, const mtx_header *h, sp_num v, sp_num *m)
+{
+  if (!sp__is_int (h->type))
+    m->d = -v.d;
+  else if (v.i == INT64_MIN || !sp__io_int_fits (h->type, -v.i))
+    return sp__io_fail (s, "value %lld: its mirror image %s%llu does not "
+                        "fit %s", (long long) v.i, v.i < 0 ? "" : "-",
+                        v.i < 0 ? 0 - (unsigned long long) v.i
+                                : (unsigned long long) v.i,
+                        sp__io_type_name (h->type));
+  else
+    m->i = -v.i;
+  return 0;
 }
 
 /* Add entry (I, J) = V to K, with its mirror image for symmetric storage
    (negated for skew-symmetric).  */
 static inline __attribute__ ((always_inline)) int
 mtx_push (sp_src *s, const mtx_header *h, int flags, mtx_sink *k, int64_t i,
-          int64_t j, double v)
+          int64_t j, sp_num v)
 {
-  if (h->sym == SYM_SKEW && i == j)
-    {
-      if (v != 0)
-        return sp__io_fail (s, "nonzero diagonal entry in a skew-symmetric "
-                            "matrix");
-      return 0;
-    }
-  if (sink_put (k, i, j, v))
+  if (outside (h, i, j))
+    return sp__io_fail (s, "entry (%lld, %lld) %s the diagonal: a %s "
+                        "matrix stores the %slower triangle only",
+                        (long long) i + 1, (long long) j + 1,
+                        i == j ? "on" : "above",
+                        h->sym == SYM_SKEW ? "skew-symmetric" : "symmetric",
+                        h->sym == SYM_SKEW ? "strictly " : "");
+  if (sink_put (s, k, i, j, v))
     return -1;
   if (h->sym == SYM_GENERAL || i == j || (flags & SP_IO_KEEP_TRIANGLE))
     return 0;
-  return sink_put (k, j, i, h->sym == SYM_SKEW ? -v : v);
+  if (h->sym == SYM_SKEW && negated (s, h, v, &v))
+    return -1;
+  return sink_put (s, k, j, i, v);
 }
 
 static int
@@ -220,56 +255,49 @@ too_few (sp_src *s, const mtx_header *h, const char *what, int64_t n)
    for plain tokens, else the careful one.  */
 static int
 mtx_entry (sp_src *s, const mtx_header *h, const char *p, int64_t *i,
-           int64_t *j, double *v)
+           int64_t *j, sp_num *v)
 {
   const char *q = p;
   if (sp__io_coord_fast (&q, h->rows, i) && sp__io_coord_fast (&q, h->cols, j)
       && (h->field == FIELD_PATTERN
-          || sp__io_value_fast (s, &q, h->field == FIELD_INTEGER, v))
+          || sp__io_value_fast (s, &q, h->field == FIELD_INTEGER, h->type,
+                                v))
       && sp__io_end_fast (s, q))
     return 0;
   if (sp__io_coord (s, &p, h->rows, "row index", i)
       || sp__io_coord (s, &p, h->cols, "column index", j)
       || (h->field != FIELD_PATTERN
-          && sp__io_value (s, &p, h->field == FIELD_INTEGER, v)))
+          && sp__io_value (s, &p, h->field == FIELD_INTEGER, h->type, v)))
     return -1;
   return sp__io_end_line (s, p, "the entry");
 }
 
-/* A value at *P as sp__io_coord_fast: a plain decimal at once, anything
-   else by the general scanner.  */
-static inline __attribute__ ((always_inline)) int
-fast_value (sp_src *s, const mtx_header *h, const char **pp, double *v)
-{
-  const char *e = h->field == FIELD_REAL ? sp__scan_plain (*pp, v) : NULL;
-  if (e && (*e == ' ' || *e == '\t' || *e == '\r' || *e == '\n'))
-    {
-      *pp = sp__io_blanks (e);
-      return 1;
-    }
-  return sp__io_value_fast (s, pp, h->field == FIELD_INTEGER, v);
-}
-
 /* Read and add up to LEFT entries from the lines in S's window that hold
    exactly an entry, in plain form: how many, or -1.  The first other line
-   stops it, for the caller to read carefully, and so does a diagonal
-   entry of a skew-symmetric matrix (the one failure whose message names
-   a line: S's line count is brought up to date only at the end).  */
+   stops it, for the caller to read carefully, and so does an entry
+   outside the triangle symmetric storage keeps (a failure whose message
+   names a line: S's line count is brought up to date only at the end);
+   coordinates to check against a narrow crd width leave every line to
+   the caller.  */
 static int64_t
 mtx_fast (sp_src *s, const mtx_header *h, int flags, mtx_sink *k,
           int64_t left)
 {
   const char *p = s->cur;
   int64_t done = 0;
-  double v = 1;
+  sp_num v = sp__io_of_int (h->type, 1);
+  if (k->crd)
+    return 0;
   for (; done < left && p < s->lim; done++)
     {
       const char *q = p;
       int64_t i, j;
       if (!sp__io_coord_fast (&q, h->rows, &i)
           || !sp__io_coord_fast (&q, h->cols, &j)
-          || (h->field != FIELD_PATTERN && !fast_value (s, h, &q, &v))
-          || *q != '\n' || (h->sym == SYM_SKEW && i == j))
+          || (h->field != FIELD_PATTERN
+              && !sp__io_value_fast (s, &q, h->field == FIELD_INTEGER,
+                                     h->type, &v))
+          || *q != '\n' || outside (h, i, j))
         break;
       if (mtx_push (s, h, flags, k, i, j, v))
         return -1;
@@ -416,8 +444,11 @@ mtx_count (sp_src *s, const mtx_header *h, int flags, sp_rows *b,
         }
       if (h->sym == SYM_GENERAL)
         {
+          int64_t before = *count;
           s->cur = (char *) count_plain (s->cur, s->lim, h->rows, b, count,
                                          limit);
+          /* Lines are counted for the messages of sp__src_refill.  */
+          s->line += *count - before;
           if (*count == limit)
             break;
           if (s->cur == s->lim)
@@ -442,6 +473,7 @@ mtx_count (sp_src *s, const mtx_header *h, int flags, sp_rows *b,
       if (*p != '\n' && p != s->lim)
         return 0;
       s->cur = (char *) p + (p != s->lim);
+      s->line++;
     }
   return 1;
 }
@@ -454,7 +486,7 @@ mtx_coordinate (sp_src *s, const mtx_header *h, int flags, mtx_sink *k,
 {
   const char *p;
   int64_t n = 0, m;
-  double v = 1;
+  sp_num v = sp__io_of_int (h->type, 1);
   while ((p = sp__io_content_line (s, '%')))
     {
       int64_t i, j;
@@ -496,7 +528,7 @@ part_pass (void *ctx, int t, int parts)
                           &x->lines[t]) > 0;
   else
     {
-      mtx_sink k = { &x->rows[t], NULL };
+      mtx_sink k = { &x->rows[t], NULL, NULL };
       x->ok[t] = !mtx_coordinate (&s, x->h, x->flags, &k, x->lines[t]);
     }
   sp__src_close (&s);
@@ -602,12 +634,13 @@ mtx_array (sp_src *s, const mtx_header *h, int flags, mtx_sink *k)
   int64_t i = skip;
   while ((p = sp__io_content_line (s, '%')))
     {
-      double v;
+      sp_num v;
       if (n == h->entries)
         return too_many (s, h, "values");
-      if (sp__io_value (s, &p, h->field == FIELD_INTEGER, &v)
+      if (sp__io_value (s, &p, h->field == FIELD_INTEGER, h->type, &v)
           || sp__io_end_line (s, p, "the value")
-          || (v != 0 && mtx_push (s, h, flags, k, i, j, v)))
+          || (!sp__num_zero (h->type, v)
+              && mtx_push (s, h, flags, k, i, j, v)))
         return -1;
       n++;
       /* Column-major; triangular storage starts each column at or below
@@ -627,8 +660,9 @@ sp__mtx_read (sp_src *s, int flags, const sp_format *f, sp_type type,
 {
   mtx_header h;
   sp_rows rows;
-  mtx_sink k = { NULL, c };
+  mtx_sink k = { NULL, c, NULL };
   *t = NULL;
+  h.type = type;
   if (mtx_banner (s, &h) || mtx_size (s, &h))
     return -1;
   /* The shortest entry line: "1\n" in an array, "1 1\n" for a pattern,
@@ -648,8 +682,11 @@ sp__mtx_read (sp_src *s, int flags, const sp_format *f, sp_type type,
   int fast = sp__rows_init (&rows, s->name, f, type, dims, most, cap);
   if (fast < 0 || (!fast && sp__coo_init_2d (c, dims, cap)))
     return -1;
+  c->ints = !fast && sp__is_int (type);
   if (fast)
     k.rows = &rows;
+  else if (sp__io_crd_narrow (f, dims))
+    k.crd = f;
   int rc = fast ? mtx_two_pass (s, &h, flags, &rows) : 0;
   if (!rc)
     rc = h.array ? mtx_array (s, &h, flags, &k)

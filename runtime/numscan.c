@@ -59,6 +59,77 @@ sp__scan_int64 (const char *p, int64_t *v, sp_scan_status *st)
   return s;
 }
 
+/* The exponent at P, past an 'e' or 'E' (none: 0 and P itself), at most
+   a million in size: beyond that no digit string of a line can reach an
+   integer of 64 bits or lose its fraction.  */
+static const char *
+scan_exponent (const char *p, int64_t *e)
+{
+  const char *s = p + 1;
+  int neg = *s == '-';
+  *e = 0;
+  if ((*p | 0x20) != 'e')
+    return p;
+  s += *s == '-' || *s == '+';
+  if (!is_digit (*s))
+    return p;
+  for (; is_digit (*s); s++)
+    if (*e < 1000000)
+      *e = *e * 10 + (*s - '0');
+  *e = neg ? -*e : *e;
+  return s;
+}
+
+const char *
+sp__scan_integral (const char *p, int64_t *v, sp_scan_status *st)
+{
+  const char *s = p, *dig;
+  int neg = *s == '-', over = 0, frac = 0;
+  int64_t nint = 0, nall = 0, e, k = 0;
+  uint64_t u = 0;
+  s += *s == '-' || *s == '+';
+  for (dig = s; is_digit (*s); s++)
+    nint++;
+  nall = nint;
+  if (*s == '.')
+    for (s++; is_digit (*s); s++)
+      nall++;
+  if (nall == 0)
+    {
+      *st = SP_SCAN_NONE;
+      return p;
+    }
+  s = scan_exponent (s, &e);
+  /* Digits before position NINT + E make the integer; any other one
+     must be zero.  */
+  for (const char *d = dig; k < nall; d++)
+    {
+      if (*d == '.')
+        continue;
+      if (k++ >= nint + e)
+        frac |= *d != '0';
+      else if (u > (UINT64_MAX - 9) / 10)
+        over = 1;
+      else
+        u = u * 10 + (uint64_t) (*d - '0');
+    }
+  for (; k < nint + e && u && !over; k++)
+    if (u > UINT64_MAX / 10)
+      over = 1;
+    else
+      u *= 10;
+  if (frac)
+    *st = SP_SCAN_FRACTION;
+  else if (over || u > (uint64_t) INT64_MAX + neg)
+    *st = SP_SCAN_RANGE;
+  else
+    {
+      *v = neg ? (int64_t) (0 - u) : (int64_t) u;
+      *st = SP_SCAN_OK;
+    }
+  return s;
+}
+
 /* ------------------------------------------------- the decimal mantissa */
 
 /* Accumulate the digits at *SP into *W (modulo 2^64), eight at a time

@@ -23,14 +23,22 @@ typedef enum
 {
   SP_SCAN_OK,    /* a number was read */
   SP_SCAN_NONE,  /* no number at P */
-  SP_SCAN_RANGE  /* a number, but too large: an integer past 64 bits, or a
+  SP_SCAN_RANGE, /* a number, but too large: an integer past 64 bits, or a
                     finite decimal beyond the largest double (set to inf) */
+  SP_SCAN_FRACTION /* sp__scan_integral: a number, but not an integer */
 } sp_scan_status;
 
 /* An optionally signed decimal integer (reads no further than the first
    byte that is not a digit).  On SP_SCAN_RANGE the digits are consumed and
    *V is left unspecified.  */
 const char *sp__scan_int64 (const char *p, int64_t *v, sp_scan_status *st);
+
+/* A decimal number in sp__scan_double's syntax but for inf and nan
+   whose value is an integer (2.5e1, 1500.000, 9.007199254740993e15),
+   exactly: SP_SCAN_FRACTION when it has a fractional part, SP_SCAN_RANGE
+   when it is an integer past 64 bits (*V unspecified for both).  */
+const char *sp__scan_integral (const char *p, int64_t *v,
+                               sp_scan_status *st);
 
 /* A decimal floating-point number, see above.  */
 const char *sp__scan_double (const char *p, const char *end, double *v,

@@ -21,6 +21,14 @@ typedef struct tns_header
   int declared;             /* the header lines are there */
   int64_t nnz;              /* declared entries */
   int64_t dims[SP_MAX_RANK];
+  sp_type type;             /* of the tensor read into */
+  const sp_format *f;       /* of the tensor read into */
+  int narrow;               /* declared extents beyond F's crd width: each
+                               entry is checked (sp__io_crd_narrow) */
+  /* The coordinates the fast path takes: the extents, or fewer where a
+     level of F stores a coordinate as it is and its crd width holds
+     fewer (when the extents are not declared).  */
+  int64_t fast[SP_MAX_RANK];
 } tns_header;
 
 /* What detection needs to know of a line.  */
@@ -167,13 +175,13 @@ static const char *const mode_name[SP_MAX_RANK] = {
    for plain tokens, else the careful one.  */
 static int
 tns_entry (sp_src *s, const tns_header *h, const char *p, int64_t *x,
-           double *v)
+           sp_num *v)
 {
   const char *q = p;
   int d = 0;
   while (d < h->rank && sp__io_coord_fast (&q, h->dims[d], &x[d]))
     d++;
-  if (d == h->rank && sp__io_value_fast (s, &q, 0, v)
+  if (d == h->rank && sp__io_value_fast (s, &q, 0, h->type, v)
       && sp__io_end_fast (s, q))
     return 0;
   line_shape ls;
@@ -185,27 +193,75 @@ tns_entry (sp_src *s, const tns_header *h, const char *p, int64_t *x,
   for (d = 0; d < h->rank; d++)
     if (sp__io_coord (s, &p, h->dims[d], mode_name[d], &x[d]))
       return -1;
-  if (sp__io_value (s, &p, 0, v))
+  if (sp__io_value (s, &p, 0, h->type, v))
     return -1;
   return sp__io_end_line (s, p, "the value");
 }
 
+/* Add up to LEFT entries to C (their largest coordinates to MAXC) from
+   the lines in S's window that hold exactly an entry, in plain form: how
+   many, or -1.  The first other line stops it, for the caller to read
+   carefully.  */
+static int64_t
+tns_fast (sp_src *s, const tns_header *h, sp_coo *c, int64_t *maxc,
+          int64_t left)
+{
+  const char *p = s->cur;
+  int64_t x[SP_MAX_RANK], done = 0;
+  int rc = 0;
+  for (; done < left && p < s->lim; done++)
+    {
+      const char *q = p;
+      sp_num v;
+      int d = 0;
+      while (d < h->rank && sp__io_coord_fast (&q, h->fast[d], &x[d]))
+        d++;
+      if (d < h->rank || !sp__io_value_fast (s, &q, 0, h->type, &v)
+          || *q != '\n')
+        break;
+      if ((rc = sp__io_push (c, x, v)))
+        break;
+      for (d = 0; d < h->rank; d++)
+        maxc[d] = x[d] > maxc[d] ? x[d] : maxc[d];
+      p = q + 1;
+    }
+  s->line += done;
+  s->cur = (char *) p;
+  return rc ? -1 : done;
+}
+
+/* Check the coordinates X of an entry read carefully against the crd
+   width of H's format, as far as the extents known tell.  */
+static int
+entry_crd (sp_src *s, const tns_header *h, const int64_t *x)
+{
+  if (h->declared)
+    return h->narrow ? sp__io_crd_check (s, h->f, h->dims, x) : 0;
+  return sp__io_crd_plain (s, h->f, x);
+}
+
+/* Read the entries into C, their largest coordinates into MAXC.  */
 static int
 tns_entries (sp_src *s, const tns_header *h, sp_coo *c, int64_t *maxc)
 {
-  int64_t x[SP_MAX_RANK], n = 0;
+  int64_t x[SP_MAX_RANK], n = 0, m;
   const char *p;
   while ((p = sp__io_content_line (s, '#')))
     {
-      double v;
+      sp_num v;
       if (n == h->nnz)
         return sp__io_fail (s, "more entries than the %lld the header "
                             "declares", (long long) h->nnz);
-      if (tns_entry (s, h, p, x, &v) || sp__io_push (c, x, v))
+      if (tns_entry (s, h, p, x, &v) || entry_crd (s, h, x)
+          || sp__io_push (c, x, v))
         return -1;
       for (int d = 0; d < h->rank; d++)
         maxc[d] = x[d] > maxc[d] ? x[d] : maxc[d];
-      n++;
+      /* Entries to check against the crd width take the careful way.  */
+      m = h->narrow ? 0 : tns_fast (s, h, c, maxc, h->nnz - n - 1);
+      if (m < 0)
+        return -1;
+      n += 1 + m;
     }
   if (s->err)
     return -1;
@@ -217,18 +273,28 @@ tns_entries (sp_src *s, const tns_header *h, sp_coo *c, int64_t *maxc)
 }
 
 int
-sp__tns_read (sp_src *s, int want_rank, sp_coo *c)
+sp__tns_read (sp_src *s, const char *format, sp_type type, sp_format *f,
+              sp_coo *c)
 {
-  tns_header h;
+  tns_header h = { .type = type };
   int64_t estimate = 0, maxc[SP_MAX_RANK];
+  int want_rank = sp__io_format_rank (format);
   if (tns_header_read (s, &h, &estimate))
     return -1;
   if (want_rank && h.rank != want_rank)
     return sp__io_fail (s, "rank mismatch: the file holds a rank-%d tensor, "
                         "the format has rank %d", h.rank, want_rank);
-  int64_t cap = sp__io_reserve (s->size, 2 * (h.rank + 1), estimate);
-  if (sp__coo_init (c, h.rank, h.dims, cap))
+  if (sp__io_format (format, h.rank, s->name, f))
     return -1;
+  h.f = f;
+  h.narrow = h.declared && sp__io_crd_narrow (f, h.dims);
+  memcpy (h.fast, h.dims, sizeof h.fast);
+  if (!h.declared)
+    sp__io_crd_bounds (f, h.fast);
+  int64_t cap = sp__io_reserve (s->size, 2 * (h.rank + 1), estimate);
+  if (sp__coo_init_narrow (c, h.rank, h.dims, cap))
+    return -1;
+  c->ints = sp__is_int (type);
   for (int d = 0; d < h.rank; d++)
     maxc[d] = -1;
   if (tns_entries (s, &h, c, maxc))

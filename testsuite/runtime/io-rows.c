@@ -365,13 +365,29 @@ check_errors (void)
   expect_error ("short lines", text, (size_t) (p - text),
                 ":3: missing value");
   free (text);
-  /* A nonzero diagonal entry in a skew-symmetric file, deep in it.  */
+  /* A diagonal entry in a skew-symmetric file, deep in it.  */
   s.sym = SKEW;
   generate (&s, &m);
   set_line (&m, 15003, "11 11 2.5");
-  snprintf (want, sizeof want, ":15003: nonzero diagonal entry in a "
-            "skew-symmetric matrix");
+  snprintf (want, sizeof want, ":15003: entry (11, 11) on the diagonal: a "
+            "skew-symmetric matrix stores the strictly lower triangle only");
   expect_error ("skew diagonal", m.text, m.len, want);
+  free (m.text);
+  /* A NUL byte deep in a file of several megabytes, met by the first
+     pass of two too (while it counts rows).  */
+  spec big = { "NUL", 3000, 3000, 300000, GENERAL, 0, 0, 0 };
+  generate (&big, &m);
+  line_at (m.text, 250003)[2] = '\0';
+  expect_error ("NUL byte", m.text, m.len, ":250003: NUL byte: not a text "
+                "file");
+  free (m.text);
+  /* An entry above the diagonal of a symmetric file.  */
+  s.sym = SYMMETRIC;
+  generate (&s, &m);
+  set_line (&m, 15003, "11 12 2.5");
+  snprintf (want, sizeof want, ":15003: entry (11, 12) above the diagonal: "
+            "a symmetric matrix stores the lower triangle only");
+  expect_error ("upper triangle", m.text, m.len, want);
   free (m.text);
   free (m.e);
 }
