@@ -107,19 +107,6 @@ lir_float_p (lir_type t)
   return t == LIR_F64 || t == LIR_F32;
 }
 
-/* The usual arithmetic conversions over the loop IR's value types.  */
-lir_type
-lir_common (lir_type a, lir_type b)
-{
-  if (a == LIR_F64 || b == LIR_F64)
-    return LIR_F64;
-  if (a == LIR_F32 || b == LIR_F32)
-    return LIR_F32;
-  if (a == LIR_I64 || b == LIR_I64 || a == LIR_IDX64 || b == LIR_IDX64)
-    return LIR_I64;
-  return LIR_I32;
-}
-
 /* The element type of an array-like TYPE (arrays and one pointer
    stripped).  */
 tree
@@ -802,8 +789,8 @@ emitter::cond (int id)
       {
 	if (x.a < 0 || x.a >= k->nexprs || x.b < 0 || x.b >= k->nexprs)
 	  return fail ("comparison %d", id);
-	tree type = lir_tree_type (lir_common (k->exprs[x.a].type,
-					       k->exprs[x.b].type));
+	tree type = lir_tree_type (lir_arith_type (k->exprs[x.a].type,
+						   k->exprs[x.b].type));
 	tree a = ex (x.a), b = ex (x.b);
 	CHECKED (a);
 	CHECKED (b);

@@ -14,6 +14,7 @@
    Copyright the sparse authors.  GPL-3.0-or-later (see COPYING).  */
 
 #include "sparse-plugin.h"
+#include "ix.h"
 
 static tree rt_decls[SPARSE_RT_MAX];
 
@@ -193,22 +194,36 @@ sparse_new_local (tree fn, tree type, const char *name)
   return v;
 }
 
-/* The type C's usual arithmetic conversions give A op B.  */
+/* The element type that stands for arithmetic type TYPE when C's usual
+   arithmetic conversions rank it: of its kind, the wider one if TYPE is
+   wider than float or int.  */
+static sp_type
+arith_element_type (tree type)
+{
+  if (TREE_CODE (type) == REAL_TYPE)
+    return TYPE_PRECISION (type) > TYPE_PRECISION (float_type_node)
+	   ? SP_F64 : SP_F32;
+  return TYPE_PRECISION (type) > TYPE_PRECISION (integer_type_node)
+	 ? SP_I64 : SP_I32;
+}
+
+/* The type C's usual arithmetic conversions give A op B.  The operands'
+   types are C's (char, short, long long, long double...), not only the
+   four element types: ix_arith_type picks the element type, the wider
+   operand that stands for it is the result, and an integer narrower
+   than int is promoted to int.  */
 tree
 sparse_arith_type (tree a, tree b)
 {
   a = TYPE_MAIN_VARIANT (a);
   b = TYPE_MAIN_VARIANT (b);
-  if (TREE_CODE (a) == REAL_TYPE || TREE_CODE (b) == REAL_TYPE)
-    {
-      if (TREE_CODE (a) != REAL_TYPE)
-	return b;
-      if (TREE_CODE (b) != REAL_TYPE)
-	return a;
-      return TYPE_PRECISION (a) >= TYPE_PRECISION (b) ? a : b;
-    }
-  tree t = TYPE_PRECISION (a) >= TYPE_PRECISION (b) ? a : b;
-  if (TYPE_PRECISION (t) < TYPE_PRECISION (integer_type_node))
-    t = integer_type_node;
-  return t;
+  sp_type ta = arith_element_type (a), tb = arith_element_type (b);
+  sp_type t = ix_arith_type (ta, tb);
+  tree type = ta != t ? b
+	      : tb != t ? a
+	      : TYPE_PRECISION (a) >= TYPE_PRECISION (b) ? a : b;
+  if (TREE_CODE (type) != REAL_TYPE
+      && TYPE_PRECISION (type) < TYPE_PRECISION (integer_type_node))
+    return integer_type_node;
+  return type;
 }
