@@ -23,7 +23,8 @@ CORE_SRC  := $(wildcard lowering/*.c) $(FORMAT_SRC)
 CORE_OBJ  := $(patsubst %.c,$(B)/core/%.o,$(CORE_SRC))
 PL_SRC    := $(wildcard plugin/*.cc)
 PL_OBJ    := $(patsubst %.cc,$(B)/pl/%.o,$(PL_SRC))
-HEADERS   := $(wildcard include/*.h runtime/*.h lowering/*.h attrs/*.h plugin/*.h)
+HEADERS   := $(wildcard include/*.h runtime/*.h lowering/*.h attrs/*.h plugin/*.h \
+                       plugin/*.def)
 
 .PHONY: all deps check check-valgrind check-corpus install clean bench example fuzz fuzz-pragmas
 

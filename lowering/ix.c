@@ -17,6 +17,28 @@ const ix_op_info ix_ops[IX_NOPS] = {
 };
 
 /* ------------------------------------------------------------------ */
+/* Types.  */
+
+/* The rank of element type T among C's arithmetic types.  */
+static int
+arith_rank (sp_type t)
+{
+  switch (t)
+    {
+    case SP_I32: return 0;
+    case SP_I64: return 1;
+    case SP_F32: return 2;
+    default: return 3;
+    }
+}
+
+sp_type
+ix_arith_type (sp_type a, sp_type b)
+{
+  return arith_rank (a) >= arith_rank (b) ? a : b;
+}
+
+/* ------------------------------------------------------------------ */
 /* Constants.  */
 
 ix_num

@@ -153,6 +153,11 @@ typedef struct ix_op_info
 
 extern const ix_op_info ix_ops[IX_NOPS];
 
+/* The type C's usual arithmetic conversions give a binary operation on
+   values of element types A and B: double over float over long over
+   int.  Every stage that types an operation asks this.  */
+sp_type ix_arith_type (sp_type a, sp_type b);
+
 /* A constant as C types it: an integer constant is an int, or a long
    when an int cannot hold it (as a decimal constant is typed); a floating
    one is a double, or a float from a loop nest.  The value is kept in its

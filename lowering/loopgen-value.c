@@ -20,14 +20,7 @@ lg_ix_type (const gen *g, int e)
     case IX_SUM:
       return lg_ix_type (g, x->a);
     default:
-      {
-        lir_type a = lg_ix_type (g, x->a), b = lg_ix_type (g, x->b);
-        if (a == LIR_F64 || b == LIR_F64)
-          return LIR_F64;
-        if (a == LIR_F32 || b == LIR_F32)
-          return LIR_F32;
-        return a == LIR_I64 || b == LIR_I64 ? LIR_I64 : LIR_I32;
-      }
+      return lir_arith_type (lg_ix_type (g, x->a), lg_ix_type (g, x->b));
     }
 }
 

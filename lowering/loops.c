@@ -208,17 +208,31 @@ lir_unary (lir_kernel *k, lir_op op, int a)
   return e;
 }
 
-/* The usual arithmetic conversions over the element types.  */
-static lir_type
-common (lir_type a, lir_type b)
+/* The element type a value of type T takes part in arithmetic as: its
+   own (numbered as in sp_type), int64_t for a 64-bit index, else int
+   (the integer promotions).  */
+static sp_type
+arith_element_type (lir_type t)
 {
-  if (a == LIR_F64 || b == LIR_F64)
-    return LIR_F64;
-  if (a == LIR_F32 || b == LIR_F32)
-    return LIR_F32;
-  if (a == LIR_I64 || b == LIR_I64)
-    return LIR_I64;
-  return LIR_I32;
+  switch (t)
+    {
+    case LIR_F64:
+    case LIR_F32:
+    case LIR_I64:
+    case LIR_I32:
+      return (sp_type) t;
+    case LIR_IDX64:
+      return SP_I64;
+    default:
+      return SP_I32;
+    }
+}
+
+lir_type
+lir_arith_type (lir_type a, lir_type b)
+{
+  return (lir_type) ix_arith_type (arith_element_type (a),
+                                   arith_element_type (b));
 }
 
 int
@@ -228,7 +242,7 @@ lir_binary (lir_kernel *k, lir_op op, int a, int b)
     return -1;
   lir_type t = op >= LIR_LT && op <= LIR_AND ? LIR_I32
                : op == LIR_MASK ? k->exprs[b].type
-               : common (k->exprs[a].type, k->exprs[b].type);
+               : lir_arith_type (k->exprs[a].type, k->exprs[b].type);
   int e = new_expr (k, op, t);
   if (e >= 0)
     {

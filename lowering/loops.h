@@ -361,6 +361,9 @@ void lir_dump (const lir_kernel *k, FILE *f);
 
 /* The C spelling of type T ("double", "int64_t"...).  */
 const char *lir_type_name (lir_type t);
+/* The type C's usual arithmetic conversions give an operation on values
+   of types A and B (ix_arith_type after the integer promotions).  */
+lir_type lir_arith_type (lir_type a, lir_type b);
 
 #ifdef __cplusplus
 }

@@ -449,19 +449,6 @@ is_temp (const engine *g, int o)
   return ob->opd.kind == IX_OPD_SCALAR && !ob->live_out;
 }
 
-/* The rank of an element type in C's usual arithmetic conversions.  */
-static int
-type_rank (sp_type t)
-{
-  switch (t)
-    {
-    case SP_I32: return 0;
-    case SP_I64: return 1;
-    case SP_F32: return 2;
-    default: return 3;
-    }
-}
-
 /* The type index notation computes symbol S in.  */
 static sp_type
 sym_type (const engine *g, int s)
@@ -477,10 +464,7 @@ sym_type (const engine *g, int s)
     case SYM_SUM:
       return sym_type (g, x->a);
     default:
-      {
-        sp_type a = sym_type (g, x->a), b = sym_type (g, x->b);
-        return type_rank (a) >= type_rank (b) ? a : b;
-      }
+      return ix_arith_type (sym_type (g, x->a), sym_type (g, x->b));
     }
 }
 

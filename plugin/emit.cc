@@ -74,97 +74,6 @@
 namespace {
 
 /* ------------------------------------------------------------------ */
-/* The runtime entry points (sparse_kernel.h, sparse.h).  */
-
-enum kfn_id
-{
-  KFN_ASSEMBLE, KFN_CONVERT, KFN_FREE, KFN_STORE, KFN_OUT_BEGIN,
-  KFN_OUT_APPEND, KFN_OUT_RUN, KFN_OUT_END, KFN_OUT_RESERVE, KFN_OUT_FIX,
-  KFN_OUT_FULL, KFN_WS_ALLOC, KFN_WS_FREE,
-  KFN_SORT, KFN_SPLIT, KFN_PAR_BEGIN, KFN_PAR_COUNT, KFN_PAR_BOUND,
-  KFN_PAR_LAYOUT, KFN_PAR_LAID, KFN_PAR_PART, KFN_PAR_CLOSE, KFN_PAR_END,
-  KFN_PAR_WORTH, KFN_MERGE_PICK, KFN_PARTS_ALLOC, KFN_PARTS_FREE,
-  KFN_OMP_MAX, KFN_MAX
-};
-
-/* Their names and signatures, by kfn_id, as letters: v void, p pointer,
-   c pointer to const, i int, l int64_t, z size_t; the result first.  */
-const struct
-{
-  const char *name, *sig;
-} kfn_table[KFN_MAX] = {
-  { "sp_kassemble", "ppc" },      /* sp_tensor *(sp_tensor *, what) */
-  { "sp_kconvert", "ppcc" },      /* (tensor, format, what) */
-  { "sp_free", "vp" },
-  { "sp_kstore", "vppc" },        /* (output, written copy, what) */
-  { "sp_kout_begin", "vpp" },     /* (sp_kout *, sp_tensor *) */
-  { "sp_kout_append", "lpill" },  /* (sp_kout *, level, parent, coord) */
-  { "sp_kout_run", "lpilcl" },    /* (sp_kout *, level, parent, list, n) */
-  { "sp_kout_end", "vp" },
-  { "sp_kout_reserve", "vpl" },
-  { "sp_kout_fix", "ipli" },      /* (sp_kout *, entries, exact) */
-  { "sp_kout_full", "vpl" },      /* (sp_kout *, need); never returns */
-  { "sp_kws_alloc", "vplz" },     /* (sp_kws *, n, value size) */
-  { "sp_kws_free", "vp" },
-  { "sp_kws_sort", "vplpl" },     /* (list, count, flags, extent) */
-  { "sp_ksplit", "lcicillll" },   /* (pos, width, pos2, width2, lo, hi,
-				     part, parts) */
-  { "sp_kpar_begin", "ppll" },    /* (sp_tensor *, parts, hint) */
-  { "sp_kpar_count", "vplil" },   /* (sp_kpar *, part, level, entries) */
-  { "sp_kpar_bound", "vpllll" },  /* (sp_kpar *, part, bound, sampled
-				     entries, their bound) */
-  { "sp_kpar_layout", "vp" },
-  { "sp_kpar_laid", "ic" },
-  { "sp_kpar_part", "ppl" },
-  { "sp_kpar_close", "vpll" },    /* (sp_kpar *, thread, threads) */
-  { "sp_kpar_end", "vp" },
-  { "sp_kpar_worth", "il" },      /* (entries of the tensors) */
-  { "sp_kmerge_pick", "icici" },  /* (tensor, level, tensor, level) */
-  { "sp_kparts_alloc", "pllz" },  /* (elements, copies, element size) */
-  { "sp_kparts_free", "vp" },
-  /* libgomp's: GCC has no builtin for it.  */
-  { "omp_get_max_threads", "i" },
-};
-
-tree kfn_decls[KFN_MAX];
-
-tree
-kfn (kfn_id id)
-{
-  if (kfn_decls[id])
-    return kfn_decls[id];
-  const char *sig = kfn_table[id].sig, *name = kfn_table[id].name;
-  tree types[8];
-  int n = 0;
-  for (; sig[n] && n < 8; n++)
-    switch (sig[n])
-      {
-      case 'v': types[n] = void_type_node; break;
-      case 'p': types[n] = ptr_type_node; break;
-      case 'c': types[n] = const_ptr_type_node; break;
-      case 'i': types[n] = integer_type_node; break;
-      case 'l': types[n] = sparse_int64_type (); break;
-      case 'z': types[n] = size_type_node; break;
-      default: gcc_unreachable ();
-      }
-  tree args = void_list_node;
-  for (int a = n - 1; a >= 1; a--)
-    args = tree_cons (NULL_TREE, types[a], args);
-  tree type = build_function_type (types[0], args);
-  tree fn = build_fn_decl (name, type);
-  DECL_ARTIFICIAL (fn) = 1;
-  TREE_NOTHROW (fn) = 1;
-  if (id == KFN_OUT_FULL)
-    TREE_THIS_VOLATILE (fn) = 1;	/* noreturn */
-  /* They call nothing of the program's.  */
-  DECL_ATTRIBUTES (fn) = tree_cons (get_identifier ("leaf"), NULL_TREE,
-				    DECL_ATTRIBUTES (fn));
-  sparse_gc_keep (fn);
-  kfn_decls[id] = fn;
-  return fn;
-}
-
-/* ------------------------------------------------------------------ */
 /* Types.  */
 
 tree
@@ -196,19 +105,6 @@ bool
 lir_float_p (lir_type t)
 {
   return t == LIR_F64 || t == LIR_F32;
-}
-
-/* The usual arithmetic conversions over the loop IR's value types.  */
-lir_type
-lir_common (lir_type a, lir_type b)
-{
-  if (a == LIR_F64 || b == LIR_F64)
-    return LIR_F64;
-  if (a == LIR_F32 || b == LIR_F32)
-    return LIR_F32;
-  if (a == LIR_I64 || b == LIR_I64 || a == LIR_IDX64 || b == LIR_IDX64)
-    return LIR_I64;
-  return LIR_I32;
 }
 
 /* The element type of an array-like TYPE (arrays and one pointer
@@ -809,11 +705,11 @@ emitter::ex (int id)
 	tree a = tensor_handle (x.tensor), b = tensor_handle (x.opd);
 	CHECKED (a);
 	CHECKED (b);
-	tree c = build_call_expr_loc (loc, kfn (KFN_MERGE_PICK), 4, a,
-				      build_int_cst (integer_type_node, x.dim),
-				      b,
-				      build_int_cst (integer_type_node,
-						     x.ival));
+	tree c = sparse_rt_call (loc, SPARSE_RT_KMERGE_PICK, 4, a,
+				 build_int_cst (integer_type_node, x.dim),
+				 b,
+				 build_int_cst (integer_type_node,
+						x.ival));
 	return fold_convert (type, c);
       }
     case LIR_NEG:
@@ -890,8 +786,8 @@ emitter::cond (int id)
       {
 	if (x.a < 0 || x.a >= k->nexprs || x.b < 0 || x.b >= k->nexprs)
 	  return fail ("comparison %d", id);
-	tree type = lir_tree_type (lir_common (k->exprs[x.a].type,
-					       k->exprs[x.b].type));
+	tree type = lir_tree_type (lir_arith_type (k->exprs[x.a].type,
+						   k->exprs[x.b].type));
 	tree a = ex (x.a), b = ex (x.b);
 	CHECKED (a);
 	CHECKED (b);
@@ -995,7 +891,7 @@ emitter::call (const lir_stmt &st)
     {
     case LIR_CALL_ASSEMBLE:
       {
-	tree c = build_call_expr_loc (loc, kfn (KFN_ASSEMBLE), 2, h, name);
+	tree c = sparse_rt_call (loc, SPARSE_RT_KASSEMBLE, 2, h, name);
 	if (ready[st.tensor])
 	  return c;
 	ready[st.tensor] = new_var (ptr_type_node, NULL, &top_vars);
@@ -1007,45 +903,45 @@ emitter::call (const lir_stmt &st)
 	if (t.conv < 0 || t.conv >= k->sc->nconv || t.opd < 0
 	    || t.opd >= s->nopds || !handle[t.opd] || !tens[st.tensor])
 	  return fail ("conversion of %s", t.name);
-	tree c = build_call_expr_loc
-	  (loc, kfn (KFN_CONVERT), 3, handle[t.opd],
+	tree c = sparse_rt_call
+	  (loc, SPARSE_RT_KCONVERT, 3, handle[t.opd],
 	   sparse_build_string (k->sc->conv[t.conv].spelling), name);
 	return build2 (MODIFY_EXPR, ptr_type_node, tens[st.tensor], c);
       }
     case LIR_CALL_FREE:
-      return build_call_expr_loc (loc, kfn (KFN_FREE), 1, h);
+      return sparse_rt_call (loc, SPARSE_RT_FREE, 1, h);
     case LIR_CALL_STORE:
       {
 	const lir_tensor &t = k->tensors[st.tensor];
 	if (t.opd < 0 || t.opd >= s->nopds || !handle[t.opd])
 	  return fail ("store into %s", t.name);
-	return build_call_expr_loc
-	  (loc, kfn (KFN_STORE), 3, handle[t.opd], h,
+	return sparse_rt_call
+	  (loc, SPARSE_RT_KSTORE, 3, handle[t.opd], h,
 	   sparse_build_string (s->opd[t.opd].name));
       }
     case LIR_CALL_OUT_BEGIN:
       {
 	tree list = alloc_stmt_list ();
 	append_to_statement_list_force
-	  (build_call_expr_loc (loc, kfn (KFN_OUT_BEGIN), 2, kaddr, h),
+	  (sparse_rt_call (loc, SPARSE_RT_KOUT_BEGIN, 2, kaddr, h),
 	   &list);
 	tree hint = reserve_hint (st);
 	CHECKED (hint);
 	if (!integer_zerop (hint))
 	  append_to_statement_list_force
-	    (build_call_expr_loc (loc, kfn (KFN_OUT_RESERVE), 2,
-				  unshare_expr (kaddr), hint), &list);
+	    (sparse_rt_call (loc, SPARSE_RT_KOUT_RESERVE, 2,
+			     unshare_expr (kaddr), hint), &list);
 	return list;
       }
     case LIR_CALL_OUT_END:
-      return build_call_expr_loc (loc, kfn (KFN_OUT_END), 1, kaddr);
+      return sparse_rt_call (loc, SPARSE_RT_KOUT_END, 1, kaddr);
     case LIR_CALL_OUT_RESERVE:
       {
 	tree n = ex (st.a);
 	CHECKED (n);
-	return build_call_expr_loc (loc, kfn (KFN_OUT_RESERVE), 2, kaddr,
-				    sparse_convert (loc, sparse_int64_type (),
-						    n));
+	return sparse_rt_call (loc, SPARSE_RT_KOUT_RESERVE, 2, kaddr,
+			       sparse_convert (loc, sparse_int64_type (),
+					       n));
       }
     case LIR_CALL_WS_ALLOC:
       {
@@ -1057,13 +953,13 @@ emitter::call (const lir_stmt &st)
 	    es = TYPE_SIZE_UNIT (arr_elt[a]);
 	if (!es)
 	  es = TYPE_SIZE_UNIT (double_type_node);
-	return build_call_expr_loc (loc, kfn (KFN_WS_ALLOC), 3, waddr,
-				    sparse_convert (loc, sparse_int64_type (),
-						    n),
-				    fold_convert (size_type_node, es));
+	return sparse_rt_call (loc, SPARSE_RT_KWS_ALLOC, 3, waddr,
+			       sparse_convert (loc, sparse_int64_type (),
+					       n),
+			       fold_convert (size_type_node, es));
       }
     case LIR_CALL_WS_FREE:
-      return build_call_expr_loc (loc, kfn (KFN_WS_FREE), 1, waddr);
+      return sparse_rt_call (loc, SPARSE_RT_KWS_FREE, 1, waddr);
     case LIR_CALL_OUT_ROOM:
       /* stmt's: a check in fixed room only.  */
       return NULL_TREE;
@@ -1079,11 +975,11 @@ emitter::call (const lir_stmt &st)
 	    flag = arr[a];
 	CHECKED (flag);
 	tree i64 = sparse_int64_type ();
-	return build_call_expr_loc (loc, kfn (KFN_SORT), 4,
-				    fold_convert (ptr_type_node, arr[st.array]),
-				    sparse_convert (loc, i64, n),
-				    fold_convert (ptr_type_node, flag),
-				    sparse_convert (loc, i64, extent));
+	return sparse_rt_call (loc, SPARSE_RT_KWS_SORT, 4,
+			       fold_convert (ptr_type_node, arr[st.array]),
+			       sparse_convert (loc, i64, n),
+			       fold_convert (ptr_type_node, flag),
+			       sparse_convert (loc, i64, extent));
       }
     }
   return fail ("runtime call %d", (int) st.fn);
@@ -1602,8 +1498,8 @@ emitter::split_call (const int ba[2], tree lo, tree hi, tree part, tree parts)
       pos[i] = ba[i] < 0 ? null_pointer_node
 	       : fold_convert (const_ptr_type_node, unshare_expr (arr[ba[i]]));
     }
-  return build_call_expr_loc (loc, kfn (KFN_SPLIT), 8, pos[0], w[0], pos[1],
-			      w[1], lo, hi, part, parts);
+  return sparse_rt_call (loc, SPARSE_RT_KSPLIT, 8, pos[0], w[0], pos[1],
+			 w[1], lo, hi, part, parts);
 }
 
 /* Chunks per thread of a loop over rows split by their entries.  */
@@ -1737,15 +1633,14 @@ emitter::own_copies (const lir_stmt &st, tree *privs, tree *before,
   *before = alloc_stmt_list ();
   append_to_statement_list_force
     (build2 (MODIFY_EXPR, i64, n, sparse_convert (loc, i64, count)), before);
+  tree threads = sparse_rt_call (loc, SPARSE_RT_OMP_MAX_THREADS, 0);
   append_to_statement_list_force
     (build2 (MODIFY_EXPR, ptr_type_node, buf,
-	     build_call_expr_loc (loc, kfn (KFN_PARTS_ALLOC), 3, n,
-				  fold_convert (i64, build_call_expr_loc
-						       (loc, kfn (KFN_OMP_MAX),
-							0)),
-				  fold_convert (size_type_node,
-						TYPE_SIZE_UNIT (elt)))), before);
-  *after = build_call_expr_loc (loc, kfn (KFN_PARTS_FREE), 1, buf);
+	     sparse_rt_call (loc, SPARSE_RT_KPARTS_ALLOC, 3, n,
+			     fold_convert (i64, threads),
+			     fold_convert (size_type_node,
+					   TYPE_SIZE_UNIT (elt)))), before);
+  *after = sparse_rt_call (loc, SPARSE_RT_KPARTS_FREE, 1, buf);
 
   tree fn = current_function_decl;
   tree tid = sparse_new_local (fn, i64, "sp_tid");
@@ -1947,7 +1842,8 @@ emitter::for_loop (const lir_stmt &st, tree *vars, bool strip)
       if (st.sum_array >= 0)
 	w = build2 (TRUTH_ANDIF_EXPR, boolean_type_node, w,
 		    build2 (GT_EXPR, boolean_type_node,
-			    build_call_expr_loc (loc, kfn (KFN_OMP_MAX), 0),
+			    sparse_rt_call (loc, SPARSE_RT_OMP_MAX_THREADS,
+					    0),
 			    integer_one_node));
       omp = false;
       tree ser = for_loop (st, vars, strip);
@@ -2154,9 +2050,9 @@ emitter::append (const lir_stmt &st, tree parent, tree coord, tree *vars)
      &list);
   append_to_statement_list_force
     (build2 (MODIFY_EXPR, i64, c, sparse_convert (loc, i64, coord)), &list);
-  tree call = build_call_expr_loc (loc, kfn (KFN_OUT_APPEND), 4, kaddr,
-				   build_int_cst (integer_type_node, l), par,
-				   c);
+  tree call = sparse_rt_call (loc, SPARSE_RT_KOUT_APPEND, 4, kaddr,
+			      build_int_cst (integer_type_node, l), par,
+			      c);
   tree slow = build2 (MODIFY_EXPR, TREE_TYPE (v), v,
 		      sparse_convert (loc, TREE_TYPE (v), call));
   const lir_tensor *out = k->out_tensor >= 0 && k->out_tensor < k->ntensors
@@ -2283,13 +2179,13 @@ emitter::fix_room (const lir_stmt &st, tree *vars)
   if (failed || !c)
     return fail ("no count for the output's room");
   append_to_statement_list_force
-    (build_call_expr_loc (loc, kfn (KFN_OUT_FIX), 3, kaddr,
-			  sparse_convert (loc, i64, c), integer_one_node),
+    (sparse_rt_call (loc, SPARSE_RT_KOUT_FIX, 3, kaddr,
+		     sparse_convert (loc, i64, c), integer_one_node),
      &counted);
-  tree fix = build_call_expr_loc (loc, kfn (KFN_OUT_FIX), 3,
-				  unshare_expr (kaddr),
-				  sparse_convert (loc, i64, n),
-				  integer_zero_node);
+  tree fix = sparse_rt_call (loc, SPARSE_RT_KOUT_FIX, 3,
+			     unshare_expr (kaddr),
+			     sparse_convert (loc, i64, n),
+			     integer_zero_node);
   return build3 (COND_EXPR, void_type_node,
 		 build2 (NE_EXPR, boolean_type_node, fix, integer_zero_node),
 		 counted, NULL_TREE);
@@ -2368,8 +2264,8 @@ emitter::room_check (tree n)
   return build3 (COND_EXPR, void_type_node,
 		 expected (loc, build2 (GT_EXPR, boolean_type_node, need,
 					cur_limit), false),
-		 build_call_expr_loc (loc, kfn (KFN_OUT_FULL), 2, kout_addr (),
-				      unshare_expr (need)), NULL_TREE);
+		 sparse_rt_call (loc, SPARSE_RT_KOUT_FULL, 2, kout_addr (),
+				 unshare_expr (need)), NULL_TREE);
 }
 
 /* The count of the cursor's row, if any, raised by its entries.  */
@@ -2419,13 +2315,13 @@ emitter::append_run (const lir_stmt &st, tree *vars)
   CHECKED (n);
   tree i64 = sparse_int64_type (), v = var[st.var];
   tree list = alloc_stmt_list ();
-  tree call = build_call_expr_loc (loc, kfn (KFN_OUT_RUN), 5, kout_addr (),
-				   build_int_cst (integer_type_node,
-						  st.level),
-				   sparse_convert (loc, i64, parent),
-				   fold_convert (const_ptr_type_node,
-						 arr[st.array]),
-				   sparse_convert (loc, i64, n));
+  tree call = sparse_rt_call (loc, SPARSE_RT_KOUT_RUN, 5, kout_addr (),
+			      build_int_cst (integer_type_node,
+					     st.level),
+			      sparse_convert (loc, i64, parent),
+			      fold_convert (const_ptr_type_node,
+					    arr[st.array]),
+			      sparse_convert (loc, i64, n));
   append_to_statement_list_force
     (build2 (MODIFY_EXPR, TREE_TYPE (v), v,
 	     sparse_convert (loc, TREE_TYPE (v), call)), &list);
@@ -2531,7 +2427,7 @@ emitter::worth ()
 		       field (th, offsetof (sp_tensor, nvals), i64));
     }
   return fold_build2 (NE_EXPR, boolean_type_node,
-		      build_call_expr_loc (loc, kfn (KFN_PAR_WORTH), 1, n),
+		      sparse_rt_call (loc, SPARSE_RT_KPAR_WORTH, 1, n),
 		      integer_zero_node);
 }
 
@@ -2675,7 +2571,7 @@ emitter::par_build (int loop, tree *list)
   tree i64 = sparse_int64_type ();
   tree nt_fn = builtin_decl_explicit (BUILT_IN_OMP_GET_NUM_THREADS);
   tree tid_fn = builtin_decl_explicit (BUILT_IN_OMP_GET_THREAD_NUM);
-  tree max_fn = kfn (KFN_OMP_MAX);
+  tree max_fn = sparse_rt_decl (SPARSE_RT_OMP_MAX_THREADS);
   if (!nt_fn || !tid_fn)
     return fail ("no OpenMP builtins");
   tree rvars = NULL_TREE, region = alloc_stmt_list ();
@@ -2700,8 +2596,8 @@ emitter::par_build (int loop, tree *list)
 							       0));
 	  append_to_statement_list_force
 	    (build2 (MODIFY_EXPR, ptr_type_node, kpar,
-		     build_call_expr_loc (loc, kfn (KFN_PAR_BEGIN), 3, h, parts,
-					  hint)), list);
+		     sparse_rt_call (loc, SPARSE_RT_KPAR_BEGIN, 3, h, parts,
+				     hint)), list);
 	}
       else if (x.kind == LIR_CALL && x.fn == LIR_CALL_WS_ALLOC)
 	{
@@ -2785,7 +2681,7 @@ emitter::par_build (int loop, tree *list)
     return fail ("no OpenMP barrier");
   tree set_part
     = build2 (MODIFY_EXPR, ptr_type_node, kout_ptr,
-	      build_call_expr_loc (loc, kfn (KFN_PAR_PART), 2, kpar, tid));
+	      sparse_rt_call (loc, SPARSE_RT_KPAR_PART, 2, kpar, tid));
 
   /* Several threads: each counts the entries of its rows (the kernel's
      counting pass), then, all counts in, one lays the arrays out.  */
@@ -2797,7 +2693,7 @@ emitter::par_build (int loop, tree *list)
 	(build3 (COND_EXPR, void_type_node,
 		 build2 (EQ_EXPR, boolean_type_node, tid,
 			 build_int_cst (i64, 0)),
-		 build_call_expr_loc (loc, kfn (KFN_PAR_LAYOUT), 1, kpar),
+		 sparse_rt_call (loc, SPARSE_RT_KPAR_LAYOUT, 1, kpar),
 		 NULL_TREE), to);
       append_to_statement_list_force (build_call_expr_loc (loc, barrier, 0),
 				      to);
@@ -2817,9 +2713,9 @@ emitter::par_build (int loop, tree *list)
   for (int l = 0; l < SP_MAX_LEVELS; l++)
     if (k->count_var[l] >= 0)
       append_to_statement_list_force
-	(build_call_expr_loc (loc, kfn (KFN_PAR_COUNT), 4, kpar, tid,
-			      build_int_cst (integer_type_node, l),
-			      fold_convert (i64, var[k->count_var[l]])),
+	(sparse_rt_call (loc, SPARSE_RT_KPAR_COUNT, 4, kpar, tid,
+			 build_int_cst (integer_type_node, l),
+			 fold_convert (i64, var[k->count_var[l]])),
 	 &counted);
   lay_out (&counted);
   /* With a symbolic loop and one compressed level in the output (CSR),
@@ -2859,14 +2755,14 @@ emitter::par_build (int loop, tree *list)
 	}
       bound_rows (r0, r1, &bounded);
       append_to_statement_list_force
-	(build_call_expr_loc (loc, kfn (KFN_PAR_BOUND), 5, kpar, tid,
-			      unshare_expr (n), cs, bs), &bounded);
+	(sparse_rt_call (loc, SPARSE_RT_KPAR_BOUND, 5, kpar, tid,
+			 unshare_expr (n), cs, bs), &bounded);
       lay_out (&bounded);
       append_to_statement_list_force
 	(build3 (COND_EXPR, void_type_node,
 		 build2 (EQ_EXPR, boolean_type_node,
-			 build_call_expr_loc (loc, kfn (KFN_PAR_LAID), 1,
-					      kpar),
+			 sparse_rt_call (loc, SPARSE_RT_KPAR_LAID, 1,
+					 kpar),
 			 integer_zero_node),
 		 counted, NULL_TREE), &bounded);
       counted = bounded;
@@ -2896,7 +2792,7 @@ emitter::par_build (int loop, tree *list)
       append_to_statement_list_force (build_call_expr_loc (loc, barrier, 0),
 				      &region);
       append_to_statement_list_force
-	(build_call_expr_loc (loc, kfn (KFN_PAR_CLOSE), 3, kpar, tid, nt),
+	(sparse_rt_call (loc, SPARSE_RT_KPAR_CLOSE, 3, kpar, tid, nt),
 	 &region);
     }
 
@@ -2920,7 +2816,7 @@ emitter::par_build (int loop, tree *list)
       const lir_stmt &x = k->stmts[id];
       if (x.fn == LIR_CALL_OUT_END)
 	append_to_statement_list_force
-	  (build_call_expr_loc (loc, kfn (KFN_PAR_END), 1, kpar), list);
+	  (sparse_rt_call (loc, SPARSE_RT_KPAR_END, 1, kpar), list);
       else if (x.fn != LIR_CALL_WS_FREE)
 	stmt (id, list, &top_vars);
     }

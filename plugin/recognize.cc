@@ -1047,19 +1047,6 @@ min_max_call_p (tree fn)
     }
 }
 
-/* The rank of an element type in C's usual arithmetic conversions.  */
-static int
-type_rank (sp_type t)
-{
-  switch (t)
-    {
-    case SP_I32: return 0;
-    case SP_I64: return 1;
-    case SP_F32: return 2;
-    default: return 3;
-    }
-}
-
 /* An expression; *TYPE is the type index notation computes it in (the
    usual arithmetic conversions of its leaves, conversions ignored), which
    must be the type C computes it in.  */
@@ -1166,7 +1153,7 @@ reader::read_expr (tree t, sp_type *type)
 	int b = a < 0 ? -1 : read_expr (TREE_OPERAND (t, 1), &tb);
 	if (b < 0)
 	  return -1;
-	*type = type_rank (ta) >= type_rank (tb) ? ta : tb;
+	*type = ix_arith_type (ta, tb);
 	if (!sparse_elem_type (TREE_TYPE (t), &tc))
 	  return fail ("arithmetic in an unsupported type"), -1;
 	if (tc != *type)

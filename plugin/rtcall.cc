@@ -1,7 +1,6 @@
 /* rtcall.cc -- the runtime entry points generated code calls, and the
-   trees that call them.  The entry points are declared for users in
-   include/sparse_plugin.h and implemented in runtime/plugin_support.c;
-   here they are built as external function declarations.
+   trees that call them.  Their table is rt-entries.def; here they are
+   built as external function declarations.
 
    Element accesses go through two variadic helpers so that one call shape
    serves every rank and a later pass can recognise them by name:
@@ -15,6 +14,7 @@
    Copyright the sparse authors.  GPL-3.0-or-later (see COPYING).  */
 
 #include "sparse-plugin.h"
+#include "ix.h"
 
 static tree rt_decls[SPARSE_RT_MAX];
 
@@ -57,18 +57,33 @@ sparse_build_string (const char *s)
   return fold_convert (const_ptr_type_node, t);
 }
 
-static tree
-make_fn (const char *name, tree type, bool pure)
+/* The entry points by sparse_rt: name, signature and flags.  */
+static const struct
 {
-  tree fn = build_fn_decl (name, type);
-  DECL_ARTIFICIAL (fn) = 1;
-  TREE_NOTHROW (fn) = 1;
-  if (pure)
-    DECL_PURE_P (fn) = 1;
-  DECL_ATTRIBUTES (fn) = tree_cons (get_identifier ("leaf"), NULL_TREE,
-				    DECL_ATTRIBUTES (fn));
-  sparse_gc_keep (fn);
-  return fn;
+  const char *name, *signature;
+  int flags;
+} rt_entries[SPARSE_RT_MAX] = {
+#define DEF_SPARSE_RT(ID, NAME, SIGNATURE, FLAGS) { NAME, SIGNATURE, FLAGS },
+#include "rt-entries.def"
+#undef DEF_SPARSE_RT
+};
+
+/* The type a letter of an entry point's signature stands for.  */
+static tree
+signature_type (char letter)
+{
+  switch (letter)
+    {
+    case 'v': return void_type_node;
+    case 'd': return double_type_node;
+    case 'i': return integer_type_node;
+    case 'l': return sparse_int64_type ();
+    case 'z': return size_type_node;
+    case 'p': return sparse_handle_type ();
+    case 'c': return const_ptr_type_node;
+    case 'h': return build_pointer_type (sparse_handle_type ());
+    default: gcc_unreachable ();
+    }
 }
 
 tree
@@ -77,65 +92,41 @@ sparse_rt_decl (sparse_rt which)
   if (rt_decls[which])
     return rt_decls[which];
 
-  tree h = sparse_handle_type ();
-  tree str = const_ptr_type_node;
-  tree i = integer_type_node;
-  tree d = double_type_node;
-  tree fn = NULL_TREE;
-  switch (which)
-    {
-    case SPARSE_RT_GET:
-      fn = make_fn ("sp__get",
-		    build_varargs_function_type_list (d, h, i, NULL_TREE),
-		    true);
-      break;
-    case SPARSE_RT_PUT:
-      fn = make_fn ("sp__put",
-		    build_varargs_function_type_list (void_type_node, h, d, i,
-						      NULL_TREE), false);
-      break;
-    case SPARSE_RT_GET_I64:
-      fn = make_fn ("sp__get_i64",
-		    build_varargs_function_type_list (sparse_int64_type (), h,
-						      i, NULL_TREE), true);
-      break;
-    case SPARSE_RT_PUT_I64:
-      fn = make_fn ("sp__put_i64",
-		    build_varargs_function_type_list (void_type_node, h,
-						      sparse_int64_type (), i,
-						      NULL_TREE), false);
-      break;
-    case SPARSE_RT_CHECK_PARAM:
-      fn = make_fn ("sp__check_param",
-		    build_varargs_function_type_list (h, h, str, str, str, i, i,
-						      NULL_TREE), false);
-      break;
-    case SPARSE_RT_LOCAL_NEW:
-      fn = make_fn ("sp__local_new",
-		    build_varargs_function_type_list (h, h, str, str, i, i,
-						      NULL_TREE), false);
-      break;
-    case SPARSE_RT_LOCAL_FREE:
-      fn = make_fn ("sp__local_free",
-		    build_function_type_list (void_type_node, h, NULL_TREE),
-		    false);
-      break;
-    case SPARSE_RT_GLOBAL:
-      fn = make_fn ("sp__global",
-		    build_varargs_function_type_list (h, build_pointer_type (h),
-						      str, str, i, i,
-						      NULL_TREE), false);
-      break;
-    case SPARSE_RT_DIM:
-      fn = make_fn ("sp_dim",
-		    build_function_type_list (sparse_int64_type (), h, i,
-					      NULL_TREE), true);
-      break;
-    default:
-      gcc_unreachable ();
-    }
+  const char *sig = rt_entries[which].signature;
+  size_t end = strlen (sig);
+  bool variadic = sig[end - 1] == '.';
+  if (variadic)
+    end--;
+  /* A variadic function's argument list ends without void.  */
+  tree args = variadic ? NULL_TREE : void_list_node;
+  for (size_t a = end - 1; a > 0; a--)
+    args = tree_cons (NULL_TREE, signature_type (sig[a]), args);
+  tree fn = build_fn_decl (rt_entries[which].name,
+			   build_function_type (signature_type (sig[0]),
+						args));
+  DECL_ARTIFICIAL (fn) = 1;
+  TREE_NOTHROW (fn) = 1;
+  if (rt_entries[which].flags & SPARSE_RT_PURE)
+    DECL_PURE_P (fn) = 1;
+  if (rt_entries[which].flags & SPARSE_RT_NORETURN)
+    TREE_THIS_VOLATILE (fn) = 1;
+  DECL_ATTRIBUTES (fn) = tree_cons (get_identifier ("leaf"), NULL_TREE,
+				    DECL_ATTRIBUTES (fn));
+  sparse_gc_keep (fn);
   rt_decls[which] = fn;
   return fn;
+}
+
+tree
+sparse_rt_call (location_t loc, sparse_rt which, int nargs, ...)
+{
+  tree *args = XALLOCAVEC (tree, nargs);
+  va_list ap;
+  va_start (ap, nargs);
+  for (int i = 0; i < nargs; i++)
+    args[i] = va_arg (ap, tree);
+  va_end (ap);
+  return build_call_expr_loc_array (loc, sparse_rt_decl (which), nargs, args);
 }
 
 static tree
@@ -185,8 +176,8 @@ sparse_build_put (location_t loc, tree handle, tree elem_type, tree value,
 tree
 sparse_build_dim (location_t loc, tree handle, int d)
 {
-  return build_call_expr_loc (loc, sparse_rt_decl (SPARSE_RT_DIM), 2,
-			      handle, build_int_cst (integer_type_node, d));
+  return sparse_rt_call (loc, SPARSE_RT_DIM, 2, handle,
+			 build_int_cst (integer_type_node, d));
 }
 
 tree
@@ -203,22 +194,36 @@ sparse_new_local (tree fn, tree type, const char *name)
   return v;
 }
 
-/* The type C's usual arithmetic conversions give A op B.  */
+/* The element type that stands for arithmetic type TYPE when C's usual
+   arithmetic conversions rank it: of its kind, the wider one if TYPE is
+   wider than float or int.  */
+static sp_type
+arith_element_type (tree type)
+{
+  if (TREE_CODE (type) == REAL_TYPE)
+    return TYPE_PRECISION (type) > TYPE_PRECISION (float_type_node)
+	   ? SP_F64 : SP_F32;
+  return TYPE_PRECISION (type) > TYPE_PRECISION (integer_type_node)
+	 ? SP_I64 : SP_I32;
+}
+
+/* The type C's usual arithmetic conversions give A op B.  The operands'
+   types are C's (char, short, long long, long double...), not only the
+   four element types: ix_arith_type picks the element type, the wider
+   operand that stands for it is the result, and an integer narrower
+   than int is promoted to int.  */
 tree
 sparse_arith_type (tree a, tree b)
 {
   a = TYPE_MAIN_VARIANT (a);
   b = TYPE_MAIN_VARIANT (b);
-  if (TREE_CODE (a) == REAL_TYPE || TREE_CODE (b) == REAL_TYPE)
-    {
-      if (TREE_CODE (a) != REAL_TYPE)
-	return b;
-      if (TREE_CODE (b) != REAL_TYPE)
-	return a;
-      return TYPE_PRECISION (a) >= TYPE_PRECISION (b) ? a : b;
-    }
-  tree t = TYPE_PRECISION (a) >= TYPE_PRECISION (b) ? a : b;
-  if (TYPE_PRECISION (t) < TYPE_PRECISION (integer_type_node))
-    t = integer_type_node;
-  return t;
+  sp_type ta = arith_element_type (a), tb = arith_element_type (b);
+  sp_type t = ix_arith_type (ta, tb);
+  tree type = ta != t ? b
+	      : tb != t ? a
+	      : TYPE_PRECISION (a) >= TYPE_PRECISION (b) ? a : b;
+  if (TREE_CODE (type) != REAL_TYPE
+      && TYPE_PRECISION (type) < TYPE_PRECISION (integer_type_node))
+    return integer_type_node;
+  return type;
 }

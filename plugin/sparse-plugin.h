@@ -11,8 +11,8 @@
                       before gimplification)
      einsum-lower.cc  the GIMPLE pass: marker calls become loops
      emit.cc          a kernel's loop IR as GENERIC
-     rtcall.cc        declarations of the runtime entry points and the
-                      trees that call them
+     rtcall.cc        declarations of the runtime entry points (their
+                      table: rt-entries.def) and the trees that call them
    Everything GCC-independent is plain C: the annotation language in
    attrs/, the compiler core in lowering/.  */
 
@@ -156,27 +156,22 @@ tree sparse_einsum_dense_extent (const sparse_einsum *e, int opd, int dim);
 /* ------------------------------------------------------------------ */
 /* Runtime entry points (rtcall.cc).  */
 
+/* Flags of an entry point (rt-entries.def).  */
+#define SPARSE_RT_PURE 1
+#define SPARSE_RT_NORETURN 2
+
 enum sparse_rt
 {
-  SPARSE_RT_GET,          /* double sp__get (const sp_tensor *, int, ...) */
-  SPARSE_RT_PUT,          /* void sp__put (sp_tensor *, double, int, ...) */
-  SPARSE_RT_GET_I64,      /* int64_t sp__get_i64 (const sp_tensor *, int,
-			     ...) */
-  SPARSE_RT_PUT_I64,      /* void sp__put_i64 (sp_tensor *, int64_t, int,
-			     ...) */
-  SPARSE_RT_CHECK_PARAM,  /* sp_tensor *sp__check_param (const void *,
-                             const char *, const char *, const char *,
-                             int, int, ...) */
-  SPARSE_RT_LOCAL_NEW,    /* sp_tensor *sp__local_new (sp_tensor *,
-                             const char *, const char *, int, int, ...) */
-  SPARSE_RT_LOCAL_FREE,   /* void sp__local_free (sp_tensor *) */
-  SPARSE_RT_GLOBAL,       /* sp_tensor *sp__global (sp_tensor **,
-                             const char *, const char *, int, int, ...) */
-  SPARSE_RT_DIM,          /* int64_t sp_dim (const sp_tensor *, int) */
+#define DEF_SPARSE_RT(ID, NAME, SIGNATURE, FLAGS) SPARSE_RT_##ID,
+#include "rt-entries.def"
+#undef DEF_SPARSE_RT
   SPARSE_RT_MAX
 };
 
+/* The declaration of entry point WHICH, built on first use.  */
 tree sparse_rt_decl (sparse_rt which);
+/* A call of entry point WHICH with the NARGS trees that follow.  */
+tree sparse_rt_call (location_t loc, sparse_rt which, int nargs, ...);
 /* sp_tensor * as seen by generated code (a pointer to an opaque struct).  */
 tree sparse_handle_type (void);
 tree sparse_int64_type (void);
