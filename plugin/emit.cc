@@ -63,6 +63,7 @@
 
 #include "sparse-plugin.h"
 #include "ix.h"
+#include "level_types.h"
 #include "schedule.h"
 #include "loops.h"
 #include "plan.h"
@@ -2583,11 +2584,12 @@ emitter::par_plan ()
     return -1;
   int out = sc->st.out;
   const sp_format &f = sc->fmt[out];
-  /* Rows of a dense first level, or the entries of a compressed one
+  /* Rows of a dense first level, or the entries of an appendable one
      (DCSR, CSF: each part appends a range of first coordinates, in
      order, under the one root).  */
   if (f.nlevels < 2
-      || (f.lv[0].type != SP_LVL_D && f.lv[0].type != SP_LVL_CU)
+      || (!sp_lvl_is_dense (f.lv[0].type)
+	  && !sp_lvl_is_appendable (f.lv[0].type))
       || f.lv[0].kind != SP_LX_VAR
       || sc->lvl_sv[out][0] != sc->nest[0].order[0])
     return -1;
@@ -2802,10 +2804,7 @@ bool
 emitter::one_compressed_level ()
 {
   const sp_format &f = k->sc->fmt[k->sc->st.out];
-  for (int l = 0; l + 1 < f.nlevels; l++)
-    if (f.lv[l].type != SP_LVL_D)
-      return false;
-  return true;
+  return sp_format_dense_upto (&f, f.nlevels - 1);
 }
 
 /* Append to LIST the parallel build of the kernel whose row loop is
@@ -3215,7 +3214,7 @@ bool
 has_sparse_operand (const ix_stmt *ix)
 {
   for (int a = 0; a < ix->naccs; a++)
-    if (ix_access_sparse (ix, a))
+    if (ix_access_sparse (ix, a, &ix->opd[ix->acc[a].opd].fmt))
       return true;
   return false;
 }

@@ -1519,7 +1519,7 @@ schedulable (const ix_stmt *ix, char *why, size_t len)
 {
   bool sparse = false;
   for (int a = 0; a < ix->naccs; a++)
-    sparse |= ix_access_sparse (ix, a) != 0;
+    sparse |= ix_access_sparse (ix, a, &ix->opd[ix->acc[a].opd].fmt) != 0;
   if (!sparse)
     return true;
   ix_sched *sc = XCNEW (ix_sched);
