@@ -9,14 +9,15 @@ PREFIX  ?= /usr/local
 B       := build
 
 OPT     ?= -O2
-CFLAGS_RT := -std=c11 $(OPT) -g -Wall -Wextra -fPIC -D_POSIX_C_SOURCE=200809L -Iinclude -Iruntime
+CFLAGS_RT := -std=c11 $(OPT) -g -Wall -Wextra -fPIC -D_POSIX_C_SOURCE=200809L -Iinclude -Iattrs -Iruntime
 PLUGIN_DIR := $(shell $(HOSTCC) -print-file-name=plugin 2>/dev/null)
 CXXFLAGS_PL := -std=gnu++17 $(OPT) -g -Wall -fPIC -fno-rtti -fno-exceptions \
                -I$(PLUGIN_DIR)/include -Iinclude -Ilowering -Iattrs
-CFLAGS_CORE := -std=c11 $(OPT) -g -Wall -Wextra -fPIC -D_POSIX_C_SOURCE=200809L -Iinclude -Ilowering
+CFLAGS_CORE := -std=c11 $(OPT) -g -Wall -Wextra -fPIC -D_POSIX_C_SOURCE=200809L -Iinclude -Iattrs -Ilowering
 
-# One format parser, linked into both the runtime and the plugin.
-FORMAT_SRC := attrs/format_parse.c
+# What a format annotation says (the parser, the level types, the named
+# formats), linked into both the runtime and the plugin.
+FORMAT_SRC := $(wildcard attrs/*.c)
 RT_SRC    := $(wildcard runtime/*.c) $(FORMAT_SRC)
 RT_OBJ    := $(patsubst %.c,$(B)/rt/%.o,$(RT_SRC))
 CORE_SRC  := $(wildcard lowering/*.c) $(FORMAT_SRC)
@@ -53,6 +54,10 @@ $(B)/rt/%.o: %.c $(HEADERS)
 # only (runtime/ksort.c, vsort.c, fast2d.c).
 $(B)/rt/runtime/ksort.o $(B)/rt/runtime/vsort.o \
 $(B)/rt/runtime/fast2d.o: CFLAGS_RT += -O3
+
+# A level type without its case in attrs/level_types.c is an error.
+$(patsubst %.c,$(B)/rt/%.o,$(FORMAT_SRC)): CFLAGS_RT += -Werror=switch
+$(patsubst %.c,$(B)/core/%.o,$(FORMAT_SRC)): CFLAGS_CORE += -Werror=switch
 
 $(B)/core/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
@@ -143,7 +148,7 @@ $(B)/fuzz/%: fuzz/%.c $(RT_SRC) $(HEADERS)
 # The einsum parser lives in the compiler core.
 $(B)/fuzz/einsum_fuzz: fuzz/einsum_fuzz.c $(CORE_SRC) $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) -Ilowering $< $(CORE_SRC) -lm -o $@
+	$(FUZZ_CC) -Iattrs -Ilowering $< $(CORE_SRC) -lm -o $@
 
 # Benchmarks: same-run ratios against CXSparse, Eigen, GraphBLAS and plain
 # C; generated inputs go to bench/out (not committed), results to

@@ -1,9 +1,10 @@
 /* format_parse.c -- parse, print and compare format strings.
 
    The grammar and the expansions of the named formats are in
-   sparse_format.h.  The runtime and the plugin both link this file, and
-   the runtime may call it from several threads at once: it keeps no state
-   outside its arguments.  Blanks are dropped wherever they appear, so
+   sparse_format.h; the level types are in level_types.c, the named
+   formats in named_formats.c.  The runtime and the plugin both link this
+   file, and the runtime may call it from several threads at once: it
+   keeps no state outside its arguments.  Blanks are dropped wherever they appear, so
    "C U" reads as "CU"; every offset reported points into the string as the
    user wrote it.  */
 
@@ -11,6 +12,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include "level_types.h"
+#include "named_formats.h"
 #include "sparse_format.h"
 
 /* Longest word kept (names, level types, index variables), with its NUL.  */
@@ -23,52 +26,6 @@
    written without index variables.  */
 static const char canon_var[SP_MAX_RANK][WORD_MAX]
   = { "i", "j", "k", "l", "m", "n", "o", "p" };
-
-/* Level types, indexed by sp_level_type.  */
-static const char *const type_name[] = { "D", "CU", "CN", "S", "O" };
-#define N_TYPES ((int) (sizeof type_name / sizeof type_name[0]))
-
-/* A level of a named format: type, expression kind, dim, dim2.  */
-typedef struct named_level
-{
-  uint8_t type, kind, dim, dim2;
-} named_level;
-
-/* A named format.  NLEVELS 0 means it fits any rank: the first level is
-   LV[0].type and every other one LV[1].type, each storing its own
-   dimension.  The others are rank 2; their DIV and MOD levels take the
-   block size of their dimension from bcsr(R,C).  */
-typedef struct named_format
-{
-  const char *name;
-  int nlevels;
-  named_level lv[4];
-} named_format;
-
-static const named_format named[] = {
-  { "dense", 0, { { SP_LVL_D, 0, 0, 0 }, { SP_LVL_D, 0, 0, 0 } } },
-  { "coo", 0, { { SP_LVL_CN, 0, 0, 0 }, { SP_LVL_S, 0, 0, 0 } } },
-  { "csf", 0, { { SP_LVL_CU, 0, 0, 0 }, { SP_LVL_CU, 0, 0, 0 } } },
-  { "csr", 2, { { SP_LVL_D, SP_LX_VAR, 0, 0 },
-                { SP_LVL_CU, SP_LX_VAR, 1, 0 } } },
-  { "csc", 2, { { SP_LVL_D, SP_LX_VAR, 1, 0 },
-                { SP_LVL_CU, SP_LX_VAR, 0, 0 } } },
-  { "dcsr", 2, { { SP_LVL_CU, SP_LX_VAR, 0, 0 },
-                 { SP_LVL_CU, SP_LX_VAR, 1, 0 } } },
-  { "dcsc", 2, { { SP_LVL_CU, SP_LX_VAR, 1, 0 },
-                 { SP_LVL_CU, SP_LX_VAR, 0, 0 } } },
-  { "ell", 3, { { SP_LVL_D, SP_LX_COUNT, 0, 0 },
-                { SP_LVL_D, SP_LX_VAR, 0, 0 },
-                { SP_LVL_S, SP_LX_VAR, 1, 0 } } },
-  { "dia", 3, { { SP_LVL_CU, SP_LX_DIFF, 1, 0 },
-                { SP_LVL_D, SP_LX_VAR, 0, 0 },
-                { SP_LVL_O, SP_LX_VAR, 1, 0 } } },
-  { "bcsr", 4, { { SP_LVL_D, SP_LX_DIV, 0, 0 },
-                 { SP_LVL_CU, SP_LX_DIV, 1, 0 },
-                 { SP_LVL_D, SP_LX_MOD, 0, 0 },
-                 { SP_LVL_D, SP_LX_MOD, 1, 0 } } },
-};
-#define N_NAMED ((int) (sizeof named / sizeof named[0]))
 
 /* The state of one parse.  */
 typedef struct parser
@@ -294,19 +251,49 @@ same_word (const char *a, const char *b)
 static int
 level_type_of (const char *w)
 {
-  for (int t = 0; t < N_TYPES; t++)
-    if (same_word (w, type_name[t]))
+  for (int t = 0; sp_lvl_known (t); t++)
+    if (same_word (w, sp_lvl_props (t)->name))
       return t;
   return -1;
 }
 
-static const named_format *
+static const sp_named_format *
 named_of (const char *w)
 {
-  for (int i = 0; i < N_NAMED; i++)
-    if (same_word (w, named[i].name))
-      return &named[i];
+  const sp_named_format *nf;
+
+  for (int i = 0; (nf = sp_named_format_at (i)); i++)
+    if (same_word (w, nf->name))
+      return nf;
   return NULL;
+}
+
+/* The level types for a message, "D, CU, CN, S or O", in BUF.  */
+static const char *
+level_type_list (char *buf, size_t len)
+{
+  outbuf o = { buf, len, 0 };
+
+  buf[0] = 0;
+  for (int t = 0; sp_lvl_known (t); t++)
+    put (&o, "%s%s", t == 0 ? "" : sp_lvl_known (t + 1) ? ", " : " or ",
+         sp_lvl_props (t)->name);
+  return buf;
+}
+
+/* The named formats for a message, "dense, csr, ..., bcsr(R,C)", in
+   BUF.  */
+static const char *
+named_list (char *buf, size_t len)
+{
+  outbuf o = { buf, len, 0 };
+  const sp_named_format *nf;
+
+  buf[0] = 0;
+  for (int i = 0; (nf = sp_named_format_at (i)); i++)
+    put (&o, "%s%s%s", i ? ", " : "", nf->name,
+         sp_named_format_blocked (nf) ? "(R,C)" : "");
+  return buf;
 }
 
 static void
@@ -351,7 +338,7 @@ put_level (outbuf *o, const sp_level_fmt *lv,
       put (o, "?");
     }
   if (type)
-    put (o, ":%s", lv->type < N_TYPES ? type_name[lv->type] : "?");
+    put (o, ":%s", sp_lvl_props (lv->type)->name);
 }
 
 /* LV spelled with the user's names, for messages.  */
@@ -368,44 +355,31 @@ level_str (const parser *p, const sp_level_fmt *lv, int type, char *buf,
 
 /* The named format NF at OFF (its name just read) for a tensor of RANK.  */
 static int
-parse_named (parser *p, const named_format *nf, size_t off, int rank,
+parse_named (parser *p, const sp_named_format *nf, size_t off, int rank,
              sp_format *f)
 {
   int64_t bs[2] = { 0, 0 };
-  int r = nf->nlevels ? 2 : rank;
 
-  if (nf->lv[0].kind == SP_LX_DIV)
+  if (sp_named_format_blocked (nf))
     {
       if (!accept (p, '('))
-        return fail (p, p->pos, "bcsr needs its block sizes: bcsr(R,C), "
-                     "e.g. bcsr(4,4)");
+        return fail (p, p->pos, "%s needs its block sizes: %s(R,C), "
+                     "e.g. %s(4,4)", nf->name, nf->name, nf->name);
       if (read_positive (p, &bs[0], "the block row count R")
           || expect (p, ',', "',' between the block sizes of bcsr(R,C)")
           || read_positive (p, &bs[1], "the block column count C")
           || expect (p, ')', "')' after the block sizes of bcsr(R,C)"))
         return -1;
     }
-  if (nf->nlevels == 0 && rank == 0)
+  if (nf->rank == 0 && rank == 0)
     return fail (p, off, "\"%s\" fits any rank and needs the array's rank; "
                  "spell its levels out instead, e.g. %s,%s for a matrix",
-                 nf->name, type_name[nf->lv[0].type],
-                 type_name[nf->lv[1].type]);
-  if (nf->nlevels && rank && rank != 2)
-    return fail (p, off, "\"%s\" is a rank-2 format but the array has "
-                 "rank %d", nf->name, rank);
-  f->rank = r;
-  if (nf->nlevels == 0)
-    for (int l = 0; l < r; l++)
-      add_level (f, nf->lv[l > 0].type, SP_LX_VAR, l, 0, 0);
-  else
-    for (int l = 0; l < nf->nlevels; l++)
-      {
-        const named_level *nl = &nf->lv[l];
-        int blocked = nl->kind == SP_LX_DIV || nl->kind == SP_LX_MOD;
-
-        add_level (f, nl->type, nl->kind, nl->dim, nl->dim2,
-                   blocked ? bs[nl->dim] : 0);
-      }
+                 nf->name, sp_lvl_props (nf->lv[0].type)->name,
+                 sp_lvl_props (nf->lv[1].type)->name);
+  if (nf->rank && rank && rank != nf->rank)
+    return fail (p, off, "\"%s\" is a rank-%d format but the array has "
+                 "rank %d", nf->name, nf->rank, rank);
+  sp_named_format_levels (nf, rank, bs, f);
   for (int l = 0; l < f->nlevels; l++)
     p->lxoff[l] = p->tyoff[l] = off;
   return 0;
@@ -415,16 +389,18 @@ parse_named (parser *p, const named_format *nf, size_t off, int rank,
 static int
 parse_level_type (parser *p, int *type, size_t *off)
 {
-  char w[WORD_MAX], buf[WORD_MAX + 8];
+  char w[WORD_MAX], buf[WORD_MAX + 8], types[64];
   size_t n = read_word (p, w, off);
 
   if (n == 0)
-    return fail (p, *off, "expected a level type (D, CU, CN, S or O) but "
-                 "found %s", found (p, buf, sizeof buf));
+    return fail (p, *off, "expected a level type (%s) but found %s",
+                 level_type_list (types, sizeof types),
+                 found (p, buf, sizeof buf));
   *type = level_type_of (w);
   if (*type < 0)
-    return fail (p, *off, "unknown level type \"%s\" (expected D, CU, CN, "
-                 "S or O)", word_text (p, *off, buf, sizeof buf));
+    return fail (p, *off, "unknown level type \"%s\" (expected %s)",
+                 word_text (p, *off, buf, sizeof buf),
+                 level_type_list (types, sizeof types));
   return 0;
 }
 
@@ -604,9 +580,9 @@ parse_mapping (parser *p, int rank, sp_format *f)
 static int
 parse_body (parser *p, int rank, sp_format *f)
 {
-  char w[WORD_MAX], buf[WORD_MAX + 8];
+  char w[WORD_MAX], buf[WORD_MAX + 8], names[128];
   size_t off, n;
-  const named_format *nf;
+  const sp_named_format *nf;
   int c = peek (p);
 
   if (c == 0)
@@ -626,10 +602,9 @@ parse_body (parser *p, int rank, sp_format *f)
   if (nf)
     return parse_named (p, nf, off, rank, f);
   if (level_type_of (w) < 0 && peek (p) != ',' && n > 2)
-    return fail (p, off, "unknown format \"%s\" (expected dense, csr, "
-                 "csc, dcsr, dcsc, coo, csf, ell, dia, bcsr(R,C), or "
-                 "level types such as D,CU)",
-                 word_text (p, off, buf, sizeof buf));
+    return fail (p, off, "unknown format \"%s\" (expected %s, or level "
+                 "types such as D,CU)", word_text (p, off, buf, sizeof buf),
+                 named_list (names, sizeof names));
   p->pos = off;
   return parse_levels (p, rank, f);
 }
@@ -712,29 +687,30 @@ check_level_type (parser *p, const sp_format *f, int l)
   const char *v = p->var[lv->dim];
   int counted = 0;
   char buf[LEVEL_STR_MAX];
+  /* S stores the coordinate of its parent's one entry; O computes it.  */
+  int stored_single = sp_lvl_is_singleton (lv->type)
+                      && !sp_lvl_is_computed (lv->type);
 
   for (int m = 0; m < l; m++)
     counted |= f->lv[m].kind == SP_LX_COUNT;
-  if (lv->type == SP_LVL_S && l == 0)
+  if (stored_single && l == 0)
     return fail (p, p->tyoff[l], "S (singleton) cannot be the first level: "
                  "it stores one coordinate per entry of the level above it");
-  if (lv->type == SP_LVL_S && !counted
-      && f->lv[l - 1].type != SP_LVL_CU && f->lv[l - 1].type != SP_LVL_CN
-      && f->lv[l - 1].type != SP_LVL_S)
+  if (stored_single && !counted && !sp_lvl_is_sparse (f->lv[l - 1].type))
     return fail (p, p->tyoff[l], "S (singleton) must come under a CU, CN "
                  "or S level, or below a #i level as in ELL: it holds one "
                  "coordinate for every position of its parent, and most "
                  "positions of a D level are empty");
-  if (lv->type == SP_LVL_O && lv->kind != SP_LX_VAR)
+  if (sp_lvl_is_computed (lv->type) && lv->kind != SP_LX_VAR)
     return fail (p, p->tyoff[l], "O (offset) stores nothing, so it must "
                  "be a plain index variable, not %s",
                  level_str (p, lv, 0, buf, sizeof buf));
-  if (lv->type == SP_LVL_O && !follows_before (f, l, lv->dim))
+  if (sp_lvl_is_computed (lv->type) && !follows_before (f, l, lv->dim))
     return fail (p, p->tyoff[l], "%s:O needs %s to follow from earlier "
                  "levels: a difference with %s and a level storing the "
                  "other variable must come first, as in DIA "
                  "(j-i:CU,i:D,j:O)", v, v, v);
-  if (lv->kind == SP_LX_COUNT && lv->type != SP_LVL_D)
+  if (lv->kind == SP_LX_COUNT && !sp_lvl_is_dense (lv->type))
     return fail (p, p->tyoff[l], "#%s must be a D level: it numbers the "
                  "entries that share %s, and every number up to the largest "
                  "count is a slot", v, v);
@@ -963,8 +939,7 @@ sp_format_print (const sp_format *f, char *buf, size_t len)
   rank = f->rank < 0 ? 0 : f->rank > SP_MAX_RANK ? SP_MAX_RANK : f->rank;
   if (is_identity (f))
     for (int l = 0; l < nl; l++)
-      put (&o, "%s%s", l ? "," : "",
-           f->lv[l].type < N_TYPES ? type_name[f->lv[l].type] : "?");
+      put (&o, "%s%s", l ? "," : "", sp_lvl_props (f->lv[l].type)->name);
   else
     {
       put (&o, "(");

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ix.h"
+#include "level_types.h"
 
 const ix_op_info ix_ops[IX_NOPS] = {
   [IX_ACCESS] = { "access", "", 0, 9, IX_MERGE_LEAF },
@@ -335,15 +336,10 @@ ix_set_output (ix_stmt *s, int out, ix_assign assign, int rhs)
 /* Queries.  */
 
 int
-ix_access_sparse (const ix_stmt *s, int a)
+ix_access_sparse (const ix_stmt *s, int a, const sp_format *f)
 {
-  const ix_operand *o = &s->opd[s->acc[a].opd];
-  if (!o->tagged)
-    return 0;
-  for (int l = 0; l < o->fmt.nlevels; l++)
-    if (o->fmt.lv[l].type != SP_LVL_D)
-      return 1;
-  return 0;
+  return s->opd[s->acc[a].opd].tagged
+         && !sp_format_dense_upto (f, f->nlevels);
 }
 
 int

@@ -256,9 +256,11 @@ void ix_cat (char *buf, size_t len, const char *fmt, ...)
   __attribute__ ((format (printf, 3, 4)));
 
 /* Queries.  */
-/* Nonzero when access A's operand is stored sparsely (a tagged array with
-   at least one level that is not D).  */
-int ix_access_sparse (const ix_stmt *s, int a);
+/* Nonzero when access A, read in format F, is stored sparsely: its
+   operand is a tagged array and F has a level that is not dense.  F is
+   the operand's own format, or the one a schedule reads the access in
+   (ix_sched.fmt[A]).  */
+int ix_access_sparse (const ix_stmt *s, int a, const sp_format *f);
 /* Nonzero when expression E (or anything below it) uses variable V.  */
 int ix_expr_uses (const ix_stmt *s, int e, int v);
 

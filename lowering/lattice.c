@@ -2,6 +2,7 @@
 
 #include <string.h>
 #include "lattice.h"
+#include "level_types.h"
 
 int
 lat_bit (int access, int loop)
@@ -51,10 +52,10 @@ lat_iterator (const ix_sched *sc, int a, int loop, int *sparse)
     {
       const sp_format *f = &sc->fmt[a];
       for (int l = 0; l < f->nlevels; l++)
-        if (sc->lvl_sv[a][l] == loop && f->lv[l].type != SP_LVL_O)
+        if (sc->lvl_sv[a][l] == loop && !sp_lvl_is_computed (f->lv[l].type))
           {
             if (sparse)
-              *sparse = f->lv[l].type != SP_LVL_D;
+              *sparse = sp_lvl_is_sparse (f->lv[l].type);
             return l;
           }
       return -1;

@@ -2,6 +2,7 @@
    scalar registers, appends in order, the workspace and its flush.  */
 
 #include <string.h>
+#include "level_types.h"
 #include "loopgen-int.h"
 
 /* The sparse output's level L parent position (see LIR_APPEND).  */
@@ -12,7 +13,7 @@ out_parent (gen *g, const state *st, int l)
   const sp_format *f = &g->sc->fmt[out];
   if (l == 0)
     return lg_int (g, 0);
-  if (f->lv[l - 1].type == SP_LVL_D)
+  if (sp_lvl_is_dense (f->lv[l - 1].type))
     return lg_ref (g, st->pos[out][l - 1]);
   return lg_ref (g, st->app[l - 1]);
 }
@@ -69,7 +70,7 @@ append_entry (gen *g, state *st, block *b, int last, int coord)
   const sp_format *f = &g->sc->fmt[g->s->out];
   for (int l = 0; l < last; l++)
     {
-      if (f->lv[l].type != SP_LVL_CU)
+      if (!sp_lvl_is_appendable (f->lv[l].type))
         continue;
       int fresh = lg_bin (g, LIR_LT, lg_ref (g, st->app[l]), lg_int (g, 0));
       int s = lg_compound (g, b, LIR_IF, fresh);
@@ -105,10 +106,7 @@ int
 lg_rows_dense (const gen *g)
 {
   const sp_format *f = &g->sc->fmt[g->s->out];
-  for (int l = 0; l + 1 < f->nlevels; l++)
-    if (f->lv[l].type != SP_LVL_D)
-      return 0;
-  return 1;
+  return sp_format_dense_upto (f, f->nlevels - 1);
 }
 
 /* Empty the workspace into the output, in coordinate order: in one run

@@ -14,6 +14,7 @@
    are computed once where they become known (available expressions).  */
 
 #include <string.h>
+#include "level_types.h"
 #include "loopgen-int.h"
 
 /* One sparse iterator of a loop: access A's level L.  */
@@ -52,11 +53,11 @@ locate (gen *g, state *st, block *b)
           if (st->pos[a][l] >= 0)
             continue;
           int type = f->lv[l].type;
-          if (type != SP_LVL_D && type != SP_LVL_O)
+          if (sp_lvl_is_sparse (type))
             break;
           if (l > 0 && (st->pos[a][l - 1] < 0 || st->seg[a][l - 1] >= 0))
             break;
-          if (type == SP_LVL_O)
+          if (sp_lvl_is_computed (type))
             {
               st->pos[a][l] = st->pos[a][l - 1];
               continue;
@@ -190,7 +191,7 @@ enter_rest (gen *g, int d, state *st, block *b)
   if (g->nest->out_mode == SCH_OUT_APPEND
       || g->nest->out_mode == SCH_OUT_WORKSPACE)
     for (int l = 0; l < of->nlevels - 1; l++)
-      if (of->lv[l].type == SP_LVL_CU && st->app[l] < 0
+      if (sp_lvl_is_appendable (of->lv[l].type) && st->app[l] < 0
           && g->sc->lvl_sv[out][l] == g->nest->order[d])
         {
           char name[32];
@@ -240,7 +241,8 @@ note_kind (gen *g, int d, lir_loop_kind kind)
   g->k->loop_kinds[g->n][d] |= 1u << kind;
 }
 
-/* The range [lo, hi) of iterator IT's level under its parent.  */
+/* The range [lo, hi) of iterator IT's level under its parent; a level
+   without pos (a singleton) has its parents' positions.  */
 static void
 iter_range (gen *g, const state *st, const iter *it, int *lo, int *hi)
 {
@@ -251,7 +253,7 @@ iter_range (gen *g, const state *st, const iter *it, int *lo, int *hi)
              : st->seg[it->a][l - 1] >= 0 ? lg_ref (g, st->seg[it->a][l - 1])
              : lg_bin (g, LIR_ADD, lg_ref (g, st->pos[it->a][l - 1]),
                        lg_int (g, 1));
-  if (f->lv[l].type == SP_LVL_S)
+  if (!sp_lvl_has_pos (f->lv[l].type))
     {
       *lo = parent;
       *hi = pend;
@@ -272,9 +274,10 @@ static int
 is_cn (const gen *g, const iter *it)
 {
   const sp_format *f = &g->k->tensors[g->tensor_of[it->a]].fmt;
-  return f->lv[it->l].type == SP_LVL_CN
-         || (f->lv[it->l].type == SP_LVL_S && it->l + 1 < f->nlevels
-             && f->lv[it->l + 1].type != SP_LVL_D);
+  int type = f->lv[it->l].type;
+  return !sp_lvl_is_unique (type)
+         || (sp_lvl_is_singleton (type) && it->l + 1 < f->nlevels
+             && !sp_lvl_is_dense (f->lv[it->l + 1].type));
 }
 
 /* Load iterator IT's coordinate into a new variable (and, when it may
@@ -959,7 +962,7 @@ count_nest (gen *g, int n)
   const sp_format *f = &g->sc->fmt[g->s->out];
   block cb = lg_block (), body = lg_block ();
   for (int l = 0; l < f->nlevels; l++)
-    if (f->lv[l].type == SP_LVL_CU)
+    if (sp_lvl_is_appendable (f->lv[l].type))
       k->count_var[l] = lg_decl (g, &cb, LIR_I64, "count", lg_int (g, 0));
   if (g->sc->nest[n].out_mode == SCH_OUT_WORKSPACE && lg_rows_dense (g))
     {
@@ -1017,7 +1020,7 @@ lir_build (const ix_sched *sc, ix_diag *d)
       lg_call (&g, &top, LIR_CALL_CONVERT, t, -1, -1);
   for (int t = 0; t < g.k->ntensors; t++)
     lg_call (&g, &top, LIR_CALL_ASSEMBLE, t, -1, -1);
-  int sparse_out = sch_access_sparse (sc, out);
+  int sparse_out = ix_access_sparse (s, out, &sc->fmt[out]);
   if (sparse_out)
     {
       g.k->out_tensor = g.tensor_of[out];

@@ -21,6 +21,7 @@
      output (the emitter builds that region).  */
 
 #include <stdlib.h>
+#include "level_types.h"
 #include "loops.h"
 
 /* The top-level variables of a parallel build (TOP), and those of them
@@ -82,7 +83,8 @@ output_by_rows (const lir_kernel *k)
   int out = sc->st.out;
   const sp_format *f = &sc->fmt[out];
   return f->nlevels >= 2
-         && (f->lv[0].type == SP_LVL_D || f->lv[0].type == SP_LVL_CU)
+         && (sp_lvl_is_dense (f->lv[0].type)
+             || sp_lvl_is_appendable (f->lv[0].type))
          && f->lv[0].kind == SP_LX_VAR
          && sc->lvl_sv[out][0] == sc->nest[0].order[0];
 }

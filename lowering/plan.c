@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include "level_types.h"
 #include "plan.h"
 
 /* Whether access A of SC stores loop variables SV0 and SV1 densely
@@ -13,11 +14,7 @@ dense_pair (const ix_sched *sc, int a, int sv0, int sv1)
 {
   const ix_stmt *s = &sc->st;
   const ix_operand *o = &s->opd[s->acc[a].opd];
-  int all_d = 1;
-  if (o->tagged)
-    for (int l = 0; l < sc->fmt[a].nlevels; l++)
-      all_d &= sc->fmt[a].lv[l].type == SP_LVL_D;
-  if (!o->tagged || all_d)
+  if (!o->tagged || sp_format_dense_upto (&sc->fmt[a], sc->fmt[a].nlevels))
     {
       /* A derived loop variable (a block row) is part of its index
          variable.  */
@@ -36,7 +33,7 @@ dense_pair (const ix_sched *sc, int a, int sv0, int sv1)
     return 0;
   int h0 = 0, h1 = 0;
   for (int l = 0; l < sc->fmt[a].nlevels; l++)
-    if (sc->fmt[a].lv[l].type == SP_LVL_D)
+    if (sp_lvl_is_dense (sc->fmt[a].lv[l].type))
       {
         h0 |= sc->lvl_sv[a][l] == sv0;
         h1 |= sc->lvl_sv[a][l] == sv1;

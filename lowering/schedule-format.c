@@ -4,34 +4,21 @@
 
 #include <stdio.h>
 #include <string.h>
+#include "level_types.h"
+#include "named_formats.h"
 #include "schedule-int.h"
 #include "sparse_format.h"
 
+/* A blocked format is spelled out: its name would not say its block
+   sizes.  */
 char *
 sch_format_name (const sp_format *f, char *buf, size_t len)
 {
-  static const char *const names[] = { "csr", "csc", "dcsr", "dcsc", "coo",
-                                       "csf", "dense", "ell", "dia" };
-  static const char *const upper[] = { "CSR", "CSC", "DCSR", "DCSC", "COO",
-                                       "CSF", "dense", "ELL", "DIA" };
-  for (size_t k = 0; k < sizeof names / sizeof *names; k++)
-    {
-      sp_format g;
-      sp_format_error e;
-      /* A compressed vector is "CU", not a rank-1 CSF or COO.  */
-      if ((f->rank < 2 && k >= 4 && k <= 5)
-          || sp_format_parse (names[k], f->rank, &g, &e))
-        continue;
-      g.posw = f->posw;
-      g.crdw = f->crdw;
-      /* CSF and COO of rank 2 are DCSR and COO: first name wins.  */
-      if (sp_format_equal (&g, f))
-        {
-          snprintf (buf, len, "%s", upper[k]);
-          return buf;
-        }
-    }
-  return sp_format_print (f, buf, len);
+  const sp_named_format *nf = sp_named_format_of (f);
+  if (!nf || sp_named_format_blocked (nf))
+    return sp_format_print (f, buf, len);
+  snprintf (buf, len, "%s", nf->shown);
+  return buf;
 }
 
 /* The format access A would need to be read in ORDER (loop variable ->
@@ -47,7 +34,8 @@ sch_format_in_order (const ix_sched *sc, int a, const int *depth,
   int dims[SP_MAX_RANK], n = acc->nidx;
   int plain = f->nlevels == n;
   for (int l = 0; l < f->nlevels; l++)
-    plain &= f->lv[l].kind == SP_LX_VAR && f->lv[l].type != SP_LVL_O;
+    plain &= f->lv[l].kind == SP_LX_VAR
+             && !sp_lvl_is_computed (f->lv[l].type);
   for (int k = 0; k < n; k++)
     dims[k] = k;
   /* Insertion sort by depth (variables without a loop keep their place
@@ -77,20 +65,21 @@ sch_format_in_order (const ix_sched *sc, int a, const int *depth,
 }
 
 /* Generated loops write sparse outputs whose levels store plain
-   dimensions: dense levels, then compressed unique ones.  */
+   dimensions: dense levels, then appendable ones.  */
 int
 sch_output_writable (const ix_sched *sc)
 {
   const sp_format *f = &sc->fmt[sc->st.out];
-  int compressed = 0, ok = 1;
+  int appended = 0, ok = 1;
   if (!sch_output_sparse (sc))
     return 1;
   for (int l = 0; l < f->nlevels; l++)
     {
+      int type = f->lv[l].type;
       ok &= f->lv[l].kind == SP_LX_VAR;
-      ok &= f->lv[l].type == SP_LVL_CU
-            || (f->lv[l].type == SP_LVL_D && !compressed);
-      compressed |= f->lv[l].type == SP_LVL_CU;
+      ok &= sp_lvl_is_appendable (type)
+            || (sp_lvl_is_dense (type) && !appended);
+      appended |= sp_lvl_is_appendable (type);
     }
   return ok;
 }
@@ -104,7 +93,8 @@ sch_writable_format (const sp_format *f, int dense_first, sp_format *out)
 {
   int plain = f->nlevels == f->rank;
   for (int l = 0; l < f->nlevels; l++)
-    plain &= f->lv[l].kind == SP_LX_VAR && f->lv[l].type != SP_LVL_O;
+    plain &= f->lv[l].kind == SP_LX_VAR
+             && !sp_lvl_is_computed (f->lv[l].type);
   memset (out, 0, sizeof *out);
   out->rank = out->nlevels = f->rank;
   out->posw = f->posw;
@@ -114,7 +104,7 @@ sch_writable_format (const sp_format *f, int dense_first, sp_format *out)
       out->lv[l].kind = SP_LX_VAR;
       out->lv[l].dim = plain ? f->lv[l].dim : l;
       out->lv[l].type = l == 0 && f->rank > 1
-                        && (dense_first || f->lv[0].type == SP_LVL_D)
+                        && (dense_first || sp_lvl_is_dense (f->lv[0].type))
                         ? SP_LVL_D : SP_LVL_CU;
     }
 }

@@ -15,8 +15,6 @@ typedef struct sch_graph
 } sch_graph;
 
 /* schedule.c  */
-/* Nonzero for CU, CN and S levels.  */
-int sch_level_sparse (int type);
 /* Nonzero when the output is stored sparsely, as the schedule writes it.  */
 int sch_output_sparse (const ix_sched *sc);
 /* The loop variables index variable V is made of in NEST: itself, or the

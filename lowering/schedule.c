@@ -2,6 +2,7 @@
    The rules are described in schedule.h.  */
 
 #include <string.h>
+#include "level_types.h"
 #include "schedule-int.h"
 #include "sparse_format.h"
 
@@ -34,12 +35,6 @@ typedef struct why
   int rhs;      /* the right-hand side of the nest that failed */
 } why;
 
-int
-sch_level_sparse (int type)
-{
-  return type == SP_LVL_CU || type == SP_LVL_CN || type == SP_LVL_S;
-}
-
 /* -------------------------------------------------------------------- */
 /* Expression walks.  */
 
@@ -58,18 +53,6 @@ mark_accesses (const ix_stmt *s, int e, int *uses)
 
 /* -------------------------------------------------------------------- */
 /* Queries.  */
-
-int
-sch_access_sparse (const ix_sched *sc, int a)
-{
-  const ix_operand *o = &sc->st.opd[sc->st.acc[a].opd];
-  if (!o->tagged)
-    return 0;
-  for (int l = 0; l < sc->fmt[a].nlevels; l++)
-    if (sc->fmt[a].lv[l].type != SP_LVL_D)
-      return 1;
-  return 0;
-}
 
 /* The loop variables index variable V is made of in NEST: itself, or the
    parts of its composition.  Returns how many were written to OUT.  */
@@ -159,7 +142,7 @@ build_vars (ix_sched *sc, ix_diag *d)
             {
             case SP_LX_VAR:
               id = v;
-              if (lv->type == SP_LVL_O)
+              if (sp_lvl_is_computed (lv->type))
                 sc->structured[a] = 1;
               break;
             case SP_LX_DIV:
@@ -210,10 +193,10 @@ edge_vars (sch_graph *g, const sch_nest *nest, int u, int w)
       sch_edge (g, pu[a], pw[b]);
 }
 
-/* The level-order edges of access A over levels [0, NLEV): a compressed
-   or singleton level after every level above it, a dense level after
-   every compressed or singleton level above it.  O levels have no loop
-   and are skipped.  */
+/* The level-order edges of access A over levels [0, NLEV): a sparse level
+   (one that stores coordinates) after every level above it, a dense
+   level after every sparse level above it.  Computed levels (O) have no
+   loop and are skipped.  */
 static void
 format_edges (const ix_sched *sc, const sch_nest *nest, int a, int nlev,
               sch_graph *g)
@@ -223,9 +206,10 @@ format_edges (const ix_sched *sc, const sch_nest *nest, int a, int nlev,
     for (int l1 = 0; l1 < l2; l1++)
       {
         int t1 = f->lv[l1].type, t2 = f->lv[l2].type;
-        if (t1 == SP_LVL_O || t2 == SP_LVL_O)
+        if (sp_lvl_is_computed (t1) || sp_lvl_is_computed (t2))
           continue;
-        if (sch_level_sparse (t2) || (t2 == SP_LVL_D && sch_level_sparse (t1)))
+        if (sp_lvl_is_sparse (t2)
+            || (sp_lvl_is_dense (t2) && sp_lvl_is_sparse (t1)))
           {
             int u = sc->lvl_sv[a][l1], w = sc->lvl_sv[a][l2];
             if (u < sc->st.nvars && w < sc->st.nvars)
@@ -274,7 +258,7 @@ topo (int nsv, const int *in, const sch_graph *g, const int *key,
 int
 sch_output_sparse (const ix_sched *sc)
 {
-  return sch_access_sparse (sc, sc->st.out);
+  return ix_access_sparse (&sc->st, sc->st.out, &sc->fmt[sc->st.out]);
 }
 
 /* Compose the index variables covered by structured levels of the
@@ -306,7 +290,7 @@ compose (const ix_sched *sc, sch_nest *nest, why *w, ix_diag *d)
           int v = acc->var[lv->dim], sv = sc->lvl_sv[a][l];
           sch_compose *c = &nest->comp[v];
           if (lv->kind != SP_LX_DIV && lv->kind != SP_LX_MOD
-              && !(lv->kind == SP_LX_VAR && lv->type == SP_LVL_O))
+              && !(lv->kind == SP_LX_VAR && sp_lvl_is_computed (lv->type)))
             continue;
           if (owner[v] >= 0 && owner[v] != a)
             {
@@ -353,7 +337,8 @@ compose (const ix_sched *sc, sch_nest *nest, why *w, ix_diag *d)
       /* A structured operand only meets dense ones on its variables.  */
       for (int b = 0; b < s->naccs; b++)
         {
-          if (b == a || !nest->uses_acc[b] || !sch_access_sparse (sc, b))
+          if (b == a || !nest->uses_acc[b]
+              || !ix_access_sparse (s, b, &sc->fmt[b]))
             continue;
           int shares = 0;
           for (int k = 0; k < acc->nidx; k++)
@@ -407,7 +392,8 @@ loop_keys (const ix_sched *sc, const sch_nest *nest, int *key)
       int v = sc->sv[sv].var;
       for (int a = 0; a < s->naccs && !driven; a++)
         {
-          if (!nest->uses_acc[a] || a == s->out || !sch_access_sparse (sc, a))
+          if (!nest->uses_acc[a] || a == s->out
+              || !ix_access_sparse (s, a, &sc->fmt[a]))
             continue;
           for (int l = 0; l < sc->fmt[a].nlevels; l++)
             driven |= sc->lvl_sv[a][l] == sv;
@@ -462,7 +448,7 @@ schedule_nest (ix_sched *sc, sch_nest *nest, int rhs, ix_assign assign,
   memset (&fmt, 0, sizeof fmt);
   for (int a = 0; a < s->naccs; a++)
     if (nest->uses_acc[a] && a != s->out && a != skip
-        && sch_access_sparse (sc, a))
+        && ix_access_sparse (s, a, &sc->fmt[a]))
       format_edges (sc, nest, a, sc->fmt[a].nlevels, &fmt);
   for (int k = 0; k < sc->nbefore; k++)
     edge_vars (&fmt, nest, sc->before[k][0], sc->before[k][1]);
@@ -496,7 +482,7 @@ schedule_nest (ix_sched *sc, sch_nest *nest, int rhs, ix_assign assign,
       nl = topo (sc->nsv, in, &g, key, order);
       if (nl >= 0)
         nest->out_mode = SCH_OUT_APPEND;
-      else if (of->lv[last].type == SP_LVL_CU)
+      else if (sp_lvl_is_appendable (of->lv[last].type))
         {
           /* The levels above the last in order, all other loops inside
              them; the last level scattered into a workspace.  */
@@ -550,7 +536,7 @@ convert_to_free_order (ix_sched *sc, ix_assign assign, why *w, ix_diag *d,
   saved.n = 0;
   for (int c = 0; c < s->naccs; c++)
     if (uses[c] && c != s->out && c != sc->old_out && !sc->structured[c]
-        && sch_access_sparse (sc, c))
+        && ix_access_sparse (s, c, &sc->fmt[c]))
       {
         saved.acc[saved.n] = c;
         saved.fmt[saved.n++] = sc->fmt[c];
@@ -576,7 +562,8 @@ convert_to_free_order (ix_sched *sc, ix_assign assign, why *w, ix_diag *d,
       w->have_target = 1;
       w->other = -1;
       for (int a = 0; a < s->naccs && w->other < 0; a++)
-        if (a != c && (uses[a] || a == s->out) && sch_access_sparse (sc, a))
+        if (a != c && (uses[a] || a == s->out)
+            && ix_access_sparse (s, a, &sc->fmt[a]))
           w->other = a;
       return;
     }
@@ -601,7 +588,7 @@ find_conversion (ix_sched *sc, ix_assign assign, int allow, why *w,
     {
       why w2;
       if (!uses[c] || c == s->out || c == sc->old_out || sc->structured[c]
-          || !sch_access_sparse (sc, c))
+          || !ix_access_sparse (s, c, &sc->fmt[c]))
         continue;
       if (schedule_nest (sc, &tmp, w->rhs, assign, c, &w2, d)
           && (w2.kind != WHY_SUMS || rows_in_workspace (sc, &tmp, c, d)))
@@ -613,7 +600,8 @@ find_conversion (ix_sched *sc, ix_assign assign, int allow, why *w,
       w->other = -1;
       /* Name a sparse operand (or the output) it shares an index with.  */
       for (int a = 0; a < s->naccs && w->other < 0; a++)
-        if (a != c && (uses[a] || a == s->out) && sch_access_sparse (sc, a))
+        if (a != c && (uses[a] || a == s->out)
+            && ix_access_sparse (s, a, &sc->fmt[a]))
           for (int k = 0; k < s->acc[a].nidx; k++)
             for (int m = 0; m < s->acc[c].nidx; m++)
               if (s->acc[a].var[k] == s->acc[c].var[m])
@@ -713,11 +701,10 @@ rows_in_workspace (ix_sched *sc, sch_nest *nest, int skip, ix_diag *d)
 {
   ix_stmt *s = &sc->st;
   const sp_format *f = &sc->fmt[s->out];
-  if (!sch_output_sparse (sc) || f->lv[f->nlevels - 1].type != SP_LVL_CU)
+  if (!sch_output_sparse (sc)
+      || !sp_lvl_is_appendable (f->lv[f->nlevels - 1].type)
+      || !sp_format_dense_upto (f, f->nlevels - 1))
     return 1;
-  for (int l = 0; l + 1 < f->nlevels; l++)
-    if (f->lv[l].type != SP_LVL_D)
-      return 1;
   int terms[SCH_MAX_NESTS], signs[SCH_MAX_NESTS];
   int n = collect_terms (s, s->rhs, 1, terms, signs, 0);
   int rows[SCH_MAX_NESTS], rsign[SCH_MAX_NESTS], nrows = 0, rest = -1;
@@ -999,7 +986,7 @@ ix_schedule (const ix_stmt *s, const ix_sched_opts *opts, ix_sched *out,
     }
   int rows = opts && opts->write_rows && sch_output_sparse (out)
              && st->acc[st->out].nidx > 1
-             && out->fmt[st->out].lv[0].type != SP_LVL_D;
+             && !sp_lvl_is_dense (out->fmt[st->out].lv[0].type);
   if ((!sch_output_writable (out) || rows) && opts && opts->allow_convert)
     {
       /* Written in a format the loops can write, converted at the end;

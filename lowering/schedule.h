@@ -221,13 +221,12 @@ int ix_schedule (const ix_stmt *s, const ix_sched_opts *opts, ix_sched *out,
                  ix_diag *d);
 
 /* Queries.  */
-/* Nonzero when access A is a sparse operand as the schedule reads it.  */
-int sch_access_sparse (const ix_sched *sc, int a);
 /* The depth after which index variable V has a value in nest N (its loop,
    or the deepest loop of its parts); -1 when V has no loop in N.  */
 int sch_var_depth (const ix_sched *sc, int n, int v);
-/* A name for format F: "CSR", "CSC", "DCSR", "DCSC", "CSF", "COO",
-   "dense" when it is one, else its canonical spelling.  Returns BUF.  */
+/* A name for format F: the one its named format shows in messages
+   ("CSR", "DCSR", "dense": attrs/named_formats.c) when it is one, else
+   its canonical spelling.  Returns BUF.  */
 char *sch_format_name (const sp_format *f, char *buf, size_t len);
 
 /* "i, j" -- the loop order of nest N.  Returns BUF.  */

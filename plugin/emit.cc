@@ -63,6 +63,7 @@
 
 #include "sparse-plugin.h"
 #include "ix.h"
+#include "level_types.h"
 #include "schedule.h"
 #include "loops.h"
 #include "plan.h"
@@ -2557,10 +2558,7 @@ bool
 emitter::one_compressed_level ()
 {
   const sp_format &f = k->sc->fmt[k->sc->st.out];
-  for (int l = 0; l + 1 < f.nlevels; l++)
-    if (f.lv[l].type != SP_LVL_D)
-      return false;
-  return true;
+  return sp_format_dense_upto (&f, f.nlevels - 1);
 }
 
 /* Append to LIST the parallel build of the kernel whose row loop is
@@ -2969,7 +2967,7 @@ bool
 has_sparse_operand (const ix_stmt *ix)
 {
   for (int a = 0; a < ix->naccs; a++)
-    if (ix_access_sparse (ix, a))
+    if (ix_access_sparse (ix, a, &ix->opd[ix->acc[a].opd].fmt))
       return true;
   return false;
 }

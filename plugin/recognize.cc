@@ -1511,7 +1511,7 @@ plan_nest (const ix_stmt *ix, lir_kernel **kernel, char *why, size_t len)
   *kernel = NULL;
   bool sparse = false;
   for (int a = 0; a < ix->naccs; a++)
-    sparse |= ix_access_sparse (ix, a) != 0;
+    sparse |= ix_access_sparse (ix, a, &ix->opd[ix->acc[a].opd].fmt) != 0;
   if (!sparse)
     return true;
   ix_diag d;

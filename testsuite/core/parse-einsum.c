@@ -58,7 +58,8 @@ main (void)
       /* Tagged operands are the preferred extent source.  */
       CHECK (s->var[1].src_opd == ix_find_operand (s, "A"));
       CHECK (s->var[1].src_dim == 1);
-      CHECK (ix_access_sparse (s, 1) && !ix_access_sparse (s, 2));
+      CHECK (ix_access_sparse (s, 1, &s->opd[s->acc[1].opd].fmt)
+             && !ix_access_sparse (s, 2, &s->opd[s->acc[2].opd].fmt));
       CHECK (s->assign == IX_SET && s->out == 0);
       ix_free (s);
     }
