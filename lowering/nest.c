@@ -136,7 +136,7 @@ nest_assign (nest *n, int obj, int nidx, const int *loops, ix_assign op,
 }
 
 static nest_expr *
-new_expr (nest *n, nest_op op, unsigned loc)
+new_expr (nest *n, ix_op op, unsigned loc)
 {
   if (n->nexprs == NEST_MAX_EXPRS)
     {
@@ -159,7 +159,7 @@ nest_read (nest *n, int obj, int nidx, const int *loops, unsigned loc)
       n->full = 1;
       return -1;
     }
-  nest_expr *x = new_expr (n, NEST_READ, loc);
+  nest_expr *x = new_expr (n, IX_ACCESS, loc);
   if (!x)
     return -1;
   x->obj = obj;
@@ -172,7 +172,7 @@ nest_read (nest *n, int obj, int nidx, const int *loops, unsigned loc)
 int
 nest_const (nest *n, ix_num num, unsigned loc)
 {
-  nest_expr *x = new_expr (n, NEST_CONST, loc);
+  nest_expr *x = new_expr (n, IX_CONST, loc);
   if (!x)
     return -1;
   x->num = num;
@@ -180,32 +180,31 @@ nest_const (nest *n, ix_num num, unsigned loc)
 }
 
 int
-nest_op2 (nest *n, nest_op op, int a, int b, unsigned loc)
+nest_op2 (nest *n, ix_op op, int a, int b, unsigned loc)
 {
-  if (a < 0 || (op != NEST_NEG && b < 0))
+  if (a < 0 || (op != IX_NEG && b < 0))
     return -1;
   nest_expr *x = new_expr (n, op, loc);
   if (!x)
     return -1;
   x->a = a;
-  x->b = op == NEST_NEG ? -1 : b;
+  x->b = op == IX_NEG ? -1 : b;
   return n->nexprs - 1;
 }
 
 /* -------------------------------------------------------------------- */
 /* Symbols: the values of the symbolic run, with explicit sums.  */
 
-#define SYM_SUM ((nest_op) 100)
 #define NEST_MAX_SYMS 2048
 
 typedef struct sym
 {
-  nest_op op;     /* a nest_op or SYM_SUM */
+  ix_op op;       /* as a nest_expr's, or IX_SUM */
   int a, b;
   int obj, nidx;
   int loop[SP_MAX_RANK];
   ix_num num;
-  int sumloop;    /* SYM_SUM: the loop summed over */
+  int sumloop;    /* IX_SUM: the loop summed over */
   unsigned loc;
 } sym;
 
@@ -258,7 +257,7 @@ fail (engine *g, const char *fmt, ...)
 }
 
 static int
-new_sym (engine *g, nest_op op, int a, int b)
+new_sym (engine *g, ix_op op, int a, int b)
 {
   if (g->nsyms == NEST_MAX_SYMS)
     return fail (g, "the nest is too large");
@@ -275,7 +274,7 @@ new_sym (engine *g, nest_op op, int a, int b)
 static int
 sym_const (engine *g, ix_num num)
 {
-  int s = new_sym (g, NEST_CONST, -1, -1);
+  int s = new_sym (g, IX_CONST, -1, -1);
   if (s >= 0)
     g->syms[s].num = num;
   return s;
@@ -284,7 +283,7 @@ sym_const (engine *g, ix_num num)
 static int
 sym_read (engine *g, int obj, int nidx, const int *loops)
 {
-  int s = new_sym (g, NEST_READ, -1, -1);
+  int s = new_sym (g, IX_ACCESS, -1, -1);
   if (s >= 0)
     {
       g->syms[s].obj = obj;
@@ -298,7 +297,7 @@ sym_read (engine *g, int obj, int nidx, const int *loops)
 static int
 sym_is_zero (const engine *g, int s)
 {
-  return s >= 0 && g->syms[s].op == NEST_CONST
+  return s >= 0 && g->syms[s].op == IX_CONST
          && ix_num_is_zero (g->syms[s].num);
 }
 
@@ -306,7 +305,7 @@ static int
 sym_uses_loop (const engine *g, int s, int l)
 {
   const sym *x = &g->syms[s];
-  if (x->op == NEST_READ)
+  if (x->op == IX_ACCESS)
     {
       for (int k = 0; k < x->nidx; k++)
         if (x->loop[k] == l)
@@ -321,7 +320,7 @@ static int
 sym_reads_obj (const engine *g, int s, int obj)
 {
   const sym *x = &g->syms[s];
-  if (x->op == NEST_READ)
+  if (x->op == IX_ACCESS)
     return x->obj == obj;
   return (x->a >= 0 && sym_reads_obj (g, x->a, obj))
          || (x->b >= 0 && sym_reads_obj (g, x->b, obj));
@@ -332,8 +331,8 @@ static int
 sym_apply (engine *g, int base, term t)
 {
   if (base < 0 || sym_is_zero (g, base))
-    return t.neg ? new_sym (g, NEST_NEG, t.e, -1) : t.e;
-  return new_sym (g, t.neg ? NEST_SUB : NEST_ADD, base, t.e);
+    return t.neg ? new_sym (g, IX_NEG, t.e, -1) : t.e;
+  return new_sym (g, t.neg ? IX_SUB : IX_ADD, base, t.e);
 }
 
 /* The pending sum D plus T.  */
@@ -343,7 +342,7 @@ term_add (engine *g, term d, term t)
   term r = d;
   if (d.e < 0)
     return t;
-  r.e = new_sym (g, d.neg == t.neg ? NEST_ADD : NEST_SUB, d.e, t.e);
+  r.e = new_sym (g, d.neg == t.neg ? IX_ADD : IX_SUB, d.e, t.e);
   return r;
 }
 
@@ -391,7 +390,7 @@ sym_rename (engine *g, int s, const int *canon)
 {
   const sym *x = &g->syms[s];
   int a = -1, b = -1, changed = 0;
-  if (x->op == NEST_READ)
+  if (x->op == IX_ACCESS)
     {
       for (int k = 0; k < x->nidx; k++)
         changed |= canon[x->loop[k]] >= 0;
@@ -454,14 +453,14 @@ static sp_type
 sym_type (const engine *g, int s)
 {
   const sym *x = &g->syms[s];
-  switch ((int) x->op)
+  switch (x->op)
     {
-    case NEST_READ:
+    case IX_ACCESS:
       return g->n->obj[x->obj].opd.type;
-    case NEST_CONST:
+    case IX_CONST:
       return x->num.type;
-    case NEST_NEG:
-    case SYM_SUM:
+    case IX_NEG:
+    case IX_SUM:
       return sym_type (g, x->a);
     default:
       return ix_arith_type (sym_type (g, x->a), sym_type (g, x->b));
@@ -484,7 +483,7 @@ stored_exactly (const engine *g, int s, int o)
 {
   sp_type t = g->n->obj[o].opd.type;
   const sym *x = &g->syms[s];
-  if (x->op == NEST_CONST)
+  if (x->op == IX_CONST)
     return ix_num_fits (x->num, t);
   return sym_type (g, s) == t;
 }
@@ -497,9 +496,9 @@ eval (engine *g, int e)
   char buf[128];
   switch (x->op)
     {
-    case NEST_CONST:
+    case IX_CONST:
       return sym_const (g, x->num);
-    case NEST_READ:
+    case IX_ACCESS:
       {
         int o = x->obj;
         if (!g->written[o])
@@ -533,10 +532,10 @@ eval (engine *g, int e)
             return fail (g, "%s is read before it is set", objname (g, o));
           }
       }
-    case NEST_NEG:
+    case IX_NEG:
       {
         int a = eval (g, x->a);
-        return a < 0 ? -1 : new_sym (g, NEST_NEG, a, -1);
+        return a < 0 ? -1 : new_sym (g, IX_NEG, a, -1);
       }
     default:
       {
@@ -552,7 +551,7 @@ static int
 reads_target (const nest *n, int e, const nest_event *ev)
 {
   const nest_expr *x = &n->expr[e];
-  if (x->op != NEST_READ || x->obj != ev->obj || x->nidx != ev->nidx)
+  if (x->op != IX_ACCESS || x->obj != ev->obj || x->nidx != ev->nidx)
     return 0;
   for (int k = 0; k < x->nidx; k++)
     if (x->loop[k] != ev->idx[k])
@@ -573,13 +572,13 @@ assign (engine *g, int evi)
   if (op == IX_SET && rhs >= 0)
     {
       const nest_expr *x = &g->n->expr[rhs];
-      if ((x->op == NEST_ADD || x->op == NEST_SUB)
+      if ((x->op == IX_ADD || x->op == IX_SUB)
           && reads_target (g->n, x->a, ev))
         {
-          op = x->op == NEST_ADD ? IX_ADD_SET : IX_SUB_SET;
+          op = x->op == IX_ADD ? IX_ADD_SET : IX_SUB_SET;
           rhs = x->b;
         }
-      else if (x->op == NEST_ADD && reads_target (g->n, x->b, ev))
+      else if (x->op == IX_ADD && reads_target (g->n, x->b, ev))
         {
           op = IX_ADD_SET;
           rhs = x->a;
@@ -689,7 +688,7 @@ end_loop (engine *g, int l)
                              "loop %s", objname (g, o),
                              type_name (g->n->obj[o].opd.type),
                              type_name (tt), loopname (g, l));
-              t.e = new_sym (g, SYM_SUM, t.e, -1);
+              t.e = new_sym (g, IX_SUM, t.e, -1);
               if (t.e < 0)
                 return -1;
               g->syms[t.e].sumloop = l;
@@ -772,35 +771,32 @@ static int
 kexpr (kbuild *k, int s)
 {
   const sym *x = &k->g->syms[s];
-  switch ((int) x->op)
+  switch (x->op)
     {
-    case NEST_READ:
+    case IX_ACCESS:
       {
         int a = kaccess (k, x->obj, x->nidx, x->loop, x->loc);
         return a < 0 ? -1 : ix_add_leaf (k->ix, a, &k->d);
       }
-    case NEST_CONST:
+    case IX_CONST:
       return ix_add_const (k->ix, x->num, -1, x->loc, &k->d);
-    case SYM_SUM:
+    case IX_SUM:
       {
         int a = kexpr (k, x->a);
         int v = a < 0 ? -1 : kvar (k, x->sumloop);
         return v < 0 ? -1 : ix_add_sum (k->ix, v, a, &k->d);
       }
-    case NEST_NEG:
+    case IX_NEG:
       {
         int a = kexpr (k, x->a);
-        return a < 0 ? -1 : ix_add_op (k->ix, IX_NEG, a, -1, -1, x->loc,
+        return a < 0 ? -1 : ix_add_op (k->ix, x->op, a, -1, -1, x->loc,
                                        &k->d);
       }
     default:
       {
-        static const ix_op ops[] = { [NEST_ADD] = IX_ADD, [NEST_SUB] = IX_SUB,
-                                     [NEST_MUL] = IX_MUL,
-                                     [NEST_DIV] = IX_DIV };
         int a = kexpr (k, x->a);
         int b = a < 0 ? -1 : kexpr (k, x->b);
-        return b < 0 ? -1 : ix_add_op (k->ix, ops[x->op], a, b, -1, x->loc,
+        return b < 0 ? -1 : ix_add_op (k->ix, x->op, a, b, -1, x->loc,
                                        &k->d);
       }
     }
@@ -821,15 +817,15 @@ split_value (engine *g, int obj, int v, ix_assign *op, int *rhs)
       *rhs = v;
       return 0;
     }
-  if ((x->op == NEST_ADD || x->op == NEST_SUB)
-      && g->syms[x->a].op == NEST_READ && g->syms[x->a].obj == obj
+  if ((x->op == IX_ADD || x->op == IX_SUB)
+      && g->syms[x->a].op == IX_ACCESS && g->syms[x->a].obj == obj
       && !sym_reads_obj (g, x->b, obj))
     {
-      *op = x->op == NEST_ADD ? IX_ADD_SET : IX_SUB_SET;
+      *op = x->op == IX_ADD ? IX_ADD_SET : IX_SUB_SET;
       *rhs = x->b;
       return 0;
     }
-  if (x->op == NEST_ADD || x->op == NEST_SUB)
+  if (x->op == IX_ADD || x->op == IX_SUB)
     {
       /* (OLD + a) + b, (OLD + a) - b ...: peel the last term.  */
       ix_assign inner;
@@ -838,17 +834,17 @@ split_value (engine *g, int obj, int v, ix_assign *op, int *rhs)
           && split_value (g, obj, x->a, &inner, &r) == 0 && inner != IX_SET)
         {
           /* OLD +- r +- b  ==  OLD + ((+-r) +- b).  */
-          int nb = x->op == NEST_SUB;
+          int nb = x->op == IX_SUB;
           if (inner == IX_SUB_SET)
             {
               /* OLD - r - b == OLD - (r + b); OLD - r + b == OLD - (r - b) */
               *op = IX_SUB_SET;
-              *rhs = new_sym (g, nb ? NEST_ADD : NEST_SUB, r, x->b);
+              *rhs = new_sym (g, nb ? IX_ADD : IX_SUB, r, x->b);
             }
           else
             {
               *op = IX_ADD_SET;
-              *rhs = new_sym (g, nb ? NEST_SUB : NEST_ADD, r, x->b);
+              *rhs = new_sym (g, nb ? IX_SUB : IX_ADD, r, x->b);
             }
           return *rhs < 0 ? -1 : 0;
         }
@@ -1089,7 +1085,7 @@ prepass (engine *g, int *named)
                        n->obj[o].opd.name);
     }
   for (int e = 0; e < n->nexprs; e++)
-    if (n->expr[e].op == NEST_READ)
+    if (n->expr[e].op == IX_ACCESS)
       named[n->expr[e].obj] = 1;
   for (int i = 0; i < n->nevents; i++)
     {
@@ -1242,7 +1238,7 @@ nest_dim0_loops (const nest *n, int obj, int *loops, int max)
       else
         {
           const nest_expr *x = &n->expr[i - n->nevents];
-          if (x->op == NEST_READ && x->obj == obj && x->nidx > 0)
+          if (x->op == IX_ACCESS && x->obj == obj && x->nidx > 0)
             l = x->loop[0];
         }
       if (l < 0)

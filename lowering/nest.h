@@ -96,20 +96,14 @@ typedef struct nest_loop
   unsigned loc;
 } nest_loop;
 
-typedef enum
-{
-  NEST_READ,   /* OBJ subscripted by LOOP[0..NIDX) */
-  NEST_CONST,  /* NUM */
-  NEST_NEG,
-  NEST_ADD,
-  NEST_SUB,
-  NEST_MUL,
-  NEST_DIV
-} nest_op;
-
+/* An expression: its operators are index notation's, which it becomes
+   unchanged.  */
 typedef struct nest_expr
 {
-  nest_op op;
+  ix_op op;        /* IX_ACCESS: OBJ subscripted by LOOP[0..NIDX);
+                      IX_CONST: NUM; IX_NEG, IX_ADD, IX_SUB, IX_MUL,
+                      IX_DIV: of A (and B).  Never IX_SUM: a nest sums
+                      by its loops */
   int a, b;
   int obj, nidx;
   int loop[SP_MAX_RANK];
@@ -160,7 +154,7 @@ int nest_assign (nest *n, int obj, int nidx, const int *loops, ix_assign op,
                  int rhs, unsigned loc);
 int nest_read (nest *n, int obj, int nidx, const int *loops, unsigned loc);
 int nest_const (nest *n, ix_num num, unsigned loc);
-int nest_op2 (nest *n, nest_op op, int a, int b, unsigned loc);
+int nest_op2 (nest *n, ix_op op, int a, int b, unsigned loc);
 
 /* Two objects whose storage must not overlap, for the front end to check
    at run time before it runs the statements (else the loops run).  */

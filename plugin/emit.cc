@@ -108,6 +108,21 @@ lir_float_p (lir_type t)
   return t == LIR_F64 || t == LIR_F32;
 }
 
+/* The tree code of binary operator OP (LIR_ADD, LIR_SUB, LIR_MUL,
+   LIR_DIV, LIR_MIN) on values of a floating type when REAL.  */
+tree_code
+arith_code (lir_op op, bool real)
+{
+  switch (op)
+    {
+    case LIR_ADD: return PLUS_EXPR;
+    case LIR_SUB: return MINUS_EXPR;
+    case LIR_MUL: return MULT_EXPR;
+    case LIR_MIN: return MIN_EXPR;
+    default: return real ? RDIV_EXPR : TRUNC_DIV_EXPR;
+    }
+}
+
 /* The element type of an array-like TYPE (arrays and one pointer
    stripped).  */
 tree
@@ -738,12 +753,8 @@ emitter::ex (int id)
 	tree a = ex (x.a), b = ex (x.b);
 	CHECKED (a);
 	CHECKED (b);
-	tree_code code = x.op == LIR_ADD ? PLUS_EXPR
-			 : x.op == LIR_SUB ? MINUS_EXPR
-			 : x.op == LIR_MUL ? MULT_EXPR
-			 : x.op == LIR_MIN ? MIN_EXPR
-			 : lir_float_p (x.type) ? RDIV_EXPR : TRUNC_DIV_EXPR;
-	return fold_build2 (code, type, sparse_convert (loc, type, a),
+	return fold_build2 (arith_code (x.op, lir_float_p (x.type)), type,
+			    sparse_convert (loc, type, a),
 			    sparse_convert (loc, type, b));
       }
     case LIR_MASK:
@@ -1236,9 +1247,8 @@ emitter::vex (int e, int j, tree off, tree vtype, tree elt)
 	tree b = vex (x.b, j, off, vtype, elt);
 	CHECKED (a);
 	CHECKED (b);
-	tree_code code = x.op == LIR_ADD ? PLUS_EXPR : x.op == LIR_SUB
-			 ? MINUS_EXPR : x.op == LIR_MUL ? MULT_EXPR : RDIV_EXPR;
-	return fold_build2 (code, vtype, a, b);
+	/* Strips hold floating values only.  */
+	return fold_build2 (arith_code (x.op, true), vtype, a, b);
       }
     }
 }

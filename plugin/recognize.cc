@@ -1140,7 +1140,7 @@ reader::read_expr (tree t, sp_type *type)
     case NEGATE_EXPR:
       {
 	int a = read_expr (TREE_OPERAND (t, 0), type);
-	return a < 0 ? -1 : nest_op2 (n, NEST_NEG, a, -1, loc);
+	return a < 0 ? -1 : nest_op2 (n, IX_NEG, a, -1, loc);
       }
     case PLUS_EXPR:
     case MINUS_EXPR:
@@ -1159,9 +1159,9 @@ reader::read_expr (tree t, sp_type *type)
 	if (tc != *type)
 	  return fail ("an explicit conversion changes the type an operation "
 		       "is computed in"), -1;
-	nest_op op = TREE_CODE (t) == PLUS_EXPR ? NEST_ADD
-		     : TREE_CODE (t) == MINUS_EXPR ? NEST_SUB
-		     : TREE_CODE (t) == MULT_EXPR ? NEST_MUL : NEST_DIV;
+	ix_op op = TREE_CODE (t) == PLUS_EXPR ? IX_ADD
+		   : TREE_CODE (t) == MINUS_EXPR ? IX_SUB
+		   : TREE_CODE (t) == MULT_EXPR ? IX_MUL : IX_DIV;
 	return nest_op2 (n, op, a, b, loc);
       }
     case CALL_EXPR:
@@ -1559,7 +1559,7 @@ recognizer::try_nest (tree *forp, tree init)
       int root = rd.loops[0].id;
       for (int e = 0; e < rd.n->nexprs && !used; e++)
 	for (int k = 0; k < rd.n->expr[e].nidx; k++)
-	  used |= rd.n->expr[e].op == NEST_READ && rd.n->expr[e].loop[k] == root;
+	  used |= rd.n->expr[e].op == IX_ACCESS && rd.n->expr[e].loop[k] == root;
       for (int e = 0; e < rd.n->nevents && !used; e++)
 	for (int k = 0; k < rd.n->ev[e].nidx; k++)
 	  used |= rd.n->ev[e].kind == NEST_EV_ASSIGN && rd.n->ev[e].idx[k] == root;

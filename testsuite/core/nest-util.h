@@ -106,11 +106,11 @@ add_obj (const char *name, ix_operand_kind kind, int rank, const char *fmt,
   nest_read (N, o, NIDX (__VA_ARGS__), (const int[]) { __VA_ARGS__ }, 0)
 #define RD0(o) nest_read (N, o, 0, NULL, 0)
 #define CST(x) nest_const (N, (x) == (int) (x) ? ix_num_int ((int) (x)) : ix_num_real (x, SP_F64), 0)
-#define ADD(a, b) nest_op2 (N, NEST_ADD, a, b, 0)
-#define SUB(a, b) nest_op2 (N, NEST_SUB, a, b, 0)
-#define MUL(a, b) nest_op2 (N, NEST_MUL, a, b, 0)
-#define DIV(a, b) nest_op2 (N, NEST_DIV, a, b, 0)
-#define NEG(a) nest_op2 (N, NEST_NEG, a, -1, 0)
+#define ADD(a, b) nest_op2 (N, IX_ADD, a, b, 0)
+#define SUB(a, b) nest_op2 (N, IX_SUB, a, b, 0)
+#define MUL(a, b) nest_op2 (N, IX_MUL, a, b, 0)
+#define DIV(a, b) nest_op2 (N, IX_DIV, a, b, 0)
+#define NEG(a) nest_op2 (N, IX_NEG, a, -1, 0)
 #define ASSIGN(o, op, rhs, ...)                                         \
   nest_assign (N, o, NIDX (__VA_ARGS__), (const int[]) { __VA_ARGS__ },  \
                op, rhs, 0)
