@@ -1,0 +1,259 @@
+/* emit-expr.cc -- loop IR expressions, conditions and assignment
+   targets as GENERIC.
+
+   Copyright the sparse authors.  GPL-3.0-or-later (see COPYING).  */
+
+#include "emit-int.h"
+
+namespace sparse_emit {
+
+/* The output's values pointer, read afresh (appends move it).  */
+tree
+emitter::out_vals (int a)
+{
+  return fold_convert (build_pointer_type (arr_elt[a]),
+		       field (kout_addr (), offsetof (sp_kout, vals),
+			      ptr_type_node));
+}
+
+/* Element IDX of array A.  */
+tree
+emitter::elem (int a, tree idx)
+{
+  if (a < 0 || a >= k->narrays)
+    return fail ("no array %d", a);
+  CHECKED (idx);
+  if (k->arrays[a].kind == LIR_ARR_OUT_VALS && !kout)
+    return fail ("output values without an output");
+  tree base = k->arrays[a].kind != LIR_ARR_OUT_VALS ? arr[a]
+	      : run_vals ? run_vals
+	      : cur_vals ? fold_convert (build_pointer_type (arr_elt[a]),
+					 cur_vals)
+	      : out_vals (a);
+  if (!base)
+    return fail ("array %d has no pointer", a);
+  tree elt = arr_elt[a];
+  tree off = fold_build2 (MULT_EXPR, sizetype, fold_convert (sizetype, idx),
+			  fold_convert (sizetype, TYPE_SIZE_UNIT (elt)));
+  return build_fold_indirect_ref_loc (loc, fold_build_pointer_plus (base,
+								    off));
+}
+
+tree
+emitter::ex (int id)
+{
+  if (failed)
+    return error_mark_node;
+  if (id < 0 || id >= k->nexprs)
+    return fail ("no expression %d", id);
+  const lir_expr &x = k->exprs[id];
+  tree type = lir_tree_type (x.type);
+  if (!type)
+    return fail ("expression %d has no type", id);
+  switch (x.op)
+    {
+    case LIR_CONST:
+      if (lir_float_p (x.type))
+	{
+	  REAL_VALUE_TYPE r;
+	  char buf[64];
+	  snprintf (buf, sizeof buf, "%.17g", x.fval);
+	  if (real_from_string (&r, buf) < 0 && x.fval == x.fval)
+	    return fail ("constant %s", buf);
+	  return fold_convert (type, build_real (double_type_node, r));
+	}
+      return build_int_cst (type, x.ival);
+    case LIR_VARREF:
+      if (x.var < 0 || x.var >= k->nvars || !var[x.var])
+	return fail ("variable %d used before its declaration", x.var);
+      return var[x.var];
+    case LIR_LOAD:
+      {
+	tree r = elem (x.array, ex (x.a));
+	CHECKED (r);
+	return sparse_convert (loc, type, r);
+      }
+    case LIR_SCALAR:
+      {
+	tree decl = sparse_einsum_operand_decl (e, x.opd);
+	if (!decl)
+	  return fail ("no scalar operand %d", x.opd);
+	return sparse_convert (loc, type, decl);
+      }
+    case LIR_DIM:
+      {
+	if (x.dim < 0 || x.dim >= SP_MAX_RANK)
+	  return fail ("dimension %d", x.dim);
+	tree h = NULL_TREE;
+	if (x.tensor >= 0)
+	  h = tensor_handle (x.tensor);
+	else if (x.opd >= 0 && x.opd < s->nopds && s->opd[x.opd].tagged)
+	  {
+	    h = handle[x.opd];
+	    for (int t = 0; t < k->ntensors; t++)
+	      if (k->tensors[t].opd == x.opd && k->tensors[t].conv < 0)
+		h = tensor_handle (t);
+	  }
+	if (h)
+	  {
+	    CHECKED (h);
+	    return field (h, offsetof (sp_tensor, dims)
+			     + x.dim * (HOST_WIDE_INT) sizeof (int64_t),
+			  type);
+	  }
+	tree ext = sparse_einsum_dense_extent (e, x.opd, x.dim);
+	if (!ext)
+	  {
+	    const char *n = x.opd >= 0 && x.opd < s->nopds
+			    ? s->opd[x.opd].name : "?";
+	    return fail ("the extent of dimension %d of '%s' is unknown",
+			 x.dim, n);
+	  }
+	return sparse_convert (loc, type, ext);
+      }
+    case LIR_LVSIZE:
+      {
+	tree h = tensor_handle (x.tensor);
+	CHECKED (h);
+	if (x.dim < 0 || x.dim >= SP_MAX_LEVELS)
+	  return fail ("level %d", x.dim);
+	return field (h, offsetof (sp_tensor, lv)
+			 + x.dim * (HOST_WIDE_INT) sizeof (sp_level_store)
+			 + offsetof (sp_level_store, size), type);
+      }
+    case LIR_PICK:
+      {
+	tree a = tensor_handle (x.tensor), b = tensor_handle (x.opd);
+	CHECKED (a);
+	CHECKED (b);
+	tree c = sparse_rt_call (loc, SPARSE_RT_KMERGE_PICK, 4, a,
+				 build_int_cst (integer_type_node, x.dim),
+				 b,
+				 build_int_cst (integer_type_node,
+						x.ival));
+	return fold_convert (type, c);
+      }
+    case LIR_NEG:
+      {
+	tree a = ex (x.a);
+	CHECKED (a);
+	return fold_build1 (NEGATE_EXPR, type, sparse_convert (loc, type, a));
+      }
+    case LIR_NOT:
+    case LIR_LT:
+    case LIR_LE:
+    case LIR_EQ:
+    case LIR_AND:
+      {
+	tree c = cond (id);
+	CHECKED (c);
+	return fold_convert (type, c);
+      }
+    case LIR_ADD:
+    case LIR_SUB:
+    case LIR_MUL:
+    case LIR_DIV:
+    case LIR_MIN:
+      {
+	tree a = ex (x.a), b = ex (x.b);
+	CHECKED (a);
+	CHECKED (b);
+	return fold_build2 (arith_code (x.op, lir_float_p (x.type)), type,
+			    sparse_convert (loc, type, a),
+			    sparse_convert (loc, type, b));
+      }
+    case LIR_MASK:
+    case LIR_BOR:
+      {
+	/* On the bits of the values, an unsigned integer of their size:
+	   GCC keeps these selects free of branches.  */
+	tree a = ex (x.a), b = ex (x.b);
+	CHECKED (a);
+	CHECKED (b);
+	tree bits = build_nonstandard_integer_type (TYPE_PRECISION (type), 1);
+	tree vb = fold_build1 (VIEW_CONVERT_EXPR, bits,
+			       sparse_convert (loc, type, b));
+	tree va = x.op == LIR_MASK
+		  ? fold_build1 (NEGATE_EXPR, bits, fold_convert (bits, a))
+		  : fold_build1 (VIEW_CONVERT_EXPR, bits,
+				 sparse_convert (loc, type, a));
+	tree r = fold_build2 (x.op == LIR_MASK ? BIT_AND_EXPR : BIT_IOR_EXPR,
+			      bits, va, vb);
+	return fold_build1 (VIEW_CONVERT_EXPR, type, r);
+      }
+    default:
+      return fail ("operator %d", (int) x.op);
+    }
+}
+
+/* Expression ID as a condition (boolean_type_node).  */
+tree
+emitter::cond (int id)
+{
+  if (failed)
+    return error_mark_node;
+  if (id < 0 || id >= k->nexprs)
+    return fail ("no expression %d", id);
+  const lir_expr &x = k->exprs[id];
+  switch (x.op)
+    {
+    case LIR_LT:
+    case LIR_LE:
+    case LIR_EQ:
+      {
+	if (x.a < 0 || x.a >= k->nexprs || x.b < 0 || x.b >= k->nexprs)
+	  return fail ("comparison %d", id);
+	tree type = lir_tree_type (lir_arith_type (k->exprs[x.a].type,
+						   k->exprs[x.b].type));
+	tree a = ex (x.a), b = ex (x.b);
+	CHECKED (a);
+	CHECKED (b);
+	tree_code code = x.op == LIR_LT ? LT_EXPR : x.op == LIR_LE ? LE_EXPR
+			 : EQ_EXPR;
+	return fold_build2 (code, boolean_type_node,
+			    sparse_convert (loc, type, a),
+			    sparse_convert (loc, type, b));
+      }
+    case LIR_AND:
+      {
+	tree a = cond (x.a), b = cond (x.b);
+	CHECKED (a);
+	CHECKED (b);
+	return fold_build2 (TRUTH_ANDIF_EXPR, boolean_type_node, a, b);
+      }
+    case LIR_NOT:
+      {
+	tree a = cond (x.a);
+	CHECKED (a);
+	return fold_build1 (TRUTH_NOT_EXPR, boolean_type_node, a);
+      }
+    default:
+      {
+	tree v = ex (id);
+	CHECKED (v);
+	return fold_build2 (NE_EXPR, boolean_type_node, v,
+			    build_zero_cst (TREE_TYPE (v)));
+      }
+    }
+}
+
+tree
+emitter::target (const lir_target &t)
+{
+  if (t.var >= 0)
+    {
+      if (t.var >= k->nvars || !var[t.var])
+	return fail ("assignment to undeclared variable %d", t.var);
+      return var[t.var];
+    }
+  if (t.array >= 0)
+    return elem (t.array, ex (t.index));
+  if (t.opd >= 0 && t.opd < s->nopds)
+    {
+      tree decl = sparse_einsum_operand_decl (e, t.opd);
+      return decl ? decl : fail ("no scalar output %d", t.opd);
+    }
+  return fail ("assignment without target");
+}
+
+} // namespace sparse_emit

@@ -1,0 +1,861 @@
+/* emit-parallel.cc -- OpenMP regions: parallel loops (their rows split
+   by entries, sums into threads' copies) and sparse outputs built by
+   threads.
+
+   Copyright the sparse authors.  GPL-3.0-or-later (see COPYING).  */
+
+#include "emit-int.h"
+
+namespace sparse_emit {
+
+/* The clauses of the parallel region of loop ST: reduction (+: t) for
+   each variable declared outside it that its body sums into (a scalar
+   output's register: lir_reductions); error_mark_node when its body
+   writes anything else outside itself.  */
+tree
+emitter::region_clauses (const lir_stmt &st)
+{
+  tree clauses = NULL_TREE;
+  int vars[8];
+  int n = lir_reductions (k, &st, vars, 8);
+  if (n < 0)
+    return error_mark_node;
+  for (int i = 0; i < n; i++)
+    {
+      tree c = build_omp_clause (loc, OMP_CLAUSE_REDUCTION);
+      OMP_CLAUSE_DECL (c) = var[vars[i]];
+      OMP_CLAUSE_REDUCTION_CODE (c) = PLUS_EXPR;
+      OMP_CLAUSE_CHAIN (c) = clauses;
+      clauses = c;
+    }
+  return clauses;
+}
+
+/* Whether statement X of K declares another name of a row (pA0 = i,
+   the row or one of its names marked in ROW): marks it.  */
+static bool
+names_row (const lir_kernel *k, const lir_stmt &x, bool *row)
+{
+  if (x.kind != LIR_DECL || x.a < 0 || x.a >= k->nexprs || x.var < 0
+      || x.var >= k->nvars)
+    return false;
+  const lir_expr &init = k->exprs[x.a];
+  if (init.op != LIR_VARREF || init.var < 0 || init.var >= k->nvars
+      || !row[init.var])
+    return false;
+  row[x.var] = true;
+  return true;
+}
+
+/* For parallel loop ST: the arrays of offsets indexed by its variable
+   (pos[i] of CSR's rows, pos1[p] of DCSR's) of up to two operands,
+   whose entries weigh the iterations, into BA[0] and BA[1]; -1 where
+   its body reads none (no more).  */
+void
+emitter::balance_arrays (const lir_stmt &st, int ba[2])
+{
+  ba[0] = ba[1] = -1;
+  if (st.body < 0)
+    return;
+  bool *row = XCNEWVEC (bool, k->nvars + 1);
+  int found = 0;
+  row[st.var] = true;
+  for (int id = st.body; id >= 0 && found < 2; id = k->stmts[id].next)
+    {
+      const lir_stmt &x = k->stmts[id];
+      int e = x.kind == LIR_DECL || x.kind == LIR_FOR ? x.a : -1;
+      if (e < 0 || e >= k->nexprs)
+	continue;
+      const lir_expr &init = k->exprs[e];
+      if (names_row (k, x, row))
+	continue;
+      /* pA1 = pos1[pA0]: the start of the row's entries.  */
+      if (init.op != LIR_LOAD || init.array < 0 || init.array >= k->narrays
+	  || init.a < 0)
+	continue;
+      const lir_array &ar = k->arrays[init.array];
+      const lir_expr &idx = k->exprs[init.a];
+      if (ar.kind == LIR_ARR_POS && arr[init.array] && idx.op == LIR_VARREF
+	  && idx.var >= 0 && idx.var < k->nvars && row[idx.var]
+	  && ar.tensor >= 0 && ar.tensor < k->ntensors
+	  && (!found || k->arrays[ba[0]].tensor != ar.tensor))
+	ba[found++] = init.array;
+    }
+  XDELETEVEC (row);
+}
+
+/* The first row of part PART of PARTS of rows [LO, HI) cut by the
+   entries of the pos arrays BA (balance_arrays) into ranges of about
+   equal work.  */
+tree
+emitter::split_call (const int ba[2], tree lo, tree hi, tree part, tree parts)
+{
+  tree w[2], pos[2];
+  for (int i = 0; i < 2; i++)
+    {
+      w[i] = build_int_cst (integer_type_node,
+			    ba[i] < 0 ? 0
+			    : k->tensors[k->arrays[ba[i]].tensor].fmt.posw);
+      pos[i] = ba[i] < 0 ? null_pointer_node
+	       : fold_convert (const_ptr_type_node, unshare_expr (arr[ba[i]]));
+    }
+  return sparse_rt_call (loc, SPARSE_RT_KSPLIT, 8, pos[0], w[0], pos[1],
+			 w[1], lo, hi, part, parts);
+}
+
+/* Chunks per thread of a loop over rows split by their entries.  */
+#define SPLIT_CHUNKS 8
+
+/* The parallel region of loop ST over rows [LO, HI) cut by the entries
+   of pos arrays BA (balance_arrays) into SPLIT_CHUNKS ranges of rows per
+   thread of about equal work (sp_ksplit), which the threads take in
+   turn, BODY run for IV over each: a thread slowed by a heavy range or by another process
+   on its core takes fewer (measured on 2 threads, SpMV: rmat_s16_ef8
+   0.38 -> 0.33 ms, bcsstk16 0.126 -> 0.087 ms against a range per
+   thread).  CLAUSES are the region's; PRIVS (chained) its own variables
+   besides, PRE and POST its statements before and after the loop.
+   Returns the statements: the shared chunk counter reset, then the
+   region.  */
+tree
+emitter::split_loop (tree iv, tree lo, tree hi, tree body, const int ba[2],
+		     tree clauses, tree privs, tree pre, tree post)
+{
+  tree i64 = sparse_int64_type ();
+  tree nt_fn = builtin_decl_explicit (BUILT_IN_OMP_GET_NUM_THREADS);
+  tree add_fn = builtin_decl_explicit (BUILT_IN_ATOMIC_FETCH_ADD_8);
+  if (!nt_fn || !add_fn)
+    return NULL_TREE;
+  tree vars = NULL_TREE, list = alloc_stmt_list ();
+  tree chunks = new_var (i64, NULL, &vars), ck = new_var (i64, NULL, &vars);
+  tree n0 = new_var (i64, NULL, &vars), n = new_var (i64, NULL, &vars);
+  tree r1 = new_var (i64, NULL, &vars);
+  /* The next chunk to take, shared by the threads.  */
+  tree next = new_var (i64, "sp_chunk", &top_vars);
+  TREE_ADDRESSABLE (next) = 1;
+  /* The loop variable too is the region's own.  */
+  DECL_CHAIN (iv) = vars;
+  vars = iv;
+  if (privs)
+    {
+      tree last = privs;
+      while (DECL_CHAIN (last))
+	last = DECL_CHAIN (last);
+      DECL_CHAIN (last) = vars;
+      vars = privs;
+    }
+  if (pre)
+    append_to_statement_list_force (pre, &list);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, chunks,
+	     build2 (MULT_EXPR, i64,
+		     fold_convert (i64, build_call_expr_loc (loc, nt_fn, 0)),
+		     build_int_cst (i64, SPLIT_CHUNKS))), &list);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, n0, sparse_convert (loc, i64, lo)), &list);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, n, sparse_convert (loc, i64, hi)), &list);
+  /* ck = __atomic_fetch_add (&next, 1, relaxed)  */
+  tree val_t = TREE_VALUE (TREE_CHAIN (TYPE_ARG_TYPES (TREE_TYPE (add_fn))));
+  auto take = [&] ()
+    {
+      return build2 (MODIFY_EXPR, i64, ck,
+		     fold_convert (i64, build_call_expr_loc
+					  (loc, add_fn, 3,
+					   build_fold_addr_expr (next),
+					   build_int_cst (val_t, 1),
+					   /* __ATOMIC_RELAXED */
+					   integer_zero_node)));
+    };
+  append_to_statement_list_force (take (), &list);
+  /* Each chunk: iv = split (ck), r1 = split (ck + 1), its rows, the next
+     chunk taken.  */
+  tree chunk = alloc_stmt_list ();
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, TREE_TYPE (iv), iv,
+	     fold_convert (TREE_TYPE (iv),
+			   split_call (ba, n0, n, ck, chunks))), &chunk);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, r1,
+	     split_call (ba, n0, n,
+			 build2 (PLUS_EXPR, i64, ck, build_int_cst (i64, 1)),
+			 chunks)), &chunk);
+  tree lbody = alloc_stmt_list ();
+  append_to_statement_list_force (body, &lbody);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, TREE_TYPE (iv), iv,
+	     build2 (PLUS_EXPR, TREE_TYPE (iv), iv,
+		     build_int_cst (TREE_TYPE (iv), 1))), &lbody);
+  append_to_statement_list_force
+    (goto_loop (loc, build2 (LT_EXPR, boolean_type_node, iv,
+			     fold_convert (TREE_TYPE (iv), r1)), lbody),
+     &chunk);
+  append_to_statement_list_force (take (), &chunk);
+  append_to_statement_list_force
+    (goto_loop (loc, build2 (LT_EXPR, boolean_type_node, ck, chunks), chunk),
+     &list);
+  if (post)
+    append_to_statement_list_force (post, &list);
+  tree par = make_node (OMP_PARALLEL);
+  TREE_TYPE (par) = void_type_node;
+  OMP_PARALLEL_CLAUSES (par) = clauses;
+  OMP_PARALLEL_BODY (par) = region_bind (vars, list);
+  SET_EXPR_LOCATION (par, loc);
+  tree all = alloc_stmt_list ();
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, next, build_int_cst (i64, 0)), &all);
+  append_to_statement_list_force (par, &all);
+  return all;
+}
+
+/* For parallel loop ST summing into dense output ST.sum_array (of
+   ST.sum_count elements): each thread adds into its own copy, zeroed
+   (sp_kparts_alloc, one per thread the region may have), and after the
+   loop the threads add the copies into the output, each a range of its
+   elements, the copies in thread order.  Sets the array's pointer to the
+   thread's copy for the body; the region's own variables into *PRIVS,
+   the statements before the region into *BEFORE, in it before and after
+   the loop into *PRE and *POST, after it into *AFTER.  */
+tree
+emitter::own_copies (const lir_stmt &st, tree *privs, tree *before,
+		     tree *pre, tree *post, tree *after)
+{
+  int a = st.sum_array;
+  tree i64 = sparse_int64_type ();
+  tree nt_fn = builtin_decl_explicit (BUILT_IN_OMP_GET_NUM_THREADS);
+  tree tid_fn = builtin_decl_explicit (BUILT_IN_OMP_GET_THREAD_NUM);
+  tree barrier = builtin_decl_explicit (BUILT_IN_GOMP_BARRIER);
+  tree shared = arr[a], elt = arr_elt[a];
+  if (!nt_fn || !tid_fn || !barrier || !shared || !elt)
+    return fail ("no OpenMP builtins for a parallel sum");
+  tree count = ex (st.sum_count);
+  CHECKED (count);
+  tree n = new_var (i64, "sp_n", &top_vars);
+  tree buf = new_var (ptr_type_node, "sp_parts", &top_vars);
+  *before = alloc_stmt_list ();
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, n, sparse_convert (loc, i64, count)), before);
+  tree threads = sparse_rt_call (loc, SPARSE_RT_OMP_MAX_THREADS, 0);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, ptr_type_node, buf,
+	     sparse_rt_call (loc, SPARSE_RT_KPARTS_ALLOC, 3, n,
+			     fold_convert (i64, threads),
+			     fold_convert (size_type_node,
+					   TYPE_SIZE_UNIT (elt)))), before);
+  *after = sparse_rt_call (loc, SPARSE_RT_KPARTS_FREE, 1, buf);
+
+  tree fn = current_function_decl;
+  tree tid = sparse_new_local (fn, i64, "sp_tid");
+  tree nt = sparse_new_local (fn, i64, "sp_nt");
+  tree own = sparse_new_local (fn, TREE_TYPE (shared), "sp_own");
+  tree j = sparse_new_local (fn, i64, "sp_j");
+  tree j1 = sparse_new_local (fn, i64, "sp_j1");
+  tree t = sparse_new_local (fn, i64, "sp_t");
+  tree sum = sparse_new_local (fn, elt, "sp_sum");
+  DECL_CHAIN (t) = sum;
+  DECL_CHAIN (tid) = nt;
+  DECL_CHAIN (nt) = own;
+  DECL_CHAIN (own) = j;
+  DECL_CHAIN (j) = j1;
+  DECL_CHAIN (j1) = t;
+  *privs = tid;
+  auto copy_of = [&] (tree thread)
+    {
+      tree off = fold_build2 (MULT_EXPR, sizetype,
+			      fold_convert (sizetype,
+					    build2 (MULT_EXPR, i64, thread, n)),
+			      fold_convert (sizetype, TYPE_SIZE_UNIT (elt)));
+      return fold_convert (TREE_TYPE (shared),
+			   fold_build_pointer_plus (buf, off));
+    };
+  *pre = alloc_stmt_list ();
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, tid,
+	     fold_convert (i64, build_call_expr_loc (loc, tid_fn, 0))), pre);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, TREE_TYPE (own), own, copy_of (tid)), pre);
+
+  /* After the loop: y[j] += copy_t[j] for t in thread order, over this
+     thread's range of j, the sum in a register.  */
+  *post = alloc_stmt_list ();
+  append_to_statement_list_force (build_call_expr_loc (loc, barrier, 0),
+				  post);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, nt,
+	     fold_convert (i64, build_call_expr_loc (loc, nt_fn, 0))), post);
+  auto bound = [&] (tree part)
+    {
+      return build2 (TRUNC_DIV_EXPR, i64, build2 (MULT_EXPR, i64, n, part),
+		     nt);
+    };
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, j, bound (tid)), post);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, j1,
+	     bound (build2 (PLUS_EXPR, i64, tid, build_int_cst (i64, 1)))),
+     post);
+  tree add = alloc_stmt_list ();
+  arr[a] = copy_of (t);
+  tree from = elem (a, j);
+  arr[a] = shared;
+  tree to = elem (a, j);
+  CHECKED (from);
+  CHECKED (to);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, elt, sum, build2 (PLUS_EXPR, elt, sum, from)),
+     &add);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, t,
+	     build2 (PLUS_EXPR, i64, t, build_int_cst (i64, 1))), &add);
+  tree row = alloc_stmt_list ();
+  append_to_statement_list_force (build2 (MODIFY_EXPR, elt, sum, to), &row);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, t, build_int_cst (i64, 0)), &row);
+  append_to_statement_list_force
+    (goto_loop (loc, build2 (LT_EXPR, boolean_type_node, t, nt), add), &row);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, elt, unshare_expr (to), sum), &row);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, j,
+	     build2 (PLUS_EXPR, i64, j, build_int_cst (i64, 1))), &row);
+  append_to_statement_list_force
+    (goto_loop (loc, build2 (LT_EXPR, boolean_type_node, j, j1), row), post);
+  arr[a] = own;
+  return *post;
+}
+
+/* Loop ST over [LO, HI) as a parallel region: rows of a CSR-like
+   operand in ranges of equal work the threads take in turn
+   (split_loop), else
+   #pragma omp parallel for schedule(static); the loop variable private
+   to the region, and each thread's own copy of the registers the loop
+   sums into (a scalar output's: region_clauses) or of the dense output
+   (own_copies), added up at the end.  */
+tree
+emitter::parallel_for (const lir_stmt &st, tree lo, tree hi)
+{
+  tree v = var[st.var], type = TREE_TYPE (v);
+  tree iv = sparse_new_local (current_function_decl, type,
+			      IDENTIFIER_POINTER (DECL_NAME (v)));
+  tree privs = NULL_TREE, before = NULL_TREE, pre = NULL_TREE;
+  tree post = NULL_TREE, after = NULL_TREE, shared = NULL_TREE;
+  if (st.sum_array >= 0)
+    {
+      shared = arr[st.sum_array];
+      tree made = own_copies (st, &privs, &before, &pre, &post, &after);
+      CHECKED (made);
+    }
+  var[st.var] = iv;
+  tree body = block (st.body);
+  var[st.var] = v;
+  if (shared)
+    arr[st.sum_array] = shared;
+  CHECKED (body);
+  tree red = region_clauses (st);
+  if (red == error_mark_node)
+    return fail ("a parallel loop writes outside itself");
+  int ba[2];
+  balance_arrays (st, ba);
+  tree par = ba[0] >= 0 ? split_loop (iv, lo, hi, body, ba, red, privs, pre,
+				      post)
+	     : NULL_TREE;
+  if (!par)
+    {
+      tree init = make_tree_vec (1), cnd = make_tree_vec (1);
+      tree incr = make_tree_vec (1);
+      TREE_VEC_ELT (init, 0) = build2 (MODIFY_EXPR, type, iv, lo);
+      TREE_VEC_ELT (cnd, 0) = build2 (LT_EXPR, boolean_type_node, iv, hi);
+      TREE_VEC_ELT (incr, 0)
+	= build2 (MODIFY_EXPR, type, iv,
+		  build2 (PLUS_EXPR, type, iv, build_int_cst (type, 1)));
+      tree sched = build_omp_clause (loc, OMP_CLAUSE_SCHEDULE);
+      OMP_CLAUSE_SCHEDULE_KIND (sched) = OMP_CLAUSE_SCHEDULE_STATIC;
+      OMP_CLAUSE_SCHEDULE_CHUNK_EXPR (sched) = NULL_TREE;
+      tree ofor = make_node (OMP_FOR);
+      TREE_TYPE (ofor) = void_type_node;
+      OMP_FOR_INIT (ofor) = init;
+      OMP_FOR_COND (ofor) = cnd;
+      OMP_FOR_INCR (ofor) = incr;
+      OMP_FOR_BODY (ofor) = body;
+      OMP_FOR_CLAUSES (ofor) = sched;
+      OMP_FOR_PRE_BODY (ofor) = NULL_TREE;
+      OMP_FOR_ORIG_DECLS (ofor) = NULL_TREE;
+      SET_EXPR_LOCATION (ofor, loc);
+      tree rbody = alloc_stmt_list ();
+      if (pre)
+	append_to_statement_list_force (pre, &rbody);
+      append_to_statement_list_force (ofor, &rbody);
+      if (post)
+	append_to_statement_list_force (post, &rbody);
+      DECL_CHAIN (iv) = privs;
+      par = make_node (OMP_PARALLEL);
+      TREE_TYPE (par) = void_type_node;
+      OMP_PARALLEL_CLAUSES (par) = red;
+      OMP_PARALLEL_BODY (par) = region_bind (iv, rbody);
+      /* A combined parallel for takes its reductions on the for, and
+	 has nothing around its loop.  */
+      OMP_PARALLEL_COMBINED (par) = red == NULL_TREE && !pre && !post;
+      SET_EXPR_LOCATION (par, loc);
+    }
+  if (!before)
+    return par;
+  tree all = alloc_stmt_list ();
+  append_to_statement_list_force (before, &all);
+  append_to_statement_list_force (par, &all);
+  append_to_statement_list_force (after, &all);
+  return all;
+}
+
+/* ------------------------------------------------------------------ */
+/* Sparse outputs built in parallel.
+
+   A kernel writing a sparse output whose first level is dense (or
+   compressed: its positions are then the rows), one nest whose outer
+   loop runs over that level's rows:
+
+     prologue; OUT_BEGIN; [WS_ALLOC]; decls; for (i ...) body; OUT_END; ...
+
+   runs with -fopenmp as
+
+     p = sp_kpar_begin (C, omp_get_max_threads (), hint);
+     #pragma omp parallel
+       { [its own workspace]; decls; the thread's rows [r0, r1);
+	 if (threads > 1)
+	   { [CSR with a symbolic loop:
+	      for (i = r0; i < r1; i += 16) bound += ...; sb = bound;
+	      bound = 0; count_L = 0;
+	      for (i = r0; i < r1; i += 16) <counting pass>;
+	      for (i = r0; i < r1; i++) bound += ...;
+	      sp_kpar_bound (p, thread, bound, count_L, sb);
+	      barrier; if (thread == 0) sp_kpar_layout (p); barrier;
+	      if (!sp_kpar_laid (p))]
+	     { count_L = 0; for (i = r0; i < r1; i++) <counting pass>;
+	       sp_kpar_count (p, thread, L, count_L) for every counted L;
+	       barrier; if (thread == 0) sp_kpar_layout (p); barrier; } }
+	 else
+	   { out = sp_kpar_part (p, 0);
+	     [for (i = r0; i < r1; i++) bound += ...;
+	      sp_kout_reserve (out, bound);] }
+	 out = sp_kpar_part (p, thread);
+	 for (i = r0; i < r1; i++) body;
+	 [bounded: barrier; sp_kpar_close (p, thread, threads);] }
+     sp_kpar_end (p);
+
+   each thread counting (or bounding), then appending, the entries of a
+   contiguous range of rows (split by an operand's entries when the body
+   reads a pos array at I), into its own range of arrays allocated once.
+   The body may write nothing shared but through the output and the
+   workspace.  */
+
+/* Whether the kernel is over enough entries to pay for waking threads
+   (sp_kpar_worth), or NULL_TREE when the handles are missing.  */
+tree
+emitter::worth ()
+{
+  tree i64 = sparse_int64_type (), n = build_int_cst (i64, 0);
+  /* The operands' own handles: converted copies do not exist yet where
+     a parallel build decides.  */
+  for (int t = 0; t < k->ntensors; t++)
+    {
+      if (k->tensors[t].conv >= 0)
+	continue;
+      tree th = tensor_handle (t);
+      if (!th || th == error_mark_node)
+	return NULL_TREE;
+      n = fold_build2 (PLUS_EXPR, i64, n,
+		       field (th, offsetof (sp_tensor, nvals), i64));
+    }
+  return fold_build2 (NE_EXPR, boolean_type_node,
+		      sparse_rt_call (loc, SPARSE_RT_KPAR_WORTH, 1, n),
+		      integer_zero_node);
+}
+
+/* The if clause of a region: threads only when worth it.  */
+tree
+emitter::threads_if ()
+{
+  tree w = worth ();
+  if (!w)
+    return NULL_TREE;
+  tree c = build_omp_clause (loc, OMP_CLAUSE_IF);
+  OMP_CLAUSE_IF_MODIFIER (c) = ERROR_MARK;
+  OMP_CLAUSE_IF_EXPR (c) = w;
+  return c;
+}
+
+/* Append to LIST row loop ST run over rows [R0, R1) only.  */
+tree
+emitter::rows_loop (const lir_stmt &st, tree r0, tree r1, tree *list,
+		    int stride)
+{
+  if (st.var < 0 || st.var >= k->nvars || !var[st.var])
+    return fail ("parallel loop over an undeclared variable");
+  tree v = var[st.var], type = TREE_TYPE (v);
+  tree body = block (st.body);
+  CHECKED (body);
+  tree lbody = alloc_stmt_list ();
+  append_to_statement_list_force (body, &lbody);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, type, v,
+	     build2 (PLUS_EXPR, type, v, build_int_cst (type, stride))),
+     &lbody);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, type, v, fold_convert (type, r0)), list);
+  append_to_statement_list_force
+    (goto_loop (loc, build2 (LT_EXPR, boolean_type_node, v,
+			     fold_convert (type, r1)), lbody), list);
+  return *list;
+}
+
+/* Whether expression E of K is POS[R + 1] - POS[R] for a variable R
+   that ROW marks (the row, or a name of it), or a sum of such; their
+   pos arrays go to ARRS (N of them, at most 8).  */
+static bool
+row_lengths (const lir_kernel *k, int e, const bool *row, int *arrs, int *n)
+{
+  if (e < 0 || e >= k->nexprs)
+    return false;
+  const lir_expr &x = k->exprs[e];
+  if (x.op == LIR_ADD)
+    return (row_lengths (k, x.a, row, arrs, n)
+	    && row_lengths (k, x.b, row, arrs, n));
+  if (x.op != LIR_SUB || x.a < 0 || x.b < 0 || *n >= 8)
+    return false;
+  const lir_expr &end = k->exprs[x.a], &start = k->exprs[x.b];
+  if (end.op != LIR_LOAD || start.op != LIR_LOAD || end.array != start.array
+      || end.array < 0 || k->arrays[end.array].kind != LIR_ARR_POS
+      || end.a < 0 || start.a < 0)
+    return false;
+  const lir_expr &r = k->exprs[start.a], &next = k->exprs[end.a];
+  if (r.op != LIR_VARREF || r.var < 0 || r.var >= k->nvars || !row[r.var]
+      || next.op != LIR_ADD || next.a < 0 || next.b < 0)
+    return false;
+  const lir_expr &u = k->exprs[next.a], &w = k->exprs[next.b];
+  bool plus_one = (u.op == LIR_VARREF && u.var == r.var && w.op == LIR_CONST
+		   && w.ival == 1)
+		  || (w.op == LIR_VARREF && w.var == r.var
+		      && u.op == LIR_CONST && u.ival == 1);
+  if (plus_one)
+    arrs[(*n)++] = end.array;
+  return plus_one;
+}
+
+/* Append to LIST the symbolic loop's bound over rows [R0, R1).  When
+   each row adds the lengths of rows of pos arrays at that row (a merge
+   of CSR operands: A + B), their sum telescopes, POS[R1] - POS[R0] for
+   each, and no loop is needed.  */
+tree
+emitter::bound_rows (tree r0, tree r1, tree *list)
+{
+  const lir_stmt &st = k->stmts[k->bound_loop];
+  bool *row = XCNEWVEC (bool, k->nvars + 1);
+  int arrs[8], n = 0, acc = -1;
+  bool ok = st.kind == LIR_FOR && st.var >= 0 && st.var < k->nvars;
+  if (ok)
+    row[st.var] = true;
+  for (int id = st.body; ok && id >= 0; id = k->stmts[id].next)
+    {
+      const lir_stmt &x = k->stmts[id];
+      if (names_row (k, x, row))
+	continue;
+      if (x.kind == LIR_ACCUM && x.op == LIR_ADD && acc < 0
+	  && x.to.var >= 0 && x.to.var < k->nvars && var[x.to.var])
+	{
+	  acc = x.to.var;
+	  ok = row_lengths (k, x.a, row, arrs, &n);
+	}
+      else
+	ok = false;
+    }
+  XDELETEVEC (row);
+  if (!ok || acc < 0)
+    return rows_loop (st, r0, r1, list);
+  tree i64 = sparse_int64_type (), sum = build_int_cst (i64, 0);
+  for (int i = 0; i < n; i++)
+    {
+      tree hi = sparse_convert (loc, i64, elem (arrs[i], r1));
+      tree lo = sparse_convert (loc, i64, elem (arrs[i], unshare_expr (r0)));
+      CHECKED (hi);
+      CHECKED (lo);
+      sum = build2 (PLUS_EXPR, i64, sum, build2 (MINUS_EXPR, i64, hi, lo));
+    }
+  tree b = var[acc], type = TREE_TYPE (b);
+  append_to_statement_list_force
+    (build3 (COND_EXPR, void_type_node,
+	     build2 (LT_EXPR, boolean_type_node, r0, unshare_expr (r1)),
+	     build2 (MODIFY_EXPR, type, b,
+		     build2 (PLUS_EXPR, type, b,
+			     sparse_convert (loc, type, sum))), NULL_TREE),
+     list);
+  return *list;
+}
+
+/* Whether the output's only level that is not dense is its last (CSR,
+   a sparse vector): the parallel build may then lay it out by bounds.  */
+bool
+emitter::one_compressed_level ()
+{
+  const sp_format &f = k->sc->fmt[k->sc->st.out];
+  return sp_format_dense_upto (&f, f.nlevels - 1);
+}
+
+/* Append to LIST the parallel build of the kernel whose row loop is
+   statement LOOP (see lir_plan_threads).  */
+tree
+emitter::par_build (int loop, tree *list)
+{
+  tree i64 = sparse_int64_type ();
+  tree nt_fn = builtin_decl_explicit (BUILT_IN_OMP_GET_NUM_THREADS);
+  tree tid_fn = builtin_decl_explicit (BUILT_IN_OMP_GET_THREAD_NUM);
+  tree max_fn = sparse_rt_decl (SPARSE_RT_OMP_MAX_THREADS);
+  if (!nt_fn || !tid_fn)
+    return fail ("no OpenMP builtins");
+  tree rvars = NULL_TREE, region = alloc_stmt_list ();
+  tree kpar = new_var (ptr_type_node, "sp_par", &top_vars);
+
+  /* Serial prologue: conversions and assembly; the output's parts.  */
+  int reserve = -1;
+  for (int id = k->body; id != loop && !failed; id = k->stmts[id].next)
+    {
+      const lir_stmt &x = k->stmts[id];
+      if (x.kind == LIR_CALL && x.fn == LIR_CALL_OUT_RESERVE)
+	reserve = id;
+      else if (id == k->bound_loop)
+	;
+      else if (x.kind == LIR_CALL && x.fn == LIR_CALL_OUT_BEGIN)
+	{
+	  tree h = tensor_handle (x.tensor);
+	  CHECKED (h);
+	  tree hint = reserve_hint (x);
+	  CHECKED (hint);
+	  tree parts = fold_convert (i64, build_call_expr_loc (loc, max_fn,
+							       0));
+	  append_to_statement_list_force
+	    (build2 (MODIFY_EXPR, ptr_type_node, kpar,
+		     sparse_rt_call (loc, SPARSE_RT_KPAR_BEGIN, 3, h, parts,
+				     hint)), list);
+	}
+      else if (x.kind == LIR_CALL && x.fn == LIR_CALL_WS_ALLOC)
+	{
+	  /* Each thread's own workspace, in the region.  */
+	  tree saved = kws;
+	  kws = new_var (TREE_TYPE (saved), "sp_ws", &rvars);
+	  TREE_ADDRESSABLE (kws) = 1;
+	  stmt (id, &region, &rvars);
+	  for (int a = 0; a < k->narrays; a++)
+	    {
+	      const lir_array &ar = k->arrays[a];
+	      size_t off = ar.kind == LIR_ARR_WS ? offsetof (sp_kws, vals)
+			   : ar.kind == LIR_ARR_WS_FLAG ? offsetof (sp_kws, flag)
+			   : ar.kind == LIR_ARR_WS_LIST ? offsetof (sp_kws, list)
+			   : 0;
+	      if (!off && ar.kind != LIR_ARR_WS)
+		continue;
+	      tree pv = new_var (TREE_TYPE (arr[a]), NULL, &rvars);
+	      append_to_statement_list_force
+		(build2 (MODIFY_EXPR, TREE_TYPE (pv), pv,
+			 fold_convert (TREE_TYPE (pv),
+				       field (kws_addr (), off,
+					      ptr_type_node))), &region);
+	      arr[a] = pv;
+	    }
+	}
+      else if (x.kind == LIR_DECL)
+	stmt (id, &region, &rvars);
+      else
+	stmt (id, list, &top_vars);
+    }
+  if (failed)
+    return error_mark_node;
+  append_to_statement_list_force (load_arrays (), list);
+
+  /* The region: this thread's rows, counted, then written into its
+     range of the output's arrays.  */
+  tree nt = new_var (i64, NULL, &rvars), tid = new_var (i64, NULL, &rvars);
+  kout_ptr = new_var (ptr_type_node, NULL, &rvars);
+  tree pre = alloc_stmt_list ();
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, nt,
+	     fold_convert (i64, build_call_expr_loc (loc, nt_fn, 0))), &pre);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, tid,
+	     fold_convert (i64, build_call_expr_loc (loc, tid_fn, 0))), &pre);
+  append_to_statement_list_force (region, &pre);
+  region = pre;
+
+  const lir_stmt &st = k->stmts[loop];
+  tree lo = ex (st.a), hi = ex (st.b);
+  CHECKED (lo);
+  CHECKED (hi);
+  tree n0 = new_var (i64, NULL, &rvars), n1 = new_var (i64, NULL, &rvars);
+  tree r0 = new_var (i64, NULL, &rvars), r1 = new_var (i64, NULL, &rvars);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, n0, sparse_convert (loc, i64, lo)), &region);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, n1, sparse_convert (loc, i64, hi)), &region);
+  int ba[2];
+  balance_arrays (st, ba);
+  for (int e = 0; e < 2; e++)
+    {
+      tree part = e ? build2 (PLUS_EXPR, i64, tid, build_int_cst (i64, 1))
+		    : tid;
+      tree r;
+      if (ba[0] >= 0)
+	r = split_call (ba, n0, n1, part, nt);
+      else
+	/* n0 + (n1 - n0) * part / nt  */
+	r = build2 (PLUS_EXPR, i64, n0,
+		    build2 (TRUNC_DIV_EXPR, i64,
+			    build2 (MULT_EXPR, i64,
+				    build2 (MINUS_EXPR, i64, n1, n0), part),
+			    nt));
+      append_to_statement_list_force
+	(build2 (MODIFY_EXPR, i64, e ? r1 : r0, r), &region);
+    }
+  tree barrier = builtin_decl_explicit (BUILT_IN_GOMP_BARRIER);
+  if (!barrier)
+    return fail ("no OpenMP barrier");
+  tree set_part
+    = build2 (MODIFY_EXPR, ptr_type_node, kout_ptr,
+	      sparse_rt_call (loc, SPARSE_RT_KPAR_PART, 2, kpar, tid));
+
+  /* Several threads: each counts the entries of its rows (the kernel's
+     counting pass), then, all counts in, one lays the arrays out.  */
+  auto lay_out = [&] (tree *to)
+    {
+      append_to_statement_list_force (build_call_expr_loc (loc, barrier, 0),
+				      to);
+      append_to_statement_list_force
+	(build3 (COND_EXPR, void_type_node,
+		 build2 (EQ_EXPR, boolean_type_node, tid,
+			 build_int_cst (i64, 0)),
+		 sparse_rt_call (loc, SPARSE_RT_KPAR_LAYOUT, 1, kpar),
+		 NULL_TREE), to);
+      append_to_statement_list_force (build_call_expr_loc (loc, barrier, 0),
+				      to);
+    };
+  /* The counting pass over every STRIDE-th row of the thread's.  */
+  auto count_rows = [&] (tree *to, int stride)
+    {
+      for (int id = k->count_block; id >= 0 && !failed;
+	   id = k->stmts[id].next)
+	if (id == k->count_loop)
+	  rows_loop (k->stmts[id], r0, r1, to, stride);
+	else
+	  stmt (id, to, &rvars);
+    };
+  tree counted = alloc_stmt_list ();
+  count_rows (&counted, 1);
+  for (int l = 0; l < SP_MAX_LEVELS; l++)
+    if (k->count_var[l] >= 0)
+      append_to_statement_list_force
+	(sparse_rt_call (loc, SPARSE_RT_KPAR_COUNT, 4, kpar, tid,
+			 build_int_cst (integer_type_node, l),
+			 fold_convert (i64, var[k->count_var[l]])),
+	 &counted);
+  lay_out (&counted);
+  /* With a symbolic loop and one compressed level in the output (CSR),
+     each thread bounds the entries of its rows instead, a pass over the
+     outer levels only, and the arrays are laid out by the bounds, the
+     gaps they leave closed at the end (sp_kpar_bound).  The count costs
+     SpAdd and small SpGEMMs most of what the kernel does; closing the
+     gaps moves the entries of all threads but the first, to pages not
+     touched yet when the gaps are wide.  Each thread therefore counts
+     and bounds every SAMPLE-th row first: their ratio tells the runtime
+     whether the bounds are close (A + B of different patterns) or far
+     enough that counting would cost more than moving (a product with
+     many repeated contributions), else the threads count.  */
+  const int sample = 16;
+  bool by_bounds = reserve >= 0 && one_compressed_level ();
+  if (by_bounds)
+    {
+      tree bounded = alloc_stmt_list ();
+      tree n = ex (k->stmts[reserve].a);
+      CHECKED (n);
+      tree bvar = n;
+      n = sparse_convert (loc, i64, n);
+      tree cs = build_int_cst (i64, 0), bs = cs;
+      int last = k->sc->fmt[k->sc->st.out].nlevels - 1;
+      if (k->count_var[last] >= 0 && VAR_P (bvar))
+	{
+	  /* The sample's bound, then the bound again from zero.  */
+	  bs = new_var (i64, NULL, &rvars);
+	  rows_loop (k->stmts[k->bound_loop], r0, r1, &bounded, sample);
+	  append_to_statement_list_force
+	    (build2 (MODIFY_EXPR, i64, bs, unshare_expr (n)), &bounded);
+	  append_to_statement_list_force
+	    (build2 (MODIFY_EXPR, TREE_TYPE (bvar), unshare_expr (bvar),
+		     build_int_cst (TREE_TYPE (bvar), 0)), &bounded);
+	  count_rows (&bounded, sample);
+	  cs = fold_convert (i64, var[k->count_var[last]]);
+	}
+      bound_rows (r0, r1, &bounded);
+      append_to_statement_list_force
+	(sparse_rt_call (loc, SPARSE_RT_KPAR_BOUND, 5, kpar, tid,
+			 unshare_expr (n), cs, bs), &bounded);
+      lay_out (&bounded);
+      append_to_statement_list_force
+	(build3 (COND_EXPR, void_type_node,
+		 build2 (EQ_EXPR, boolean_type_node,
+			 sparse_rt_call (loc, SPARSE_RT_KPAR_LAID, 1,
+					 kpar),
+			 integer_zero_node),
+		 counted, NULL_TREE), &bounded);
+      counted = bounded;
+    }
+  /* One thread: the output grows as a serial one, from room for the
+     symbolic loop's bound when there is one.  */
+  tree alone = alloc_stmt_list ();
+  append_to_statement_list_force (set_part, &alone);
+  if (reserve >= 0)
+    {
+      bound_rows (r0, r1, &alone);
+      stmt (reserve, &alone, &rvars);
+    }
+  append_to_statement_list_force
+    (build3 (COND_EXPR, void_type_node,
+	     build2 (GT_EXPR, boolean_type_node, nt, build_int_cst (i64, 1)),
+	     counted, alone), &region);
+  append_to_statement_list_force (unshare_expr (set_part), &region);
+  if (fixed)
+    append_to_statement_list_force (cursor_load (&rvars), &region);
+  rows_loop (st, r0, r1, &region);
+  if (fixed)
+    append_to_statement_list_force (cursor_store (), &region);
+  if (by_bounds)
+    {
+      /* All rows in, the threads close the gaps the bounds left.  */
+      append_to_statement_list_force (build_call_expr_loc (loc, barrier, 0),
+				      &region);
+      append_to_statement_list_force
+	(sparse_rt_call (loc, SPARSE_RT_KPAR_CLOSE, 3, kpar, tid, nt),
+	 &region);
+    }
+
+  /* Epilogue: the workspace freed in the region; the output finished
+     after it.  */
+  int after = st.next;
+  for (int id = after; id >= 0 && !failed; id = k->stmts[id].next)
+    if (k->stmts[id].fn == LIR_CALL_WS_FREE)
+      stmt (id, &region, &rvars);
+  kout_ptr = NULL_TREE;
+  if (failed)
+    return error_mark_node;
+  tree par = make_node (OMP_PARALLEL);
+  TREE_TYPE (par) = void_type_node;
+  OMP_PARALLEL_CLAUSES (par) = threads_if ();
+  OMP_PARALLEL_BODY (par) = region_bind (rvars, region);
+  SET_EXPR_LOCATION (par, loc);
+  append_to_statement_list_force (par, list);
+  for (int id = after; id >= 0 && !failed; id = k->stmts[id].next)
+    {
+      const lir_stmt &x = k->stmts[id];
+      if (x.fn == LIR_CALL_OUT_END)
+	append_to_statement_list_force
+	  (sparse_rt_call (loc, SPARSE_RT_KPAR_END, 1, kpar), list);
+      else if (x.fn != LIR_CALL_WS_FREE)
+	stmt (id, list, &top_vars);
+    }
+  return failed ? error_mark_node : *list;
+}
+
+} // namespace sparse_emit
