@@ -149,14 +149,16 @@ last_newline (char *p, size_t n)
 }
 
 /* Refuse the N bytes of input just read at P where no text file holds
-   them: a NUL byte (reading /dev/zero would never find a line's end),
-   and at the start of the input a UTF-8 byte-order mark or a line end of
-   CR alone (old Mac files, one long line to the readers).  0, or -1 with
-   a message naming the line.  */
+   them: a NUL byte where no line ends (reading /dev/zero would never
+   find one), and at the start of the input a NUL byte, a UTF-8
+   byte-order mark or a line end of CR alone (old Mac files, one long
+   line to the readers).  The scanners stop at a NUL byte anywhere else
+   (sp__io_fail names it).  0, or -1 with a message naming the line.  */
 static int
 text_check (sp_src *s, const char *p, size_t n)
 {
-  const char *z = memchr (p, '\0', n);
+  int start = s->off == (int64_t) n;
+  const char *z = start || !memchr (p, '\n', n) ? memchr (p, '\0', n) : NULL;
   if (z)
     {
       /* The lines before it from S->cur on are still to be handed out.  */
@@ -167,7 +169,7 @@ text_check (sp_src *s, const char *p, size_t n)
       return sp__fail ("%s:%lld: NUL byte: not a text file", s->name,
                        (long long) line);
     }
-  if (s->off != (int64_t) n)
+  if (!start)
     return 0;
   s->err = n >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0;
   if (s->err)
@@ -187,6 +189,7 @@ sp__src_refill (sp_src *s)
 {
   if (s->err)
     return -1;
+  s->bol = -1;
   if (s->buf)
     {
       /* Drop what was read; keep the window's rest and the partial line
@@ -253,6 +256,7 @@ sp__src_seek (sp_src *s, int64_t pos, int64_t line)
   s->eof = 0;
   s->off = pos;
   s->line = line;
+  s->bol = -1;
 }
 
 int64_t
@@ -285,6 +289,17 @@ sp__src_line_at (const sp_src *s, int64_t pos)
 
 /* ------------------------------------------------------- token helpers */
 
+/* Whether the line last handed out holds a NUL byte.  */
+static int
+line_has_nul (const sp_src *s)
+{
+  if (s->bol < 0 || !s->buf)
+    return 0;
+  const char *p = s->buf + s->bol;
+  const char *nl = memchr (p, '\n', (size_t) (s->lim - p));
+  return memchr (p, '\0', (size_t) ((nl ? nl : s->lim) - p)) != NULL;
+}
+
 int
 sp__io_fail (const sp_src *s, const char *fmt, ...)
 {
@@ -293,6 +308,8 @@ sp__io_fail (const sp_src *s, const char *fmt, ...)
   va_start (ap, fmt);
   vsnprintf (msg, sizeof msg, fmt, ap);
   va_end (ap);
+  if (line_has_nul (s))
+    snprintf (msg, sizeof msg, "NUL byte: not a text file");
   return sp__fail ("%s:%lld: %s", s->name,
                    (long long) (s->line > 0 ? s->line : 1), msg);
 }
@@ -345,6 +362,13 @@ sp__io_content_line (sp_src *s, char comment)
       const char *q = sp__io_blanks (p);
       if (*q != comment && !sp__io_eol (s, q))
         return q;
+      /* A comment is skipped, but not the garbage it may hold.  */
+      if (line_has_nul (s))
+        {
+          s->err = 1;
+          sp__io_fail (s, "NUL byte: not a text file");
+          return NULL;
+        }
       sp__io_skip_line (s, q);
     }
   return NULL;

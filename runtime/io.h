@@ -35,6 +35,7 @@ typedef struct sp_src
   int eof;             /* no more input past buf[len] */
   int err;             /* a read failed (the message is set) */
   int64_t line;        /* number of the line last handed out */
+  int64_t bol;         /* its offset in buf, -1 once the window moved */
   int64_t off;         /* bytes of input before buf[len] */
   int64_t end;         /* the offset the input stops at, -1: its end */
   int borrowed;        /* fd is another source's: not closed here */
@@ -72,10 +73,13 @@ sp__src_line (sp_src *s)
   if (s->cur == s->lim && sp__src_refill (s) <= 0)
     return NULL;
   s->line++;
+  s->bol = s->cur - s->buf;
   return s->cur;
 }
 
-/* Fail with "NAME:LINE: " and the message; always -1.  */
+/* Fail with "NAME:LINE: " and the message, or "NUL byte: not a text
+   file" when the line last handed out holds one (what stopped the
+   scanning, whatever it was looking for); always -1.  */
 int sp__io_fail (const sp_src *s, const char *fmt, ...)
   __attribute__ ((format (printf, 2, 3)));
 
@@ -189,7 +193,7 @@ sp__io_f32 (double d, double *f)
 
 /* A value at *PP: an integer token when INTEGER (or TYPE is an integer
    type), else any number, followed by blanks or the newline.  */
-static inline int
+static inline __attribute__ ((always_inline)) int
 sp__io_value_fast (const sp_src *s, const char **pp, int integer,
                    sp_type type, sp_num *v)
 {

@@ -193,13 +193,22 @@ outside (const mtx_header *h, int64_t i, int64_t j)
   return h->sym != SYM_GENERAL && (j > i || (h->sym == SYM_SKEW && i == j));
 }
 
+/* Whether -V, the mirror image of V in a skew-symmetric matrix, fits
+   the element type.  */
+static inline int
+mirrors (const mtx_header *h, sp_num v)
+{
+  return !sp__is_int (h->type)
+         || (v.i != INT64_MIN && sp__io_int_fits (h->type, -v.i));
+}
+
 /* The mirror image of value V in a skew-symmetric matrix, -V, into *M.  */
 static int
 negated (sp_src *s, const mtx_header *h, sp_num v, sp_num *m)
 {
   if (!sp__is_int (h->type))
     m->d = -v.d;
-  else if (v.i == INT64_MIN || !sp__io_int_fits (h->type, -v.i))
+  else if (!mirrors (h, v))
     return sp__io_fail (s, "value %lld: its mirror image %s%llu does not "
                         "fit %s", (long long) v.i, v.i < 0 ? "" : "-",
                         v.i < 0 ? 0 - (unsigned long long) v.i
@@ -272,22 +281,14 @@ mtx_entry (sp_src *s, const mtx_header *h, const char *p, int64_t *i,
   return sp__io_end_line (s, p, "the entry");
 }
 
-/* Read and add up to LEFT entries from the lines in S's window that hold
-   exactly an entry, in plain form: how many, or -1.  The first other line
-   stops it, for the caller to read carefully, and so does an entry
-   outside the triangle symmetric storage keeps (a failure whose message
-   names a line: S's line count is brought up to date only at the end);
-   coordinates to check against a narrow crd width leave every line to
-   the caller.  */
-static int64_t
-mtx_fast (sp_src *s, const mtx_header *h, int flags, mtx_sink *k,
-          int64_t left)
+/* The loop of mtx_fast for values of TYPE (H->type).  */
+static inline __attribute__ ((always_inline)) int64_t
+fast_run (sp_src *s, const mtx_header *h, int flags, mtx_sink *k,
+          int64_t left, sp_type type)
 {
   const char *p = s->cur;
   int64_t done = 0;
-  sp_num v = sp__io_of_int (h->type, 1);
-  if (k->crd)
-    return 0;
+  sp_num v = sp__io_of_int (type, 1);
   for (; done < left && p < s->lim; done++)
     {
       const char *q = p;
@@ -295,9 +296,10 @@ mtx_fast (sp_src *s, const mtx_header *h, int flags, mtx_sink *k,
       if (!sp__io_coord_fast (&q, h->rows, &i)
           || !sp__io_coord_fast (&q, h->cols, &j)
           || (h->field != FIELD_PATTERN
-              && !sp__io_value_fast (s, &q, h->field == FIELD_INTEGER,
-                                     h->type, &v))
-          || *q != '\n' || outside (h, i, j))
+              && !sp__io_value_fast (s, &q, h->field == FIELD_INTEGER, type,
+                                     &v))
+          || *q != '\n' || outside (h, i, j)
+          || (h->sym == SYM_SKEW && !mirrors (h, v)))
         break;
       if (mtx_push (s, h, flags, k, i, j, v))
         return -1;
@@ -306,6 +308,26 @@ mtx_fast (sp_src *s, const mtx_header *h, int flags, mtx_sink *k,
   s->line += done;
   s->cur = (char *) p;
   return done;
+}
+
+/* Read and add up to LEFT entries from the lines in S's window that hold
+   exactly an entry, in plain form: how many, or -1.  The first other line
+   stops it, for the caller to read carefully, and so does an entry
+   outside the triangle symmetric storage keeps or one whose mirror image
+   does not fit (failures whose messages name a line: S's line count is
+   brought up to date only at the end); coordinates to check against a
+   narrow crd width leave every line to the caller.  */
+static int64_t
+mtx_fast (sp_src *s, const mtx_header *h, int flags, mtx_sink *k,
+          int64_t left)
+{
+  if (k->crd)
+    return 0;
+  /* f64, the type of the matrices built while read, without a test of
+     the type at each value.  */
+  if (h->type == SP_F64)
+    return fast_run (s, h, flags, k, left, SP_F64);
+  return fast_run (s, h, flags, k, left, h->type);
 }
 
 /* ------------------------------------------------- two passes (rows.c) */

@@ -108,7 +108,7 @@ int sp__scan_w_q (uint64_t w, int64_t q, double *v);
    point and 19 in all, no exponent.  Its end, or NULL for anything else,
    which sp__scan_double then reads (with the same result where both
    read).  */
-static inline const char *
+static inline __attribute__ ((always_inline)) const char *
 sp__scan_plain (const char *p, double *v)
 {
   static const uint64_t scale[9] = { 1, 10, 100, 1000, 10000, 100000,

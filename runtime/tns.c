@@ -114,12 +114,13 @@ read_header (sp_src *s, tns_header *h)
 {
   int64_t r;
   const char *p = sp__io_content_line (s, '#');
-  if (sp__io_int (s, &p, "rank", &r) || sp__io_int (s, &p, "entry count",
+  if (!p || sp__io_int (s, &p, "rank", &r) || sp__io_int (s, &p, "entry count",
                                                     &h->nnz)
       || sp__io_end_line (s, p, "the entry count"))
     return -1;
   h->rank = (int) r;
-  p = sp__io_content_line (s, '#');
+  if (!(p = sp__io_content_line (s, '#')))
+    return -1;
   for (int d = 0; d < h->rank; d++)
     {
       if (sp__io_int (s, &p, "extent", &h->dims[d]))

@@ -171,7 +171,8 @@ integer_files (void)
   unlink (path);
 }
 
-/* A symmetric integer file: its lower triangle, mirrored exactly.  */
+/* Symmetric and skew-symmetric integer files, mirrored exactly, and an
+   integer array file.  */
 static void
 symmetric_file (void)
 {
@@ -190,6 +191,30 @@ symmetric_file (void)
   want[5] = want[7] = (uint64_t) -9007199254740993LL;
   check_read ("symmetric .mtx", path, "csr", SP_I64, 9, want, "mtx");
   check_read ("symmetric .mtx", path, "coo", SP_I64, 9, want, "mtx");
+  unlink (path);
+
+  /* Skew-symmetric: the mirror image negated as an integer.  */
+  temp_file (path, sizeof path, "mtx",
+             "%%MatrixMarket matrix coordinate integer skew-symmetric\n"
+             "2 2 1\n"
+             "2 1 9007199254740993\n");
+  want[0] = want[3] = 0;
+  want[1] = (uint64_t) -9007199254740993LL;
+  want[2] = 9007199254740993ULL;
+  check_read ("skew-symmetric .mtx", path, "csr", SP_I64, 4, want, "mtx");
+  unlink (path);
+
+  /* Array storage, column by column.  */
+  temp_file (path, sizeof path, "mtx",
+             "%%MatrixMarket matrix array integer general\n"
+             "2 2\n"
+             "9223372036854775807\n-9223372036854775808\n"
+             "0\n9007199254740993\n");
+  want[0] = INT64_MAX;
+  want[1] = 0;
+  want[2] = (uint64_t) INT64_MIN;
+  want[3] = 9007199254740993ULL;
+  check_read ("array .mtx", path, "coo", SP_I64, 4, want, "mtx");
   unlink (path);
 }
 

@@ -71,6 +71,13 @@ static const reject cases[] = {
     "value 2.5e-1 is not an integer (the element type is i64)" },
   { "mtx", BANNER "integer skew-symmetric\n2 2 1\n2 1 -2147483648\n", 0,
     SP_I32, 3, "its mirror image 2147483648 does not fit i32" },
+  { "mtx", BANNER "integer skew-symmetric\n4 4 3\n2 1 5\n3 1 7\n"
+    "4 1 -2147483648\n", 0, SP_I32, 5,
+    "value -2147483648: its mirror image 2147483648 does not fit i32" },
+  { "mtx", BANNER "integer skew-symmetric\n2 2 1\n"
+    "2 1 -9223372036854775808\n", 0, SP_I64, 3,
+    "value -9223372036854775808: its mirror image 9223372036854775808 does "
+    "not fit i64" },
   { "mtx", BANNER "real general\n300 2 3\n1 1 1\n127 1 1\n200 2 1\n", 0,
     SP_F64, 5, "crd width 8 is too small: level 0 needs coordinate 199",
     "coo;crd=8" },

@@ -380,6 +380,11 @@ check_errors (void)
   line_at (m.text, 250003)[2] = '\0';
   expect_error ("NUL byte", m.text, m.len, ":250003: NUL byte: not a text "
                 "file");
+  /* In a comment.  */
+  set_line (&m, 250003, "% a comment");
+  line_at (m.text, 250003)[4] = '\0';
+  expect_error ("NUL in a comment", m.text, m.len, ":250003: NUL byte: not "
+                "a text file");
   free (m.text);
   /* An entry above the diagonal of a symmetric file.  */
   s.sym = SYMMETRIC;
