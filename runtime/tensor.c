@@ -8,12 +8,13 @@
      array of a 10^12-row CSR, the values of a large dense tensor) is an
      error then, never an attempt.
    - sp_insert adds, sp_put assigns, in program order (their _i64 forms
-     take an int64 value, which reaches an i64 tensor with every bit).  Both append to a
-     log of pending calls (pending.c), which sp_get consults through an
-     index it builds at the first lookup: lookups never assemble.  Any
-     other read assembles: the pending calls are sorted, merged with the
-     stored entries and folded in order, O(nnz + p) with a radix sort.
-     Further inserts are allowed.
+     take an int64 value, which reaches an i64 tensor with every bit).
+     Both append to a log of pending calls (pending.c), which sp_get
+     consults through an index it builds at the first lookup: lookups
+     never assemble.  Any other read assembles: the pending calls are
+     sorted, merged with the stored entries and folded in order,
+     O(nnz + p) with a radix sort; the log is freed.  Further inserts are
+     allowed.
    - Zeros.  sp_insert of 0 stores an explicit zero, as Matrix Market
      files may.  sp_put of 0 on a stored entry keeps it stored with value
      zero where entries are stored one by one (COO, CSR, CSC, DCSR, CSF);
