@@ -127,7 +127,7 @@ check-valgrind: all
 # AddressSanitizer sees every array freed.
 FUZZ_SECONDS ?= 60
 FUZZ_CC := clang-14 -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined \
-           -D_POSIX_C_SOURCE=200809L -Iinclude -Iruntime
+           -D_POSIX_C_SOURCE=200809L -Iinclude -Iattrs -Iruntime
 FUZZ_SRC := $(wildcard fuzz/*.c)
 fuzz: $(patsubst fuzz/%.c,$(B)/fuzz/%,$(FUZZ_SRC))
 	@for f in $^; do mkdir -p $$f.corpus; \
@@ -148,7 +148,7 @@ $(B)/fuzz/%: fuzz/%.c $(RT_SRC) $(HEADERS)
 # The einsum parser lives in the compiler core.
 $(B)/fuzz/einsum_fuzz: fuzz/einsum_fuzz.c $(CORE_SRC) $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) -Iattrs -Ilowering $< $(CORE_SRC) -lm -o $@
+	$(FUZZ_CC) -Ilowering $< $(CORE_SRC) -lm -o $@
 
 # Benchmarks: same-run ratios against CXSparse, Eigen, GraphBLAS and plain
 # C; generated inputs go to bench/out (not committed), results to

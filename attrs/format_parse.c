@@ -362,13 +362,19 @@ parse_named (parser *p, const sp_named_format *nf, size_t off, int rank,
 
   if (sp_named_format_blocked (nf))
     {
+      char comma[WORD_MAX + 48], close[WORD_MAX + 48];
+
+      snprintf (comma, sizeof comma, "',' between the block sizes of "
+                "%s(R,C)", nf->name);
+      snprintf (close, sizeof close, "')' after the block sizes of %s(R,C)",
+                nf->name);
       if (!accept (p, '('))
         return fail (p, p->pos, "%s needs its block sizes: %s(R,C), "
                      "e.g. %s(4,4)", nf->name, nf->name, nf->name);
       if (read_positive (p, &bs[0], "the block row count R")
-          || expect (p, ',', "',' between the block sizes of bcsr(R,C)")
+          || expect (p, ',', comma)
           || read_positive (p, &bs[1], "the block column count C")
-          || expect (p, ')', "')' after the block sizes of bcsr(R,C)"))
+          || expect (p, ')', close))
         return -1;
     }
   if (nf->rank == 0 && rank == 0)

@@ -34,6 +34,10 @@
 #define SP_MAX_LEVELS 8
 #define SP_MAGIC 0x53505431u /* "SPT1": marks a live tensor */
 
+/* What each level type stores and how loops walk it is a row of
+   attrs/level_types.c, asked through its predicates; a new type is a
+   value here (no explicit values: the types number 0, 1, ...) and a row
+   there.  */
 typedef enum
 {
   SP_LVL_D,  /* dense */

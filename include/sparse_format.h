@@ -12,7 +12,8 @@
    level   := D | CU | CN | S | O
    option  := pos=8|16|32|64 | crd=8|16|32|64     (defaults 32 and 32)
 
-   Case-insensitive; blanks are ignored.  Named formats spell out as:
+   Case-insensitive; blanks are ignored.  Named formats (the table of
+   attrs/named_formats.c) spell out as:
      dense  D,...,D          csr  D,CU            csc  (i,j)->(j:D,i:CU)
      dcsr   CU,CU            dcsc (i,j)->(j:CU,i:CU)
      coo    CN,S,...,S       csf  CU,...,CU

@@ -1,0 +1,60 @@
+#!/bin/sh
+# check-rules.sh [ROOT] -- rules of the sources that the compiler does not
+# check.  For each rule one line "PASS: RULE" or "FAIL: RULE", a failure
+# followed by its places, each indented, as FILE:LINE: TEXT.
+# testsuite/sparse.rules/rules.exp turns the lines into test results.
+
+cd "${1:-.}" || exit 2
+
+# scan REGEX FILE... -- the places in the C sources FILE... where the
+# Perl regular expression REGEX matches, comments and string and
+# character literals blanked out first (a match may span lines; its
+# first line is shown).
+scan () {
+  scan_re=$1
+  shift
+  SCAN_RE=$scan_re perl -0777 -ne '
+    my $code = $_;
+    $code =~ s{/\*.*?\*/|//[^\n]*|"(?:\\.|[^"\\\n])*"|\x27(?:\\.|[^\x27\\\n])*\x27}
+              {(my $m = $&) =~ s/[^\n]/ /g; $m}gse;
+    my @lines = split /\n/, $_;
+    while ($code =~ /$ENV{SCAN_RE}/g)
+      {
+        my $n = 1 + (substr ($code, 0, $-[0]) =~ tr/\n//);
+        (my $text = $lines[$n - 1]) =~ s/^\s+//;
+        print "$ARGV:$n: $text\n";
+      }' "$@"
+}
+
+# report RULE PLACES -- the result of RULE, which PLACES (one a line)
+# break when there are any.
+report () {
+  if [ -z "$2" ]; then
+    echo "PASS: $1"
+  else
+    echo "FAIL: $1"
+    printf '%s\n' "$2" | sed 's/^/    /'
+  fi
+}
+
+core_and_plugin="lowering/*.c lowering/*.h plugin/*.cc plugin/*.h"
+
+# Level types are asked through the predicates of attrs/level_types.h:
+# a comparison or a case label naming one (SP_LVL_*) decides by its name
+# what the table says, and misses a level type added later.
+report "no comparison of level types (SP_LVL_*) in lowering/ or plugin/, only attrs/level_types.h predicates" \
+  "$(scan '(?:[=!<>]=|<<?|>>?|\bcase)\s*SP_LVL_\w+|\bSP_LVL_\w+\s*(?:[=!<>]=|<|>)' $core_and_plugin)"
+
+# The compiler core gets formats parsed; which format a name stands for
+# is the table of attrs/named_formats.c.
+report "no format parsing in lowering/: named formats come from attrs/named_formats.c" \
+  "$(scan '\bsp_format_parse\s*\(' lowering/*.c lowering/*.h)"
+
+# attrs/ is plain C shared by the runtime and the compiler core: it
+# includes system headers and the project's own (include/, attrs/) only.
+bad_includes=$(for f in attrs/*.c attrs/*.h; do
+  sed -n 's/^[ \t]*#[ \t]*include[ \t]*"\([^"]*\)".*/\1/p' "$f" | while read -r h; do
+    [ -f "include/$h" ] || [ -f "attrs/$h" ] || echo "$f: #include \"$h\""
+  done
+done)
+report "attrs/ includes only system headers and include/ or attrs/ headers" "$bad_includes"
