@@ -6,11 +6,13 @@
                       description of a tagged declaration
      pragma.cc        #pragma sparse einsum: tokens, parsing, marker
      recognize.cc     dense loop nests over tagged arrays become einsum
-                      statements (GENERIC, before storage.cc)
+                      statements (GENERIC, before storage.cc), read by
+                      nest-reader.cc
      storage.cc       tagged storage and the access fallback (GENERIC,
                       before gimplification)
      einsum-lower.cc  the GIMPLE pass: marker calls become loops
-     emit.cc          a kernel's loop IR as GENERIC
+     emit.cc          a kernel's loop IR as GENERIC (with emit-expr.cc,
+                      emit-output.cc, emit-strip.cc, emit-parallel.cc)
      rtcall.cc        declarations of the runtime entry points (their
                       table: rt-entries.def) and the trees that call them
    Everything GCC-independent is plain C: the annotation language in

@@ -1,0 +1,95 @@
+/* nest-reader.h -- what the reader of loop nests (nest-reader.cc) and
+   the recognizer (recognize.cc) share; not an interface.
+
+   Copyright the sparse authors.  GPL-3.0-or-later (see COPYING).  */
+
+#ifndef SPARSE_NEST_READER_H
+#define SPARSE_NEST_READER_H
+
+#include "sparse-plugin.h"
+#include "ix.h"
+#include "nest.h"
+#include "schedule.h"
+#include "loops.h"
+
+namespace loop_reader {
+
+struct fn_facts
+{
+  hash_map<tree, int> refs;     /* references of each variable */
+  hash_set<tree> written;       /* assigned, incremented or address taken
+				   anywhere (initialisers excepted) */
+  bool nested;                  /* the function has nested functions */
+};
+
+struct loop_info
+{
+  tree stmt;            /* the FOR_STMT */
+  tree var;
+  tree bound_decl;      /* the bound is BOUND_DECL + BOUND_OFF */
+  HOST_WIDE_INT bound_off;
+  bool scoped;          /* declared by the for statement */
+  int id;               /* nest.h loop id */
+  int parent;           /* index of the enclosing loop, -1 */
+};
+
+struct reader
+{
+  tree fndecl;
+  fn_facts *facts;
+  nest *n;
+  auto_vec<loop_info> loops;
+  auto_vec<int> open;                   /* indices into LOOPS */
+  hash_map<tree, int> objs;             /* variable -> nest object */
+  auto_vec<tree> obj_decl;
+  hash_set<tree> inner;                 /* scalars declared in the nest */
+  hash_map<tree, int> inner_refs;       /* references inside the nest */
+  auto_vec<tree> key_decl;              /* value keys */
+  auto_vec<HOST_WIDE_INT> key_off;
+  char reason[256];
+  bool failed;
+  bool own_level;       /* the reason is in the outer loop itself */
+  tree stray_var;       /* a subscript that is a variable but not the
+			   variable of a loop of the nest */
+
+  reader (tree fn, fn_facts *f)
+    : fndecl (fn), facts (f), n (NULL), failed (false), own_level (false),
+      stray_var (NULL_TREE)
+  {
+    reason[0] = 0;
+  }
+  ~reader () { nest_free (n); }
+
+  bool fail (const char *fmt, ...) ATTRIBUTE_PRINTF_2;
+  bool fail_subrange (const char *name, const char *what, tree value);
+  bool fail_zeros (const char *what, tree t);
+  int key (tree decl, HOST_WIDE_INT off);
+  void spell (tree decl, HOST_WIDE_INT off, char *buf, size_t len);
+  bool usable_bound (tree decl, const char *what);
+  tree loop_var_of (tree for_stmt);
+  bool is_init_of (tree s, tree for_stmt);
+  int open_loop_of (tree var);
+  bool is_nest_loop_var (tree var);
+  bool read_loop (tree for_stmt, tree init);
+  bool read_header (tree for_stmt, tree init, loop_info *li);
+  bool read_body (tree t);
+  bool read_list (tree list);
+  bool read_stmt (tree s);
+  bool read_assign (tree lhs, tree rhs, ix_assign op, location_t loc);
+  int read_expr (tree t, sp_type *type);
+  int read_access (tree t, int *nidx, int *loops);
+  int object (tree decl);
+  bool subscript_loop (tree idx, tree of, int *loop);
+};
+
+/* Tree walkers and names the recognizer uses too (nest-reader.cc).  */
+tree count_refs_r (tree *tp, int *walk_subtrees, void *data);
+tree find_writes_r (tree *tp, int *walk_subtrees, void *data);
+tree find_tagged_r (tree *tp, int *walk_subtrees, void *);
+tree find_unreported_tagged_r (tree *tp, int *walk_subtrees, void *data);
+const char *decl_name (tree decl);
+tree incremented_var (tree for_stmt);
+
+} // namespace loop_reader
+
+#endif /* SPARSE_NEST_READER_H */
