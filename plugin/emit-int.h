@@ -43,6 +43,16 @@ tree element_at (location_t loc, tree base, tree t, tree i);
 /* goto c; top: BODY; c: if (COND) goto top;  */
 tree goto_loop (location_t loc, tree cond, tree body);
 
+/* The region of a sparse output built by threads (emit-parallel.cc):
+   its declarations and statements, the parts' handle, the number of
+   threads, this thread's number and rows [R0, R1), the barrier.  */
+struct par_region
+{
+  tree vars, body;
+  tree kpar, nt, tid, r0, r1;
+  tree barrier;
+};
+
 /* A dense loop strip-mined into vector accumulators (emit-strip.cc).  */
 struct strip_info
 {
@@ -141,6 +151,15 @@ struct emitter
   tree kws_addr ();
   bool one_compressed_level ();
   tree par_build (int loop, tree *list);
+  bool par_prologue (int loop, tree *list, struct par_region &p,
+		     int *reserve);
+  void thread_workspace (int id, struct par_region &p);
+  bool thread_rows (const lir_stmt &st, struct par_region &p);
+  void lay_out (struct par_region &p, tree *to);
+  void count_rows (struct par_region &p, tree *to, int stride);
+  tree counted_layout (struct par_region &p);
+  tree bounded_layout (struct par_region &p, int reserve, tree counted);
+  tree par_epilogue (int after, struct par_region &p, tree *list);
   tree reserve_hint (const lir_stmt &out_begin);
   tree worth ();
   tree threads_if ();

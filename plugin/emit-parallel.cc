@@ -598,209 +598,265 @@ emitter::one_compressed_level ()
   return sp_format_dense_upto (&f, f.nlevels - 1);
 }
 
-/* Append to LIST the parallel build of the kernel whose row loop is
-   statement LOOP (see lir_plan_threads).  */
-tree
-emitter::par_build (int loop, tree *list)
+/* The serial prologue of the parallel build of the kernel's row loop
+   LOOP into LIST: conversions and assembly, the output's parts begun;
+   declarations and each thread's own workspace go into the region P.
+   *RESERVE: the output's reserve statement, or -1.  */
+bool
+emitter::par_prologue (int loop, tree *list, par_region &p, int *reserve)
 {
   tree i64 = sparse_int64_type ();
-  tree nt_fn = builtin_decl_explicit (BUILT_IN_OMP_GET_NUM_THREADS);
-  tree tid_fn = builtin_decl_explicit (BUILT_IN_OMP_GET_THREAD_NUM);
   tree max_fn = sparse_rt_decl (SPARSE_RT_OMP_MAX_THREADS);
-  if (!nt_fn || !tid_fn)
-    return fail ("no OpenMP builtins");
-  tree rvars = NULL_TREE, region = alloc_stmt_list ();
-  tree kpar = new_var (ptr_type_node, "sp_par", &top_vars);
-
-  /* Serial prologue: conversions and assembly; the output's parts.  */
-  int reserve = -1;
+  *reserve = -1;
   for (int id = k->body; id != loop && !failed; id = k->stmts[id].next)
     {
       const lir_stmt &x = k->stmts[id];
       if (x.kind == LIR_CALL && x.fn == LIR_CALL_OUT_RESERVE)
-	reserve = id;
+	*reserve = id;
       else if (id == k->bound_loop)
 	;
       else if (x.kind == LIR_CALL && x.fn == LIR_CALL_OUT_BEGIN)
 	{
 	  tree h = tensor_handle (x.tensor);
-	  CHECKED (h);
-	  tree hint = reserve_hint (x);
-	  CHECKED (hint);
+	  tree hint = h && h != error_mark_node ? reserve_hint (x)
+						 : error_mark_node;
+	  if (!hint || hint == error_mark_node)
+	    return false;
 	  tree parts = fold_convert (i64, build_call_expr_loc (loc, max_fn,
 							       0));
 	  append_to_statement_list_force
-	    (build2 (MODIFY_EXPR, ptr_type_node, kpar,
+	    (build2 (MODIFY_EXPR, ptr_type_node, p.kpar,
 		     sparse_rt_call (loc, SPARSE_RT_KPAR_BEGIN, 3, h, parts,
 				     hint)), list);
 	}
       else if (x.kind == LIR_CALL && x.fn == LIR_CALL_WS_ALLOC)
-	{
-	  /* Each thread's own workspace, in the region.  */
-	  tree saved = kws;
-	  kws = new_var (TREE_TYPE (saved), "sp_ws", &rvars);
-	  TREE_ADDRESSABLE (kws) = 1;
-	  stmt (id, &region, &rvars);
-	  for (int a = 0; a < k->narrays; a++)
-	    {
-	      const lir_array &ar = k->arrays[a];
-	      size_t off = ar.kind == LIR_ARR_WS ? offsetof (sp_kws, vals)
-			   : ar.kind == LIR_ARR_WS_FLAG ? offsetof (sp_kws, flag)
-			   : ar.kind == LIR_ARR_WS_LIST ? offsetof (sp_kws, list)
-			   : 0;
-	      if (!off && ar.kind != LIR_ARR_WS)
-		continue;
-	      tree pv = new_var (TREE_TYPE (arr[a]), NULL, &rvars);
-	      append_to_statement_list_force
-		(build2 (MODIFY_EXPR, TREE_TYPE (pv), pv,
-			 fold_convert (TREE_TYPE (pv),
-				       field (kws_addr (), off,
-					      ptr_type_node))), &region);
-	      arr[a] = pv;
-	    }
-	}
+	thread_workspace (id, p);
       else if (x.kind == LIR_DECL)
-	stmt (id, &region, &rvars);
+	stmt (id, &p.body, &p.vars);
       else
 	stmt (id, list, &top_vars);
     }
-  if (failed)
-    return error_mark_node;
-  append_to_statement_list_force (load_arrays (), list);
+  return !failed;
+}
 
-  /* The region: this thread's rows, counted, then written into its
-     range of the output's arrays.  */
-  tree nt = new_var (i64, NULL, &rvars), tid = new_var (i64, NULL, &rvars);
-  kout_ptr = new_var (ptr_type_node, NULL, &rvars);
-  tree pre = alloc_stmt_list ();
-  append_to_statement_list_force
-    (build2 (MODIFY_EXPR, i64, nt,
-	     fold_convert (i64, build_call_expr_loc (loc, nt_fn, 0))), &pre);
-  append_to_statement_list_force
-    (build2 (MODIFY_EXPR, i64, tid,
-	     fold_convert (i64, build_call_expr_loc (loc, tid_fn, 0))), &pre);
-  append_to_statement_list_force (region, &pre);
-  region = pre;
+/* Workspace allocation ID made in region P: each thread's own
+   workspace, the workspace arrays' pointers loaded from it.  */
+void
+emitter::thread_workspace (int id, par_region &p)
+{
+  tree saved = kws;
+  kws = new_var (TREE_TYPE (saved), "sp_ws", &p.vars);
+  TREE_ADDRESSABLE (kws) = 1;
+  stmt (id, &p.body, &p.vars);
+  for (int a = 0; a < k->narrays; a++)
+    {
+      const lir_array &ar = k->arrays[a];
+      size_t off = ar.kind == LIR_ARR_WS ? offsetof (sp_kws, vals)
+		   : ar.kind == LIR_ARR_WS_FLAG ? offsetof (sp_kws, flag)
+		   : ar.kind == LIR_ARR_WS_LIST ? offsetof (sp_kws, list)
+		   : 0;
+      if (!off && ar.kind != LIR_ARR_WS)
+	continue;
+      tree pv = new_var (TREE_TYPE (arr[a]), NULL, &p.vars);
+      append_to_statement_list_force
+	(build2 (MODIFY_EXPR, TREE_TYPE (pv), pv,
+		 fold_convert (TREE_TYPE (pv),
+			       field (kws_addr (), off, ptr_type_node))),
+	 &p.body);
+      arr[a] = pv;
+    }
+}
 
-  const lir_stmt &st = k->stmts[loop];
+/* The rows [P.r0, P.r1) of this thread of region P among those of row
+   loop ST: cut by the entries of the pos arrays the body reads at the
+   row, else into equal numbers of rows.  */
+bool
+emitter::thread_rows (const lir_stmt &st, par_region &p)
+{
+  tree i64 = sparse_int64_type ();
   tree lo = ex (st.a), hi = ex (st.b);
-  CHECKED (lo);
-  CHECKED (hi);
-  tree n0 = new_var (i64, NULL, &rvars), n1 = new_var (i64, NULL, &rvars);
-  tree r0 = new_var (i64, NULL, &rvars), r1 = new_var (i64, NULL, &rvars);
+  if (!lo || lo == error_mark_node || !hi || hi == error_mark_node)
+    return false;
+  tree n0 = new_var (i64, NULL, &p.vars), n1 = new_var (i64, NULL, &p.vars);
+  p.r0 = new_var (i64, NULL, &p.vars);
+  p.r1 = new_var (i64, NULL, &p.vars);
   append_to_statement_list_force
-    (build2 (MODIFY_EXPR, i64, n0, sparse_convert (loc, i64, lo)), &region);
+    (build2 (MODIFY_EXPR, i64, n0, sparse_convert (loc, i64, lo)), &p.body);
   append_to_statement_list_force
-    (build2 (MODIFY_EXPR, i64, n1, sparse_convert (loc, i64, hi)), &region);
+    (build2 (MODIFY_EXPR, i64, n1, sparse_convert (loc, i64, hi)), &p.body);
   int ba[2];
   balance_arrays (st, ba);
   for (int e = 0; e < 2; e++)
     {
-      tree part = e ? build2 (PLUS_EXPR, i64, tid, build_int_cst (i64, 1))
-		    : tid;
+      tree part = e ? build2 (PLUS_EXPR, i64, p.tid, build_int_cst (i64, 1))
+		    : p.tid;
       tree r;
       if (ba[0] >= 0)
-	r = split_call (ba, n0, n1, part, nt);
+	r = split_call (ba, n0, n1, part, p.nt);
       else
 	/* n0 + (n1 - n0) * part / nt  */
 	r = build2 (PLUS_EXPR, i64, n0,
 		    build2 (TRUNC_DIV_EXPR, i64,
 			    build2 (MULT_EXPR, i64,
 				    build2 (MINUS_EXPR, i64, n1, n0), part),
-			    nt));
+			    p.nt));
       append_to_statement_list_force
-	(build2 (MODIFY_EXPR, i64, e ? r1 : r0, r), &region);
+	(build2 (MODIFY_EXPR, i64, e ? p.r1 : p.r0, r), &p.body);
     }
-  tree barrier = builtin_decl_explicit (BUILT_IN_GOMP_BARRIER);
-  if (!barrier)
-    return fail ("no OpenMP barrier");
-  tree set_part
-    = build2 (MODIFY_EXPR, ptr_type_node, kout_ptr,
-	      sparse_rt_call (loc, SPARSE_RT_KPAR_PART, 2, kpar, tid));
+  return true;
+}
 
-  /* Several threads: each counts the entries of its rows (the kernel's
-     counting pass), then, all counts in, one lays the arrays out.  */
-  auto lay_out = [&] (tree *to)
-    {
-      append_to_statement_list_force (build_call_expr_loc (loc, barrier, 0),
-				      to);
-      append_to_statement_list_force
-	(build3 (COND_EXPR, void_type_node,
-		 build2 (EQ_EXPR, boolean_type_node, tid,
-			 build_int_cst (i64, 0)),
-		 sparse_rt_call (loc, SPARSE_RT_KPAR_LAYOUT, 1, kpar),
-		 NULL_TREE), to);
-      append_to_statement_list_force (build_call_expr_loc (loc, barrier, 0),
-				      to);
-    };
-  /* The counting pass over every STRIDE-th row of the thread's.  */
-  auto count_rows = [&] (tree *to, int stride)
-    {
-      for (int id = k->count_block; id >= 0 && !failed;
-	   id = k->stmts[id].next)
-	if (id == k->count_loop)
-	  rows_loop (k->stmts[id], r0, r1, to, stride);
-	else
-	  stmt (id, to, &rvars);
-    };
+/* All counts (or bounds) in, thread 0 of region P lays the output's
+   arrays out, into TO, between barriers.  */
+void
+emitter::lay_out (par_region &p, tree *to)
+{
+  tree i64 = sparse_int64_type ();
+  append_to_statement_list_force (build_call_expr_loc (loc, p.barrier, 0),
+				  to);
+  append_to_statement_list_force
+    (build3 (COND_EXPR, void_type_node,
+	     build2 (EQ_EXPR, boolean_type_node, p.tid,
+		     build_int_cst (i64, 0)),
+	     sparse_rt_call (loc, SPARSE_RT_KPAR_LAYOUT, 1, p.kpar),
+	     NULL_TREE), to);
+  append_to_statement_list_force (build_call_expr_loc (loc, p.barrier, 0),
+				  to);
+}
+
+/* The counting pass over every STRIDE-th row of the thread's, into TO.  */
+void
+emitter::count_rows (par_region &p, tree *to, int stride)
+{
+  for (int id = k->count_block; id >= 0 && !failed; id = k->stmts[id].next)
+    if (id == k->count_loop)
+      rows_loop (k->stmts[id], p.r0, p.r1, to, stride);
+    else
+      stmt (id, to, &p.vars);
+}
+
+/* Several threads: each counts the entries of its rows (the kernel's
+   counting pass), then, all counts in, one lays the arrays out.  */
+tree
+emitter::counted_layout (par_region &p)
+{
+  tree i64 = sparse_int64_type ();
   tree counted = alloc_stmt_list ();
-  count_rows (&counted, 1);
+  count_rows (p, &counted, 1);
   for (int l = 0; l < SP_MAX_LEVELS; l++)
     if (k->count_var[l] >= 0)
       append_to_statement_list_force
-	(sparse_rt_call (loc, SPARSE_RT_KPAR_COUNT, 4, kpar, tid,
+	(sparse_rt_call (loc, SPARSE_RT_KPAR_COUNT, 4, p.kpar, p.tid,
 			 build_int_cst (integer_type_node, l),
 			 fold_convert (i64, var[k->count_var[l]])),
 	 &counted);
-  lay_out (&counted);
-  /* With a symbolic loop and one compressed level in the output (CSR),
-     each thread bounds the entries of its rows instead, a pass over the
-     outer levels only, and the arrays are laid out by the bounds, the
-     gaps they leave closed at the end (sp_kpar_bound).  The count costs
-     SpAdd and small SpGEMMs most of what the kernel does; closing the
-     gaps moves the entries of all threads but the first, to pages not
-     touched yet when the gaps are wide.  Each thread therefore counts
-     and bounds every SAMPLE-th row first: their ratio tells the runtime
-     whether the bounds are close (A + B of different patterns) or far
-     enough that counting would cost more than moving (a product with
-     many repeated contributions), else the threads count.  */
+  lay_out (p, &counted);
+  return counted;
+}
+
+/* With a symbolic loop and one compressed level in the output (CSR),
+   each thread bounds the entries of its rows instead, a pass over the
+   outer levels only, and the arrays are laid out by the bounds, the gaps
+   they leave closed at the end (sp_kpar_bound).  The count costs SpAdd
+   and small SpGEMMs most of what the kernel does; closing the gaps moves
+   the entries of all threads but the first, to pages not touched yet
+   when the gaps are wide.  Each thread therefore counts and bounds every
+   SAMPLE-th row first: their ratio tells the runtime whether the bounds
+   are close (A + B of different patterns) or far enough that counting
+   would cost more than moving (a product with many repeated
+   contributions), else the threads count (COUNTED, run when the layout
+   by bounds was not taken).  RESERVE is the output's reserve
+   statement.  */
+tree
+emitter::bounded_layout (par_region &p, int reserve, tree counted)
+{
   const int sample = 16;
+  tree i64 = sparse_int64_type ();
+  tree bounded = alloc_stmt_list ();
+  tree n = ex (k->stmts[reserve].a);
+  CHECKED (n);
+  tree bvar = n;
+  n = sparse_convert (loc, i64, n);
+  tree cs = build_int_cst (i64, 0), bs = cs;
+  int last = k->sc->fmt[k->sc->st.out].nlevels - 1;
+  if (k->count_var[last] >= 0 && VAR_P (bvar))
+    {
+      /* The sample's bound, then the bound again from zero.  */
+      bs = new_var (i64, NULL, &p.vars);
+      rows_loop (k->stmts[k->bound_loop], p.r0, p.r1, &bounded, sample);
+      append_to_statement_list_force
+	(build2 (MODIFY_EXPR, i64, bs, unshare_expr (n)), &bounded);
+      append_to_statement_list_force
+	(build2 (MODIFY_EXPR, TREE_TYPE (bvar), unshare_expr (bvar),
+		 build_int_cst (TREE_TYPE (bvar), 0)), &bounded);
+      count_rows (p, &bounded, sample);
+      cs = fold_convert (i64, var[k->count_var[last]]);
+    }
+  bound_rows (p.r0, p.r1, &bounded);
+  append_to_statement_list_force
+    (sparse_rt_call (loc, SPARSE_RT_KPAR_BOUND, 5, p.kpar, p.tid,
+		     unshare_expr (n), cs, bs), &bounded);
+  lay_out (p, &bounded);
+  append_to_statement_list_force
+    (build3 (COND_EXPR, void_type_node,
+	     build2 (EQ_EXPR, boolean_type_node,
+		     sparse_rt_call (loc, SPARSE_RT_KPAR_LAID, 1, p.kpar),
+		     integer_zero_node),
+	     counted, NULL_TREE), &bounded);
+  return bounded;
+}
+
+/* The parallel build (see above) of the kernel whose row loop is
+   statement LOOP (see lir_plan_threads), appended to LIST.  */
+tree
+emitter::par_build (int loop, tree *list)
+{
+  tree i64 = sparse_int64_type ();
+  tree nt_fn = builtin_decl_explicit (BUILT_IN_OMP_GET_NUM_THREADS);
+  tree tid_fn = builtin_decl_explicit (BUILT_IN_OMP_GET_THREAD_NUM);
+  if (!nt_fn || !tid_fn)
+    return fail ("no OpenMP builtins");
+  par_region p;
+  p.vars = NULL_TREE;
+  p.body = alloc_stmt_list ();
+  p.kpar = new_var (ptr_type_node, "sp_par", &top_vars);
+
+  int reserve;
+  if (!par_prologue (loop, list, p, &reserve))
+    return fail ("the parallel build's prologue");
+  append_to_statement_list_force (load_arrays (), list);
+
+  /* The region: this thread's rows, counted, then written into its
+     range of the output's arrays.  */
+  p.nt = new_var (i64, NULL, &p.vars);
+  p.tid = new_var (i64, NULL, &p.vars);
+  kout_ptr = new_var (ptr_type_node, NULL, &p.vars);
+  tree pre = alloc_stmt_list ();
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, p.nt,
+	     fold_convert (i64, build_call_expr_loc (loc, nt_fn, 0))), &pre);
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, i64, p.tid,
+	     fold_convert (i64, build_call_expr_loc (loc, tid_fn, 0))), &pre);
+  append_to_statement_list_force (p.body, &pre);
+  p.body = pre;
+
+  const lir_stmt &st = k->stmts[loop];
+  if (!thread_rows (st, p))
+    return fail ("the rows of a parallel build");
+  p.barrier = builtin_decl_explicit (BUILT_IN_GOMP_BARRIER);
+  if (!p.barrier)
+    return fail ("no OpenMP barrier");
+  tree set_part
+    = build2 (MODIFY_EXPR, ptr_type_node, kout_ptr,
+	      sparse_rt_call (loc, SPARSE_RT_KPAR_PART, 2, p.kpar, p.tid));
+
+  tree counted = counted_layout (p);
   bool by_bounds = reserve >= 0 && one_compressed_level ();
   if (by_bounds)
     {
-      tree bounded = alloc_stmt_list ();
-      tree n = ex (k->stmts[reserve].a);
-      CHECKED (n);
-      tree bvar = n;
-      n = sparse_convert (loc, i64, n);
-      tree cs = build_int_cst (i64, 0), bs = cs;
-      int last = k->sc->fmt[k->sc->st.out].nlevels - 1;
-      if (k->count_var[last] >= 0 && VAR_P (bvar))
-	{
-	  /* The sample's bound, then the bound again from zero.  */
-	  bs = new_var (i64, NULL, &rvars);
-	  rows_loop (k->stmts[k->bound_loop], r0, r1, &bounded, sample);
-	  append_to_statement_list_force
-	    (build2 (MODIFY_EXPR, i64, bs, unshare_expr (n)), &bounded);
-	  append_to_statement_list_force
-	    (build2 (MODIFY_EXPR, TREE_TYPE (bvar), unshare_expr (bvar),
-		     build_int_cst (TREE_TYPE (bvar), 0)), &bounded);
-	  count_rows (&bounded, sample);
-	  cs = fold_convert (i64, var[k->count_var[last]]);
-	}
-      bound_rows (r0, r1, &bounded);
-      append_to_statement_list_force
-	(sparse_rt_call (loc, SPARSE_RT_KPAR_BOUND, 5, kpar, tid,
-			 unshare_expr (n), cs, bs), &bounded);
-      lay_out (&bounded);
-      append_to_statement_list_force
-	(build3 (COND_EXPR, void_type_node,
-		 build2 (EQ_EXPR, boolean_type_node,
-			 sparse_rt_call (loc, SPARSE_RT_KPAR_LAID, 1,
-					 kpar),
-			 integer_zero_node),
-		 counted, NULL_TREE), &bounded);
-      counted = bounded;
+      counted = bounded_layout (p, reserve, counted);
+      CHECKED (counted);
     }
   /* One thread: the output grows as a serial one, from room for the
      symbolic loop's bound when there is one.  */
@@ -808,42 +864,47 @@ emitter::par_build (int loop, tree *list)
   append_to_statement_list_force (set_part, &alone);
   if (reserve >= 0)
     {
-      bound_rows (r0, r1, &alone);
-      stmt (reserve, &alone, &rvars);
+      bound_rows (p.r0, p.r1, &alone);
+      stmt (reserve, &alone, &p.vars);
     }
   append_to_statement_list_force
     (build3 (COND_EXPR, void_type_node,
-	     build2 (GT_EXPR, boolean_type_node, nt, build_int_cst (i64, 1)),
-	     counted, alone), &region);
-  append_to_statement_list_force (unshare_expr (set_part), &region);
+	     build2 (GT_EXPR, boolean_type_node, p.nt, build_int_cst (i64, 1)),
+	     counted, alone), &p.body);
+  append_to_statement_list_force (unshare_expr (set_part), &p.body);
   if (fixed)
-    append_to_statement_list_force (cursor_load (&rvars), &region);
-  rows_loop (st, r0, r1, &region);
+    append_to_statement_list_force (cursor_load (&p.vars), &p.body);
+  rows_loop (st, p.r0, p.r1, &p.body);
   if (fixed)
-    append_to_statement_list_force (cursor_store (), &region);
+    append_to_statement_list_force (cursor_store (), &p.body);
   if (by_bounds)
     {
       /* All rows in, the threads close the gaps the bounds left.  */
-      append_to_statement_list_force (build_call_expr_loc (loc, barrier, 0),
-				      &region);
+      append_to_statement_list_force (build_call_expr_loc (loc, p.barrier,
+							   0), &p.body);
       append_to_statement_list_force
-	(sparse_rt_call (loc, SPARSE_RT_KPAR_CLOSE, 3, kpar, tid, nt),
-	 &region);
+	(sparse_rt_call (loc, SPARSE_RT_KPAR_CLOSE, 3, p.kpar, p.tid, p.nt),
+	 &p.body);
     }
+  return par_epilogue (st.next, p, list);
+}
 
-  /* Epilogue: the workspace freed in the region; the output finished
-     after it.  */
-  int after = st.next;
+/* The epilogue of a parallel build from statement AFTER: the workspace
+   freed in region P, the region closed into LIST, the output finished
+   after it.  */
+tree
+emitter::par_epilogue (int after, par_region &p, tree *list)
+{
   for (int id = after; id >= 0 && !failed; id = k->stmts[id].next)
     if (k->stmts[id].fn == LIR_CALL_WS_FREE)
-      stmt (id, &region, &rvars);
+      stmt (id, &p.body, &p.vars);
   kout_ptr = NULL_TREE;
   if (failed)
     return error_mark_node;
   tree par = make_node (OMP_PARALLEL);
   TREE_TYPE (par) = void_type_node;
   OMP_PARALLEL_CLAUSES (par) = threads_if ();
-  OMP_PARALLEL_BODY (par) = region_bind (rvars, region);
+  OMP_PARALLEL_BODY (par) = region_bind (p.vars, p.body);
   SET_EXPR_LOCATION (par, loc);
   append_to_statement_list_force (par, list);
   for (int id = after; id >= 0 && !failed; id = k->stmts[id].next)
@@ -851,7 +912,7 @@ emitter::par_build (int loop, tree *list)
       const lir_stmt &x = k->stmts[id];
       if (x.fn == LIR_CALL_OUT_END)
 	append_to_statement_list_force
-	  (sparse_rt_call (loc, SPARSE_RT_KPAR_END, 1, kpar), list);
+	  (sparse_rt_call (loc, SPARSE_RT_KPAR_END, 1, p.kpar), list);
       else if (x.fn != LIR_CALL_WS_FREE)
 	stmt (id, list, &top_vars);
     }

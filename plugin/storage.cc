@@ -81,6 +81,8 @@ struct rewriter
 
   void walk (tree *tp, location_t loc, bool unused);
   void walk_bind (tree *tp, location_t loc);
+  bool walk_discarded (tree *tp, location_t loc);
+  void walk_loop (tree t, location_t loc);
   void walk_decl_expr (tree *tp, location_t loc);
   void walk_call (tree *tp, location_t loc);
   void walk_addr (tree *tp, location_t loc);
@@ -863,6 +865,74 @@ rewriter::walk_operands (tree t, location_t loc)
     walk (&TREE_OPERAND (t, i), loc, false);
 }
 
+/* A discarded access at *TP (sizeof of a VLA row evaluates its operand
+   so): replaced by its indices' side effects.  False when *TP is no
+   access to a tagged array.  */
+bool
+rewriter::walk_discarded (tree *tp, location_t loc)
+{
+  access a;
+  if (!match (*tp, &a))
+    return false;
+  tree side = NULL_TREE;
+  for (int k = 0; k < a.nidx; k++)
+    {
+      walk (&a.idx[k], loc, true);
+      if (TREE_SIDE_EFFECTS (a.idx[k]))
+	append_to_statement_list (build1 (CONVERT_EXPR, void_type_node,
+					  a.idx[k]), &side);
+    }
+  *tp = side ? side : build_empty_stmt (loc);
+  return true;
+}
+
+/* A for, while or do loop T; the outermost of a nest notes the arrays
+   its body accesses element by element through the runtime.  */
+void
+rewriter::walk_loop (tree t, location_t loc)
+{
+  bool outer = nest == NULL_TREE;
+  if (outer)
+    {
+      nest = t;
+      nest_names.truncate (0);
+    }
+  if (TREE_CODE (t) == FOR_STMT)
+    {
+      walk (&FOR_INIT_STMT (t), loc, true);
+      walk (&FOR_COND (t), loc, false);
+      walk (&FOR_EXPR (t), loc, true);
+      walk (&FOR_BODY (t), loc, true);
+    }
+  else if (TREE_CODE (t) == WHILE_STMT)
+    {
+      walk (&WHILE_COND (t), loc, false);
+      walk (&WHILE_BODY (t), loc, true);
+    }
+  else
+    {
+      walk (&DO_COND (t), loc, false);
+      walk (&DO_BODY (t), loc, true);
+    }
+  if (!outer)
+    return;
+  if (sparse_opt_report && !nest_names.is_empty ()
+      && !sparse_nest_reported_p (t))
+    {
+      pretty_printer pp;
+      for (unsigned k = 0; k < nest_names.length (); k++)
+	{
+	  if (k)
+	    pp_string (&pp, ", ");
+	  pp_printf (&pp, "%qs", decl_name (nest_names[k]));
+	}
+      inform (EXPR_LOC_OR_LOC (t, loc), "loop nest not sparsified: %s "
+	      "accessed element by element through the runtime",
+	      pp_formatted_text (&pp));
+    }
+  nest = NULL_TREE;
+}
+
 void
 rewriter::walk (tree *tp, location_t loc, bool unused)
 {
@@ -923,27 +993,7 @@ rewriter::walk (tree *tp, location_t loc, bool unused)
     case ARRAY_REF:
     case INDIRECT_REF:
     case MEM_REF:
-      if (unused)
-	{
-	  /* A discarded access (sizeof of a VLA row evaluates its operand
-	     so): only the indices' side effects remain.  */
-	  access a;
-	  if (match (t, &a))
-	    {
-	      tree side = NULL_TREE;
-	      for (int k = 0; k < a.nidx; k++)
-		{
-		  walk (&a.idx[k], loc, true);
-		  if (TREE_SIDE_EFFECTS (a.idx[k]))
-		    append_to_statement_list (build1 (CONVERT_EXPR,
-						      void_type_node,
-						      a.idx[k]), &side);
-		}
-	      *tp = side ? side : build_empty_stmt (loc);
-	      return;
-	    }
-	}
-      if (walk_read (tp, loc))
+      if ((unused && walk_discarded (tp, loc)) || walk_read (tp, loc))
 	return;
       walk_operands (t, loc);
       return;
@@ -957,11 +1007,9 @@ rewriter::walk (tree *tp, location_t loc, bool unused)
 	tree base = TREE_OPERAND (t, 0);
 	STRIP_NOPS (base);
 	if (tree decl = whole_array (base))
-	  {
-	    bad_use (decl, loc, USE_ARITH);
-	    return;
-	  }
-	walk_operands (t, loc);
+	  bad_use (decl, loc, USE_ARITH);
+	else
+	  walk_operands (t, loc);
 	return;
       }
 
@@ -1012,50 +1060,8 @@ rewriter::walk (tree *tp, location_t loc, bool unused)
     case FOR_STMT:
     case WHILE_STMT:
     case DO_STMT:
-      {
-	bool outer = nest == NULL_TREE;
-	if (outer)
-	  {
-	    nest = t;
-	    nest_names.truncate (0);
-	  }
-	if (TREE_CODE (t) == FOR_STMT)
-	  {
-	    walk (&FOR_INIT_STMT (t), loc, true);
-	    walk (&FOR_COND (t), loc, false);
-	    walk (&FOR_EXPR (t), loc, true);
-	    walk (&FOR_BODY (t), loc, true);
-	  }
-	else if (TREE_CODE (t) == WHILE_STMT)
-	  {
-	    walk (&WHILE_COND (t), loc, false);
-	    walk (&WHILE_BODY (t), loc, true);
-	  }
-	else
-	  {
-	    walk (&DO_COND (t), loc, false);
-	    walk (&DO_BODY (t), loc, true);
-	  }
-	if (outer)
-	  {
-	    if (sparse_opt_report && !nest_names.is_empty ()
-		&& !sparse_nest_reported_p (t))
-	      {
-		pretty_printer pp;
-		for (unsigned k = 0; k < nest_names.length (); k++)
-		  {
-		    if (k)
-		      pp_string (&pp, ", ");
-		    pp_printf (&pp, "%qs", decl_name (nest_names[k]));
-		  }
-		inform (EXPR_LOC_OR_LOC (t, loc), "loop nest not sparsified: "
-			"%s accessed element by element through the runtime",
-			pp_formatted_text (&pp));
-	      }
-	    nest = NULL_TREE;
-	  }
-	return;
-      }
+      walk_loop (t, loc);
+      return;
 
     case SWITCH_STMT:
       walk (&SWITCH_STMT_COND (t), loc, false);
