@@ -937,6 +937,39 @@ min_max_call_p (tree fn)
     }
 }
 
+/* A constant, as C types it; *TYPE its type.  */
+int
+reader::read_constant (tree t, sp_type *type)
+{
+  location_t loc = EXPR_LOCATION (t);
+  sp_type ct;
+  if (TREE_CODE (t) == INTEGER_CST)
+    {
+      /* An int or long constant keeps its type and every bit; another
+	 integer type (unsigned, char) holding an int's value reads as
+	 that int, as the arithmetic around it promotes it.  */
+      if (!sparse_elem_type (TREE_TYPE (t), &ct)
+	  || (ct != SP_I32 && ct != SP_I64))
+	{
+	  if (!int_fits_type_p (t, integer_type_node))
+	    return fail ("a constant of an unsigned type beyond int"), -1;
+	  ct = SP_I32;
+	}
+      ix_num c = { ct, tree_to_shwi (t), 0 };
+      *type = ct;
+      return nest_const (n, c, loc);
+    }
+  char buf[64];
+  if (!sparse_elem_type (TREE_TYPE (t), &ct))
+    return fail ("a constant of unsupported type"), -1;
+  real_to_decimal (buf, TREE_REAL_CST_PTR (t), sizeof buf, 0, 1);
+  /* A float constant in double arithmetic reaches here converted, a
+     double constant of the same value; in float arithmetic it stays a
+     float (its value exactly the float's).  */
+  *type = ct == SP_F32 ? SP_F32 : SP_F64;
+  return nest_const (n, ix_num_real (strtod (buf, NULL), *type), loc);
+}
+
 /* An expression; *TYPE is the type index notation computes it in (the
    usual arithmetic conversions of its leaves, conversions ignored), which
    must be the type C computes it in.  */
@@ -947,41 +980,8 @@ reader::read_expr (tree t, sp_type *type)
   switch (TREE_CODE (t))
     {
     case INTEGER_CST:
-      {
-	/* An int or long constant keeps its type and every bit; another
-	   integer type (unsigned, char) holding an int's value reads as
-	   that int, as the arithmetic around it promotes it.  */
-	sp_type ct;
-	if (!sparse_elem_type (TREE_TYPE (t), &ct)
-	    || (ct != SP_I32 && ct != SP_I64))
-	  {
-	    if (!int_fits_type_p (t, integer_type_node))
-	      return fail ("a constant of an unsigned type beyond int"), -1;
-	    ct = SP_I32;
-	  }
-	ix_num c = { ct, tree_to_shwi (t), 0 };
-	*type = ct;
-	return nest_const (n, c, loc);
-      }
     case REAL_CST:
-      {
-	char buf[64];
-	sp_type ct;
-	if (!sparse_elem_type (TREE_TYPE (t), &ct))
-	  return fail ("a constant of unsupported type"), -1;
-	real_to_decimal (buf, TREE_REAL_CST_PTR (t), sizeof buf, 0, 1);
-	double v = strtod (buf, NULL);
-	/* A float constant in double arithmetic reaches here converted, a
-	   double constant of the same value; in float arithmetic it stays
-	   a float (its value exactly the float's).  */
-	if (ct == SP_F32)
-	  {
-	    *type = SP_F32;
-	    return nest_const (n, ix_num_real (v, SP_F32), loc);
-	  }
-	*type = SP_F64;
-	return nest_const (n, ix_num_real (v, SP_F64), loc);
-      }
+      return read_constant (t, type);
     case NOP_EXPR:
     case CONVERT_EXPR:
     case FLOAT_EXPR:

@@ -76,6 +76,7 @@ struct reader
   bool read_list (tree list);
   bool read_stmt (tree s);
   bool read_assign (tree lhs, tree rhs, ix_assign op, location_t loc);
+  int read_constant (tree t, sp_type *type);
   int read_expr (tree t, sp_type *type);
   int read_access (tree t, int *nidx, int *loops);
   int object (tree decl);

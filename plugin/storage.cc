@@ -865,6 +865,24 @@ rewriter::walk_operands (tree t, location_t loc)
     walk (&TREE_OPERAND (t, i), loc, false);
 }
 
+/* Whether T is an OpenMP construct: the tagged locals declared in it
+   are each thread's own.  */
+static bool
+omp_construct_p (tree t)
+{
+  switch (TREE_CODE (t))
+    {
+    case OMP_PARALLEL: case OMP_TASK: case OMP_TEAMS: case OMP_TARGET:
+    case OMP_FOR: case OMP_SIMD: case OMP_DISTRIBUTE: case OMP_TASKLOOP:
+    case OMP_LOOP: case OMP_SECTIONS: case OMP_SECTION: case OMP_SINGLE:
+    case OMP_SCOPE: case OMP_MASTER: case OMP_MASKED: case OMP_CRITICAL:
+    case OMP_ORDERED: case OMP_TASKGROUP:
+      return true;
+    default:
+      return false;
+    }
+}
+
 /* A discarded access at *TP (sizeof of a VLA row evaluates its operand
    so): replaced by its indices' side effects.  False when *TP is no
    access to a tagged array.  */
@@ -1068,31 +1086,14 @@ rewriter::walk (tree *tp, location_t loc, bool unused)
       walk (&SWITCH_STMT_BODY (t), loc, true);
       return;
 
-    case OMP_PARALLEL:
-    case OMP_TASK:
-    case OMP_TEAMS:
-    case OMP_TARGET:
-    case OMP_FOR:
-    case OMP_SIMD:
-    case OMP_DISTRIBUTE:
-    case OMP_TASKLOOP:
-    case OMP_LOOP:
-    case OMP_SECTIONS:
-    case OMP_SECTION:
-    case OMP_SINGLE:
-    case OMP_SCOPE:
-    case OMP_MASTER:
-    case OMP_MASKED:
-    case OMP_CRITICAL:
-    case OMP_ORDERED:
-    case OMP_TASKGROUP:
-      in_omp++;
-      walk_operands (t, loc);
-      in_omp--;
-      return;
-
     default:
-      if (EXPR_P (t))
+      if (omp_construct_p (t))
+	{
+	  in_omp++;
+	  walk_operands (t, loc);
+	  in_omp--;
+	}
+      else if (EXPR_P (t))
 	walk_operands (t, loc);
       return;
     }

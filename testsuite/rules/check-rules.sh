@@ -58,3 +58,29 @@ bad_includes=$(for f in attrs/*.c attrs/*.h; do
   done
 done)
 report "attrs/ includes only system headers and include/ or attrs/ headers" "$bad_includes"
+
+# The boundary between GCC-bound and GCC-free code is plugin/: only its
+# files include GCC's headers (or the plugin's own, which include them).
+gcc_includes=$(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](gcc-plugin|plugin-version|tree[a-z-]*|gimple[a-z-]*|c-family/[a-z-]*|c-tree|tm|system|coretypes|config|diagnostic[a-z-]*|stringpool|attribs|cgraph|function|basic-block|context|tree-pass|sparse-plugin|gcc-compat)\.h[>"]' \
+  attrs/*.[ch] lowering/*.[ch] runtime/*.[ch] include/*.h 2>/dev/null)
+report "no GCC header included outside plugin/" "$gcc_includes"
+
+# Sources stay small enough to read: files of at most 1500 lines,
+# functions of at most 150 (from the line of their opening brace at the
+# start of a line to that of their closing one).  Generated tables are
+# not sources to read.
+sources="attrs/*.c attrs/*.h lowering/*.c lowering/*.h plugin/*.cc plugin/*.h runtime/*.c runtime/*.h"
+long_files=$(for f in $sources; do
+  case $f in runtime/numscan_pow5.h) continue ;; esac
+  n=$(wc -l < "$f")
+  [ "$n" -le 1500 ] || echo "$f:1: $n lines"
+done)
+report "no source file over 1500 lines" "$long_files"
+long_functions=$(awk '
+  FNR == 1 { start = 0 }
+  /^[A-Za-z_].*\(/ { name = $0 }
+  /^\{/ { start = FNR; what = name }
+  /^\}/ && start { if (FNR - start > 150)
+		     printf "%s:%d: %s: %d lines\n", FILENAME, start, what, FNR - start;
+		   start = 0 }' $sources)
+report "no function over 150 lines" "$long_functions"
