@@ -52,7 +52,7 @@ struct lowerer
   tree extent_of (int v);
   tree read (int acc);
   tree lvalue_dense (int acc);
-  tree eval (int ex, tree *stmts);
+  tree eval (int e, tree *stmts);
   tree loop (int v, tree body);
   tree build ();
 };
@@ -156,11 +156,11 @@ lowerer::read (int acc)
 }
 
 tree
-lowerer::eval (int ex, tree *stmts)
+lowerer::eval (int e, tree *stmts)
 {
-  if (ex < 0 || ex >= ix->nexprs)
+  if (e < 0 || e >= ix->nexprs)
     return NULL_TREE;
-  const ix_expr &x = ix->expr[ex];
+  const ix_expr &x = ix->expr[e];
   switch (x.op)
     {
     case IX_ACCESS:

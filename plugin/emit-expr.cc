@@ -40,7 +40,7 @@ emitter::elem (int a, tree idx)
 }
 
 tree
-emitter::ex (int id)
+emitter::tree_of (int id)
 {
   if (failed)
     return error_mark_node;
@@ -69,7 +69,7 @@ emitter::ex (int id)
       return var[x.var];
     case LIR_LOAD:
       {
-	tree r = elem (x.array, ex (x.a));
+	tree r = elem (x.array, tree_of (x.a));
 	CHECKED (r);
 	return sparse_convert (loc, type, r);
       }
@@ -135,7 +135,7 @@ emitter::ex (int id)
       }
     case LIR_NEG:
       {
-	tree a = ex (x.a);
+	tree a = tree_of (x.a);
 	CHECKED (a);
 	return fold_build1 (NEGATE_EXPR, type, sparse_convert (loc, type, a));
       }
@@ -155,7 +155,7 @@ emitter::ex (int id)
     case LIR_DIV:
     case LIR_MIN:
       {
-	tree a = ex (x.a), b = ex (x.b);
+	tree a = tree_of (x.a), b = tree_of (x.b);
 	CHECKED (a);
 	CHECKED (b);
 	return fold_build2 (arith_code (x.op, lir_float_p (x.type)), type,
@@ -167,7 +167,7 @@ emitter::ex (int id)
       {
 	/* On the bits of the values, an unsigned integer of their size:
 	   GCC keeps these selects free of branches.  */
-	tree a = ex (x.a), b = ex (x.b);
+	tree a = tree_of (x.a), b = tree_of (x.b);
 	CHECKED (a);
 	CHECKED (b);
 	tree bits = build_nonstandard_integer_type (TYPE_PRECISION (type), 1);
@@ -205,7 +205,7 @@ emitter::cond (int id)
 	  return fail ("comparison %d", id);
 	tree type = lir_tree_type (lir_arith_type (k->exprs[x.a].type,
 						   k->exprs[x.b].type));
-	tree a = ex (x.a), b = ex (x.b);
+	tree a = tree_of (x.a), b = tree_of (x.b);
 	CHECKED (a);
 	CHECKED (b);
 	tree_code code = x.op == LIR_LT ? LT_EXPR : x.op == LIR_LE ? LE_EXPR
@@ -229,7 +229,7 @@ emitter::cond (int id)
       }
     default:
       {
-	tree v = ex (id);
+	tree v = tree_of (id);
 	CHECKED (v);
 	return fold_build2 (NE_EXPR, boolean_type_node, v,
 			    build_zero_cst (TREE_TYPE (v)));
@@ -247,7 +247,7 @@ emitter::target (const lir_target &t)
       return var[t.var];
     }
   if (t.array >= 0)
-    return elem (t.array, ex (t.index));
+    return elem (t.array, tree_of (t.index));
   if (t.opd >= 0 && t.opd < s->nopds)
     {
       tree decl = sparse_einsum_operand_decl (e, t.opd);

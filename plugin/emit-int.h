@@ -106,8 +106,8 @@ struct emitter
   tree top_vars;		/* declarations of the outermost block */
   bool loaded;
   /* Loops whose start is a value computed beforehand.  */
-  const lir_stmt *ovr_stmt[2];
-  tree ovr_lo[2];
+  const lir_stmt *preset_loop[2];
+  tree preset_start[2];
 
   tree fail (const char *fmt, ...) ATTRIBUTE_PRINTF_2;
   tree new_var (tree type, const char *name, tree *vars);
@@ -119,7 +119,7 @@ struct emitter
   tree load_arrays ();
   tree out_vals (int a);
   tree elem (int a, tree idx);
-  tree ex (int e);
+  tree tree_of (int e);
   tree cond (int e);
   tree target (const lir_target &t);
   tree call (const lir_stmt &st);
@@ -138,7 +138,7 @@ struct emitter
   bool uses (int e, const bool *set);
   bool strip_value_ok (int e, int j, lir_type et, int target);
   bool strip_match (const lir_stmt &st, struct strip_info *si);
-  tree vex (int e, int j, tree off, tree vtype, tree elt);
+  tree vector_tree_of (int e, int j, tree off, tree vtype, tree elt);
   tree strip_mine (const lir_stmt &st, struct strip_info *si, tree *vars);
   tree region_clauses (const lir_stmt &st);
   void balance_arrays (const lir_stmt &st, int ba[2]);

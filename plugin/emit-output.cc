@@ -140,7 +140,7 @@ tree
 emitter::fix_room (const lir_stmt &st, tree *vars)
 {
   tree i64 = sparse_int64_type ();
-  tree n = ex (st.a);
+  tree n = tree_of (st.a);
   CHECKED (n);
   tree kaddr = kout_addr ();
   int last = k->tensors[k->out_tensor].fmt.nlevels - 1;
@@ -285,7 +285,7 @@ emitter::append_run (const lir_stmt &st, tree *vars)
       || st.array < 0 || st.array >= k->narrays || !arr[st.array]
       || st.level < 0 || st.level >= SP_MAX_LEVELS)
     return fail ("a run of entries without its output, list or variable");
-  tree parent = ex (st.b), n = ex (st.a);
+  tree parent = tree_of (st.b), n = tree_of (st.a);
   CHECKED (parent);
   CHECKED (n);
   tree i64 = sparse_int64_type (), v = var[st.var];

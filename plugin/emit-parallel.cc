@@ -227,7 +227,7 @@ emitter::own_copies (const lir_stmt &st, tree *privs, tree *before,
   tree shared = arr[a], elt = arr_elt[a];
   if (!nt_fn || !tid_fn || !barrier || !shared || !elt)
     return fail ("no OpenMP builtins for a parallel sum");
-  tree count = ex (st.sum_count);
+  tree count = tree_of (st.sum_count);
   CHECKED (count);
   tree n = new_var (i64, "sp_n", &top_vars);
   tree buf = new_var (ptr_type_node, "sp_parts", &top_vars);
@@ -674,7 +674,7 @@ bool
 emitter::thread_rows (const lir_stmt &st, par_region &p)
 {
   tree i64 = sparse_int64_type ();
-  tree lo = ex (st.a), hi = ex (st.b);
+  tree lo = tree_of (st.a), hi = tree_of (st.b);
   if (!lo || lo == error_mark_node || !hi || hi == error_mark_node)
     return false;
   tree n0 = new_var (i64, NULL, &p.vars), n1 = new_var (i64, NULL, &p.vars);
@@ -773,7 +773,7 @@ emitter::bounded_layout (par_region &p, int reserve, tree counted)
   const int sample = 16;
   tree i64 = sparse_int64_type ();
   tree bounded = alloc_stmt_list ();
-  tree n = ex (k->stmts[reserve].a);
+  tree n = tree_of (k->stmts[reserve].a);
   CHECKED (n);
   tree bvar = n;
   n = sparse_convert (loc, i64, n);

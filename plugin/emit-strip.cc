@@ -175,7 +175,7 @@ emitter::strip_match (const lir_stmt &st, strip_info *si)
 /* Expression E for the vector of J at OFF (J's value of its first
    element): vector type VTYPE.  */
 tree
-emitter::vex (int e, int j, tree off, tree vtype, tree elt)
+emitter::vector_tree_of (int e, int j, tree off, tree vtype, tree elt)
 {
   if (failed)
     return error_mark_node;
@@ -186,7 +186,7 @@ emitter::vex (int e, int j, tree off, tree vtype, tree elt)
   XDELETEVEC (set);
   if (!dep)
     {
-      tree v = ex (e);
+      tree v = tree_of (e);
       CHECKED (v);
       return build_vector_from_val (vtype, sparse_convert (loc, elt, v));
     }
@@ -198,7 +198,7 @@ emitter::vex (int e, int j, tree off, tree vtype, tree elt)
 	tree idx = off;
 	if (i.op == LIR_ADD)
 	  {
-	    tree y = ex (i.a);
+	    tree y = tree_of (i.a);
 	    CHECKED (y);
 	    idx = fold_build2 (PLUS_EXPR, sparse_int64_type (),
 			       sparse_convert (loc, sparse_int64_type (), y),
@@ -214,14 +214,14 @@ emitter::vex (int e, int j, tree off, tree vtype, tree elt)
       }
     case LIR_NEG:
       {
-	tree a = vex (x.a, j, off, vtype, elt);
+	tree a = vector_tree_of (x.a, j, off, vtype, elt);
 	CHECKED (a);
 	return fold_build1 (NEGATE_EXPR, vtype, a);
       }
     default:
       {
-	tree a = vex (x.a, j, off, vtype, elt);
-	tree b = vex (x.b, j, off, vtype, elt);
+	tree a = vector_tree_of (x.a, j, off, vtype, elt);
+	tree b = vector_tree_of (x.b, j, off, vtype, elt);
 	CHECKED (a);
 	CHECKED (b);
 	/* Strips hold floating values only.  */
@@ -241,9 +241,9 @@ emitter::strip_mine (const lir_stmt &st, strip_info *si, tree *vars)
   const int umax = 8;
 
   /* S's range, J's range and the target row, once.  */
-  tree lo = ex (st.a), hi = ex (st.b), jlo = ex (si->inner->a);
-  tree jhi = ex (si->inner->b);
-  tree base = si->base >= 0 ? ex (si->base) : build_int_cst (i64, 0);
+  tree lo = tree_of (st.a), hi = tree_of (st.b), jlo = tree_of (si->inner->a);
+  tree jhi = tree_of (si->inner->b);
+  tree base = si->base >= 0 ? tree_of (si->base) : build_int_cst (i64, 0);
   CHECKED (lo);
   CHECKED (hi);
   CHECKED (jlo);
@@ -306,7 +306,7 @@ emitter::strip_mine (const lir_stmt &st, strip_info *si, tree *vars)
 	  tree off = fold_build2 (PLUS_EXPR, i64, jb,
 				  build_int_cst (i64,
 						 (HOST_WIDE_INT) q * si->w));
-	  tree val = vex (si->accum->a, si->j, off, si->vtype, si->elt);
+	  tree val = vector_tree_of (si->accum->a, si->j, off, si->vtype, si->elt);
 	  if (val == error_mark_node)
 	    break;
 	  append_to_statement_list_force
@@ -342,12 +342,12 @@ emitter::strip_mine (const lir_stmt &st, strip_info *si, tree *vars)
     }
 
   /* The last columns: the loops as they were, J from JB.  */
-  ovr_stmt[0] = &st;
-  ovr_lo[0] = lo_t;
-  ovr_stmt[1] = si->inner;
-  ovr_lo[1] = jb;
+  preset_loop[0] = &st;
+  preset_start[0] = lo_t;
+  preset_loop[1] = si->inner;
+  preset_start[1] = jb;
   tree rest = for_loop (st, vars, false);
-  ovr_stmt[0] = ovr_stmt[1] = NULL;
+  preset_loop[0] = preset_loop[1] = NULL;
   CHECKED (rest);
   append_to_statement_list_force (rest, &list);
   return list;

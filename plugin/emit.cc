@@ -589,7 +589,7 @@ emitter::call (const lir_stmt &st)
       return sparse_rt_call (loc, SPARSE_RT_KOUT_END, 1, kaddr);
     case LIR_CALL_OUT_RESERVE:
       {
-	tree n = ex (st.a);
+	tree n = tree_of (st.a);
 	CHECKED (n);
 	return sparse_rt_call (loc, SPARSE_RT_KOUT_RESERVE, 2, kaddr,
 			       sparse_convert (loc, sparse_int64_type (),
@@ -597,7 +597,7 @@ emitter::call (const lir_stmt &st)
       }
     case LIR_CALL_WS_ALLOC:
       {
-	tree n = ex (st.a);
+	tree n = tree_of (st.a);
 	CHECKED (n);
 	tree es = NULL_TREE;
 	for (int a = 0; a < k->narrays; a++)
@@ -619,7 +619,7 @@ emitter::call (const lir_stmt &st)
       {
 	if (st.array < 0 || st.array >= k->narrays || !arr[st.array])
 	  return fail ("sort of array %d", st.array);
-	tree n = ex (st.a), extent = ex (st.b), flag = NULL_TREE;
+	tree n = tree_of (st.a), extent = tree_of (st.b), flag = NULL_TREE;
 	CHECKED (n);
 	CHECKED (extent);
 	for (int a = 0; a < k->narrays; a++)
@@ -709,12 +709,12 @@ emitter::for_loop (const lir_stmt &st, tree *vars, bool strip)
     return fail ("loop over an undeclared variable");
   tree v = var[st.var];
   tree type = TREE_TYPE (v);
-  tree lo = NULL_TREE, hi = ex (st.b);
+  tree lo = NULL_TREE, hi = tree_of (st.b);
   for (int o = 0; o < 2; o++)
-    if (ovr_stmt[o] == &st)
-      lo = unshare_expr (ovr_lo[o]);
+    if (preset_loop[o] == &st)
+      lo = unshare_expr (preset_start[o]);
   if (!lo)
-    lo = ex (st.a);
+    lo = tree_of (st.a);
   CHECKED (lo);
   CHECKED (hi);
   lo = sparse_convert (loc, type, lo);
@@ -800,7 +800,7 @@ emitter::stmt (int id, tree *list, tree *vars)
 	var[st.var] = new_var (type, k->vars[st.var].name, vars);
 	if (st.a >= 0)
 	  {
-	    tree init = ex (st.a);
+	    tree init = tree_of (st.a);
 	    if (init == error_mark_node)
 	      return;
 	    t = build2 (MODIFY_EXPR, type, var[st.var],
@@ -811,7 +811,7 @@ emitter::stmt (int id, tree *list, tree *vars)
     case LIR_ASSIGN:
     case LIR_ACCUM:
       {
-	tree lhs = target (st.to), val = ex (st.a);
+	tree lhs = target (st.to), val = tree_of (st.a);
 	if (lhs == error_mark_node || val == error_mark_node)
 	  return;
 	tree ltype = TREE_TYPE (lhs);
@@ -869,7 +869,7 @@ emitter::stmt (int id, tree *list, tree *vars)
 	    fail ("append into an undeclared variable");
 	    return;
 	  }
-	tree parent = ex (st.a), coord = ex (st.b);
+	tree parent = tree_of (st.a), coord = tree_of (st.b);
 	if (parent == error_mark_node || coord == error_mark_node)
 	  return;
 	if (!kout || st.level < 0 || st.level >= SP_MAX_LEVELS)
@@ -891,7 +891,7 @@ emitter::stmt (int id, tree *list, tree *vars)
 	    fail ("zeroing array %d", st.array);
 	    return;
 	  }
-	tree n = ex (st.a);
+	tree n = tree_of (st.a);
 	if (n == error_mark_node)
 	  return;
 	tree bytes = fold_build2 (MULT_EXPR, size_type_node,
@@ -911,7 +911,7 @@ emitter::stmt (int id, tree *list, tree *vars)
 	  /* In fixed room only: else appends check and count as they go.  */
 	  if (!cur_n)
 	    return;
-	  tree n = ex (st.a), parent = ex (st.b);
+	  tree n = tree_of (st.a), parent = tree_of (st.b);
 	  if (n == error_mark_node || parent == error_mark_node)
 	    return;
 	  t = row_start (n, parent);
@@ -1016,7 +1016,7 @@ emitter::serial ()
 	append_to_statement_list_force (cursor_store (), &list);
       if (id == k->bound_loop)
 	{
-	  tree lo = ex (x.a), hi = ex (x.b);
+	  tree lo = tree_of (x.a), hi = tree_of (x.b);
 	  CHECKED (lo);
 	  CHECKED (hi);
 	  bound_rows (lo, hi, &list);
