@@ -408,17 +408,9 @@ lower_statement (gimple_stmt_iterator *gsi, sparse_einsum *e)
       fprintf (sparse_dump_file, "\n");
     }
 
-  /* The statement is one BIND_EXPR: the gimplifier's temporaries go into
-     its GIMPLE_BIND, so that inside an OpenMP region they are the
-     region's own (private) locals, not variables of the function.  */
-  gimple_seq seq = NULL;
-  push_gimplify_context ();
-  gimplify_and_add (generic, &seq);
-  gimple *first = gimple_seq_first_stmt (seq);
-  pop_gimplify_context (first && gimple_code (first) == GIMPLE_BIND
-			? first : NULL);
-  gsi_replace_with_seq (gsi, seq, false);
+  sparse_splice_generic (gsi, generic);
 }
+
 
 static tree
 find_markers (gimple_stmt_iterator *gsi, bool *handled, struct walk_stmt_info *)
@@ -469,4 +461,19 @@ opt_pass *
 make_pass_sparse (gcc::context *ctxt)
 {
   return new pass_sparse (ctxt);
+}
+
+/* The statement is one BIND_EXPR: the gimplifier's temporaries go into
+   its GIMPLE_BIND, so that inside an OpenMP region they are the region's
+   own (private) locals, not variables of the function.  */
+void
+sparse_splice_generic (gimple_stmt_iterator *gsi, tree generic)
+{
+  gimple_seq seq = NULL;
+  push_gimplify_context ();
+  gimplify_and_add (generic, &seq);
+  gimple *first = gimple_seq_first_stmt (seq);
+  pop_gimplify_context (first && gimple_code (first) == GIMPLE_BIND
+			? first : NULL);
+  gsi_replace_with_seq (gsi, seq, false);
 }

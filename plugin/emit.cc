@@ -1208,17 +1208,7 @@ sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e)
 
  out:
   if (generic)
-    {
-      /* The gimplifier's temporaries go into the kernel's GIMPLE_BIND
-	 (private inside OpenMP regions).  */
-      gimple_seq seq = NULL;
-      push_gimplify_context ();
-      gimplify_and_add (generic, &seq);
-      gimple *first = gimple_seq_first_stmt (seq);
-      pop_gimplify_context (first && gimple_code (first) == GIMPLE_BIND
-			    ? first : NULL);
-      gsi_replace_with_seq (gsi, seq, false);
-    }
+    sparse_splice_generic (gsi, generic);
   else
     gsi_replace (gsi, gimple_build_nop (), false);
   XDELETEVEC (em.var);

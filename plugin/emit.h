@@ -15,4 +15,8 @@
    an error).  */
 bool sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e);
 
+/* Replace the statement at GSI by GENERIC, one BIND_EXPR, gimplified in
+   place (einsum-lower.cc).  */
+void sparse_splice_generic (gimple_stmt_iterator *gsi, tree generic);
+
 #endif /* SPARSE_EMIT_H */
