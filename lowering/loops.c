@@ -67,6 +67,7 @@ lir_new (const ix_sched *sc)
   k->bound_loop = -1;
   k->count_block = k->count_loop = -1;
   k->par_build_loop = -1;
+  k->bound_sum_var = -1;
   for (int l = 0; l < SP_MAX_LEVELS; l++)
     k->count_var[l] = -1;
   return k;
@@ -279,6 +280,8 @@ lir_stmt_new (lir_kernel *k, lir_kind kind)
   s->to.var = s->to.array = s->to.index = s->to.opd = -1;
   s->array = s->tensor = -1;
   s->sum_array = s->sum_count = -1;
+  s->strip_inner = s->strip_base = -1;
+  s->balance[0] = s->balance[1] = -1;
   return k->nstmts++;
 }
 

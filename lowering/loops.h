@@ -242,6 +242,14 @@ typedef struct lir_stmt
   int sum_array;     /* parallel FOR: the dense output its body only adds
                         into, each thread into its own copy, else -1 */
   int sum_count;     /* ... and that output's element count */
+  int strip_inner;   /* FOR: the dense loop its body ends with, strip-mined
+                        into vector accumulators over this loop
+                        (lir_plan_shapes), or -1 */
+  int strip_base;    /* ... the index of that loop's target row without
+                        its variable, or -1 when it is the variable */
+  int balance[2];    /* parallel FOR: the arrays of offsets whose entries
+                        weigh its iterations (the rows' pos arrays of up
+                        to two operands), or -1 */
   int level;         /* APPEND, APPEND_RUN */
   int array;         /* ZERO, CALL SORT, APPEND_RUN */
   int tensor;        /* CALL */
@@ -260,6 +268,9 @@ typedef enum
   LIR_LOOP_POS,      /* a for loop over the positions of one sparse level */
   LIR_LOOP_COITER    /* while loops merging several sparse levels */
 } lir_loop_kind;
+
+/* Pos arrays whose row lengths a symbolic loop may add up.  */
+#define LIR_MAX_BOUND_POS 8
 
 typedef struct lir_kernel
 {
@@ -297,6 +308,16 @@ typedef struct lir_kernel
   int par_build_loop;            /* the row loop of the sparse output's
                                     build by threads, or -1
                                     (lir_plan_threads) */
+  int bound_sum_var;             /* the variable the symbolic loop sums
+                                    telescoping row lengths into, or -1
+                                    (lir_plan_shapes) */
+  int bound_pos[LIR_MAX_BOUND_POS];  /* ... the pos arrays of those
+                                        lengths */
+  int nbound_pos;
+  int fixed_room;                /* nonzero: the sparse output's room is
+                                    fixed before the loop that appends,
+                                    its appends made through a cursor
+                                    (lir_plan_shapes) */
   int failed;                    /* out of memory while building */
 } lir_kernel;
 
@@ -355,6 +376,17 @@ int lir_prologue_call (const lir_stmt *s);
    reads, say so.  THREADS zero (no OpenMP, or inside a parallel region
    already): everything serial.  */
 void lir_plan_threads (lir_kernel *k, int threads);
+
+/* Whether expression E of K reads a variable marked in SET (one char
+   per variable), or is malformed.  (shapes.c)  */
+int lir_expr_reads (const lir_kernel *k, int e, const char *set);
+
+/* Mark the shapes of K that get better code than a node by node
+   translation (shapes.c): loops strip-mined into vector accumulators
+   (STRIP nonzero: the target has vectors, code is optimised), the
+   offsets that weigh the rows of parallel loops, the sparse output's
+   fixed room.  After lir_plan_threads.  */
+void lir_plan_shapes (lir_kernel *k, int strip);
 
 /* C-like pseudocode of K, indented.  */
 void lir_dump (const lir_kernel *k, FILE *f);

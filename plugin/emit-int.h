@@ -125,7 +125,6 @@ struct emitter
   tree call (const lir_stmt &st);
   tree append (const lir_stmt &st, tree parent, tree coord, tree *vars);
   tree append_run (const lir_stmt &st, tree *vars);
-  bool fixed_room_p ();
   tree fix_room (const lir_stmt &st, tree *vars);
   tree cursor_load (tree *vars);
   tree cursor_store ();
@@ -135,13 +134,10 @@ struct emitter
   void stmt (int id, tree *list, tree *vars);
   tree block (int first);
   tree for_loop (const lir_stmt &st, tree *vars, bool strip = true);
-  bool uses (int e, const bool *set);
-  bool strip_value_ok (int e, int j, lir_type et, int target);
   bool strip_match (const lir_stmt &st, struct strip_info *si);
   tree vector_tree_of (int e, int j, tree off, tree vtype, tree elt);
   tree strip_mine (const lir_stmt &st, struct strip_info *si, tree *vars);
   tree region_clauses (const lir_stmt &st);
-  void balance_arrays (const lir_stmt &st, int ba[2]);
   tree split_call (const int ba[2], tree lo, tree hi, tree part, tree parts);
   tree split_loop (tree iv, tree lo, tree hi, tree body, const int ba[2],
 		   tree clauses, tree privs, tree pre, tree post);

@@ -98,41 +98,6 @@ emitter::append (const lir_stmt &st, tree parent, tree coord, tree *vars)
   return list;
 }
 
-/* Whether statement ID of K appends other than one entry at a time at
-   the last level (CTX, an int).  */
-static int
-append_unfixed (const lir_kernel *k, int id, void *ctx)
-{
-  const lir_stmt &x = k->stmts[id];
-  return x.kind == LIR_APPEND_RUN
-	 || (x.kind == LIR_APPEND && x.level != *(const int *) ctx);
-}
-
-/* Whether the output's room can be fixed before the loop that appends
-   (fix_room): it is CSR-like (every level above the last dense), written
-   in order (LIR_CALL_OUT_ROOM checks each row's bound), its entries
-   bounded by the symbolic loop and countable, and only the loop's
-   appends at the last level, made inline, touch it.  Not through a
-   workspace: its row's entries go out in one call, and the cursor's
-   locals would crowd the registers of its scatter loop (measured: 10%
-   slower on bcsstk16's product).  */
-bool
-emitter::fixed_room_p ()
-{
-  if (k->out_tensor < 0 || k->bound_loop < 0 || k->count_block < 0
-      || k->sc->nest[0].out_mode != SCH_OUT_APPEND
-      || !one_compressed_level ())
-    return false;
-  int last = k->tensors[k->out_tensor].fmt.nlevels - 1;
-  if (k->count_var[last] < 0)
-    return false;
-  bool reserve = false;
-  for (int id = k->body; id >= 0; id = k->stmts[id].next)
-    reserve |= (k->stmts[id].kind == LIR_CALL
-		&& k->stmts[id].fn == LIR_CALL_OUT_RESERVE);
-  return reserve && lir_visit (k, &k->body, 1, append_unfixed, &last) == 0;
-}
-
 /* In place of the reserve ST: room fixed for the entries the symbolic
    loop bounded, or when that much memory cannot be had (a product whose
    contributions mostly coincide), for those the counting pass counts.  */

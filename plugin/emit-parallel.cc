@@ -31,61 +31,8 @@ emitter::region_clauses (const lir_stmt &st)
   return clauses;
 }
 
-/* Whether statement X of K declares another name of a row (pA0 = i,
-   the row or one of its names marked in ROW): marks it.  */
-static bool
-names_row (const lir_kernel *k, const lir_stmt &x, bool *row)
-{
-  if (x.kind != LIR_DECL || x.a < 0 || x.a >= k->nexprs || x.var < 0
-      || x.var >= k->nvars)
-    return false;
-  const lir_expr &init = k->exprs[x.a];
-  if (init.op != LIR_VARREF || init.var < 0 || init.var >= k->nvars
-      || !row[init.var])
-    return false;
-  row[x.var] = true;
-  return true;
-}
-
-/* For parallel loop ST: the arrays of offsets indexed by its variable
-   (pos[i] of CSR's rows, pos1[p] of DCSR's) of up to two operands,
-   whose entries weigh the iterations, into BA[0] and BA[1]; -1 where
-   its body reads none (no more).  */
-void
-emitter::balance_arrays (const lir_stmt &st, int ba[2])
-{
-  ba[0] = ba[1] = -1;
-  if (st.body < 0)
-    return;
-  bool *row = XCNEWVEC (bool, k->nvars + 1);
-  int found = 0;
-  row[st.var] = true;
-  for (int id = st.body; id >= 0 && found < 2; id = k->stmts[id].next)
-    {
-      const lir_stmt &x = k->stmts[id];
-      int e = x.kind == LIR_DECL || x.kind == LIR_FOR ? x.a : -1;
-      if (e < 0 || e >= k->nexprs)
-	continue;
-      const lir_expr &init = k->exprs[e];
-      if (names_row (k, x, row))
-	continue;
-      /* pA1 = pos1[pA0]: the start of the row's entries.  */
-      if (init.op != LIR_LOAD || init.array < 0 || init.array >= k->narrays
-	  || init.a < 0)
-	continue;
-      const lir_array &ar = k->arrays[init.array];
-      const lir_expr &idx = k->exprs[init.a];
-      if (ar.kind == LIR_ARR_POS && arr[init.array] && idx.op == LIR_VARREF
-	  && idx.var >= 0 && idx.var < k->nvars && row[idx.var]
-	  && ar.tensor >= 0 && ar.tensor < k->ntensors
-	  && (!found || k->arrays[ba[0]].tensor != ar.tensor))
-	ba[found++] = init.array;
-    }
-  XDELETEVEC (row);
-}
-
 /* The first row of part PART of PARTS of rows [LO, HI) cut by the
-   entries of the pos arrays BA (balance_arrays) into ranges of about
+   entries of the pos arrays BA (lir_plan_shapes) into ranges of about
    equal work.  */
 tree
 emitter::split_call (const int ba[2], tree lo, tree hi, tree part, tree parts)
@@ -107,7 +54,7 @@ emitter::split_call (const int ba[2], tree lo, tree hi, tree part, tree parts)
 #define SPLIT_CHUNKS 8
 
 /* The parallel region of loop ST over rows [LO, HI) cut by the entries
-   of pos arrays BA (balance_arrays) into SPLIT_CHUNKS ranges of rows per
+   of pos arrays BA (lir_plan_shapes) into SPLIT_CHUNKS ranges of rows per
    thread of about equal work (sp_ksplit), which the threads take in
    turn, BODY run for IV over each: a thread slowed by a heavy range or by another process
    on its core takes fewer (measured on 2 threads, SpMV: rmat_s16_ef8
@@ -353,8 +300,7 @@ emitter::parallel_for (const lir_stmt &st, tree lo, tree hi)
   tree red = region_clauses (st);
   if (red == error_mark_node)
     return fail ("a parallel loop writes outside itself");
-  int ba[2];
-  balance_arrays (st, ba);
+  const int *ba = st.balance;
   tree par = ba[0] >= 0 ? split_loop (iv, lo, hi, body, ba, red, privs, pre,
 				      post)
 	     : NULL_TREE;
@@ -506,68 +452,17 @@ emitter::rows_loop (const lir_stmt &st, tree r0, tree r1, tree *list,
   return *list;
 }
 
-/* Whether expression E of K is POS[R + 1] - POS[R] for a variable R
-   that ROW marks (the row, or a name of it), or a sum of such; their
-   pos arrays go to ARRS (N of them, at most 8).  */
-static bool
-row_lengths (const lir_kernel *k, int e, const bool *row, int *arrs, int *n)
-{
-  if (e < 0 || e >= k->nexprs)
-    return false;
-  const lir_expr &x = k->exprs[e];
-  if (x.op == LIR_ADD)
-    return (row_lengths (k, x.a, row, arrs, n)
-	    && row_lengths (k, x.b, row, arrs, n));
-  if (x.op != LIR_SUB || x.a < 0 || x.b < 0 || *n >= 8)
-    return false;
-  const lir_expr &end = k->exprs[x.a], &start = k->exprs[x.b];
-  if (end.op != LIR_LOAD || start.op != LIR_LOAD || end.array != start.array
-      || end.array < 0 || k->arrays[end.array].kind != LIR_ARR_POS
-      || end.a < 0 || start.a < 0)
-    return false;
-  const lir_expr &r = k->exprs[start.a], &next = k->exprs[end.a];
-  if (r.op != LIR_VARREF || r.var < 0 || r.var >= k->nvars || !row[r.var]
-      || next.op != LIR_ADD || next.a < 0 || next.b < 0)
-    return false;
-  const lir_expr &u = k->exprs[next.a], &w = k->exprs[next.b];
-  bool plus_one = (u.op == LIR_VARREF && u.var == r.var && w.op == LIR_CONST
-		   && w.ival == 1)
-		  || (w.op == LIR_VARREF && w.var == r.var
-		      && u.op == LIR_CONST && u.ival == 1);
-  if (plus_one)
-    arrs[(*n)++] = end.array;
-  return plus_one;
-}
-
 /* Append to LIST the symbolic loop's bound over rows [R0, R1).  When
    each row adds the lengths of rows of pos arrays at that row (a merge
-   of CSR operands: A + B), their sum telescopes, POS[R1] - POS[R0] for
-   each, and no loop is needed.  */
+   of CSR operands: A + B; lir_plan_shapes), their sum telescopes,
+   POS[R1] - POS[R0] for each, and no loop is needed.  */
 tree
 emitter::bound_rows (tree r0, tree r1, tree *list)
 {
   const lir_stmt &st = k->stmts[k->bound_loop];
-  bool *row = XCNEWVEC (bool, k->nvars + 1);
-  int arrs[8], n = 0, acc = -1;
-  bool ok = st.kind == LIR_FOR && st.var >= 0 && st.var < k->nvars;
-  if (ok)
-    row[st.var] = true;
-  for (int id = st.body; ok && id >= 0; id = k->stmts[id].next)
-    {
-      const lir_stmt &x = k->stmts[id];
-      if (names_row (k, x, row))
-	continue;
-      if (x.kind == LIR_ACCUM && x.op == LIR_ADD && acc < 0
-	  && x.to.var >= 0 && x.to.var < k->nvars && var[x.to.var])
-	{
-	  acc = x.to.var;
-	  ok = row_lengths (k, x.a, row, arrs, &n);
-	}
-      else
-	ok = false;
-    }
-  XDELETEVEC (row);
-  if (!ok || acc < 0)
+  int acc = k->bound_sum_var, n = k->nbound_pos;
+  const int *arrs = k->bound_pos;
+  if (acc < 0 || !var[acc])
     return rows_loop (st, r0, r1, list);
   tree i64 = sparse_int64_type (), sum = build_int_cst (i64, 0);
   for (int i = 0; i < n; i++)
@@ -684,8 +579,7 @@ emitter::thread_rows (const lir_stmt &st, par_region &p)
     (build2 (MODIFY_EXPR, i64, n0, sparse_convert (loc, i64, lo)), &p.body);
   append_to_statement_list_force
     (build2 (MODIFY_EXPR, i64, n1, sparse_convert (loc, i64, hi)), &p.body);
-  int ba[2];
-  balance_arrays (st, ba);
+  const int *ba = st.balance;
   for (int e = 0; e < 2; e++)
     {
       tree part = e ? build2 (PLUS_EXPR, i64, p.tid, build_int_cst (i64, 1))

@@ -35,124 +35,16 @@ namespace sparse_emit {
    target's preferred SIMD mode), then the original loops for the last
    columns.  */
 
-/* Whether expression E reads a variable of SET.  */
-bool
-emitter::uses (int e, const bool *set)
-{
-  if (e < 0 || e >= k->nexprs)
-    return true;
-  const lir_expr &x = k->exprs[e];
-  if (x.op == LIR_VARREF)
-    return x.var < 0 || x.var >= k->nvars || set[x.var];
-  return (x.a >= 0 && uses (x.a, set)) || (x.b >= 0 && uses (x.b, set));
-}
-
-/* Whether E, of element type ET wherever it depends on J, can be
-   evaluated a vector of J at a time: + - * / and negation of loads at
-   unit stride in J and of values free of J, not reading array TARGET.  */
-bool
-emitter::strip_value_ok (int e, int j, lir_type et, int target)
-{
-  if (e < 0 || e >= k->nexprs)
-    return false;
-  bool *set = XCNEWVEC (bool, k->nvars + 1);
-  set[j] = true;
-  bool dep = uses (e, set);
-  XDELETEVEC (set);
-  const lir_expr &x = k->exprs[e];
-  if (x.op == LIR_LOAD && x.array == target)
-    return false;
-  if (!dep)
-    return x.op != LIR_LOAD
-	   || k->arrays[x.array].kind != LIR_ARR_OUT_VALS;
-  if (x.type != et)
-    return false;
-  switch (x.op)
-    {
-    case LIR_LOAD:
-      {
-	if (x.array < 0 || x.array >= k->narrays
-	    || k->arrays[x.array].type != et
-	    || k->arrays[x.array].kind == LIR_ARR_OUT_VALS
-	    || !arr[x.array])
-	  return false;
-	/* Index J or Y + J, Y free of J.  */
-	const lir_expr &i = k->exprs[x.a];
-	if (i.op == LIR_VARREF)
-	  return i.var == j;
-	if (i.op != LIR_ADD || k->exprs[i.b].op != LIR_VARREF
-	    || k->exprs[i.b].var != j)
-	  return false;
-	set = XCNEWVEC (bool, k->nvars + 1);
-	set[j] = true;
-	bool bad = uses (i.a, set);
-	XDELETEVEC (set);
-	return !bad;
-      }
-    case LIR_NEG:
-      return strip_value_ok (x.a, j, et, target);
-    case LIR_ADD:
-    case LIR_SUB:
-    case LIR_MUL:
-    case LIR_DIV:
-      return strip_value_ok (x.a, j, et, target)
-	     && strip_value_ok (x.b, j, et, target);
-    default:
-      return false;
-    }
-}
-
+/* The strip-mining of loop ST (marked by lir_plan_shapes) into SI, when
+   the target has vectors of its element type.  */
 bool
 emitter::strip_match (const lir_stmt &st, strip_info *si)
 {
-  if (!optimize || st.body < 0)
+  if (st.strip_inner < 0)
     return false;
-  /* S's body: declarations, then the dense loop last.  */
-  bool *inside = XCNEWVEC (bool, k->nvars + 1);
-  bool ok = true;
-  const lir_stmt *inner = NULL;
-  if (st.var >= 0 && st.var < k->nvars)
-    inside[st.var] = true;
-  for (int id = st.body; id >= 0 && ok; id = k->stmts[id].next)
-    {
-      const lir_stmt &x = k->stmts[id];
-      if (x.kind == LIR_DECL && x.var >= 0 && x.var < k->nvars)
-	inside[x.var] = true;
-      else if (x.kind == LIR_FOR && x.next < 0)
-	inner = &x;
-      else
-	ok = false;
-    }
-  ok = ok && inner && inner->var >= 0 && inner->var < k->nvars
-       && inside[inner->var] && inner->body >= 0 && !inner->parallel
-       && !uses (inner->a, inside) && !uses (inner->b, inside)
-       && !uses (st.a, inside) && !uses (st.b, inside);
-  const lir_stmt *acc = ok ? &k->stmts[inner->body] : NULL;
-  ok = ok && acc->next < 0 && acc->kind == LIR_ACCUM && acc->to.array >= 0
-       && acc->to.array < k->narrays && acc->to.var < 0
-       && (k->arrays[acc->to.array].kind == LIR_ARR_DENSE
-	   || k->arrays[acc->to.array].kind == LIR_ARR_VALS)
-       && arr[acc->to.array];
-  int j = ok ? inner->var : -1, base = -1;
-  if (ok)
-    {
-      /* The target's index: J, or X + J with X fixed while S runs.  */
-      const lir_expr &i = k->exprs[acc->to.index];
-      if (i.op == LIR_VARREF)
-	ok = i.var == j;
-      else
-	{
-	  ok = i.op == LIR_ADD && k->exprs[i.b].op == LIR_VARREF
-	       && k->exprs[i.b].var == j && !uses (i.a, inside);
-	  base = i.a;
-	}
-    }
-  XDELETEVEC (inside);
-  lir_type et = ok ? k->arrays[acc->to.array].type : LIR_F64;
-  if (!ok || (et != LIR_F64 && et != LIR_F32)
-      || !strip_value_ok (acc->a, j, et, acc->to.array))
-    return false;
-
+  const lir_stmt *inner = &k->stmts[st.strip_inner];
+  const lir_stmt *acc = &k->stmts[inner->body];
+  lir_type et = k->arrays[acc->to.array].type;
   tree elt = arr_elt[acc->to.array];
   if (TREE_CODE (elt) != REAL_TYPE
       || TYPE_MAIN_VARIANT (elt) != TYPE_MAIN_VARIANT (lir_tree_type (et)))
@@ -164,8 +56,8 @@ emitter::strip_match (const lir_stmt &st, strip_info *si)
     return false;
   si->inner = inner;
   si->accum = acc;
-  si->j = j;
-  si->base = base;
+  si->j = inner->var;
+  si->base = st.strip_base;
   si->elt = TYPE_MAIN_VARIANT (elt);
   si->w = (int) w;
   si->vtype = build_vector_type (si->elt, w);
@@ -180,9 +72,9 @@ emitter::vector_tree_of (int e, int j, tree off, tree vtype, tree elt)
   if (failed)
     return error_mark_node;
   const lir_expr &x = k->exprs[e];
-  bool *set = XCNEWVEC (bool, k->nvars + 1);
-  set[j] = true;
-  bool dep = uses (e, set);
+  char *set = XCNEWVEC (char, k->nvars + 1);
+  set[j] = 1;
+  bool dep = lir_expr_reads (k, e, set);
   XDELETEVEC (set);
   if (!dep)
     {

@@ -26,7 +26,9 @@
                    as the operands hold, unless the kernel's symbolic
                    loop bounds them (LIR_CALL_OUT_RESERVE)
 
-   Beyond that one-to-one translation, four shapes get better code:
+   Beyond that one-to-one translation, four shapes get better code,
+   where the core marked them (lowering/parallel.c lir_plan_threads,
+   lowering/shapes.c lir_plan_shapes: the emitter decides none of them):
      - a CSR-like output appended in order whose entries the symbolic
        loop bounds gets its arrays at that size before the loops
        (sp_kout_fix; the counting pass's exact size when the bound
@@ -412,7 +414,7 @@ emitter::prepare ()
       kout = new_var (build_array_type (sparse_int64_type (), words),
 		      "sp_out", &top_vars);
       TREE_ADDRESSABLE (kout) = 1;
-      fixed = fixed_room_p ();
+      fixed = k->fixed_room;
     }
   if (need_kws)
     {
@@ -1162,6 +1164,7 @@ sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e)
   warn_dense_products (k->sc, k, loc, desc, e->nest);
   em.omp = flag_openmp && !inside_omp_p (call);
   lir_plan_threads (k, em.omp);
+  lir_plan_shapes (k, optimize);
   em.k = k;
   em.s = &k->sc->st;
   em.e = e;

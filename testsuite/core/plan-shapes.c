@@ -1,0 +1,104 @@
+/* { dg-do run } */
+/* lir_plan_shapes: the loops strip-mined into vector accumulators, the
+   offsets that weigh a parallel loop's rows, a sparse output's fixed room
+   and the telescoping bound of its rows.  */
+
+#define CORE_UTIL_SCHEDULE
+#include "core-util.h"
+#include "loops.h"
+
+static const test_opd tab[] = {
+  { "A", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", SP_F64 },
+  { "B", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", SP_F64 },
+  { "C", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", SP_F64 },
+  { "D", IX_OPD_ARRAY, 2, { 8, 8 }, NULL, SP_F64 },
+  { "E", IX_OPD_ARRAY, 2, { 8, 8 }, NULL, SP_F64 },
+  { "L", IX_OPD_ARRAY, 2, { 8, 8 }, NULL, SP_I64 },
+  { "N", IX_OPD_ARRAY, 2, { 8, 8 }, NULL, SP_I64 },
+  { "M", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", SP_I64 },
+  { "x", IX_OPD_ARRAY, 1, { 8 }, NULL, SP_F64 },
+  { "y", IX_OPD_ARRAY, 1, { 8 }, NULL, SP_F64 },
+  { NULL, 0, 0, { 0 }, NULL, 0 }
+};
+
+static ix_sched sc;
+
+/* The kernel of TEXT with its threads (THREADS) and shapes planned.  */
+static lir_kernel *
+plan (const char *text, int threads)
+{
+  ix_diag err;
+  if (schedule_text (text, tab, 1, &sc, &err))
+    {
+      fprintf (stderr, "'%s': %s\n", text, err.msg);
+      return NULL;
+    }
+  lir_kernel *k = lir_build (&sc, &err);
+  if (!k)
+    {
+      fprintf (stderr, "'%s': %s\n", text, err.msg);
+      return NULL;
+    }
+  lir_plan_threads (k, threads);
+  lir_plan_shapes (k, 1);
+  return k;
+}
+
+/* The loops of K marked for strip-mining, and the first one's inner
+   loop variable into *J.  */
+static int
+strips (const lir_kernel *k, const char **j)
+{
+  int n = 0;
+  for (int id = 0; id < k->nstmts; id++)
+    if (k->stmts[id].kind == LIR_FOR && k->stmts[id].strip_inner >= 0)
+      {
+        if (!n++)
+          *j = k->vars[k->stmts[k->stmts[id].strip_inner].var].name;
+      }
+  return n;
+}
+
+/* The number of offset arrays weighing K's parallel loops.  */
+static int
+balanced (const lir_kernel *k)
+{
+  int n = 0;
+  for (int id = 0; id < k->nstmts; id++)
+    n += (k->stmts[id].balance[0] >= 0) + (k->stmts[id].balance[1] >= 0);
+  return n;
+}
+
+int
+main (void)
+{
+  const char *j = "";
+  /* SpMM into a dense output: the dense j loop, strip-mined over A's
+     row.  */
+  lir_kernel *k = plan ("D(i,j) = A(i,k) * E(k,j)", 0);
+  CHECK (k && strips (k, &j) == 1 && strcmp (j, "j") == 0);
+  lir_free (k);
+  /* Integers are not (vector accumulators of floating point only).  */
+  k = plan ("L(i,j) = M(i,k) * N(k,j)", 0);
+  CHECK (k && strips (k, &j) == 0);
+  lir_free (k);
+  /* SpMV: nothing to strip; its parallel rows weighed by A's pos.  */
+  k = plan ("y(i) = A(i,j) * x(j)", 1);
+  CHECK (k && strips (k, &j) == 0 && balanced (k) == 1);
+  lir_free (k);
+  k = plan ("y(i) = A(i,j) * x(j)", 0);
+  CHECK (k && balanced (k) == 0);
+  lir_free (k);
+  /* A + B into CSR: both operands' rows weigh the parallel build, the
+     room is fixed, and the rows' bound is the sum of both row lengths.  */
+  k = plan ("C(i,j) = A(i,j) + B(i,j)", 1);
+  CHECK (k && k->par_build_loop >= 0 && balanced (k) == 2);
+  CHECK (k && k->fixed_room && k->bound_sum_var >= 0 && k->nbound_pos == 2);
+  lir_free (k);
+  /* A product into CSR goes through a workspace: no fixed room, and its
+     bound is no telescoping sum.  */
+  k = plan ("C(i,j) = A(i,k) * B(k,j)", 1);
+  CHECK (k && !k->fixed_room && k->bound_sum_var < 0);
+  lir_free (k);
+  return failures != 0;
+}
