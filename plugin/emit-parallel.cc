@@ -56,10 +56,8 @@ emitter::split_call (const int ba[2], tree lo, tree hi, tree part, tree parts)
 /* The parallel region of loop ST over rows [LO, HI) cut by the entries
    of pos arrays BA (lir_plan_shapes) into SPLIT_CHUNKS ranges of rows per
    thread of about equal work (sp_ksplit), which the threads take in
-   turn, BODY run for IV over each: a thread slowed by a heavy range or by another process
-   on its core takes fewer (measured on 2 threads, SpMV: rmat_s16_ef8
-   0.38 -> 0.33 ms, bcsstk16 0.126 -> 0.087 ms against a range per
-   thread).  CLAUSES are the region's; PRIVS (chained) its own variables
+   turn, BODY run for IV over each: a thread slowed by a heavy range or
+   by another process on its core takes fewer.  CLAUSES are the region's; PRIVS (chained) its own variables
    besides, PRE and POST its statements before and after the loop.
    Returns the statements: the shared chunk counter reset, then the
    region.  */

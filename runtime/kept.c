@@ -5,17 +5,15 @@
    allocates the same output arrays each call.  glibc serves blocks above
    32 MB by mmap and gives them back at free, and trims smaller ones off
    its heap's top: each call then gets fresh pages, which the system
-   clears and maps one fault at a time (64 MB: 35-40 ms here, against
-   3 ms to write memory already mapped; poisson2d_1000's A + A^T took
-   19.5 ms a call that way and 9.6 ms with its blocks reused).  A few
+   clears and maps one fault at a time, ten times the cost of writing
+   memory already mapped.  A few
    freed blocks are therefore kept, at most 64 and SP_KEEP_MB
    megabytes (default a sixteenth of the machine's memory; 0 keeps
    none), and handed to the next array that fits them; sp_release_memory
-   gives them back at once, and they are given back at exit.  Marking
-   their pages for the system to reclaim when short (MADV_FREE) was
-   tried: the marking flushes the pages from every thread's TLB and the
-   writes after run slower, bcsstk13's A + A^T on two threads took 0.066
-   -> 0.11-0.14 ms a call, stencil27_100's 40 -> 48-58 ms.  */
+   gives them back at once, and they are given back at exit.  Their
+   pages are not marked for the system to reclaim when short
+   (MADV_FREE): the marking flushes the pages from every thread's TLB and
+   the writes after it run slower.  */
 
 #include <pthread.h>
 #include <stdlib.h>

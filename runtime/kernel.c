@@ -567,11 +567,8 @@ enum kpar_use
    its old: every part but the first writes into arrays of its own
    instead, which the threads together copy after the first part's
    entries at the end: a pass over the output in place of the count, a
-   second pass of the kernel's work (two threads, a program calling the
-   kernel, best of 10 to 300 calls: bayer10's product 1.93 -> 1.57 ms,
-   poisson2d_1000's 65.6 -> 57.0 ms, pushpull's A + A^T 0.175 -> 0.136
-   ms; stencil27_100's A + A^T, whose 26 million entries are copied from
-   memory and back, 41-42 -> 44 ms).  */
+   second pass of the kernel's work (bench/why-kernels.md has the
+   figures).  */
 static enum kpar_use
 bounds_use (const sp_kpar *p)
 {
