@@ -287,6 +287,53 @@ sp__src_line_at (const sp_src *s, int64_t pos)
   return s->size;
 }
 
+/* ------------------------------------------------------------- parts */
+
+int
+sp__parts_cut (const sp_src *s, int parts, int64_t *from)
+{
+  int64_t pos = sp__src_tell (s);
+  from[0] = pos;
+  from[parts] = s->size;
+  for (int t = 1; t < parts; t++)
+    if ((from[t] = sp__src_line_at (s, pos + (s->size - pos) / parts * t))
+        < 0)
+      return -1;
+  return 0;
+}
+
+typedef struct parts_job
+{
+  const sp_src *src;
+  const int64_t *from;
+  int (*read) (sp_src *, int, void *);
+  void *ctx;
+  int ok[SP_MAX_THREADS];
+} parts_job;
+
+static void
+part_run (void *ctx, int t, int parts)
+{
+  parts_job *j = ctx;
+  sp_src s;
+  (void) parts;
+  sp__src_part (&s, j->src, j->from[t], j->from[t + 1]);
+  j->ok[t] = j->read (&s, t, j->ctx) == 0;
+  sp__src_close (&s);
+}
+
+int
+sp__parts_read (const sp_src *s, int parts, const int64_t *from,
+                int (*read) (sp_src *part, int t, void *ctx), void *ctx)
+{
+  parts_job j = { s, from, read, ctx, { 0 } };
+  int ok = 1;
+  sp__parallel (parts, part_run, &j);
+  for (int t = 0; t < parts; t++)
+    ok &= j.ok[t];
+  return ok;
+}
+
 /* ------------------------------------------------------- token helpers */
 
 /* Whether the line last handed out holds a NUL byte.  */
@@ -723,49 +770,82 @@ sp__io_format (const char *format, int rank, const char *name, sp_format *f)
 }
 
 /* Read S (of KIND) for FORMAT and TYPE: into *T when the reader builds
-   the tensor itself, else into C, with FORMAT parsed into F.  */
+   the tensor itself, else into the lists C[0 .. *NC), with FORMAT parsed
+   into F.  */
 static int
 read_coo (sp_src *s, file_kind kind, const char *format, sp_type type,
-          int flags, sp_format *f, sp_coo *c, sp_tensor **t)
+          int flags, sp_format *f, sp_coo *c, int *nc, sp_tensor **t)
 {
   *t = NULL;
+  *nc = 1;
   /* Matrix Market files are matrices: a bad format fails before the file
      is read.  */
   if (kind == KIND_MTX)
     return sp__io_format (format, 2, s->name, f)
            || sp__mtx_read (s, flags, f, type, c, t) ? -1 : 0;
-  return sp__tns_read (s, format, type, f, c);
+  return sp__tns_read (s, format, type, flags, f, c, nc);
 }
 
-/* The tensor of format F and TYPE holding the entries of C, which add
-   up where they repeat, in C's order: built from records sorted by key,
-   as sp__from_coo builds from a list out of order, but for lists of
-   integers and narrow lists of any rank as they are.  C's arrays are
-   freed once the records hold the entries.  */
-static sp_tensor *
-list_tensor (const sp_format *f, sp_type type, sp_coo *c)
+/* Lists turned into sort records, one a thread.  */
+typedef struct list_pack
 {
+  const sp_format *f;
+  const sp_layout *lo;
+  sp_type type;
+  sp_coo *c;
+  uint64_t *rec;
+  int64_t first[SP_MAX_THREADS];   /* the first record of each list */
+} list_pack;
+
+/* The records of list T from its first one on; the list is freed.  */
+static void
+pack_list (void *ctx, int t, int parts)
+{
+  list_pack *k = ctx;
+  const sp_coo *c = &k->c[t];
+  int rw = k->lo->keywords + 1;
+  uint64_t *r = k->rec + k->first[t] * rw;
   int64_t lc[SP_MAX_LEVELS], x[SP_MAX_RANK];
-  uint64_t *rec = NULL;
-  sp_layout lo;
-  sp_tensor *t = sp__alloc (f, type, c->dims);
-  int rw = !t || sp__layout (f, c->dims, &lo) ? 0 : lo.keywords + 1;
-  if (!rw || !(rec = sp__alloc_array (c->n, rw * sizeof *rec, -1,
-                                      "sort records")))
-    goto fail;
-  for (int64_t e = 0; e < c->n; e++)
+  (void) parts;
+  for (int64_t e = 0; e < c->n; e++, r += rw)
     {
       const int64_t *xe = c->idx ? c->idx + e * c->rank : x;
       for (int d = 0; !c->idx && d < c->rank; d++)
         x[d] = c->idx32[e * c->rank + d];
-      sp__lcs (f, c->dims, xe, lc);
-      sp__key_pack (&lo, lc, rec + e * rw);
-      rec[e * rw + lo.keywords] = c->ints ? (uint64_t) c->ival[e]
-                                  : (uint64_t) sp__num_from (type,
-                                                             c->val[e]).i;
+      sp__lcs (k->f, c->dims, xe, lc);
+      sp__key_pack (k->lo, lc, r);
+      r[k->lo->keywords] = c->ints ? (uint64_t) c->ival[e]
+                           : (uint64_t) sp__num_from (k->type, c->val[e]).i;
     }
-  int64_t n = c->n;
-  sp__coo_free (c);
+  sp__coo_free (&k->c[t]);
+}
+
+/* The tensor of format F and TYPE holding the entries of the lists
+   C[0 .. NC) (of equal extents) one after the other, which add up where
+   they repeat, in that order: built from records sorted by key, as
+   sp__from_coo builds from a list out of order, but for lists of
+   integers and narrow lists of any rank as they are.  Each list is
+   freed once the records hold its entries, the lists of several at once
+   by threads.  */
+static sp_tensor *
+list_tensor (const sp_format *f, sp_type type, sp_coo *c, int nc)
+{
+  uint64_t *rec = NULL;
+  sp_layout lo;
+  list_pack k = { f, &lo, type, c, NULL, { 0 } };
+  int64_t n = 0;
+  for (int t = 0; t < nc; t++)
+    {
+      k.first[t] = n;
+      n += c[t].n;
+    }
+  sp_tensor *t = sp__alloc (f, type, c->dims);
+  int rw = !t || sp__layout (f, c->dims, &lo) ? 0 : lo.keywords + 1;
+  if (!rw || !(rec = sp__alloc_array (n, rw * sizeof *rec, -1,
+                                      "sort records")))
+    goto fail;
+  k.rec = rec;
+  sp__parallel (nc, pack_list, &k);
   if (sp__sort_records (rec, n, lo.keywords, rw, lo.keybits)
       || sp__build_sorted (t, &lo, rec, n, 0))
     goto fail;
@@ -796,17 +876,20 @@ read_src (sp_src *s, file_kind kind, const char *format, sp_type type,
           int flags)
 {
   sp_format f;
-  sp_coo c;
+  sp_coo c[SP_MAX_THREADS];
   sp_tensor *t = NULL;
+  int nc = 0;
   if ((unsigned) type > SP_I32)
     sp__fail ("bad element type %d", (int) type);
-  else if (read_coo (s, kind, format, type, flags, &f, &c, &t) == 0 && !t)
+  else if (read_coo (s, kind, format, type, flags, &f, c, &nc, &t) == 0
+           && !t)
     {
       /* Matrix Market lists of doubles go the ways sp__from_coo has for
          matrices.  */
-      t = c.ints || kind == KIND_TNS ? list_tensor (&f, type, &c)
-                                     : sp__from_coo (&f, type, &c);
-      sp__coo_free (&c);
+      t = c->ints || kind == KIND_TNS ? list_tensor (&f, type, c, nc)
+                                      : sp__from_coo (&f, type, c);
+      for (int k = 0; k < nc; k++)
+        sp__coo_free (&c[k]);
     }
   if (!t)
     name_failure (s->name);
