@@ -786,6 +786,16 @@ read_coo (sp_src *s, file_kind kind, const char *format, sp_type type,
   return sp__tns_read (s, format, type, flags, f, c, nc);
 }
 
+/* Lists of many entries whose keys fit a word are sorted in buckets of
+   the keys' top bits: their records go straight to their bucket (a first
+   pass over the lists counts them), and each bucket, a few thousand
+   records, is sorted in the cache by the rest of its key.  That needs no
+   second array of records as sorting them all at once does, and no pass
+   of that sort over all the records.  */
+#define BUCKET_MIN ((int64_t) 1 << 16)  /* fewer records: sorted at once */
+#define BUCKET_SIZE 8192                /* records of a bucket, about */
+#define BUCKET_BITS_MAX 12
+
 /* Lists turned into sort records, one a thread.  */
 typedef struct list_pack
 {
@@ -795,59 +805,213 @@ typedef struct list_pack
   sp_coo *c;
   uint64_t *rec;
   int64_t first[SP_MAX_THREADS];   /* the first record of each list */
+  int shift;                       /* a bucket holds the keys of equal
+                                      key >> shift; -1: no buckets */
+  int counting;                    /* the first pass */
+  int64_t (*next)[1 << BUCKET_BITS_MAX]; /* of each list, its count in
+                                      each bucket, then where its next
+                                      record there goes */
+  int64_t *start;                  /* of each bucket, its first record */
+  int64_t n;
+  int ok[SP_MAX_THREADS];
+  /* A key of one word whose levels each store a coordinate as it is:
+     the coordinate of dimension DIM[i] shifted by SHIFT[i], for the
+     TERMS of them (-1: not so).  */
+  int terms;
+  int dim[SP_MAX_LEVELS], shift_of[SP_MAX_LEVELS];
 } list_pack;
 
-/* The records of list T from its first one on; the list is freed.  */
+/* Set K->terms (and its terms) for the layout K->lo.  */
+static void
+plain_key (list_pack *k)
+{
+  const sp_layout *lo = k->lo;
+  int off = lo->keybits;
+  k->terms = -1;
+  if (lo->keywords != 1)
+    return;
+  int n = 0;
+  for (int i = 0; i < lo->nkey; i++)
+    {
+      const sp_level_fmt *l = &k->f->lv[lo->key[i]];
+      if (lo->kbits[i] == 0)
+        continue;
+      if (l->kind != SP_LX_VAR)
+        return;
+      off -= lo->kbits[i];
+      k->dim[n] = l->dim;
+      k->shift_of[n++] = off;
+    }
+  k->terms = n;
+}
+
+/* The key of entry E of list C into R: of a narrow list and a plain
+   key without the general packing.  */
+static inline void
+entry_key (const list_pack *k, const sp_coo *c, int64_t e, uint64_t *r)
+{
+  int64_t lc[SP_MAX_LEVELS], x[SP_MAX_RANK];
+  if (k->terms >= 0 && c->idx32)
+    {
+      const int32_t *xe = c->idx32 + e * c->rank;
+      uint64_t key = 0;
+      for (int i = 0; i < k->terms; i++)
+        key |= (uint64_t) xe[k->dim[i]] << k->shift_of[i];
+      *r = key;
+      return;
+    }
+  const int64_t *xe = c->idx ? c->idx + e * c->rank : x;
+  for (int d = 0; !c->idx && d < c->rank; d++)
+    x[d] = c->idx32[e * c->rank + d];
+  sp__lcs (k->f, c->dims, xe, lc);
+  sp__key_pack (k->lo, lc, r);
+}
+
+/* The value of entry E of list C as a record's word.  */
+static inline uint64_t
+entry_value (const list_pack *k, const sp_coo *c, int64_t e)
+{
+  return c->ints ? (uint64_t) c->ival[e]
+                 : (uint64_t) sp__num_from (k->type, c->val[e]).i;
+}
+
+/* List T: counted by buckets, or made records (in its part of the
+   records, or in its part of each bucket) and freed.  */
 static void
 pack_list (void *ctx, int t, int parts)
 {
   list_pack *k = ctx;
-  const sp_coo *c = &k->c[t];
-  int rw = k->lo->keywords + 1;
-  uint64_t *r = k->rec + k->first[t] * rw;
-  int64_t lc[SP_MAX_LEVELS], x[SP_MAX_RANK];
+  sp_coo *c = &k->c[t];
+  int rw = k->lo->keywords + 1, shift = k->shift;
+  int64_t *next = shift >= 0 ? k->next[t] : NULL;
+  uint64_t key;
   (void) parts;
-  for (int64_t e = 0; e < c->n; e++, r += rw)
+  if (k->counting)
+    for (int64_t e = 0; e < c->n; e++)
+      {
+        entry_key (k, c, e, &key);
+        next[key >> shift]++;
+      }
+  else if (shift >= 0)
+    for (int64_t e = 0; e < c->n; e++)
+      {
+        entry_key (k, c, e, &key);
+        uint64_t *r = k->rec + 2 * next[key >> shift]++;
+        r[0] = key;
+        r[1] = entry_value (k, c, e);
+      }
+  else
+    for (int64_t e = 0; e < c->n; e++)
+      {
+        uint64_t *r = k->rec + (k->first[t] + e) * rw;
+        entry_key (k, c, e, r);
+        r[rw - 1] = entry_value (k, c, e);
+      }
+  if (!k->counting)
+    sp__coo_release (c);
+}
+
+/* Sort the buckets holding records n*T/PARTS to n*(T+1)/PARTS (those
+   whose first record is there), by the key bits below the bucket's.  */
+static void
+sort_buckets (void *ctx, int t, int parts)
+{
+  list_pack *k = ctx;
+  int64_t lo = k->n * t / parts, hi = k->n * (t + 1) / parts;
+  int nb = 1 << (k->lo->keybits - k->shift);
+  k->ok[t] = 1;
+  for (int b = 0; b < nb && k->ok[t]; b++)
+    if (k->start[b] >= lo && k->start[b] < hi)
+      k->ok[t] = !sp__sort_records (k->rec + 2 * k->start[b],
+                                    k->start[b + 1] - k->start[b], 1, 2,
+                                    k->shift);
+}
+
+/* The records of the lists of K (NC of them) in K->rec, sorted by key,
+   the lists freed: in buckets when K->shift >= 0 (the lists of several
+   at once by threads, and the buckets).  0, or -1 with a message.  */
+static int
+list_records (list_pack *k, int nc)
+{
+  int rc = 0;
+  if (k->shift < 0)
     {
-      const int64_t *xe = c->idx ? c->idx + e * c->rank : x;
-      for (int d = 0; !c->idx && d < c->rank; d++)
-        x[d] = c->idx32[e * c->rank + d];
-      sp__lcs (k->f, c->dims, xe, lc);
-      sp__key_pack (k->lo, lc, r);
-      r[k->lo->keywords] = c->ints ? (uint64_t) c->ival[e]
-                           : (uint64_t) sp__num_from (k->type, c->val[e]).i;
+      sp__parallel (nc, pack_list, k);
+      return sp__sort_records (k->rec, k->n, k->lo->keywords,
+                               k->lo->keywords + 1, k->lo->keybits);
     }
-  sp__coo_free (&k->c[t]);
+  int nb = 1 << (k->lo->keybits - k->shift);
+  k->next = calloc ((size_t) nc, sizeof *k->next);
+  k->start = malloc ((size_t) (nb + 1) * sizeof *k->start);
+  if (!k->next || !k->start)
+    rc = sp__fail ("out of memory for sorting %lld records",
+                   (long long) k->n);
+  else
+    {
+      k->counting = 1;
+      sp__parallel (nc, pack_list, k);
+      /* Each bucket holds the records of the lists in turn: file order
+         among equal keys.  */
+      int64_t at = 0;
+      for (int b = 0; b < nb; b++)
+        {
+          k->start[b] = at;
+          for (int t = 0; t < nc; t++)
+            {
+              int64_t m = k->next[t][b];
+              k->next[t][b] = at;
+              at += m;
+            }
+        }
+      k->start[nb] = at;
+      k->counting = 0;
+      sp__parallel (nc, pack_list, k);
+      sp__parallel (nc, sort_buckets, k);
+      for (int t = 0; t < nc && !rc; t++)
+        if (!k->ok[t])
+          rc = sp__fail ("out of memory for sorting %lld records",
+                         (long long) k->n);
+    }
+  free (k->next);
+  free (k->start);
+  return rc;
 }
 
 /* The tensor of format F and TYPE holding the entries of the lists
    C[0 .. NC) (of equal extents) one after the other, which add up where
    they repeat, in that order: built from records sorted by key, as
    sp__from_coo builds from a list out of order, but for lists of
-   integers and narrow lists of any rank as they are.  Each list is
-   freed once the records hold its entries, the lists of several at once
-   by threads.  */
+   integers and narrow lists of any rank as they are.  The lists are
+   freed once the records hold their entries; several lists are made
+   records at once by threads.  */
 static sp_tensor *
 list_tensor (const sp_format *f, sp_type type, sp_coo *c, int nc)
 {
   uint64_t *rec = NULL;
   sp_layout lo;
-  list_pack k = { f, &lo, type, c, NULL, { 0 } };
-  int64_t n = 0;
+  list_pack k = { f, &lo, type, c, NULL, { 0 }, -1, 0, NULL, NULL, 0,
+                  { 0 }, -1, { 0 }, { 0 } };
   for (int t = 0; t < nc; t++)
     {
-      k.first[t] = n;
-      n += c[t].n;
+      k.first[t] = k.n;
+      k.n += c[t].n;
     }
   sp_tensor *t = sp__alloc (f, type, c->dims);
   int rw = !t || sp__layout (f, c->dims, &lo) ? 0 : lo.keywords + 1;
-  if (!rw || !(rec = sp__alloc_array (n, rw * sizeof *rec, -1,
+  if (!rw || !(rec = sp__alloc_array (k.n, rw * sizeof *rec, -1,
                                       "sort records")))
     goto fail;
   k.rec = rec;
-  sp__parallel (nc, pack_list, &k);
-  if (sp__sort_records (rec, n, lo.keywords, rw, lo.keybits)
-      || sp__build_sorted (t, &lo, rec, n, 0))
+  plain_key (&k);
+  if (lo.keywords == 1 && k.n >= BUCKET_MIN)
+    {
+      int bits = 1;
+      while (bits < BUCKET_BITS_MAX && bits < lo.keybits
+             && (k.n >> bits) > BUCKET_SIZE)
+        bits++;
+      k.shift = lo.keybits - bits;
+    }
+  if (list_records (&k, nc) || sp__build_sorted (t, &lo, rec, k.n, 0))
     goto fail;
   sp__free_array (rec);
   ((sp_priv *) t->priv)->built = 1;
