@@ -815,7 +815,7 @@ typedef struct list_pack
   int64_t n;
   int ok[SP_MAX_THREADS];
   /* A key of one word whose levels each store a coordinate as it is:
-     the coordinate of dimension DIM[i] shifted by SHIFT[i], for the
+     the coordinate of dimension DIM[i] shifted by SHIFT_OF[i], for the
      TERMS of them (-1: not so).  */
   int terms;
   int dim[SP_MAX_LEVELS], shift_of[SP_MAX_LEVELS];

@@ -363,20 +363,20 @@ static int
 tns_body (sp_src *s, const tns_header *h, int flags, int64_t estimate,
           sp_coo *c, int64_t *maxc, int *nc)
 {
-  int64_t pos = sp__src_tell (s), line = s->line, n;
+  int64_t pos = sp__src_tell (s), n;
   int parts = sp__threads (estimate, flags & SP_IO_PARTS ? 0
                                      : TNS_PART_LINES);
   int r = 0;
   for (int d = 0; d < h->rank; d++)
     maxc[d] = -1;
+  /* The parts read the file through sources of their own: S stays
+     where it is for the serial reading.  */
   if (parts > 1 && sp__src_can_seek (s)
       && (r = tns_parallel (s, h, estimate, c, maxc, parts)) != 0)
     {
       *nc = parts;
       return r < 0 ? -1 : 0;
     }
-  if (parts > 1 && sp__src_can_seek (s))
-    sp__src_seek (s, pos, line);
   *nc = 1;
   if (tns_list (c, h, s->size - pos, s->size - pos, estimate))
     return -1;
