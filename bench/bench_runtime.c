@@ -1,5 +1,6 @@
 /* bench_runtime.c -- Matrix Market reading and format conversion against
-   SuiteSparse CXSparse and straightforward C, measured in one run.
+   SuiteSparse CXSparse and straightforward C, and FROSTT reading against
+   Matrix Market reading, measured in one run.
 
    usage: bench_runtime OUTDIR RESULTS.md [real matrices...]
    Generated inputs are written to OUTDIR once and reused; BENCH_QUICK=1
@@ -72,6 +73,37 @@ bench_read (const char *name, const char *path)
   sp__set_threads (1);
   snprintf (extra, sizeof extra, "%.0f MB/s; ratio vs strtod", mb / two);
   row (name, "mtx read", "sparse, 2 threads", two, base, extra);
+}
+
+/* Reading the FROSTT file PATH (NAME) into COO and CSF, on 1 and 2
+   threads, against reading the Matrix Market file MTX (MTX_NAME, of
+   about as many entries and bytes) into COO in the same run with as many
+   threads: ratio = our MB/s / the .mtx reader's.  */
+static void
+bench_tns (const char *name, const char *path, const char *mtx_name,
+           const char *mtx)
+{
+  static const char *const fmts[] = { "coo", "csf" };
+  double mb = file_mb (path), mtx_mb = file_mb (mtx), ref[2], secs;
+  char who[64], extra[160];
+  sp_tensor *t = NULL;
+  for (int th = 0; th < 2; th++)
+    {
+      sp__set_threads (th + 1);
+      BEST (ref[th], t = sp_read (mtx, "coo", SP_F64), sp_free (t));
+    }
+  for (int f = 0; f < 2; f++)
+    for (int th = 0; th < 2; th++)
+      {
+        sp__set_threads (th + 1);
+        BEST (secs, t = sp_read (path, fmts[f], SP_F64), sp_free (t));
+        snprintf (who, sizeof who, "sparse %s%s", f ? "CSF" : "COO",
+                  th ? ", 2 threads" : "");
+        snprintf (extra, sizeof extra, "%.0f MB/s; ratio vs %s.mtx into COO "
+                  "(%.0f MB/s)", mb / secs, mtx_name, mtx_mb / ref[th]);
+        row (name, "tns read", who, secs, ref[th] * mb / mtx_mb, extra);
+      }
+  sp__set_threads (1);
 }
 
 /* The int32 CSR arrays of a tensor stored as D,CU (or its CSC as
@@ -215,6 +247,17 @@ main (int argc, char **argv)
       bench_read (gen_names[g], p);
       bench_convert (gen_names[g], p);
     }
+  /* FROSTT files of the NELL-2 shape (12092 x 9184 x 28818), in random
+     and in sorted order, about as large as the second matrix.  */
+  static const char *full_tns[] = { "nell2_14M", "nell2s_14M" };
+  static const char *quick_tns[] = { "nell2_100K", "nell2s_100K" };
+  char *mtx = strdup (gen_file (argv[1], gen_names[1]));
+  for (int g = 0; g < 2; g++)
+    {
+      const char *name = quick ? quick_tns[g] : full_tns[g];
+      bench_tns (name, gen_file (argv[1], name), gen_names[1], mtx);
+    }
+  free (mtx);
   for (int i = 3; i < argc; i++)
     {
       const char *base = strrchr (argv[i], '/');

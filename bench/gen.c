@@ -162,6 +162,46 @@ gen_powerlaw3d (int64_t nnz, uint64_t seed, const char *path)
   return fclose (f) ? -1 : 0;
 }
 
+/* Keys of entries (i, j, k) of the NELL-2 shape, in order.  */
+static int
+key_order (const void *a, const void *b)
+{
+  uint64_t x = *(const uint64_t *) a, y = *(const uint64_t *) b;
+  return (x > y) - (x < y);
+}
+
+int
+gen_nell2 (int64_t nnz, int sorted, uint64_t seed, const char *path)
+{
+  static const int64_t dim[3] = { 12092, 9184, 28818 };
+  uint64_t s = seed ? seed : 1;
+  uint64_t *key = malloc ((size_t) nnz * sizeof *key);
+  FILE *f = key ? fopen (path, "w") : NULL;
+  if (!f)
+    {
+      free (key);
+      return -1;
+    }
+  for (int64_t e = 0; e < nnz; e++)
+    {
+      uint64_t i = rng_next (&s) % dim[0], j = rng_next (&s) % dim[1];
+      key[e] = (i * dim[1] + j) * dim[2] + rng_next (&s) % dim[2];
+    }
+  if (sorted)
+    qsort (key, (size_t) nnz, sizeof *key, key_order);
+  for (int64_t e = 0; e < nnz; e++)
+    {
+      uint64_t k = key[e] % dim[2], ij = key[e] / dim[2];
+      fprintf (f, "%llu %llu %llu %g\n",
+               (unsigned long long) (ij / dim[1] + 1),
+               (unsigned long long) (ij % dim[1] + 1),
+               (unsigned long long) (k + 1),
+               1.0 + (double) (rng_next (&s) % 100) / 8.0);
+    }
+  free (key);
+  return fclose (f) ? -1 : 0;
+}
+
 int
 gen_write_mtx (const gen_coo *c, const char *path)
 {
@@ -226,7 +266,8 @@ const char *
 gen_file (const char *dir, const char *name)
 {
   static char path[4096];
-  int tensor = !strncmp (name, "powerlaw3d_", 11);
+  int nell2 = !strncmp (name, "nell2_", 6) || !strncmp (name, "nell2s_", 7);
+  int tensor = nell2 || !strncmp (name, "powerlaw3d_", 11);
   snprintf (path, sizeof path, "%s/%s.%s", dir, name, tensor ? "tns" : "mtx");
   struct stat st;
   if (stat (path, &st) == 0)
@@ -235,11 +276,13 @@ gen_file (const char *dir, const char *name)
   if (tensor)
     {
       char *e;
-      int64_t nnz = scaled (name + 11, &e);
+      int sorted = nell2 && name[5] == 's';
+      int64_t nnz = scaled (strchr (name, '_') + 1, &e);
       if (nnz <= 0 || *e)
         rc = -2;
       else
-        rc = gen_powerlaw3d (nnz, 11, path);
+        rc = nell2 ? gen_nell2 (nnz, sorted, 13, path)
+                   : gen_powerlaw3d (nnz, 11, path);
     }
   else
     {

@@ -121,6 +121,18 @@ sp__coo_push (sp_coo *c, const int64_t *coords, double v)
 }
 
 void
+sp__coo_release (sp_coo *c)
+{
+  free (c->idx);
+  free (c->idx32);
+  free (c->val);
+  c->idx = NULL;
+  c->idx32 = NULL;
+  c->val = NULL;
+  c->n = c->cap = 0;
+}
+
+void
 sp__coo_free (sp_coo *c)
 {
   if (!c)

@@ -49,6 +49,10 @@ int sp__coo_grow (sp_coo *c);
 /* Add an entry to C, a list of doubles.  */
 int sp__coo_push (sp_coo *c, const int64_t *coords, double v);
 void sp__coo_free (sp_coo *c);
+/* Free C's arrays back to the system, not kept for the runtime's next
+   arrays (sp__free_array): a reader's list, as large as the tensor it
+   becomes and not needed again, would stay in memory beside it.  */
+void sp__coo_release (sp_coo *c);
 
 /* Build a tensor of format F and TYPE from C (duplicates summed; C may be
    reordered in place, or its arrays taken and left NULL; C stays owned by

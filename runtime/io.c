@@ -287,6 +287,53 @@ sp__src_line_at (const sp_src *s, int64_t pos)
   return s->size;
 }
 
+/* ------------------------------------------------------------- parts */
+
+int
+sp__parts_cut (const sp_src *s, int parts, int64_t *from)
+{
+  int64_t pos = sp__src_tell (s);
+  from[0] = pos;
+  from[parts] = s->size;
+  for (int t = 1; t < parts; t++)
+    if ((from[t] = sp__src_line_at (s, pos + (s->size - pos) / parts * t))
+        < 0)
+      return -1;
+  return 0;
+}
+
+typedef struct parts_job
+{
+  const sp_src *src;
+  const int64_t *from;
+  int (*read) (sp_src *, int, void *);
+  void *ctx;
+  int ok[SP_MAX_THREADS];
+} parts_job;
+
+static void
+part_run (void *ctx, int t, int parts)
+{
+  parts_job *j = ctx;
+  sp_src s;
+  (void) parts;
+  sp__src_part (&s, j->src, j->from[t], j->from[t + 1]);
+  j->ok[t] = j->read (&s, t, j->ctx) == 0;
+  sp__src_close (&s);
+}
+
+int
+sp__parts_read (const sp_src *s, int parts, const int64_t *from,
+                int (*read) (sp_src *part, int t, void *ctx), void *ctx)
+{
+  parts_job j = { s, from, read, ctx, { 0 } };
+  int ok = 1;
+  sp__parallel (parts, part_run, &j);
+  for (int t = 0; t < parts; t++)
+    ok &= j.ok[t];
+  return ok;
+}
+
 /* ------------------------------------------------------- token helpers */
 
 /* Whether the line last handed out holds a NUL byte.  */
@@ -723,51 +770,248 @@ sp__io_format (const char *format, int rank, const char *name, sp_format *f)
 }
 
 /* Read S (of KIND) for FORMAT and TYPE: into *T when the reader builds
-   the tensor itself, else into C, with FORMAT parsed into F.  */
+   the tensor itself, else into the lists C[0 .. *NC), with FORMAT parsed
+   into F.  */
 static int
 read_coo (sp_src *s, file_kind kind, const char *format, sp_type type,
-          int flags, sp_format *f, sp_coo *c, sp_tensor **t)
+          int flags, sp_format *f, sp_coo *c, int *nc, sp_tensor **t)
 {
   *t = NULL;
+  *nc = 1;
   /* Matrix Market files are matrices: a bad format fails before the file
      is read.  */
   if (kind == KIND_MTX)
     return sp__io_format (format, 2, s->name, f)
            || sp__mtx_read (s, flags, f, type, c, t) ? -1 : 0;
-  return sp__tns_read (s, format, type, f, c);
+  return sp__tns_read (s, format, type, flags, f, c, nc);
 }
 
-/* The tensor of format F and TYPE holding the entries of C, which add
-   up where they repeat, in C's order: built from records sorted by key,
-   as sp__from_coo builds from a list out of order, but for lists of
-   integers and narrow lists of any rank as they are.  C's arrays are
-   freed once the records hold the entries.  */
-static sp_tensor *
-list_tensor (const sp_format *f, sp_type type, sp_coo *c)
+/* Lists of many entries whose keys fit a word are sorted in buckets of
+   the keys' top bits: their records go straight to their bucket (a first
+   pass over the lists counts them), and each bucket, a few thousand
+   records, is sorted in the cache by the rest of its key.  That needs no
+   second array of records as sorting them all at once does, and no pass
+   of that sort over all the records.  */
+#define BUCKET_MIN ((int64_t) 1 << 16)  /* fewer records: sorted at once */
+#define BUCKET_SIZE 8192                /* records of a bucket, about */
+#define BUCKET_BITS_MAX 12
+
+/* Lists turned into sort records, one a thread.  */
+typedef struct list_pack
+{
+  const sp_format *f;
+  const sp_layout *lo;
+  sp_type type;
+  sp_coo *c;
+  uint64_t *rec;
+  int64_t first[SP_MAX_THREADS];   /* the first record of each list */
+  int shift;                       /* a bucket holds the keys of equal
+                                      key >> shift; -1: no buckets */
+  int counting;                    /* the first pass */
+  int64_t (*next)[1 << BUCKET_BITS_MAX]; /* of each list, its count in
+                                      each bucket, then where its next
+                                      record there goes */
+  int64_t *start;                  /* of each bucket, its first record */
+  int64_t n;
+  int ok[SP_MAX_THREADS];
+  /* A key of one word whose levels each store a coordinate as it is:
+     the coordinate of dimension DIM[i] shifted by SHIFT_OF[i], for the
+     TERMS of them (-1: not so).  */
+  int terms;
+  int dim[SP_MAX_LEVELS], shift_of[SP_MAX_LEVELS];
+} list_pack;
+
+/* Set K->terms (and its terms) for the layout K->lo.  */
+static void
+plain_key (list_pack *k)
+{
+  const sp_layout *lo = k->lo;
+  int off = lo->keybits;
+  k->terms = -1;
+  if (lo->keywords != 1)
+    return;
+  int n = 0;
+  for (int i = 0; i < lo->nkey; i++)
+    {
+      const sp_level_fmt *l = &k->f->lv[lo->key[i]];
+      if (lo->kbits[i] == 0)
+        continue;
+      if (l->kind != SP_LX_VAR)
+        return;
+      off -= lo->kbits[i];
+      k->dim[n] = l->dim;
+      k->shift_of[n++] = off;
+    }
+  k->terms = n;
+}
+
+/* The key of entry E of list C into R: of a narrow list and a plain
+   key without the general packing.  */
+static inline void
+entry_key (const list_pack *k, const sp_coo *c, int64_t e, uint64_t *r)
 {
   int64_t lc[SP_MAX_LEVELS], x[SP_MAX_RANK];
+  if (k->terms >= 0 && c->idx32)
+    {
+      const int32_t *xe = c->idx32 + e * c->rank;
+      uint64_t key = 0;
+      for (int i = 0; i < k->terms; i++)
+        key |= (uint64_t) xe[k->dim[i]] << k->shift_of[i];
+      *r = key;
+      return;
+    }
+  const int64_t *xe = c->idx ? c->idx + e * c->rank : x;
+  for (int d = 0; !c->idx && d < c->rank; d++)
+    x[d] = c->idx32[e * c->rank + d];
+  sp__lcs (k->f, c->dims, xe, lc);
+  sp__key_pack (k->lo, lc, r);
+}
+
+/* The value of entry E of list C as a record's word.  */
+static inline uint64_t
+entry_value (const list_pack *k, const sp_coo *c, int64_t e)
+{
+  return c->ints ? (uint64_t) c->ival[e]
+                 : (uint64_t) sp__num_from (k->type, c->val[e]).i;
+}
+
+/* List T: counted by buckets, or made records (in its part of the
+   records, or in its part of each bucket) and freed.  */
+static void
+pack_list (void *ctx, int t, int parts)
+{
+  list_pack *k = ctx;
+  sp_coo *c = &k->c[t];
+  int rw = k->lo->keywords + 1, shift = k->shift;
+  int64_t *next = shift >= 0 ? k->next[t] : NULL;
+  uint64_t key;
+  (void) parts;
+  if (k->counting)
+    for (int64_t e = 0; e < c->n; e++)
+      {
+        entry_key (k, c, e, &key);
+        next[key >> shift]++;
+      }
+  else if (shift >= 0)
+    for (int64_t e = 0; e < c->n; e++)
+      {
+        entry_key (k, c, e, &key);
+        uint64_t *r = k->rec + 2 * next[key >> shift]++;
+        r[0] = key;
+        r[1] = entry_value (k, c, e);
+      }
+  else
+    for (int64_t e = 0; e < c->n; e++)
+      {
+        uint64_t *r = k->rec + (k->first[t] + e) * rw;
+        entry_key (k, c, e, r);
+        r[rw - 1] = entry_value (k, c, e);
+      }
+  if (!k->counting)
+    sp__coo_release (c);
+}
+
+/* Sort the buckets holding records n*T/PARTS to n*(T+1)/PARTS (those
+   whose first record is there), by the key bits below the bucket's.  */
+static void
+sort_buckets (void *ctx, int t, int parts)
+{
+  list_pack *k = ctx;
+  int64_t lo = k->n * t / parts, hi = k->n * (t + 1) / parts;
+  int nb = 1 << (k->lo->keybits - k->shift);
+  k->ok[t] = 1;
+  for (int b = 0; b < nb && k->ok[t]; b++)
+    if (k->start[b] >= lo && k->start[b] < hi)
+      k->ok[t] = !sp__sort_records (k->rec + 2 * k->start[b],
+                                    k->start[b + 1] - k->start[b], 1, 2,
+                                    k->shift);
+}
+
+/* The records of the lists of K (NC of them) in K->rec, sorted by key,
+   the lists freed: in buckets when K->shift >= 0 (the lists of several
+   at once by threads, and the buckets).  0, or -1 with a message.  */
+static int
+list_records (list_pack *k, int nc)
+{
+  int rc = 0;
+  if (k->shift < 0)
+    {
+      sp__parallel (nc, pack_list, k);
+      return sp__sort_records (k->rec, k->n, k->lo->keywords,
+                               k->lo->keywords + 1, k->lo->keybits);
+    }
+  int nb = 1 << (k->lo->keybits - k->shift);
+  k->next = calloc ((size_t) nc, sizeof *k->next);
+  k->start = malloc ((size_t) (nb + 1) * sizeof *k->start);
+  if (!k->next || !k->start)
+    rc = sp__fail ("out of memory for sorting %lld records",
+                   (long long) k->n);
+  else
+    {
+      k->counting = 1;
+      sp__parallel (nc, pack_list, k);
+      /* Each bucket holds the records of the lists in turn: file order
+         among equal keys.  */
+      int64_t at = 0;
+      for (int b = 0; b < nb; b++)
+        {
+          k->start[b] = at;
+          for (int t = 0; t < nc; t++)
+            {
+              int64_t m = k->next[t][b];
+              k->next[t][b] = at;
+              at += m;
+            }
+        }
+      k->start[nb] = at;
+      k->counting = 0;
+      sp__parallel (nc, pack_list, k);
+      sp__parallel (nc, sort_buckets, k);
+      for (int t = 0; t < nc && !rc; t++)
+        if (!k->ok[t])
+          rc = sp__fail ("out of memory for sorting %lld records",
+                         (long long) k->n);
+    }
+  free (k->next);
+  free (k->start);
+  return rc;
+}
+
+/* The tensor of format F and TYPE holding the entries of the lists
+   C[0 .. NC) (of equal extents) one after the other, which add up where
+   they repeat, in that order: built from records sorted by key, as
+   sp__from_coo builds from a list out of order, but for lists of
+   integers and narrow lists of any rank as they are.  The lists are
+   freed once the records hold their entries; several lists are made
+   records at once by threads.  */
+static sp_tensor *
+list_tensor (const sp_format *f, sp_type type, sp_coo *c, int nc)
+{
   uint64_t *rec = NULL;
   sp_layout lo;
+  list_pack k = { f, &lo, type, c, NULL, { 0 }, -1, 0, NULL, NULL, 0,
+                  { 0 }, -1, { 0 }, { 0 } };
+  for (int t = 0; t < nc; t++)
+    {
+      k.first[t] = k.n;
+      k.n += c[t].n;
+    }
   sp_tensor *t = sp__alloc (f, type, c->dims);
   int rw = !t || sp__layout (f, c->dims, &lo) ? 0 : lo.keywords + 1;
-  if (!rw || !(rec = sp__alloc_array (c->n, rw * sizeof *rec, -1,
+  if (!rw || !(rec = sp__alloc_array (k.n, rw * sizeof *rec, -1,
                                       "sort records")))
     goto fail;
-  for (int64_t e = 0; e < c->n; e++)
+  k.rec = rec;
+  plain_key (&k);
+  if (lo.keywords == 1 && k.n >= BUCKET_MIN)
     {
-      const int64_t *xe = c->idx ? c->idx + e * c->rank : x;
-      for (int d = 0; !c->idx && d < c->rank; d++)
-        x[d] = c->idx32[e * c->rank + d];
-      sp__lcs (f, c->dims, xe, lc);
-      sp__key_pack (&lo, lc, rec + e * rw);
-      rec[e * rw + lo.keywords] = c->ints ? (uint64_t) c->ival[e]
-                                  : (uint64_t) sp__num_from (type,
-                                                             c->val[e]).i;
+      int bits = 1;
+      while (bits < BUCKET_BITS_MAX && bits < lo.keybits
+             && (k.n >> bits) > BUCKET_SIZE)
+        bits++;
+      k.shift = lo.keybits - bits;
     }
-  int64_t n = c->n;
-  sp__coo_free (c);
-  if (sp__sort_records (rec, n, lo.keywords, rw, lo.keybits)
-      || sp__build_sorted (t, &lo, rec, n, 0))
+  if (list_records (&k, nc) || sp__build_sorted (t, &lo, rec, k.n, 0))
     goto fail;
   sp__free_array (rec);
   ((sp_priv *) t->priv)->built = 1;
@@ -796,17 +1040,20 @@ read_src (sp_src *s, file_kind kind, const char *format, sp_type type,
           int flags)
 {
   sp_format f;
-  sp_coo c;
+  sp_coo c[SP_MAX_THREADS];
   sp_tensor *t = NULL;
+  int nc = 0;
   if ((unsigned) type > SP_I32)
     sp__fail ("bad element type %d", (int) type);
-  else if (read_coo (s, kind, format, type, flags, &f, &c, &t) == 0 && !t)
+  else if (read_coo (s, kind, format, type, flags, &f, c, &nc, &t) == 0
+           && !t)
     {
       /* Matrix Market lists of doubles go the ways sp__from_coo has for
          matrices.  */
-      t = c.ints || kind == KIND_TNS ? list_tensor (&f, type, &c)
-                                     : sp__from_coo (&f, type, &c);
-      sp__coo_free (&c);
+      t = c->ints || kind == KIND_TNS ? list_tensor (&f, type, c, nc)
+                                      : sp__from_coo (&f, type, c);
+      for (int k = 0; k < nc; k++)
+        sp__coo_free (&c[k]);
     }
   if (!t)
     name_failure (s->name);

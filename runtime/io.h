@@ -13,11 +13,14 @@
 #include <stdio.h>
 #include "numscan.h"
 #include "storage.h"
+#include "threads.h"
 
 /* Reader and writer options.  */
 #define SP_IO_KEEP_TRIANGLE 1 /* symmetric .mtx: only the stored triangle */
 #define SP_IO_TNS_HEADER 2    /* write .tns with the "rank nnz" and dims lines */
 #define SP_IO_TWO_PASS 4      /* read a matrix out of row order in two passes
+                                 whatever its size (for tests) */
+#define SP_IO_PARTS 8         /* read a .tns file by parts on threads
                                  whatever its size (for tests) */
 
 typedef struct sp_src
@@ -64,6 +67,19 @@ void sp__src_part (sp_src *part, const sp_src *s, int64_t from, int64_t to);
    it (POS > 0; a line starts after a newline), the input's size when none
    does, or -1 with a message.  */
 int64_t sp__src_line_at (const sp_src *s, int64_t pos);
+
+/* Reading by parts on threads: S's input from its position on, cut
+   into PARTS byte ranges at line starts, FROM[0 .. PARTS] (0, or -1
+   with a message).  */
+int sp__parts_cut (const sp_src *s, int parts, int64_t *from);
+/* READ (PART, T, CTX) for each range T of FROM (cut by sp__parts_cut),
+   each on a thread with its own source PART over the range (line
+   numbers counting from 0 there): whether each returned 0.  A part's
+   failure only says that the serial reading must read the file, which
+   names the line.  */
+int sp__parts_read (const sp_src *s, int parts, const int64_t *from,
+                    int (*read) (sp_src *part, int t, void *ctx),
+                    void *ctx);
 
 /* The next line, counted in S->line; NULL at the end of input or on error
    (S->err).  The reader sets S->cur past the line when done with it.  */
@@ -438,9 +454,14 @@ int sp__mtx_read (sp_src *s, int flags, const sp_format *f, sp_type type,
    tests: the other ways give the same tensors).  */
 int64_t sp__mtx_parts_read (void);
 /* Read the FROSTT input S for FORMAT (parsed into F once the file's
-   rank is known) and TYPE into C, as above.  */
-int sp__tns_read (sp_src *s, const char *format, sp_type type, sp_format *f,
-                  sp_coo *c);
+   rank is known) and TYPE with reader FLAGS into the lists C[0 .. *NC)
+   (at most SP_MAX_THREADS), whose entries in turn are the file's in file
+   order: several when parts of the file were read on threads, each
+   initialised here and to be freed by the caller on success.  */
+int sp__tns_read (sp_src *s, const char *format, sp_type type, int flags,
+                  sp_format *f, sp_coo *c, int *nc);
+/* How many .tns files have been read by parts on threads (for tests).  */
+int64_t sp__tns_parts_read (void);
 
 /* The rank FORMAT states by itself (an explicit level list), else 0.  */
 int sp__io_format_rank (const char *format);

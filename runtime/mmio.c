@@ -522,50 +522,28 @@ mtx_coordinate (sp_src *s, const mtx_header *h, int flags, mtx_sink *k,
   return n < want ? too_few (s, h, "entries", n) : 0;
 }
 
-/* Parts of the file read by threads, both passes: the file is cut into
-   byte ranges at line starts, each counted, then placed, by a thread.  A
+/* Parts of the file read by threads, both passes: each part (a byte
+   range from sp__parts_cut) is counted, then placed, by a thread.  A
    part that fails leaves the whole file to the serial reading, which
    says where and why.  */
 typedef struct mtx_parts
 {
-  const sp_src *src;
   const mtx_header *h;
   int flags;
   int placing;                          /* the second pass */
-  int64_t from[SP_MAX_THREADS + 1];     /* the parts' byte ranges */
   sp_rows rows[SP_MAX_THREADS];         /* each part's view of the matrix */
   int64_t lines[SP_MAX_THREADS];        /* entry lines of each part */
-  int ok[SP_MAX_THREADS];
 } mtx_parts;
 
-static void
-part_pass (void *ctx, int t, int parts)
+static int
+part_pass (sp_src *s, int t, void *ctx)
 {
   mtx_parts *x = ctx;
-  sp_src s;
-  (void) parts;
-  sp__src_part (&s, x->src, x->from[t], x->from[t + 1]);
   if (!x->placing)
-    x->ok[t] = mtx_count (&s, x->h, x->flags, &x->rows[t], INT64_MAX,
-                          &x->lines[t]) > 0;
-  else
-    {
-      mtx_sink k = { &x->rows[t], NULL, NULL };
-      x->ok[t] = !mtx_coordinate (&s, x->h, x->flags, &k, x->lines[t]);
-    }
-  sp__src_close (&s);
-}
-
-/* Run a pass over every part: whether each went through.  */
-static int
-parts_pass (mtx_parts *x, int parts, int placing)
-{
-  int ok = 1;
-  x->placing = placing;
-  sp__parallel (parts, part_pass, x);
-  for (int t = 0; t < parts; t++)
-    ok &= x->ok[t];
-  return ok;
+    return mtx_count (s, x->h, x->flags, &x->rows[t], INT64_MAX,
+                      &x->lines[t]) > 0 ? 0 : -1;
+  mtx_sink k = { &x->rows[t], NULL, NULL };
+  return mtx_coordinate (s, x->h, x->flags, &k, x->lines[t]);
 }
 
 /* Files read by parts so far.  */
@@ -578,26 +556,21 @@ static int
 mtx_parallel (sp_src *s, const mtx_header *h, int flags, sp_rows *b,
               int parts)
 {
-  mtx_parts x = { s, h, flags, 0, { 0 }, { { 0 } }, { 0 }, { 0 } };
-  int64_t from = sp__src_tell (s), n = 0;
+  mtx_parts x = { h, flags, 0, { { 0 } }, { 0 } };
+  int64_t from[SP_MAX_THREADS + 1], n = 0;
   int r = -1;
-  x.from[0] = from;
-  x.from[parts] = s->size;
-  for (int t = 1; t < parts; t++)
-    if ((x.from[t] = sp__src_line_at (s, from + (s->size - from) / parts * t))
-        < 0)
-      return -1;
-  if (sp__rows_parts_init (b, x.rows, parts))
+  if (sp__parts_cut (s, parts, from) || sp__rows_parts_init (b, x.rows, parts))
     return -1;
-  if (!parts_pass (&x, parts, 0))
+  if (!sp__parts_read (s, parts, from, part_pass, &x))
     r = 0;
   else
     {
       for (int t = 0; t < parts; t++)
         n += x.lines[t];
       r = n != h->entries ? 0 : sp__rows_parts_place (b, x.rows, parts);
+      x.placing = 1;
       if (r > 0)
-        r = !parts_pass (&x, parts, 1) ? 0
+        r = !sp__parts_read (s, parts, from, part_pass, &x) ? 0
             : sp__rows_parts_join (b, x.rows, parts) ? -1 : 1;
     }
   sp__rows_parts_free (x.rows, parts);

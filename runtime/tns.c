@@ -241,16 +241,22 @@ entry_crd (sp_src *s, const tns_header *h, const int64_t *x)
   return sp__io_crd_plain (s, h->f, x);
 }
 
-/* Read the entries into C, their largest coordinates into MAXC.  */
+/* Read the entries from S's position on into C, their largest
+   coordinates into MAXC (from -1), their count into *N: at most the
+   header's count, the only check against it here.  */
 static int
-tns_entries (sp_src *s, const tns_header *h, sp_coo *c, int64_t *maxc)
+tns_entries (sp_src *s, const tns_header *h, sp_coo *c, int64_t *maxc,
+             int64_t *n)
 {
-  int64_t x[SP_MAX_RANK], n = 0, m;
+  int64_t x[SP_MAX_RANK], m;
   const char *p;
+  for (int d = 0; d < h->rank; d++)
+    maxc[d] = -1;
+  *n = 0;
   while ((p = sp__io_content_line (s, '#')))
     {
       sp_num v;
-      if (n == h->nnz)
+      if (*n == h->nnz)
         return sp__io_fail (s, "more entries than the %lld the header "
                             "declares", (long long) h->nnz);
       if (tns_entry (s, h, p, x, &v) || entry_crd (s, h, x)
@@ -259,23 +265,139 @@ tns_entries (sp_src *s, const tns_header *h, sp_coo *c, int64_t *maxc)
       for (int d = 0; d < h->rank; d++)
         maxc[d] = x[d] > maxc[d] ? x[d] : maxc[d];
       /* Entries to check against the crd width take the careful way.  */
-      m = h->narrow ? 0 : tns_fast (s, h, c, maxc, h->nnz - n - 1);
+      m = h->narrow ? 0 : tns_fast (s, h, c, maxc, h->nnz - *n - 1);
       if (m < 0)
         return -1;
-      n += 1 + m;
+      *n += 1 + m;
     }
-  if (s->err)
+  return s->err ? -1 : 0;
+}
+
+/* A list for the entries of H from a part of the input of BYTES bytes,
+   of an input of SIZE bytes holding about ESTIMATE entries after the
+   header.  */
+static int
+tns_list (sp_coo *c, const tns_header *h, int64_t bytes, int64_t size,
+          int64_t estimate)
+{
+  if (size > 0 && bytes < size)
+    estimate = (int64_t) ((double) estimate * bytes / size) + 1024;
+  int64_t cap = sp__io_reserve (bytes, 2 * (h->rank + 1), estimate);
+  if (sp__coo_init_narrow (c, h->rank, h->dims, cap))
     return -1;
+  c->ints = sp__is_int (h->type);
+  return 0;
+}
+
+/* Files of at least this many lines a thread are read by parts, one a
+   thread (as Matrix Market files).  */
+#define TNS_PART_LINES (1 << 20)
+
+/* The parts of a file read on threads: each byte range's entries into a
+   list of its own, which joined in the order of the ranges hold the
+   file's entries in file order.  */
+typedef struct tns_parts
+{
+  const tns_header *h;
+  const int64_t *from;      /* the byte ranges */
+  int64_t size, estimate;
+  sp_coo *c;
+  int64_t maxc[SP_MAX_THREADS][SP_MAX_RANK];
+  int64_t n[SP_MAX_THREADS];
+} tns_parts;
+
+static int
+tns_part (sp_src *s, int t, void *ctx)
+{
+  tns_parts *x = ctx;
+  if (tns_list (&x->c[t], x->h, x->from[t + 1] - x->from[t], x->size,
+                x->estimate))
+    return -1;
+  return tns_entries (s, x->h, &x->c[t], x->maxc[t], &x->n[t]);
+}
+
+/* Files read by parts so far.  */
+static int64_t parts_read;
+
+int64_t
+sp__tns_parts_read (void)
+{
+  return __atomic_load_n (&parts_read, __ATOMIC_RELAXED);
+}
+
+/* Read S's entries, from its position on, in PARTS parts at once into
+   C[0 .. PARTS), their largest coordinates into MAXC: 1 when they are
+   read, 0 when the serial reading must do it (nothing to free), -1 on
+   failure.  */
+static int
+tns_parallel (sp_src *s, const tns_header *h, int64_t estimate, sp_coo *c,
+              int64_t *maxc, int parts)
+{
+  int64_t from[SP_MAX_THREADS + 1], n = 0;
+  tns_parts x = { h, from, s->size - sp__src_tell (s), estimate, c,
+                  { { 0 } }, { 0 } };
+  memset (c, 0, (size_t) parts * sizeof *c);
+  if (sp__parts_cut (s, parts, from))
+    return -1;
+  int ok = sp__parts_read (s, parts, from, tns_part, &x);
+  for (int t = 0; t < parts; t++)
+    {
+      n += x.n[t];
+      for (int d = 0; d < h->rank; d++)
+        maxc[d] = x.maxc[t][d] > maxc[d] ? x.maxc[t][d] : maxc[d];
+    }
+  if (!ok || (h->declared && n != h->nnz))
+    {
+      for (int t = 0; t < parts; t++)
+        sp__coo_free (&c[t]);
+      return 0;
+    }
+  __atomic_add_fetch (&parts_read, 1, __ATOMIC_RELAXED);
+  return 1;
+}
+
+/* Read S's entries into C[0 .. *NC) and their largest coordinates into
+   MAXC: by parts on threads when the file is large enough, else (or when
+   a part fails) serially, which says what is wrong where.  */
+static int
+tns_body (sp_src *s, const tns_header *h, int flags, int64_t estimate,
+          sp_coo *c, int64_t *maxc, int *nc)
+{
+  int64_t pos = sp__src_tell (s), n;
+  int parts = sp__threads (estimate, flags & SP_IO_PARTS ? 0
+                                     : TNS_PART_LINES);
+  int r = 0;
+  for (int d = 0; d < h->rank; d++)
+    maxc[d] = -1;
+  /* The parts read the file through sources of their own: S stays
+     where it is for the serial reading.  */
+  if (parts > 1 && sp__src_can_seek (s)
+      && (r = tns_parallel (s, h, estimate, c, maxc, parts)) != 0)
+    {
+      *nc = parts;
+      return r < 0 ? -1 : 0;
+    }
+  *nc = 1;
+  if (tns_list (c, h, s->size - pos, s->size - pos, estimate))
+    return -1;
+  if (tns_entries (s, h, c, maxc, &n))
+    {
+      sp__coo_free (c);
+      return -1;
+    }
   if (h->declared && n < h->nnz)
-    return sp__io_fail (s, "file ends after %lld of the %lld entries the "
-                        "header declares", (long long) n,
-                        (long long) h->nnz);
+    {
+      sp__coo_free (c);
+      return sp__io_fail (s, "file ends after %lld of the %lld entries the "
+                          "header declares", (long long) n,
+                          (long long) h->nnz);
+    }
   return 0;
 }
 
 int
-sp__tns_read (sp_src *s, const char *format, sp_type type, sp_format *f,
-              sp_coo *c)
+sp__tns_read (sp_src *s, const char *format, sp_type type, int flags,
+              sp_format *f, sp_coo *c, int *nc)
 {
   tns_header h = { .type = type };
   int64_t estimate = 0, maxc[SP_MAX_RANK];
@@ -292,20 +414,11 @@ sp__tns_read (sp_src *s, const char *format, sp_type type, sp_format *f,
   memcpy (h.fast, h.dims, sizeof h.fast);
   if (!h.declared)
     sp__io_crd_bounds (f, h.fast);
-  int64_t cap = sp__io_reserve (s->size, 2 * (h.rank + 1), estimate);
-  if (sp__coo_init_narrow (c, h.rank, h.dims, cap))
+  if (tns_body (s, &h, flags, estimate, c, maxc, nc))
     return -1;
-  c->ints = sp__is_int (type);
-  for (int d = 0; d < h.rank; d++)
-    maxc[d] = -1;
-  if (tns_entries (s, &h, c, maxc))
-    {
-      sp__coo_free (c);
-      return -1;
-    }
-  if (!h.declared)
+  for (int k = 0; !h.declared && k < *nc; k++)
     for (int d = 0; d < h.rank; d++)
-      c->dims[d] = maxc[d] + 1;
+      c[k].dims[d] = maxc[d] + 1;
   return 0;
 }
 
