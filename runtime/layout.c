@@ -94,11 +94,11 @@ count_level (const sp_format *f, sp_layout *lo)
   for (int k = 1; k < f->nlevels; k++)
     {
       const sp_level_fmt *l = &f->lv[k];
-      if (sp_lvl_has_pos (l->type))
+      if (lo->props[k].has_pos)
         return sp__fail ("a format with a # level can have only D, S and O "
                          "levels after it (as ELL); level %d is %s", k,
-                         sp_lvl_props (l->type)->name);
-      if (!sp_lvl_is_computed (l->type) && l->kind == SP_LX_VAR
+                         lo->props[k].name);
+      if (!lo->props[k].computed && l->kind == SP_LX_VAR
           && l->dim == f->lv[0].dim)
         lo->count_src = k;
     }
@@ -119,7 +119,7 @@ recovery (const sp_format *f, sp_layout *lo)
     {
       const sp_level_fmt *l = &f->lv[k];
       int d = l->dim;
-      if (sp_lvl_is_computed (l->type) || known[d]
+      if (lo->props[k].computed || known[d]
           || (l->kind != SP_LX_VAR && l->kind != SP_LX_DIV))
         continue;
       lo->how[r] = SP_REC_VAR;
@@ -173,13 +173,13 @@ keys_and_padding (const sp_format *f, sp_layout *lo)
   for (int k = 0; k < f->nlevels; k++)
     {
       const sp_level_fmt *l = &f->lv[k];
-      if (sp_lvl_has_pos (l->type))
+      const sp_level_props *lp = &lo->props[k];
+      if (lp->has_pos)
         last_c = k;
-      if (sp_lvl_is_computed (l->type) || l->kind != SP_LX_VAR
-          || seen[l->dim])
+      if (lp->computed || l->kind != SP_LX_VAR || seen[l->dim])
         lo->plain = 0;
       seen[l->dim] = 1;
-      if (sp_lvl_is_computed (l->type) || l->kind == SP_LX_COUNT)
+      if (lp->computed || l->kind == SP_LX_COUNT)
         continue;
       lo->key[lo->nkey] = (int8_t) k;
       lo->kbits[lo->nkey] = (int8_t) bits_for (lo->size[k]);
@@ -188,16 +188,16 @@ keys_and_padding (const sp_format *f, sp_layout *lo)
   lo->keywords = lo->keybits ? (lo->keybits + 63) / 64 : 1;
   lo->filler = 0;
   for (int k = last_c + 1; k < f->nlevels; k++)
-    lo->filler |= sp_lvl_is_dense (f->lv[k].type);
+    lo->filler |= lo->props[k].dense;
   for (int k = 0; k < f->nlevels; k++)
     {
       int m = k - 1;
       lo->padded[k] = 0;
       if (!sp__lvl_singleton_crd (f->lv[k].type))
         continue;
-      while (m >= 0 && sp_lvl_is_singleton (f->lv[m].type))
+      while (m >= 0 && lo->props[m].singleton)
         m--;
-      lo->padded[k] = m >= 0 && sp_lvl_is_dense (f->lv[m].type);
+      lo->padded[k] = m >= 0 && lo->props[m].dense;
     }
 }
 

@@ -305,8 +305,8 @@ typedef struct sp_layout
   /* Level k is an S level whose parent positions may be empty, so its
      crd array starts as padding (-1).  */
   uint8_t padded[SP_MAX_LEVELS];
-  /* A copy of each level's row of the level-type table, for the loops
-     that ask it at every entry (walks, inserts).  */
+  /* A copy of each level's row of the level-type table, for the code
+     that asks it per level or per entry (this layout, walks, inserts).  */
   sp_level_props props[SP_MAX_LEVELS];
 } sp_layout;
 
