@@ -39,13 +39,14 @@ typedef struct sp_level_props
 } sp_level_props;
 
 /* The row of level type TYPE; for a value that is no level type, a row
-   named "?" without any property.  */
-const sp_level_props *sp_lvl_props (int type);
+   named "?" without any property.  It reads no memory (const), so that
+   the compiler asks it once for several predicates of one type.  */
+const sp_level_props *sp_lvl_props (int type) __attribute__ ((const));
 
 /* Nonzero when TYPE is a level type.  Level types number 0, 1, ... (an
    enum without explicit values), so a loop up to the first unknown one
    visits them all.  */
-int sp_lvl_known (int type);
+int sp_lvl_known (int type) __attribute__ ((const));
 
 static inline int
 sp_lvl_is_dense (int type)

@@ -79,7 +79,7 @@ sp__bld_init (sp_bld *b, sp_tensor *t, const sp_layout *lo, int64_t nhint)
     }
   /* The top D levels have a known number of positions: allocate what
      hangs below them now, so that absurd sizes fail before any work.  */
-  for (; k < lo->nlv && t->fmt.lv[k].type == SP_LVL_D; k++)
+  for (; k < lo->nlv && sp_lvl_is_dense (t->fmt.lv[k].type); k++)
     {
       if (c >= INT64_MAX / lo->size[k])
         return sp__fail ("level %d would have more than 2^63 positions", k);
@@ -91,7 +91,7 @@ sp__bld_init (sp_bld *b, sp_tensor *t, const sp_layout *lo, int64_t nhint)
       b->vcap = c;
       return t->vals ? 0 : -1;
     }
-  if (t->fmt.lv[k].type == SP_LVL_CU || t->fmt.lv[k].type == SP_LVL_CN)
+  if (sp_lvl_has_pos (t->fmt.lv[k].type))
     {
       char what[64];
       snprintf (what, sizeof what, "the pos array of level %d", k);
@@ -103,14 +103,14 @@ sp__bld_init (sp_bld *b, sp_tensor *t, const sp_layout *lo, int64_t nhint)
   return 0;
 }
 
-/* Compare entry E of the batch LC with the previous entry on the S levels
-   under the CN level K: a CN position is one coordinate and those under
-   it (COO's rows repeat).  */
+/* Compare entry E of the batch LC with the previous entry on levels
+   [FROM, TO): the S levels under a CN level, whose position is one
+   coordinate and those under it (COO's rows repeat).  */
 static int
-cmp_chain (const sp_bld *b, int k, const int64_t *const *lc, int e)
+cmp_chain (const sp_bld *b, int from, int to, const int64_t *const *lc,
+           int e)
 {
-  const sp_format *f = &b->t->fmt;
-  for (int m = k + 1; m < f->nlevels && f->lv[m].type == SP_LVL_S; m++)
+  for (int m = from; m < to; m++)
     {
       int64_t c = lc[m][e], pc = e ? lc[m][e - 1] : b->lastc[m];
       if (c != pc)
@@ -127,17 +127,23 @@ compressed (sp_bld *b, int k, const int64_t *const *lc, int n, int64_t *pos)
   sp_tensor *t = b->t;
   sp_level_store *ls = &t->lv[k];
   const int64_t *c = lc[k];
-  int w = t->fmt.crdw, cn = t->fmt.lv[k].type == SP_LVL_CN;
+  int w = t->fmt.crdw, chain = k + 1;
   int64_t pp = b->lastpar[k], pv = b->lastc[k], cnt = b->cnt[k];
   int64_t crdmax = sp__ix_max (w), posmax = sp__ix_max (t->fmt.posw);
 
+  /* Levels K + 1 .. CHAIN - 1 key a position too where coordinates may
+     repeat at K.  */
+  if (!sp_lvl_is_unique (t->fmt.lv[k].type))
+    while (chain < t->fmt.nlevels
+           && sp__lvl_singleton_crd (t->fmt.lv[chain].type))
+      chain++;
   for (int e = 0; e < n; e++)
     {
       int64_t p = pos[e], v = c[e];
       if (p == pp)
         {
           int order = v != pv ? (v < pv ? -1 : 1)
-                              : cn ? cmp_chain (b, k, lc, e) : 0;
+                              : cmp_chain (b, k + 1, chain, lc, e);
           if (order < 0)
             return SP_UNSORTED;
           if (order == 0)
@@ -234,32 +240,30 @@ sp__bld_batch (sp_bld *b, const int64_t *const *lc, int n, int64_t *pos)
 
   for (int e = 0; e < n; e++)
     pos[e] = 0;
+  /* A computed level (O) stores nothing and keeps the positions.  */
   for (int k = 0; k < lo->nlv; k++)
-    switch (t->fmt.lv[k].type)
-      {
-      case SP_LVL_D:
-        if (k == lo->count_lv)
-          count_slices (b, lc, n, pos);
-        else
-          {
-            const int64_t *c = lc[k];
-            int64_t size = lo->size[k];
-            for (int e = 0; e < n; e++)
-              pos[e] = pos[e] * size + c[e];
-          }
-        break;
-      case SP_LVL_CU:
-      case SP_LVL_CN:
-        if ((rc = compressed (b, k, lc, n, pos)))
-          return rc;
-        break;
-      case SP_LVL_S:
-        if ((rc = singleton (b, k, lc, n, pos)))
-          return rc;
-        break;
-      default:
-        break;
-      }
+    {
+      int type = t->fmt.lv[k].type;
+      rc = 0;
+      if (sp_lvl_is_dense (type))
+        {
+          if (k == lo->count_lv)
+            count_slices (b, lc, n, pos);
+          else
+            {
+              const int64_t *c = lc[k];
+              int64_t size = lo->size[k];
+              for (int e = 0; e < n; e++)
+                pos[e] = pos[e] * size + c[e];
+            }
+        }
+      else if (sp_lvl_has_pos (type))
+        rc = compressed (b, k, lc, n, pos);
+      else if (sp__lvl_singleton_crd (type))
+        rc = singleton (b, k, lc, n, pos);
+      if (rc)
+        return rc;
+    }
   /* Positions grow along the batch, except under D levels (filler).  */
   if (lo->filler)
     for (int e = 0; e < n; e++)
@@ -283,18 +287,19 @@ finish_level (sp_bld *b, int k, int64_t parents)
   sp_tensor *t = b->t;
   sp_level_store *ls = &t->lv[k];
   int64_t c = parents;
+  int type = t->fmt.lv[k].type;
   char what[64];
 
   ls->size = k == lo->count_lv ? b->nslice : lo->size[k];
-  switch (t->fmt.lv[k].type)
+  /* A computed level (O) has its parent's positions and no arrays.  */
+  if (sp_lvl_is_dense (type))
     {
-    case SP_LVL_D:
       if (ls->size && parents > INT64_MAX / ls->size)
         return sp__fail ("level %d would have more than 2^63 positions", k);
       c = parents * ls->size;
-      break;
-    case SP_LVL_CU:
-    case SP_LVL_CN:
+    }
+  else if (sp_lvl_has_pos (type))
+    {
       snprintf (what, sizeof what, "the pos array of level %d", k);
       if (parents == INT64_MAX)
         return sp__fail ("%s would be too long", what);
@@ -321,16 +326,14 @@ finish_level (sp_bld *b, int k, int64_t parents)
                   "a crd array"))
         return -1;
       ls->crd = sp__shrink (ls->crd, c, t->fmt.crdw / 8);
-      break;
-    case SP_LVL_S:
+    }
+  else if (sp__lvl_singleton_crd (type))
+    {
       if (ensure (b, &ls->crd, &b->ccap[k], c ? c : 1, t->fmt.crdw / 8,
                   lo->padded[k] ? 0xff : -1, "a crd array"))
         return -1;
       ls->ncrd = c;
       ls->crd = sp__shrink (ls->crd, c, t->fmt.crdw / 8);
-      break;
-    default:
-      break;
     }
   ls->count = c;
   return c;

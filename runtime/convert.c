@@ -145,7 +145,7 @@ children_in_order (const conv *c)
   for (int k = 0; k < c->src->fmt.nlevels; k++)
     {
       const sp_level_fmt *s = &c->src->fmt.lv[k];
-      if (c->src->fmt.lv[k].type == SP_LVL_O || fixed_by (s, fixed))
+      if (sp_lvl_is_computed (s->type) || fixed_by (s, fixed))
         continue;
       if (s->dim != e->dim)
         return 0;
@@ -170,7 +170,7 @@ parents_together (const conv *c)
       const sp_level_fmt *t = &c->dst->fmt.lv[k], *s = &c->src->fmt.lv[k];
       if ((t->kind != SP_LX_VAR && t->kind != SP_LX_DIV)
           || k >= c->src->fmt.nlevels || s->kind != SP_LX_VAR
-          || c->src->fmt.lv[k].type == SP_LVL_O || s->dim != t->dim)
+          || sp_lvl_is_computed (s->type) || s->dim != t->dim)
         return 0;
     }
   return 1;
@@ -193,7 +193,7 @@ plan_scatter (conv *c)
   int a = 0;
 
   c->npar = 1;
-  for (; a < f->nlevels && f->lv[a].type == SP_LVL_D
+  for (; a < f->nlevels && sp_lvl_is_dense (f->lv[a].type)
          && f->lv[a].kind != SP_LX_COUNT; a++)
     {
       if (c->npar > INT64_MAX / c->ld.size[a])
@@ -202,14 +202,14 @@ plan_scatter (conv *c)
     }
   c->a = a;
   for (int k = a + 1; k < f->nlevels; k++)
-    if (f->lv[k].type == SP_LVL_CU || f->lv[k].type == SP_LVL_CN
-        || f->lv[k].kind == SP_LX_COUNT)
+    if (sp_lvl_has_pos (f->lv[k].type) || f->lv[k].kind == SP_LX_COUNT)
       return -1;
   if (a == f->nlevels)
     c->method = M_NONE;
   else if (f->lv[a].kind == SP_LX_COUNT)
     c->method = M_COUNT;
-  else if (f->lv[a].type != SP_LVL_CU)
+  else if (!sp_lvl_has_pos (f->lv[a].type)
+           || !sp_lvl_is_unique (f->lv[a].type))
     return -1;
   else if (affordable (c, c->npar, c->ld.size[a]))
     c->method = M_SQUEEZE;
@@ -392,7 +392,7 @@ analyse_flat (const conv *c)
 
   if (!counting (c) || !c->ls.plain || c->ls.filler)
     return 0;
-  while (s->lv[run].type == SP_LVL_S)
+  while (sp_lvl_is_singleton (s->lv[run].type))
     run--;
   for (int l = run; l < s->nlevels; l++)
     stored[s->lv[l].dim] = 1;
@@ -412,13 +412,13 @@ count_rows (conv *c)
   const sp_tensor *s = c->src;
   int r = s->fmt.nlevels - 1, pw = s->fmt.posw;
 
-  while (s->fmt.lv[r].type == SP_LVL_S)
+  while (sp_lvl_is_singleton (s->fmt.lv[r].type))
     r--;
   if (!c->ls.plain || c->ls.filler || r == 0
       || s->fmt.lv[r - 1].dim != c->dst->fmt.lv[0].dim)
     return 0;
   for (int l = 0; l < r; l++)
-    if (s->fmt.lv[l].type != SP_LVL_D)
+    if (!sp_lvl_is_dense (s->fmt.lv[l].type))
       return 0;
   for (int64_t q = 0, i = 0; q < s->lv[r - 1].count; q++)
     {
@@ -655,14 +655,14 @@ size_below (conv *c, int64_t count)
   for (int k = c->a + 1; k < f->nlevels; k++)
     {
       sp_level_store *ls = &d->lv[k];
-      if (f->lv[k].type == SP_LVL_D)
+      if (sp_lvl_is_dense (f->lv[k].type))
         {
           if (ls->size && count > INT64_MAX / ls->size)
             return sp__fail ("level %d would have more than 2^63 positions",
                              k);
           count *= ls->size;
         }
-      else if (f->lv[k].type == SP_LVL_S)
+      else if (sp__lvl_singleton_crd (f->lv[k].type))
         {
           /* Padding until an entry arrives.  */
           ls->ncrd = count;
@@ -808,10 +808,10 @@ place (conv *c, batch *bt)
           const int64_t *restrict v = bt->lc[k];
           int64_t size = d->lv[k].size;
           void *crd = d->lv[k].crd;
-          if (f->lv[k].type == SP_LVL_D)
+          if (sp_lvl_is_dense (f->lv[k].type))
             for (int e = 0; e < n; e++)
               q[e] = q[e] * size + v[e];
-          else if (f->lv[k].type == SP_LVL_S)
+          else if (sp__lvl_singleton_crd (f->lv[k].type))
             for (int e = 0; e < n; e++)
               {
                 int64_t r = sp__ix_get (crd, cw, q[e]);

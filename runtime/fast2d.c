@@ -10,49 +10,27 @@
    caller then takes the general route, which also reports any error.  */
 
 #include <stdlib.h>
+#include "named_formats.h"
 #include "sparse_kernel.h"
 #include "storage.h"
 #include "threads.h"
 
-enum { F_OTHER, F_COO, F_CSR, F_CSC, F_DIA, F_ELL };
-
-static int
-is_lv (const sp_level_fmt *l, int type, int kind, int dim)
+/* The name of the named matrix format F is (named_formats.h) when it has
+   the 32-bit index arrays these routines are written for; else "".  */
+static const char *
+matrix_name (const sp_format *f)
 {
-  return l->type == type && l->kind == kind && l->dim == dim;
+  const sp_named_format *nf;
+  if (f->rank != 2 || f->posw != 32 || f->crdw != 32
+      || !(nf = sp_named_format_of (f)))
+    return "";
+  return nf->name;
 }
 
-/* Which of the named matrix formats F is, with 32-bit index arrays.  */
 static int
-kind_of (const sp_format *f)
+named (const char *name, const char *want)
 {
-  const sp_level_fmt *l = f->lv;
-  if (f->rank != 2 || f->posw != 32 || f->crdw != 32)
-    return F_OTHER;
-  if (f->nlevels == 2)
-    {
-      if (is_lv (&l[0], SP_LVL_CN, SP_LX_VAR, 0)
-          && is_lv (&l[1], SP_LVL_S, SP_LX_VAR, 1))
-        return F_COO;
-      if (is_lv (&l[0], SP_LVL_D, SP_LX_VAR, 0)
-          && is_lv (&l[1], SP_LVL_CU, SP_LX_VAR, 1))
-        return F_CSR;
-      if (is_lv (&l[0], SP_LVL_D, SP_LX_VAR, 1)
-          && is_lv (&l[1], SP_LVL_CU, SP_LX_VAR, 0))
-        return F_CSC;
-    }
-  else if (f->nlevels == 3)
-    {
-      if (is_lv (&l[0], SP_LVL_CU, SP_LX_DIFF, 1) && l[0].dim2 == 0
-          && is_lv (&l[1], SP_LVL_D, SP_LX_VAR, 0)
-          && is_lv (&l[2], SP_LVL_O, SP_LX_VAR, 1))
-        return F_DIA;
-      if (is_lv (&l[0], SP_LVL_D, SP_LX_COUNT, 0)
-          && is_lv (&l[1], SP_LVL_D, SP_LX_VAR, 0)
-          && is_lv (&l[2], SP_LVL_S, SP_LX_VAR, 1))
-        return F_ELL;
-    }
-  return F_OTHER;
+  return !strcmp (name, want);
 }
 
 /* ------------------------------------------------------------------ */
@@ -61,7 +39,7 @@ kind_of (const sp_format *f)
 /* Outer (A) and inner (B) coordinates of the entries, level order.  */
 typedef struct out2
 {
-  int kind;
+  int coo;              /* COO: the rows listed; else CSR or CSC */
   int64_t na, nb;       /* extents of A and B */
   int32_t *pos;         /* CSR/CSC: na + 1 */
   int32_t *acrd, *bcrd; /* COO: the rows; always the inner coordinates */
@@ -84,7 +62,7 @@ out_free (out2 *o)
 static void
 out_install (sp_tensor *t, out2 *o)
 {
-  if (o->kind == F_COO)
+  if (o->coo)
     {
       int32_t *pos = sp__alloc_array (2, 4, -1, "a pos array");
       if (!pos)
@@ -225,44 +203,43 @@ int
 sp__from_coo_fast (const sp_format *f, sp_type type, sp_coo *c,
                    sp_tensor **out)
 {
-  int kind = kind_of (f), ia, ib, sab = 1, sba = 1;
+  const char *name = matrix_name (f);
+  int coo = named (name, "coo"), ia = named (name, "csc"), ib = !ia;
+  int sab = 1, sba = 1, counts, rc = -1;
   int64_t n = c->n, na, nb, distinct = n > 0;
   int32_t *x, *wide = NULL, *ca = NULL;
   sp_tensor *t = NULL;
   out2 o;
 
-  if (type != SP_F64 || c->rank != 2
-      || (kind != F_COO && kind != F_CSR && kind != F_CSC)
+  if (type != SP_F64 || c->rank != 2 || !(coo || ia || named (name, "csr"))
       || n > INT32_MAX || c->dims[0] > INT32_MAX || c->dims[1] > INT32_MAX)
     return SP_UNSORTED;
-  ia = kind == F_CSC;
-  ib = !ia;
   na = c->dims[ia];
   nb = c->dims[ib];
   memset (&o, 0, sizeof o);
-  o.kind = kind;
+  o.coo = coo;
   o.na = na;
   o.nb = nb;
   /* Coordinates as int32 pairs: the list's own, or a copy.  */
   if (!(x = c->idx32))
     {
       if (!(x = wide = sp__alloc_array (2 * n, 4, -1, "a coordinate list")))
-        return -1;
+        goto done;
       for (int64_t e = 0; e < 2 * n; e++)
         {
           if ((uint64_t) c->idx[e] >= (uint64_t) c->dims[e & 1])
             {
-              sp__free_array (wide);
-              return SP_UNSORTED;
+              rc = SP_UNSORTED;
+              goto done;
             }
           wide[e] = (int32_t) c->idx[e];
         }
     }
   /* A counting sort needs counts over the extent: only where that stays
      in proportion to the entries.  */
-  int counts = na <= 4 * n + 65536;
+  counts = na <= 4 * n + 65536;
   if (counts && !(ca = sp__alloc_array (na + 1, 4, 0, "counts")))
-    goto fail;
+    goto done;
   {
     int64_t pa = -1, pb = -1;
     for (int64_t e = 0; e < n; e++)
@@ -270,9 +247,8 @@ sp__from_coo_fast (const sp_format *f, sp_type type, sp_coo *c,
         int64_t a = x[2 * e + ia], b = x[2 * e + ib];
         if ((uint64_t) a >= (uint64_t) na || (uint64_t) b >= (uint64_t) nb)
           {
-            sp__free_array (wide);
-            sp__free_array (ca);
-            return SP_UNSORTED;
+            rc = SP_UNSORTED;
+            goto done;
           }
         /* Key order (A, B) and (B, A), nondecreasing.  */
         sab &= a > pa || (a == pa && b >= pb);
@@ -286,12 +262,12 @@ sp__from_coo_fast (const sp_format *f, sp_type type, sp_coo *c,
   }
   if (!sab && !counts)
     {
-      sp__free_array (wide);
-      return SP_UNSORTED;
+      rc = SP_UNSORTED;
+      goto done;
     }
   /* From here on the list's arrays may become the tensor's.  */
   if (!(t = sp__alloc (f, type, c->dims)))
-    goto fail;
+    goto done;
   if (sab)
     {
       /* In place: the values, and the coordinates of one level.  */
@@ -300,25 +276,24 @@ sp__from_coo_fast (const sp_format *f, sp_type type, sp_coo *c,
       wide = NULL;
       o.val = c->val;
       c->val = NULL;
-      if (kind == F_COO)
+      if (coo)
         o.acrd = x;
       else
         o.bcrd = x;
-      if ((kind == F_COO
+      if ((coo
            && !(o.bcrd = sp__alloc_array (distinct, 4, -1, "a crd array")))
-          || (kind != F_COO
+          || (!coo
               && !(o.pos = sp__alloc_array (na + 1, 4, -1, "a pos array"))))
-        goto fail;
+        goto done;
       o.n = from_sorted (&o, n, x, o.val, ia, ib);
     }
   else
     {
-      if ((kind != F_COO
-           && !(o.pos = sp__alloc_array (na + 1, 4, -1, "a pos array")))
+      if ((!coo && !(o.pos = sp__alloc_array (na + 1, 4, -1, "a pos array")))
           || !(o.bcrd = sp__alloc_array (n, 4, -1, "a crd array"))
           || !(o.val = sp__alloc_array (n, 8, -1, "the values")))
-        goto fail;
-      if (kind == F_COO)
+        goto done;
+      if (coo)
         {
           /* The rows go where the coordinates were.  */
           if (x == c->idx32)
@@ -327,7 +302,7 @@ sp__from_coo_fast (const sp_format *f, sp_type type, sp_coo *c,
           o.acrd = x;
         }
       if ((o.n = from_unsorted (&o, n, x, c->val, ia, ib, sba, ca)) < 0)
-        goto fail;
+        goto done;
     }
   if (o.acrd)
     o.acrd = sp__shrink (o.acrd, o.n, 4);
@@ -335,19 +310,18 @@ sp__from_coo_fast (const sp_format *f, sp_type type, sp_coo *c,
   o.val = sp__shrink (o.val, o.n, 8);
   out_install (t, &o);
   if (!t->vals)
-    goto fail;
-  sp__free_array (ca);
-  sp__free_array (wide);
+    goto done;
   ((sp_priv *) t->priv)->built = 1;
   t->dirty = 0;
   *out = t;
-  return 0;
-fail:
+  t = NULL;
+  rc = 0;
+done:
   out_free (&o);
   sp__free_array (ca);
   sp__free_array (wide);
   sp_free (t);
-  return -1;
+  return rc;
 }
 
 /* ------------------------------------------------------------------ */
@@ -360,58 +334,44 @@ coo_to_csr (const sp_tensor *s, sp_tensor *d)
   const int32_t *restrict spos = s->lv[0].pos;
   const int32_t *restrict ri = s->lv[0].crd, *restrict ci = s->lv[1].crd;
   int64_t m = s->dims[0], ncol = s->dims[1], n = s->lv[1].count;
-  int32_t *restrict pos, *restrict crd;
-  void *val;
+  int32_t *restrict pos, *crd = NULL;
+  void *val = NULL;
   int64_t row = 0;
   int32_t pr = -1, pc = -1;
-
   size_t es = sp__esize (s->type);
+  int rc = -1;
 
   if (s->lv[0].npos != 2 || spos[0] != 0 || spos[1] != n
       || s->lv[0].ncrd != n || s->lv[1].ncrd != n)
     return SP_UNSORTED;
   if (!(pos = sp__alloc_array (m + 1, 4, -1, "a pos array")))
-    return -1;
+    goto done;
+  rc = SP_UNSORTED;
   for (int64_t e = 0; e < n; e++)
     {
       int32_t r = ri[e], cc = ci[e];
       if ((uint32_t) r >= (uint64_t) m)
-        {
-          sp__free_array (pos);
-          return SP_UNSORTED;
-        }
+        goto done;
       if (r != pr)
         {
           if (r < pr)
-            {
-              sp__free_array (pos);
-              return SP_UNSORTED;
-            }
+            goto done;
           while (row <= r)
             pos[row++] = (int32_t) e;
           pr = r;
         }
       else if (cc <= pc)
-        {
-          sp__free_array (pos);
-          return SP_UNSORTED;
-        }
+        goto done;
       if ((uint32_t) cc >= (uint64_t) ncol)
-        {
-          sp__free_array (pos);
-          return SP_UNSORTED;
-        }
+        goto done;
       pc = cc;
     }
   while (row <= m)
     pos[row++] = (int32_t) n;
+  rc = -1;
   if (!(crd = sp__alloc_array (n, 4, -1, "a crd array"))
       || !(val = sp__alloc_array (n, es, -1, "the values")))
-    {
-      sp__free_array (pos);
-      sp__free_array (crd);
-      return -1;
-    }
+    goto done;
   memcpy (crd, ci, n * 4);
   memcpy (val, s->vals, n * es);
   d->lv[0].count = m;
@@ -422,7 +382,15 @@ coo_to_csr (const sp_tensor *s, sp_tensor *d)
   d->lv[1].count = n;
   d->vals = val;
   d->nvals = n;
-  return 0;
+  rc = 0;
+done:
+  if (rc)
+    {
+      sp__free_array (pos);
+      sp__free_array (crd);
+      sp__free_array (val);
+    }
+  return rc;
 }
 
 /* Whether the compressed level of S (CSR or CSC) is well formed: pos
@@ -537,9 +505,9 @@ transpose (const sp_tensor *s, sp_tensor *d)
                    .na = s->lv[0].size, .nb = s->lv[1].size,
                    .es = sp__esize (s->type) };
   int64_t n = s->lv[1].count, nb = x.nb;
-  int parts = sp__threads (n, 1 << 17);
+  int parts = sp__threads (n, 1 << 17), split, rc = -1;
   int64_t row[SP_MAX_THREADS + 1];
-  int32_t *pos;
+  int32_t *pos, sum = 0;
 
   if (!compressed_ok (s))
     return SP_UNSORTED;
@@ -549,29 +517,23 @@ transpose (const sp_tensor *s, sp_tensor *d)
   for (int t = 0; t <= parts; t++)
     row[t] = sp_ksplit (x.sp, 32, NULL, 0, 0, x.na, t, parts);
   x.row = row;
-  if (!(pos = sp__alloc_array (nb + 1, 4, -1, "a pos array")))
-    return -1;
   /* On one thread and few columns, two sets of counts, for the entries
      at even and at odd places: the counts of a column full of entries (a
      dense column, the first of an arrow matrix) then make two chains of
      additions through memory, each half as long.  Many columns have
      short chains, and twice the counts would not stay in the cache.  */
-  int split = parts == 1 && nb <= 1 << 14;
-  if (!(x.next = sp__alloc_array ((int64_t) (parts + split) * nb + 1, 4, 0,
-                                  "counts")))
-    {
-      sp__free_array (pos);
-      return -1;
-    }
+  split = parts == 1 && nb <= 1 << 14;
+  if (!(pos = sp__alloc_array (nb + 1, 4, -1, "a pos array"))
+      || !(x.next = sp__alloc_array ((int64_t) (parts + split) * nb + 1, 4,
+                                     0, "counts")))
+    goto done;
   x.odd = split ? x.next + nb : NULL;
   sp__parallel (parts, count_part, &x);
   if (x.bad)
     {
-      sp__free_array (pos);
-      sp__free_array (x.next);
-      return SP_UNSORTED;
+      rc = SP_UNSORTED;
+      goto done;
     }
-  int32_t sum = 0;
   if (parts == 1)
     for (int64_t b = 0; b < nb; b++)
       {
@@ -592,23 +554,27 @@ transpose (const sp_tensor *s, sp_tensor *d)
       }
   pos[nb] = sum;
   if (!(x.crd = sp__alloc_array (n, 4, -1, "a crd array"))
-      || !(d->vals = x.dv = sp__alloc_array (n, x.es, -1, "the values")))
-    {
-      sp__free_array (pos);
-      sp__free_array (x.next);
-      sp__free_array (x.crd);
-      return -1;
-    }
+      || !(x.dv = sp__alloc_array (n, x.es, -1, "the values")))
+    goto done;
   sp__parallel (parts, scatter_part, &x);
-  sp__free_array (x.next);
   d->lv[0].count = nb;
   d->lv[1].pos = pos;
   d->lv[1].npos = nb + 1;
   d->lv[1].crd = x.crd;
   d->lv[1].ncrd = n;
   d->lv[1].count = n;
+  d->vals = x.dv;
   d->nvals = n;
-  return 0;
+  rc = 0;
+done:
+  sp__free_array (x.next);
+  if (rc)
+    {
+      sp__free_array (pos);
+      sp__free_array (x.crd);
+      sp__free_array (x.dv);
+    }
+  return rc;
 }
 
 /* CSR -> DIA: the diagonals present, in increasing offset, then every
@@ -621,12 +587,14 @@ csr_to_dia (const sp_tensor *s, sp_tensor *d)
   int64_t ncol = s->dims[1];
   size_t es = sp__esize (s->type);
   int32_t *restrict slot, *dpos = NULL, *dcrd = NULL;
+  void *vals = NULL;
+  int rc = -1;
 
   /* The slot array stays within the general route's bound.  */
   if (!compressed_ok (s) || span > 65536 + 8 * n)
     return SP_UNSORTED;
   if (!(slot = sp__alloc_array (span, 4, 0, "the diagonals")))
-    return -1;
+    goto done;
   for (int64_t i = 0; i < m; i++)
     {
       int32_t *restrict sl = slot + (m - 1 - i);
@@ -638,26 +606,21 @@ csr_to_dia (const sp_tensor *s, sp_tensor *d)
         }
       if (bad)
         {
-          sp__free_array (slot);
-          return SP_UNSORTED;
+          rc = SP_UNSORTED;
+          goto done;
         }
     }
   for (int64_t k = 0; k < span; k++)
     nd += slot[k];
   if (nd > 0 && m > INT64_MAX / nd)
     {
-      sp__free_array (slot);
-      return SP_UNSORTED;
+      rc = SP_UNSORTED;
+      goto done;
     }
   if (!(dpos = sp__alloc_array (2, 4, -1, "a pos array"))
       || !(dcrd = sp__alloc_array (nd, 4, -1, "a crd array"))
-      || !(d->vals = sp__alloc_array (nd * m, es, 0, "the values")))
-    {
-      sp__free_array (slot);
-      sp__free_array (dpos);
-      sp__free_array (dcrd);
-      return -1;
-    }
+      || !(vals = sp__alloc_array (nd * m, es, 0, "the values")))
+    goto done;
   nd = 0;
   for (int64_t k = 0; k < span; k++)
     if (slot[k])
@@ -668,7 +631,7 @@ csr_to_dia (const sp_tensor *s, sp_tensor *d)
   if (es == 8)
     {
       const uint64_t *restrict sv = s->vals;
-      uint64_t *restrict dv = d->vals;
+      uint64_t *restrict dv = vals;
       for (int64_t i = 0; i < m; i++)
         {
           const int32_t *restrict sl = slot + (m - 1 - i);
@@ -679,7 +642,7 @@ csr_to_dia (const sp_tensor *s, sp_tensor *d)
   else
     {
       const uint32_t *restrict sv = s->vals;
-      uint32_t *restrict dv = d->vals;
+      uint32_t *restrict dv = vals;
       for (int64_t i = 0; i < m; i++)
         {
           const int32_t *restrict sl = slot + (m - 1 - i);
@@ -687,7 +650,6 @@ csr_to_dia (const sp_tensor *s, sp_tensor *d)
             dv[sl[crd[p]] + i] = sv[p];
         }
     }
-  sp__free_array (slot);
   dpos[0] = 0;
   dpos[1] = (int32_t) nd;
   d->lv[0].pos = dpos;
@@ -697,8 +659,18 @@ csr_to_dia (const sp_tensor *s, sp_tensor *d)
   d->lv[0].count = nd;
   d->lv[1].count = nd * m;
   d->lv[2].count = nd * m;
+  d->vals = vals;
   d->nvals = nd * m;
-  return 0;
+  rc = 0;
+done:
+  sp__free_array (slot);
+  if (rc)
+    {
+      sp__free_array (dpos);
+      sp__free_array (dcrd);
+      sp__free_array (vals);
+    }
+  return rc;
 }
 
 /* Slots of ELL rows filled in blocks of this many rows: the block's slots
@@ -803,21 +775,23 @@ csr_to_ell (const sp_tensor *s, sp_tensor *d)
 int
 sp__convert_fast (const sp_tensor *src, sp_tensor *dst)
 {
-  int from = kind_of (&src->fmt), to = kind_of (&dst->fmt), rc;
+  const char *from = matrix_name (&src->fmt), *to = matrix_name (&dst->fmt);
+  int rc;
 
-  if (from == F_COO && to == F_CSR)
+  if (named (from, "coo") && named (to, "csr"))
     rc = coo_to_csr (src, dst);
-  else if ((from == F_CSR && to == F_CSC) || (from == F_CSC && to == F_CSR))
+  else if ((named (from, "csr") && named (to, "csc"))
+           || (named (from, "csc") && named (to, "csr")))
     rc = transpose (src, dst);
-  else if (from == F_CSR && to == F_DIA)
+  else if (named (from, "csr") && named (to, "dia"))
     rc = csr_to_dia (src, dst);
-  else if (from == F_CSR && to == F_ELL)
+  else if (named (from, "csr") && named (to, "ell"))
     rc = csr_to_ell (src, dst);
   else
     return SP_UNSORTED;
   if (rc)
     sp__free_arrays (dst);
-  if (to == F_ELL && rc)
+  if (named (to, "ell") && rc)
     dst->lv[0].size = 0;
   return rc;
 }

@@ -128,17 +128,19 @@ sp_kout_begin (sp_kout *o, sp_tensor *t)
       const sp_level_fmt *f = &t->fmt.lv[l];
       o->last[l] = -1;
       if (f->kind != SP_LX_VAR
-          || (f->type != SP_LVL_CU && (f->type != SP_LVL_D || o->first >= 0)))
+          || (!sp_lvl_is_appendable (f->type)
+              && (!sp_lvl_is_dense (f->type) || o->first >= 0)))
         {
           char buf[SP_FORMAT_PRINT_MAX];
           sp__fail ("a generated loop cannot write format %s",
                     sp_format_print (&t->fmt, buf, sizeof buf));
           sp_kabort ("sparse output");
         }
-      if (f->type != SP_LVL_D && t->lv[l].size - 1 > sp__ix_max (o->crdw))
+      if (!sp_lvl_is_dense (f->type)
+          && t->lv[l].size - 1 > sp__ix_max (o->crdw))
         kout_fail (o, "extent %lld does not fit a %lld-bit crd array",
                    (long long) t->lv[l].size, o->crdw);
-      if (f->type == SP_LVL_D && o->first < 0)
+      if (sp_lvl_is_dense (f->type) && o->first < 0)
         {
           int64_t s = t->dims[f->dim];
           if (s && o->ndense > INT64_MAX / s)

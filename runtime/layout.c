@@ -5,8 +5,6 @@
 #include <stdio.h>
 #include "storage.h"
 
-static const char *const level_name[] = { "D", "CU", "CN", "S", "O" };
-
 /* Bits needed for the values 0 .. SIZE-1.  */
 static int
 bits_for (int64_t size)
@@ -35,16 +33,17 @@ check_fields (const sp_format *f)
   for (int k = 0; k < f->nlevels; k++)
     {
       const sp_level_fmt *l = &f->lv[k];
-      if (l->type > SP_LVL_O || l->kind > SP_LX_COUNT || l->dim >= f->rank
+      if (!sp_lvl_known (l->type) || l->kind > SP_LX_COUNT
+          || l->dim >= f->rank
           || (l->kind == SP_LX_DIFF && (l->dim2 >= f->rank
                                         || l->dim2 == l->dim)))
         return sp__fail ("level %d of the format is malformed", k);
       if ((l->kind == SP_LX_DIV || l->kind == SP_LX_MOD) && l->k < 1)
         return sp__fail ("level %d divides by %lld; block sizes must be "
                          "positive", k, (long long) l->k);
-      if ((l->type == SP_LVL_S || l->type == SP_LVL_O) && k == 0)
+      if (sp_lvl_is_singleton (l->type) && k == 0)
         return sp__fail ("level 0 cannot be %s: it follows its parent",
-                         level_name[l->type]);
+                         sp_lvl_props (l->type)->name);
     }
   return 0;
 }
@@ -95,11 +94,11 @@ count_level (const sp_format *f, sp_layout *lo)
   for (int k = 1; k < f->nlevels; k++)
     {
       const sp_level_fmt *l = &f->lv[k];
-      if (l->type == SP_LVL_CU || l->type == SP_LVL_CN)
+      if (lo->props[k].has_pos)
         return sp__fail ("a format with a # level can have only D, S and O "
                          "levels after it (as ELL); level %d is %s", k,
-                         level_name[l->type]);
-      if (l->type != SP_LVL_O && l->kind == SP_LX_VAR
+                         lo->props[k].name);
+      if (!lo->props[k].computed && l->kind == SP_LX_VAR
           && l->dim == f->lv[0].dim)
         lo->count_src = k;
     }
@@ -120,7 +119,7 @@ recovery (const sp_format *f, sp_layout *lo)
     {
       const sp_level_fmt *l = &f->lv[k];
       int d = l->dim;
-      if (l->type == SP_LVL_O || known[d]
+      if (lo->props[k].computed || known[d]
           || (l->kind != SP_LX_VAR && l->kind != SP_LX_DIV))
         continue;
       lo->how[r] = SP_REC_VAR;
@@ -174,12 +173,13 @@ keys_and_padding (const sp_format *f, sp_layout *lo)
   for (int k = 0; k < f->nlevels; k++)
     {
       const sp_level_fmt *l = &f->lv[k];
-      if (l->type == SP_LVL_CU || l->type == SP_LVL_CN)
+      const sp_level_props *lp = &lo->props[k];
+      if (lp->has_pos)
         last_c = k;
-      if (l->type == SP_LVL_O || l->kind != SP_LX_VAR || seen[l->dim])
+      if (lp->computed || l->kind != SP_LX_VAR || seen[l->dim])
         lo->plain = 0;
       seen[l->dim] = 1;
-      if (l->type == SP_LVL_O || l->kind == SP_LX_COUNT)
+      if (lp->computed || l->kind == SP_LX_COUNT)
         continue;
       lo->key[lo->nkey] = (int8_t) k;
       lo->kbits[lo->nkey] = (int8_t) bits_for (lo->size[k]);
@@ -188,16 +188,16 @@ keys_and_padding (const sp_format *f, sp_layout *lo)
   lo->keywords = lo->keybits ? (lo->keybits + 63) / 64 : 1;
   lo->filler = 0;
   for (int k = last_c + 1; k < f->nlevels; k++)
-    lo->filler |= f->lv[k].type == SP_LVL_D;
+    lo->filler |= lo->props[k].dense;
   for (int k = 0; k < f->nlevels; k++)
     {
       int m = k - 1;
       lo->padded[k] = 0;
-      if (f->lv[k].type != SP_LVL_S)
+      if (!sp__lvl_singleton_crd (f->lv[k].type))
         continue;
-      while (m >= 0 && (f->lv[m].type == SP_LVL_S || f->lv[m].type == SP_LVL_O))
+      while (m >= 0 && lo->props[m].singleton)
         m--;
-      lo->padded[k] = m >= 0 && f->lv[m].type == SP_LVL_D;
+      lo->padded[k] = m >= 0 && lo->props[m].dense;
     }
 }
 
@@ -208,6 +208,8 @@ sp__layout (const sp_format *f, const int64_t *dims, sp_layout *lo)
     return -1;
   lo->rank = f->rank;
   lo->nlv = f->nlevels;
+  for (int k = 0; k < f->nlevels; k++)
+    lo->props[k] = *sp_lvl_props (f->lv[k].type);
   for (int d = 0; d < f->rank; d++)
     {
       if (dims[d] < 1)

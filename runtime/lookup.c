@@ -21,19 +21,16 @@ lower_bound (const void *crd, int w, int64_t lo, int64_t hi, int64_t c)
 }
 
 /* Compare the CN position Q of level K (its coordinate and those of the
-   S levels under it) with LC.  */
+   S levels under it, down to level END - 1) with LC.  */
 static int
-cmp_tuple (const sp_tensor *t, int k, int64_t q, const int64_t *lc)
+cmp_tuple (const sp_tensor *t, int k, int end, int64_t q, const int64_t *lc)
 {
-  int m = k;
-  do
+  for (int m = k; m < end; m++)
     {
       int64_t c = sp__ix_get (t->lv[m].crd, t->fmt.crdw, q);
       if (c != lc[m])
         return c < lc[m] ? -1 : 1;
-      m++;
     }
-  while (m < t->fmt.nlevels && t->fmt.lv[m].type == SP_LVL_S);
   return 0;
 }
 
@@ -43,14 +40,15 @@ static int64_t
 find (const sp_tensor *t, int k, int64_t parent, int64_t *lc)
 {
   const sp_level_store *ls = &t->lv[k];
-  int w = t->fmt.crdw;
+  const sp_level_props *lp;
+  int w = t->fmt.crdw, end = k + 1;
   int64_t lo, hi, q;
 
   if (k == t->fmt.nlevels)
     return parent;
-  switch (t->fmt.lv[k].type)
+  lp = sp_lvl_props (t->fmt.lv[k].type);
+  if (lp->dense)
     {
-    case SP_LVL_D:
       if (t->fmt.lv[k].kind != SP_LX_COUNT)
         return find (t, k + 1, parent * ls->size + lc[k], lc);
       /* A # coordinate is not known from the element: try each.  */
@@ -58,35 +56,41 @@ find (const sp_tensor *t, int k, int64_t parent, int64_t *lc)
         if ((q = find (t, k + 1, parent * ls->size + lc[k], lc)) >= 0)
           return q;
       return -1;
-    case SP_LVL_CU:
+    }
+  if (lp->has_pos)
+    {
       lo = sp__ix_get (ls->pos, t->fmt.posw, parent);
       hi = sp__ix_get (ls->pos, t->fmt.posw, parent + 1);
-      q = lower_bound (ls->crd, w, lo, hi, lc[k]);
-      if (q == hi || sp__ix_get (ls->crd, w, q) != lc[k])
-        return -1;
-      return find (t, k + 1, q, lc);
-    case SP_LVL_CN:
-      lo = sp__ix_get (ls->pos, t->fmt.posw, parent);
-      hi = sp__ix_get (ls->pos, t->fmt.posw, parent + 1);
+      if (lp->unique)
+        {
+          q = lower_bound (ls->crd, w, lo, hi, lc[k]);
+          if (q == hi || sp__ix_get (ls->crd, w, q) != lc[k])
+            return -1;
+          return find (t, k + 1, q, lc);
+        }
+      /* Coordinates repeat (CN): the S levels under it key a position
+         too.  */
+      while (end < t->fmt.nlevels
+             && sp__lvl_singleton_crd (t->fmt.lv[end].type))
+        end++;
       while (lo < hi)
         {
           int64_t mid = lo + (hi - lo) / 2;
-          if (cmp_tuple (t, k, mid, lc) < 0)
+          if (cmp_tuple (t, k, end, mid, lc) < 0)
             lo = mid + 1;
           else
             hi = mid;
         }
       if (lo == sp__ix_get (ls->pos, t->fmt.posw, parent + 1)
-          || cmp_tuple (t, k, lo, lc))
+          || cmp_tuple (t, k, end, lo, lc))
         return -1;
       return find (t, k + 1, lo, lc);
-    case SP_LVL_S:
-      if (sp__ix_get (ls->crd, w, parent) != lc[k])
-        return -1;
-      return find (t, k + 1, parent, lc);
-    default:
-      return find (t, k + 1, parent, lc);
     }
+  /* The other levels share their parent's positions; an S level holds
+     one coordinate at each.  */
+  if (lp->has_crd && sp__ix_get (ls->crd, w, parent) != lc[k])
+    return -1;
+  return find (t, k + 1, parent, lc);
 }
 
 /* The stored value at COORDS of assembled storage, zero if none.  */

@@ -308,6 +308,8 @@ static int
 check_coords (const sp_tensor *t, const int64_t *coords, int64_t *lc,
               const char *fn)
 {
+  const sp_priv *pv = t->priv;
+
   if (!coords)
     return sp__fail ("%s: no coordinates (NULL)", fn);
   for (int d = 0; d < t->fmt.rank; d++)
@@ -317,8 +319,7 @@ check_coords (const sp_tensor *t, const int64_t *coords, int64_t *lc,
                        (long long) t->dims[d], d);
   sp__lcs (&t->fmt, t->dims, coords, lc);
   for (int k = 0; k < t->fmt.nlevels; k++)
-    if (t->fmt.lv[k].type != SP_LVL_D && t->fmt.lv[k].type != SP_LVL_O
-        && sp__check_crd (t, k, lc[k]))
+    if (pv->lo.props[k].has_crd && sp__check_crd (t, k, lc[k]))
       return -1;
   return 0;
 }

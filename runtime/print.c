@@ -5,7 +5,6 @@
 #include "storage.h"
 
 static const char *const type_name[] = { "f64", "f32", "i64", "i32" };
-static const char *const level_name[] = { "D", "CU", "CN", "S", "O" };
 
 static void
 print_ix (FILE *out, const char *name, const void *a, int w, int64_t n)
@@ -36,10 +35,10 @@ sp_print (const sp_tensor *t, FILE *out)
       const sp_level_store *ls = &t->lv[k];
       int type = t->fmt.lv[k].type;
       fprintf (out, "  level %d %s size %" PRId64 " positions %" PRId64 "\n",
-               k, level_name[type], ls->size, ls->count);
-      if (type == SP_LVL_CU || type == SP_LVL_CN)
+               k, sp_lvl_props (type)->name, ls->size, ls->count);
+      if (sp_lvl_has_pos (type))
         print_ix (out, "pos", ls->pos, t->fmt.posw, ls->npos);
-      if (type == SP_LVL_CU || type == SP_LVL_CN || type == SP_LVL_S)
+      if (sp_lvl_is_sparse (type))
         print_ix (out, "crd", ls->crd, t->fmt.crdw, ls->ncrd);
     }
   fprintf (out, "  vals[%" PRId64 "]:", t->nvals);

@@ -15,6 +15,7 @@
 
 #include <stdlib.h>
 #include "io.h"
+#include "named_formats.h"
 #include "storage.h"
 #include "threads.h"
 
@@ -22,17 +23,17 @@
    that their write positions stay in the cache.  */
 #define BLOCK_BITS 10
 
-/* Whether F is COO or CSR with 32-bit pos and crd.  */
+/* Whether F is COO or CSR (named_formats.h) with 32-bit pos and crd;
+   which one into *CSR.  */
 static int
 rows_format (const sp_format *f, int *csr)
 {
-  const sp_level_fmt *l = f->lv;
-  if (f->rank != 2 || f->nlevels != 2 || f->posw != 32 || f->crdw != 32
-      || l[0].kind != SP_LX_VAR || l[0].dim != 0 || l[1].kind != SP_LX_VAR
-      || l[1].dim != 1)
+  const sp_named_format *nf;
+  if (f->rank != 2 || f->posw != 32 || f->crdw != 32
+      || !(nf = sp_named_format_of (f)))
     return 0;
-  *csr = l[0].type == SP_LVL_D && l[1].type == SP_LVL_CU;
-  return *csr || (l[0].type == SP_LVL_CN && l[1].type == SP_LVL_S);
+  *csr = !strcmp (nf->name, "csr");
+  return *csr || !strcmp (nf->name, "coo");
 }
 
 /* Bits of the coordinates below N.  */

@@ -23,6 +23,17 @@
 #include <stdint.h>
 #include <string.h>
 #include "internal.h"
+#include "level_types.h"
+
+/* Whether level type TYPE shares its parent's positions and stores a
+   coordinate at each (S; O shares them but stores nothing): the levels
+   under a CN level that key its positions further, and whose crd arrays
+   padding may fill.  */
+static inline int
+sp__lvl_singleton_crd (int type)
+{
+  return sp_lvl_is_singleton (type) && sp_lvl_is_sparse (type);
+}
 
 /* Entries a walk hands out at a time.  */
 #define SP_BATCH 256
@@ -294,6 +305,9 @@ typedef struct sp_layout
   /* Level k is an S level whose parent positions may be empty, so its
      crd array starts as padding (-1).  */
   uint8_t padded[SP_MAX_LEVELS];
+  /* A copy of each level's row of the level-type table, for the code
+     that asks it per level or per entry (this layout, walks, inserts).  */
+  sp_level_props props[SP_MAX_LEVELS];
 } sp_layout;
 
 /* Check that the runtime supports F for extents DIMS and fill LO; -1 with

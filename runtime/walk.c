@@ -11,21 +11,22 @@ static inline void
 descend (sp_iter *it, int k, int64_t parent)
 {
   const sp_tensor *t = it->t;
-  switch (t->fmt.lv[k].type)
+  const sp_level_props *lp = &it->lo.props[k];
+  if (lp->dense)
     {
-    case SP_LVL_D:
       it->base[k] = it->cur[k] = parent * t->lv[k].size;
       it->end[k] = it->cur[k] + t->lv[k].size;
-      break;
-    case SP_LVL_CU:
-    case SP_LVL_CN:
+    }
+  else if (lp->has_pos)
+    {
       it->cur[k] = sp__ix_get (t->lv[k].pos, t->fmt.posw, parent);
       it->end[k] = sp__ix_get (t->lv[k].pos, t->fmt.posw, parent + 1);
-      break;
-    default:
+    }
+  else
+    {
+      /* A singleton level: its parent's position.  */
       it->cur[k] = parent;
       it->end[k] = parent + 1;
-      break;
     }
 }
 
@@ -34,12 +35,13 @@ static inline int64_t
 coord (const sp_iter *it, int k)
 {
   const sp_tensor *t = it->t;
-  switch (t->fmt.lv[k].type)
-    {
-    case SP_LVL_D: return it->cur[k] - it->base[k];
-    case SP_LVL_O: return 0;
-    default: return sp__ix_get (t->lv[k].crd, t->fmt.crdw, it->cur[k]);
-    }
+  const sp_level_props *lp = &it->lo.props[k];
+  if (lp->dense)
+    return it->cur[k] - it->base[k];
+  if (lp->has_crd)
+    return sp__ix_get (t->lv[k].crd, t->fmt.crdw, it->cur[k]);
+  /* Computed (O): recovered from the levels above.  */
+  return 0;
 }
 
 void
@@ -80,11 +82,10 @@ init (sp_iter *it, const sp_tensor *t, const sp_layout *lo)
   it->lo = *lo;
   it->k = 0;
   it->done = 0;
-  /* Singleton and offset levels keep their parent's positions: walking
-     the level above them walks them too.  */
+  /* Singleton levels (S, O) keep their parent's positions: walking the
+     level above them walks them too.  */
   it->run = lo->nlv - 1;
-  while (t->fmt.lv[it->run].type == SP_LVL_S
-         || t->fmt.lv[it->run].type == SP_LVL_O)
+  while (it->lo.props[it->run].singleton)
     it->run--;
 }
 
@@ -97,7 +98,7 @@ sp__iter_init (sp_iter *it, const sp_tensor *t, const sp_layout *lo)
   run = it->run;
   rows = lo->plain && !lo->filler && run > 0;
   for (int l = 0; rows && l < run; l++)
-    rows = t->fmt.lv[l].type == SP_LVL_D;
+    rows = it->lo.props[l].dense;
   it->mode = rows ? WALK_ROWS : WALK_TREE;
   if (!rows)
     {
@@ -171,7 +172,7 @@ general_run (sp_iter *restrict it, int64_t *restrict x, int64_t *restrict p,
         continue;
       it->lc[run] = coord (it, run);
       for (int l = run + 1; l < lo->nlv; l++)
-        if (t->fmt.lv[l].type == SP_LVL_S)
+        if (it->lo.props[l].has_crd)
           it->lc[l] = sp__ix_get (t->lv[l].crd, t->fmt.crdw, q);
       if (lo->plain)
         for (int l = 0; l < lo->nlv; l++)
