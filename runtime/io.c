@@ -783,7 +783,7 @@ read_coo (sp_src *s, file_kind kind, const char *format, sp_type type,
   if (kind == KIND_MTX)
     return sp__io_format (format, 2, s->name, f)
            || sp__mtx_read (s, flags, f, type, c, t) ? -1 : 0;
-  return sp__tns_read (s, format, type, flags, f, c, nc);
+  return sp__tns_read (s, format, type, flags, f, c, nc, t);
 }
 
 /* Lists of many entries whose keys fit a word are sorted in buckets of

@@ -349,22 +349,6 @@ mirrored (const mtx_header *h, int flags)
   return h->sym != SYM_GENERAL && !(flags & SP_IO_KEEP_TRIANGLE);
 }
 
-/* The first newline or NUL byte from P on, eight bytes at a time (the
-   window ends in a NUL and zero bytes after it).  */
-static inline const char *
-line_end (const char *p)
-{
-  const uint64_t ones = 0x0101010101010101ULL, high = ones << 7;
-  for (;; p += 8)
-    {
-      uint64_t x = sp__load8 (p), y = x ^ (ones * '\n');
-      /* Only a byte after the first zero one can be flagged wrongly.  */
-      uint64_t m = (((x - ones) & ~x) | ((y - ones) & ~y)) & high;
-      if (m)
-        return p + (__builtin_ctzll (m) >> 3);
-    }
-}
-
 /* Whether the first entry lines in S's window are in (row, column)
    order.  */
 static int
@@ -382,7 +366,7 @@ looks_sorted (const sp_src *s, const mtx_header *h, int flags)
         return 0;
       pi = i;
       pj = j;
-      p = line_end (p);
+      p = sp__io_line_end (p);
       p += *p == '\n';
     }
   return 1;
@@ -491,7 +475,7 @@ mtx_count (sp_src *s, const mtx_header *h, int flags, sp_rows *b,
             sp__rows_count (b, j);
           ++*count;
         }
-      p = line_end (p);
+      p = sp__io_line_end (p);
       if (*p != '\n' && p != s->lim)
         return 0;
       s->cur = (char *) p + (p != s->lim);

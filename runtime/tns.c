@@ -199,12 +199,63 @@ tns_entry (sp_src *s, const tns_header *h, const char *p, int64_t *x,
   return sp__io_end_line (s, p, "the value");
 }
 
-/* Add up to LEFT entries to C (their largest coordinates to MAXC) from
+/* A tensor built in place as its file is read: for COO (CN, then S
+   levels) and CSF (CU levels), level k over coordinate k, with 32-bit
+   pos and crd.  A first pass over the file counts the entries of each
+   first coordinate; the second places each entry's other coordinates
+   and value in its first coordinate's part of the arrays that become
+   the tensor's (no list, no records of all entries); each part, small
+   enough for the cache, is then sorted stably and its repeated entries
+   added up in file order, and the levels are packed in place.  */
+typedef struct tns_place
+{
+  const char *name;             /* the file's, for messages */
+  int rank, csf;
+  sp_type type;
+  int64_t rows, cap;            /* first coordinates counted, and room */
+  int64_t *start;               /* rows + 1: where each first coordinate's
+                                   part starts (its count, first) */
+  int64_t *next;                /* each part's next place */
+  int32_t *crd[SP_MAX_RANK];    /* of each level (level 0's at the end) */
+  int32_t *pos[SP_MAX_RANK];    /* of each compressed level */
+  int64_t m[SP_MAX_RANK];       /* positions of each level built so far */
+  void *vals;
+} tns_place;
+
+/* Where entries go: list C, or their places in PL.  */
+typedef struct tns_sink
+{
+  sp_coo *c;
+  tns_place *pl;
+} tns_sink;
+
+/* Place entry X = V in its first coordinate's part of PL's arrays.  */
+static inline int
+place_push (tns_place *pl, const int64_t *x, sp_num v)
+{
+  int64_t i = x[0], p;
+  if (i >= pl->rows || (p = pl->next[i]) == pl->start[i + 1])
+    return sp__fail ("%s changed while it was read", pl->name);
+  pl->next[i] = p + 1;
+  for (int d = 1; d < pl->rank; d++)
+    pl->crd[d][p] = (int32_t) x[d];
+  sp__num_store (pl->vals, pl->type, p,
+                 sp__is_int (pl->type) ? v : sp__num_from (pl->type, v.d));
+  return 0;
+}
+
+static inline int
+sink_push (tns_sink *k, const int64_t *x, sp_num v)
+{
+  return k->pl ? place_push (k->pl, x, v) : sp__io_push (k->c, x, v);
+}
+
+/* Add up to LEFT entries to K (their largest coordinates to MAXC) from
    the lines in S's window that hold exactly an entry, in plain form: how
    many, or -1.  The first other line stops it, for the caller to read
    carefully.  */
 static int64_t
-tns_fast (sp_src *s, const tns_header *h, sp_coo *c, int64_t *maxc,
+tns_fast (sp_src *s, const tns_header *h, tns_sink *k, int64_t *maxc,
           int64_t left)
 {
   const char *p = s->cur;
@@ -220,7 +271,7 @@ tns_fast (sp_src *s, const tns_header *h, sp_coo *c, int64_t *maxc,
       if (d < h->rank || !sp__io_value_fast (s, &q, 0, h->type, &v)
           || *q != '\n')
         break;
-      if ((rc = sp__io_push (c, x, v)))
+      if ((rc = sink_push (k, x, v)))
         break;
       for (d = 0; d < h->rank; d++)
         maxc[d] = x[d] > maxc[d] ? x[d] : maxc[d];
@@ -241,11 +292,11 @@ entry_crd (sp_src *s, const tns_header *h, const int64_t *x)
   return sp__io_crd_plain (s, h->f, x);
 }
 
-/* Read the entries from S's position on into C, their largest
+/* Read the entries from S's position on into K, their largest
    coordinates into MAXC (from -1), their count into *N: at most the
    header's count, the only check against it here.  */
 static int
-tns_entries (sp_src *s, const tns_header *h, sp_coo *c, int64_t *maxc,
+tns_entries (sp_src *s, const tns_header *h, tns_sink *k, int64_t *maxc,
              int64_t *n)
 {
   int64_t x[SP_MAX_RANK], m;
@@ -260,12 +311,12 @@ tns_entries (sp_src *s, const tns_header *h, sp_coo *c, int64_t *maxc,
         return sp__io_fail (s, "more entries than the %lld the header "
                             "declares", (long long) h->nnz);
       if (tns_entry (s, h, p, x, &v) || entry_crd (s, h, x)
-          || sp__io_push (c, x, v))
+          || sink_push (k, x, v))
         return -1;
       for (int d = 0; d < h->rank; d++)
         maxc[d] = x[d] > maxc[d] ? x[d] : maxc[d];
       /* Entries to check against the crd width take the careful way.  */
-      m = h->narrow ? 0 : tns_fast (s, h, c, maxc, h->nnz - *n - 1);
+      m = h->narrow ? 0 : tns_fast (s, h, k, maxc, h->nnz - *n - 1);
       if (m < 0)
         return -1;
       *n += 1 + m;
@@ -310,10 +361,11 @@ static int
 tns_part (sp_src *s, int t, void *ctx)
 {
   tns_parts *x = ctx;
+  tns_sink k = { &x->c[t], NULL };
   if (tns_list (&x->c[t], x->h, x->from[t + 1] - x->from[t], x->size,
                 x->estimate))
     return -1;
-  return tns_entries (s, x->h, &x->c[t], x->maxc[t], &x->n[t]);
+  return tns_entries (s, x->h, &k, x->maxc[t], &x->n[t]);
 }
 
 /* Files read by parts so far.  */
@@ -377,10 +429,11 @@ tns_body (sp_src *s, const tns_header *h, int flags, int64_t estimate,
       *nc = parts;
       return r < 0 ? -1 : 0;
     }
+  tns_sink k = { c, NULL };
   *nc = 1;
   if (tns_list (c, h, s->size - pos, s->size - pos, estimate))
     return -1;
-  if (tns_entries (s, h, c, maxc, &n))
+  if (tns_entries (s, h, &k, maxc, &n))
     {
       sp__coo_free (c);
       return -1;
@@ -395,9 +448,349 @@ tns_body (sp_src *s, const tns_header *h, int flags, int64_t estimate,
   return 0;
 }
 
+/* ---------------------------------------------- building in place */
+
+/* Files of this many entries or more are built in place (tns_place): a
+   second reading of the file costs less than a list and records of the
+   entries, whose fresh memory is most of their cost, as for Matrix
+   Market files out of row order (mmio.c).  */
+#define TNS_TWO_PASS_MIN (1 << 21)
+
+/* Whether tns_place builds F: 1, with *CSF for CSF (else COO).  */
+static int
+place_format (const sp_format *f, int *csf)
+{
+  const sp_level_fmt *l = f->lv;
+  if (f->rank < 2 || f->nlevels != f->rank || f->posw != 32
+      || f->crdw != 32 || (l[0].type != SP_LVL_CN && l[0].type != SP_LVL_CU))
+    return 0;
+  *csf = l[0].type == SP_LVL_CU;
+  for (int k = 0; k < f->rank; k++)
+    if (l[k].kind != SP_LX_VAR || l[k].dim != k
+        || (k && l[k].type != (*csf ? SP_LVL_CU : SP_LVL_S)))
+      return 0;
+  return 1;
+}
+
+static void
+place_free (tns_place *pl)
+{
+  sp__free_array (pl->start);
+  sp__free_array (pl->next);
+  for (int d = 0; d < SP_MAX_RANK; d++)
+    {
+      sp__free_array (pl->crd[d]);
+      sp__free_array (pl->pos[d]);
+    }
+  sp__free_array (pl->vals);
+  memset (pl, 0, sizeof *pl);
+}
+
+/* Count into PL the entries of each first coordinate, below MOST, from
+   S's position on: 1; 0 when a line does not start with a plain first
+   coordinate below MOST (only the full reading can say what is wrong),
+   or -1 with a message.  */
+static int
+place_count (sp_src *s, const tns_header *h, tns_place *pl, int64_t most,
+             int64_t *n)
+{
+  for (*n = 0;;)
+    {
+      if (s->cur == s->lim)
+        {
+          int r = sp__src_refill (s);
+          if (r <= 0)
+            return r < 0 ? -1 : 1;
+        }
+      const char *p = sp__io_blanks (s->cur);
+      int64_t i;
+      if (*p != '#' && !sp__io_eol (s, p))
+        {
+          if (!sp__io_coord_fast (&p, h->fast[0], &i) || i >= most)
+            return 0;
+          if (i + 1 >= pl->cap
+              && sp__grow ((void **) &pl->start, &pl->cap, i + 2,
+                           sizeof *pl->start, 0, "entry counts"))
+            return -1;
+          pl->start[i]++;
+          pl->rows = i < pl->rows ? pl->rows : i + 1;
+          ++*n;
+        }
+      p = sp__io_line_end (p);
+      if (*p != '\n' && p != s->lim)
+        return 0;
+      s->cur = (char *) p + (p != s->lim);
+      s->line++;
+    }
+}
+
+/* Room for the N entries counted, each first coordinate's part after
+   those of the coordinates below it: 0 or -1 with a message.  */
+static int
+place_parts (tns_place *pl, int64_t n)
+{
+  int64_t at = 0;
+  if (!(pl->next = sp__alloc_array (pl->rows, sizeof *pl->next, -1,
+                                    "entry counts")))
+    return -1;
+  for (int64_t i = 0; i < pl->rows; i++)
+    {
+      int64_t c = pl->start[i];
+      pl->start[i] = pl->next[i] = at;
+      at += c;
+    }
+  pl->start[pl->rows] = at;
+  for (int d = 1; d < pl->rank; d++)
+    if (!(pl->crd[d] = sp__alloc_array (n, sizeof *pl->crd[d], -1,
+                                        "a crd array")))
+      return -1;
+  pl->vals = sp__alloc_array (n, sp__esize (pl->type), -1, "the values");
+  return pl->vals ? 0 : -1;
+}
+
+/* The sort key of the coordinates below the first: one word of them
+   all where they fit, else a word each.  */
+typedef struct place_key
+{
+  int kw, bits;
+  int shift[SP_MAX_RANK];
+  uint64_t mask[SP_MAX_RANK];
+} place_key;
+
+static void
+place_key_init (place_key *k, int rank, const int64_t *dims)
+{
+  int total = 0;
+  for (int d = rank - 1; d > 0; d--)
+    {
+      k->shift[d] = total;
+      k->mask[d] = ((uint64_t) 1 << sp__io_bits (dims[d])) - 1;
+      total += sp__io_bits (dims[d]);
+    }
+  k->kw = total <= 64 ? 1 : rank - 1;
+  k->bits = total <= 64 ? total
+                        : 64 * (rank - 2) + sp__io_bits (dims[rank - 1]);
+}
+
+/* The records of the N entries from LO on of PL, for K, into REC.  */
+static void
+place_records (const tns_place *pl, const place_key *k, int64_t lo,
+               int64_t n, uint64_t *rec)
+{
+  int rw = k->kw + 1;
+  for (int64_t e = 0; e < n; e++)
+    {
+      uint64_t *r = rec + e * rw, key = 0;
+      for (int d = 1; d < pl->rank; d++)
+        if (k->kw == 1)
+          key |= (uint64_t) pl->crd[d][lo + e] << k->shift[d];
+        else
+          r[d - 1] = (uint64_t) pl->crd[d][lo + e];
+      if (k->kw == 1)
+        r[0] = key;
+      r[k->kw] = (uint64_t) sp__num_load (pl->vals, pl->type, lo + e).i;
+    }
+}
+
+/* The coordinates below the first of record R into X.  */
+static void
+place_unkey (const tns_place *pl, const place_key *k, const uint64_t *r,
+             int64_t *x)
+{
+  for (int d = 1; d < pl->rank; d++)
+    x[d] = k->kw > 1 ? (int64_t) r[d - 1]
+                     : (int64_t) (r[0] >> k->shift[d] & k->mask[d]);
+}
+
+/* Append to PL's levels the entry of first coordinate I and the others
+   X = V: COO's levels each take it; CSF's from the first level whose
+   coordinate is not that of the entry before (FIRST: it starts I's
+   part) on.  */
+static void
+place_put (tns_place *pl, int64_t i, const int64_t *x, sp_num v, int first)
+{
+  int r = pl->rank, d = 1;
+  int64_t *m = pl->m;
+  if (!pl->csf)
+    {
+      pl->crd[0][m[0]] = (int32_t) i;
+      for (d = 1; d < r; d++)
+        pl->crd[d][m[0]] = (int32_t) x[d];
+      sp__num_store (pl->vals, pl->type, m[0], v);
+      for (d = 0; d < r; d++)
+        m[d]++;
+      return;
+    }
+  if (first)
+    {
+      pl->crd[0][m[0]] = (int32_t) i;
+      pl->pos[1][m[0]++] = (int32_t) m[1];
+    }
+  else
+    while (d < r - 1 && pl->crd[d][m[d] - 1] == x[d])
+      d++;
+  for (; d < r; d++)
+    {
+      if (d + 1 < r)
+        pl->pos[d + 1][m[d]] = (int32_t) m[d + 1];
+      pl->crd[d][m[d]++] = (int32_t) x[d];
+    }
+  sp__num_store (pl->vals, pl->type, m[r - 1] - 1, v);
+}
+
+/* Sort the part of first coordinate I of PL by the other coordinates,
+   stably, as records REC of key K (room for the part), and append its
+   entries to the levels, repeated ones added up in file order.  0, or
+   -1 with a message.  The levels are packed over the parts read before,
+   which are in the records.  */
+static int
+place_part (tns_place *pl, const place_key *k, int64_t i, uint64_t *rec)
+{
+  int64_t lo = pl->start[i], n = pl->start[i + 1] - lo, x[SP_MAX_RANK];
+  int kw = k->kw, rw = kw + 1;
+  place_records (pl, k, lo, n, rec);
+  if (sp__sort_records (rec, n, kw, rw, k->bits))
+    return -1;
+  for (int64_t e = 0, g; e < n; e = g)
+    {
+      const uint64_t *r = rec + e * rw;
+      sp_num v = { .i = (int64_t) r[kw] };
+      for (g = e + 1; g < n && !memcmp (rec + g * rw, r, kw * sizeof *r);
+           g++)
+        v = sp__num_add (pl->type, v,
+                         (sp_num) { .i = (int64_t) rec[g * rw + kw] });
+      place_unkey (pl, k, r, x);
+      place_put (pl, i, x, v, e == 0);
+    }
+  return 0;
+}
+
+/* Give T PL's arrays, packed: level L's positions PL->M[L].  */
+static void
+place_install (tns_place *pl, sp_tensor *t)
+{
+  int64_t parents = 1;
+  for (int l = 0; l < pl->rank; l++)
+    {
+      sp_level_store *ls = &t->lv[l];
+      int64_t c = pl->m[l];
+      if (l == 0 || pl->csf)
+        {
+          pl->pos[l][parents] = (int32_t) c;
+          ls->pos = sp__shrink (pl->pos[l], parents + 1, sizeof (int32_t));
+          ls->npos = parents + 1;
+          pl->pos[l] = NULL;
+        }
+      ls->crd = sp__shrink (pl->crd[l], c, sizeof (int32_t));
+      ls->ncrd = ls->count = c;
+      pl->crd[l] = NULL;
+      parents = c;
+    }
+  t->vals = sp__shrink (pl->vals, parents, sp__esize (pl->type));
+  t->nvals = parents;
+  pl->vals = NULL;
+  ((sp_priv *) t->priv)->built = 1;
+  t->dirty = 0;
+}
+
+/* The tensor of format F and extents DIMS from PL's N entries placed:
+   each part sorted and packed in turn.  NULL on failure.  */
+static sp_tensor *
+place_tensor (tns_place *pl, const sp_format *f, const int64_t *dims,
+              int64_t n)
+{
+  sp_tensor *t = sp__alloc (f, pl->type, dims);
+  place_key k;
+  uint64_t *rec = NULL;
+  int64_t most = 0;
+  for (int64_t i = 0; i < pl->rows; i++)
+    {
+      if (pl->next[i] != pl->start[i + 1])
+        {
+          sp__fail ("%s changed while it was read", pl->name);
+          goto fail;
+        }
+      if (pl->start[i + 1] - pl->start[i] > most)
+        most = pl->start[i + 1] - pl->start[i];
+    }
+  place_key_init (&k, pl->rank, dims);
+  if (!t || !(rec = sp__alloc_array (most, (k.kw + 1) * sizeof *rec, -1,
+                                     "sort records"))
+      || !(pl->pos[0] = sp__alloc_array (2, sizeof (int32_t), 0,
+                                         "a pos array"))
+      || !(pl->crd[0] = sp__alloc_array (pl->csf ? pl->rows : n,
+                                         sizeof (int32_t), -1,
+                                         "a crd array")))
+    goto fail;
+  for (int l = 1; pl->csf && l < pl->rank; l++)
+    if (!(pl->pos[l] = sp__alloc_array ((l == 1 ? pl->rows : n) + 1,
+                                        sizeof (int32_t), -1,
+                                        "a pos array")))
+      goto fail;
+  for (int64_t i = 0; i < pl->rows; i++)
+    if (pl->start[i + 1] > pl->start[i] && place_part (pl, &k, i, rec))
+      goto fail;
+  sp__free_array (rec);
+  place_install (pl, t);
+  return t;
+fail:
+  sp__free_array (rec);
+  sp_free (t);
+  return NULL;
+}
+
+/* Files built in place so far.  */
+static int64_t placed_read;
+
+int64_t
+sp__tns_placed_read (void)
+{
+  return __atomic_load_n (&placed_read, __ATOMIC_RELAXED);
+}
+
+/* Read S's entries (about ESTIMATE of them) from its position on into
+   the tensor *T of format F, built in place, when F is tns_place's and
+   the file is large enough: 1 when *T is read, 0 when the entries are
+   still to read (S where it was), -1 with a message.  A line the first
+   pass cannot take leaves the file to the list, whose reading says
+   what is wrong; the second pass reads lines as the list does.  */
+static int
+tns_placed (sp_src *s, const tns_header *h, int flags, int64_t estimate,
+            const sp_format *f, sp_tensor **t)
+{
+  tns_place pl = { .name = s->name, .rank = h->rank, .type = h->type };
+  int64_t pos = sp__src_tell (s), line = s->line, n, got, maxc[SP_MAX_RANK];
+  int64_t dims[SP_MAX_RANK];
+  tns_sink k = { NULL, &pl };
+  if ((flags & SP_IO_ONE_PASS) || h->narrow || !sp__src_can_seek (s)
+      || (estimate < TNS_TWO_PASS_MIN && !(flags & SP_IO_TWO_PASS))
+      || sp__threads (estimate, flags & SP_IO_PARTS ? 0 : TNS_PART_LINES) > 1
+      || !place_format (f, &pl.csf))
+    return 0;
+  int r = place_count (s, h, &pl, 4 * estimate + 65536, &n);
+  sp__src_seek (s, pos, line);
+  if (r <= 0 || n == 0 || n > INT32_MAX || (h->declared && n != h->nnz))
+    {
+      place_free (&pl);
+      return r < 0 ? -1 : 0;
+    }
+  if (place_parts (&pl, n) || tns_entries (s, h, &k, maxc, &got))
+    {
+      place_free (&pl);
+      return -1;
+    }
+  for (int d = 0; d < h->rank; d++)
+    dims[d] = h->declared ? h->dims[d] : maxc[d] + 1;
+  *t = place_tensor (&pl, f, dims, n);
+  place_free (&pl);
+  if (*t)
+    __atomic_add_fetch (&placed_read, 1, __ATOMIC_RELAXED);
+  return *t ? 1 : -1;
+}
+
 int
 sp__tns_read (sp_src *s, const char *format, sp_type type, int flags,
-              sp_format *f, sp_coo *c, int *nc)
+              sp_format *f, sp_coo *c, int *nc, sp_tensor **t)
 {
   tns_header h = { .type = type };
   int64_t estimate = 0, maxc[SP_MAX_RANK];
@@ -414,6 +807,9 @@ sp__tns_read (sp_src *s, const char *format, sp_type type, int flags,
   memcpy (h.fast, h.dims, sizeof h.fast);
   if (!h.declared)
     sp__io_crd_bounds (f, h.fast);
+  int r = tns_placed (s, &h, flags, estimate, f, t);
+  if (r)
+    return r < 0 ? -1 : 0;
   if (tns_body (s, &h, flags, estimate, c, maxc, nc))
     return -1;
   for (int k = 0; !h.declared && k < *nc; k++)
