@@ -704,15 +704,8 @@ place_tensor (tns_place *pl, const sp_format *f, const int64_t *dims,
   uint64_t *rec = NULL;
   int64_t most = 0;
   for (int64_t i = 0; i < pl->rows; i++)
-    {
-      if (pl->next[i] != pl->start[i + 1])
-        {
-          sp__fail ("%s changed while it was read", pl->name);
-          goto fail;
-        }
-      if (pl->start[i + 1] - pl->start[i] > most)
-        most = pl->start[i + 1] - pl->start[i];
-    }
+    if (pl->start[i + 1] - pl->start[i] > most)
+      most = pl->start[i + 1] - pl->start[i];
   place_key_init (&k, pl->rank, dims);
   if (!t || !(rec = sp__alloc_array (most, (k.kw + 1) * sizeof *rec, -1,
                                      "sort records"))
@@ -748,6 +741,146 @@ sp__tns_placed_read (void)
   return __atomic_load_n (&placed_read, __ATOMIC_RELAXED);
 }
 
+/* Whether each part of PL got the entries counted for it.  */
+static int
+place_full (const tns_place *pl)
+{
+  for (int64_t i = 0; i < pl->rows; i++)
+    if (pl->next[i] != pl->start[i + 1])
+      return 0;
+  return 1;
+}
+
+/* Count and place S's entries from its position on into PL on one
+   thread, their count into *N and largest coordinates into MAXC: 1, 0
+   when the first pass cannot take a line (S where it was), -1 with a
+   message.  */
+static int
+place_serial (sp_src *s, const tns_header *h, int64_t most, tns_place *pl,
+              int64_t *n, int64_t *maxc)
+{
+  int64_t pos = sp__src_tell (s), line = s->line, got;
+  tns_sink k = { NULL, pl };
+  int r = place_count (s, h, pl, most, n);
+  sp__src_seek (s, pos, line);
+  if (r <= 0 || *n == 0 || *n > INT32_MAX || (h->declared && *n != h->nnz))
+    return r < 0 ? -1 : 0;
+  if (place_parts (pl, *n) || tns_entries (s, h, &k, maxc, &got))
+    return -1;
+  return place_full (pl) ? 1 : sp__fail ("%s changed while it was read",
+                                         pl->name);
+}
+
+/* The parts of a file placed on threads: each byte range counted, then
+   placed, by a thread, into its own share of each first coordinate's
+   part of the arrays (after the shares of the ranges before it, so that
+   repeated coordinates still add up in file order).  */
+typedef struct place_job
+{
+  const tns_header *h;
+  int64_t most;
+  int placing;                          /* the second pass */
+  tns_place part[SP_MAX_THREADS];       /* each range's view of the file's */
+  int64_t n[SP_MAX_THREADS];
+  int64_t maxc[SP_MAX_THREADS][SP_MAX_RANK];
+} place_job;
+
+static int
+place_pass (sp_src *s, int t, void *ctx)
+{
+  place_job *x = ctx;
+  tns_sink k = { NULL, &x->part[t] };
+  if (!x->placing)
+    return place_count (s, x->h, &x->part[t], x->most, &x->n[t]) > 0
+           ? 0 : -1;
+  return tns_entries (s, x->h, &k, x->maxc[t], &x->n[t]);
+}
+
+/* The counts of the PARTS ranges of X, N entries, into PL's, and each
+   range's share of each first coordinate's part: its next place in
+   NEXT, the end of its share in START one further on (so that
+   place_push and place_full take a range as the file).  0, or -1 with a
+   message.  */
+static int
+place_shares (tns_place *pl, place_job *x, int parts, int64_t n)
+{
+  for (int t = 0; t < parts; t++)
+    pl->rows = x->part[t].rows > pl->rows ? x->part[t].rows : pl->rows;
+  if (sp__grow ((void **) &pl->start, &pl->cap, pl->rows + 1,
+                sizeof *pl->start, 0, "entry counts"))
+    return -1;
+  for (int t = 0; t < parts; t++)
+    {
+      tns_place *q = &x->part[t];
+      for (int64_t i = 0; i < q->rows; i++)
+        pl->start[i] += q->start[i];
+      if (sp__grow ((void **) &q->start, &q->cap, pl->rows + 1,
+                    sizeof *q->start, 0, "entry counts")
+          || !(q->next = sp__alloc_array (pl->rows, sizeof *q->next, -1,
+                                          "entry counts")))
+        return -1;
+      q->rows = pl->rows;
+    }
+  if (place_parts (pl, n))
+    return -1;
+  /* From the last first coordinate down, each range's count of I is
+     read before its end overwrites it.  */
+  for (int64_t i = pl->rows; i-- > 0;)
+    {
+      int64_t at = pl->start[i];
+      for (int t = 0; t < parts; t++)
+        {
+          tns_place *q = &x->part[t];
+          q->next[i] = at;
+          q->start[i + 1] = at += q->start[i];
+        }
+    }
+  for (int t = 0; t < parts; t++)
+    {
+      memcpy (x->part[t].crd, pl->crd, sizeof pl->crd);
+      x->part[t].vals = pl->vals;
+    }
+  return 0;
+}
+
+/* Count and place S's entries from its position on into PL in PARTS
+   ranges at once, as place_serial: 1, or 0 when a range fails (the
+   serial reading says why), or -1 with a message.  */
+static int
+place_parallel (sp_src *s, const tns_header *h, int64_t most, tns_place *pl,
+                int parts, int64_t *n, int64_t *maxc)
+{
+  int64_t from[SP_MAX_THREADS + 1];
+  place_job x = { .h = h, .most = most };
+  int r = 0;
+  for (int t = 0; t < parts; t++)
+    x.part[t] = (tns_place) { .name = pl->name, .rank = pl->rank,
+                              .type = pl->type };
+  if (sp__parts_cut (s, parts, from))
+    return -1;
+  *n = 0;
+  if (sp__parts_read (s, parts, from, place_pass, &x))
+    {
+      for (int t = 0; t < parts; t++)
+        *n += x.n[t];
+      if (*n > 0 && *n <= INT32_MAX && (!h->declared || *n == h->nnz))
+        r = place_shares (pl, &x, parts, *n) ? -1 : 1;
+      x.placing = 1;
+      if (r > 0 && !sp__parts_read (s, parts, from, place_pass, &x))
+        r = 0;
+    }
+  for (int t = 0; t < parts; t++)
+    {
+      if (r > 0 && !place_full (&x.part[t]))
+        r = sp__fail ("%s changed while it was read", pl->name);
+      for (int d = 0; d < h->rank; d++)
+        maxc[d] = x.maxc[t][d] > maxc[d] ? x.maxc[t][d] : maxc[d];
+      sp__free_array (x.part[t].start);
+      sp__free_array (x.part[t].next);
+    }
+  return r;
+}
+
 /* Read S's entries (about ESTIMATE of them) from its position on into
    the tensor *T of format F, built in place, when F is tns_place's and
    the file is large enough: 1 when *T is read, 0 when the entries are
@@ -759,33 +892,35 @@ tns_placed (sp_src *s, const tns_header *h, int flags, int64_t estimate,
             const sp_format *f, sp_tensor **t)
 {
   tns_place pl = { .name = s->name, .rank = h->rank, .type = h->type };
-  int64_t pos = sp__src_tell (s), line = s->line, n, got, maxc[SP_MAX_RANK];
-  int64_t dims[SP_MAX_RANK];
-  tns_sink k = { NULL, &pl };
+  int64_t n, maxc[SP_MAX_RANK], dims[SP_MAX_RANK];
+  int parts = sp__threads (estimate, flags & SP_IO_PARTS ? 0
+                                     : TNS_PART_LINES), r;
   if ((flags & SP_IO_ONE_PASS) || h->narrow || !sp__src_can_seek (s)
       || (estimate < TNS_TWO_PASS_MIN && !(flags & SP_IO_TWO_PASS))
-      || sp__threads (estimate, flags & SP_IO_PARTS ? 0 : TNS_PART_LINES) > 1
       || !place_format (f, &pl.csf))
     return 0;
-  int r = place_count (s, h, &pl, 4 * estimate + 65536, &n);
-  sp__src_seek (s, pos, line);
-  if (r <= 0 || n == 0 || n > INT32_MAX || (h->declared && n != h->nnz))
+  for (int d = 0; d < h->rank; d++)
+    maxc[d] = -1;
+  /* A first coordinate beyond what the file can hold leaves the file to
+     the list, which does not count first coordinates.  */
+  r = parts > 1 ? place_parallel (s, h, 4 * estimate + 65536, &pl, parts, &n,
+                                  maxc)
+                : place_serial (s, h, 4 * estimate + 65536, &pl, &n, maxc);
+  if (r <= 0)
     {
       place_free (&pl);
-      return r < 0 ? -1 : 0;
-    }
-  if (place_parts (&pl, n) || tns_entries (s, h, &k, maxc, &got))
-    {
-      place_free (&pl);
-      return -1;
+      return r;
     }
   for (int d = 0; d < h->rank; d++)
     dims[d] = h->declared ? h->dims[d] : maxc[d] + 1;
   *t = place_tensor (&pl, f, dims, n);
   place_free (&pl);
-  if (*t)
-    __atomic_add_fetch (&placed_read, 1, __ATOMIC_RELAXED);
-  return *t ? 1 : -1;
+  if (!*t)
+    return -1;
+  __atomic_add_fetch (&placed_read, 1, __ATOMIC_RELAXED);
+  if (parts > 1)
+    __atomic_add_fetch (&parts_read, 1, __ATOMIC_RELAXED);
+  return 1;
 }
 
 int

@@ -3,12 +3,13 @@
    order of more entries than the threshold of two passes, whose
    repeated coordinates add up to values that depend on the order of
    the additions, read into COO and CSF as f64, f32 and i64 on one
-   thread: built in place, and bit for bit the arrays of the reading
-   into a list (SP_IO_ONE_PASS); for f64 the sums in file order, which
-   differ from those in another order.  Small files forced through two
-   passes (SP_IO_TWO_PASS), with the header lines, comments, blank lines
-   and CRLF, read the same, and a bad line in them gives the message of
-   the reading into a list.  */
+   thread and by parts on 2: built in place, and bit for bit the arrays
+   of the reading into a list (SP_IO_ONE_PASS); for f64 the sums in file
+   order, which differ from those in another order.  Small files forced
+   through two passes (SP_IO_TWO_PASS, and by parts: SP_IO_PARTS), with
+   the header lines, comments, blank lines and CRLF, read the same, and
+   a bad line in them gives the message of the reading into a list, on
+   1 to 3 threads.  */
 
 #define _DEFAULT_SOURCE 1 /* mkstemps */
 #include <stdio.h>
@@ -177,21 +178,31 @@ check_file (const char *what, const char *name, const char *fmt,
   static const char *const tname[] = { "f64", "f32", "i64", "i32" };
   char how[200];
   snprintf (how, sizeof how, "%s into %s %s", what, fmt, tname[type]);
-  int64_t placed = sp__tns_placed_read ();
+  int64_t placed = sp__tns_placed_read (), parts = sp__tns_parts_read ();
   sp_tensor *a = sp__read_flags (name, fmt, type, flags);
   if (sp__tns_placed_read () != placed + 1)
     fail (how, "not built in place");
   sp_tensor *b = sp__read_flags (name, fmt, type, SP_IO_ONE_PASS);
   if (sp__tns_placed_read () != placed + 1)
     fail (how, "built in place, read into a list");
-  if (!a || !b)
+  sp__set_threads (2);
+  sp_tensor *c = sp__read_flags (name, fmt, type, flags);
+  sp__set_threads (1);
+  if (sp__tns_placed_read () != placed + 2
+      || sp__tns_parts_read () != parts + 1)
+    fail (how, "not built in place by parts on 2 threads");
+  if (!a || !b || !c)
     fail (how, sp_error ());
   else if (!same_arrays (a, b))
     fail (how, "the arrays differ from the list's");
-  else if (type == SP_F64 && (!sums_are (a, fwd) || (bwd && sums_are (a, bwd))))
+  else if (!same_arrays (c, b))
+    fail (how, "the arrays of 2 threads differ from the list's");
+  else if (type == SP_F64
+           && (!sums_are (a, fwd) || (bwd && sums_are (a, bwd))))
     fail (how, "a sum is not the one in file order");
   sp_free (a);
   sp_free (b);
+  sp_free (c);
 }
 
 static void
@@ -239,20 +250,23 @@ expect_error (const char *what, int64_t k, const char *bad, const char *want)
   set_line (&t, k, bad);
   char *name = temp_file (&t);
   size_t n = strlen (name);
-  for (int flags = SP_IO_TWO_PASS; flags; flags = flags == SP_IO_TWO_PASS
-                                                  ? SP_IO_ONE_PASS : 0)
+  /* In place on 1 to 3 threads, then into a list.  */
+  for (int way = 1; way <= 4; way++)
     {
+      int flags = way < 4 ? SP_IO_TWO_PASS | SP_IO_PARTS : SP_IO_ONE_PASS;
+      sp__set_threads (way < 4 ? way : 1);
       sp_tensor *a = sp__read_flags (name, "csf", SP_F64, flags);
       const char *msg = sp_error ();
       if (a || strncmp (msg, name, n) != 0 || strcmp (msg + n, want) != 0)
         {
           char got[700];
-          snprintf (got, sizeof got, "with flags %d gave '%s', not '%s'",
-                    flags, a ? "a tensor" : msg, want);
+          snprintf (got, sizeof got, "way %d gave '%s', not '%s'", way,
+                    a ? "a tensor" : msg, want);
           fail (what, got);
         }
       sp_free (a);
     }
+  sp__set_threads (1);
   remove (name);
   free (name);
   free (t.s);
@@ -263,8 +277,8 @@ main (void)
 {
   const char *vg = getenv ("SPARSE_VALGRIND");
   sp__set_threads (1);
-  check_files ("small, odd lines", 5000, 0, 1, SP_IO_TWO_PASS);
-  check_files ("small, header", 5000, 1, 0, SP_IO_TWO_PASS);
+  check_files ("small, odd lines", 5000, 0, 1, SP_IO_TWO_PASS | SP_IO_PARTS);
+  check_files ("small, header", 5000, 1, 0, SP_IO_TWO_PASS | SP_IO_PARTS);
   expect_error ("bad value", 1500, "1 2 3 x", ":1500: bad value 'x'");
   expect_error ("coordinate 0", 2000, "0 2 3 1",
                 ":2000: coordinate 0 below 1 in mode-1 index");
