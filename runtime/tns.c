@@ -202,11 +202,14 @@ tns_entry (sp_src *s, const tns_header *h, const char *p, int64_t *x,
 /* A tensor built in place as its file is read: for COO (CN, then S
    levels) and CSF (CU levels), level k over coordinate k, with 32-bit
    pos and crd.  A first pass over the file counts the entries of each
-   first coordinate; the second places each entry's other coordinates
-   and value in its first coordinate's part of the arrays that become
-   the tensor's (no list, no records of all entries); each part, small
-   enough for the cache, is then sorted stably and its repeated entries
-   added up in file order, and the levels are packed in place.  */
+   first coordinate; the second places each entry (its first coordinate
+   where the block needs it, its other coordinates and its value) in its
+   block of first coordinates' part of the arrays that become the
+   tensor's: no list, no records of all entries, and few enough blocks
+   for their write positions to stay in the cache.  Each block, small
+   enough for the cache, is then sorted stably by first coordinate and
+   the others, its repeated entries added up in file order, and the
+   levels are packed in place over the blocks before.  */
 typedef struct tns_place
 {
   const char *name;             /* the file's, for messages */
@@ -214,9 +217,17 @@ typedef struct tns_place
   sp_type type;
   int64_t rows, cap;            /* first coordinates counted, and room */
   int64_t *start;               /* rows + 1: where each first coordinate's
-                                   part starts (its count, first) */
-  int64_t *next;                /* each part's next place */
-  int32_t *crd[SP_MAX_RANK];    /* of each level (level 0's at the end) */
+                                   entries start (its count, first) */
+  int shift;                    /* a block holds the first coordinates of
+                                   equal i >> shift */
+  int64_t blocks;
+  int64_t *next, *end;          /* each block's next place, and its end */
+  int32_t *row;                 /* the first coordinate of each entry
+                                   placed, when a block has several: COO's
+                                   level 0 crd, or CSF's last pos array
+                                   (each filled only below the blocks
+                                   packed), or NULL */
+  int32_t *crd[SP_MAX_RANK];    /* of each level */
   int32_t *pos[SP_MAX_RANK];    /* of each compressed level */
   int64_t m[SP_MAX_RANK];       /* positions of each level built so far */
   void *vals;
@@ -233,10 +244,12 @@ typedef struct tns_sink
 static inline int
 place_push (tns_place *pl, const int64_t *x, sp_num v)
 {
-  int64_t i = x[0], p;
-  if (i >= pl->rows || (p = pl->next[i]) == pl->start[i + 1])
+  int64_t i = x[0], b = i >> pl->shift, p;
+  if (i >= pl->rows || (p = pl->next[b]) == pl->end[b])
     return sp__fail ("%s changed while it was read", pl->name);
-  pl->next[i] = p + 1;
+  pl->next[b] = p + 1;
+  if (pl->row)
+    pl->row[p] = (int32_t) i;
   for (int d = 1; d < pl->rank; d++)
     pl->crd[d][p] = (int32_t) x[d];
   sp__num_store (pl->vals, pl->type, p,
@@ -477,6 +490,7 @@ place_free (tns_place *pl)
 {
   sp__free_array (pl->start);
   sp__free_array (pl->next);
+  sp__free_array (pl->end);
   for (int d = 0; d < SP_MAX_RANK; d++)
     {
       sp__free_array (pl->crd[d]);
@@ -524,26 +538,63 @@ place_count (sp_src *s, const tns_header *h, tns_place *pl, int64_t most,
     }
 }
 
-/* Room for the N entries counted, each first coordinate's part after
-   those of the coordinates below it: 0 or -1 with a message.  */
+/* Blocks of first coordinates: at most 2^PLACE_BLOCK_BITS of them.  */
+#define PLACE_BLOCK_BITS 10
+
+/* The end of block B of PL: where the first coordinate after it
+   starts.  */
+static int64_t
+block_end (const tns_place *pl, int64_t b)
+{
+  int64_t i = (b + 1) << pl->shift;
+  return pl->start[i < pl->rows ? i : pl->rows];
+}
+
+/* The arrays of the tensor for the N entries counted, each block's part
+   after those of the blocks before it: 0 or -1 with a message.  */
 static int
 place_parts (tns_place *pl, int64_t n)
 {
   int64_t at = 0;
-  if (!(pl->next = sp__alloc_array (pl->rows, sizeof *pl->next, -1,
-                                    "entry counts")))
-    return -1;
+  int r = pl->rank, bits = sp__io_bits (pl->rows);
   for (int64_t i = 0; i < pl->rows; i++)
     {
       int64_t c = pl->start[i];
-      pl->start[i] = pl->next[i] = at;
+      pl->start[i] = at;
       at += c;
     }
   pl->start[pl->rows] = at;
-  for (int d = 1; d < pl->rank; d++)
-    if (!(pl->crd[d] = sp__alloc_array (n, sizeof *pl->crd[d], -1,
+  /* A CSF matrix has no array to hold the first coordinates for the
+     blocks: a block a first coordinate.  */
+  pl->shift = bits > PLACE_BLOCK_BITS && (!pl->csf || r > 2)
+              ? bits - PLACE_BLOCK_BITS : 0;
+  pl->blocks = ((pl->rows - 1) >> pl->shift) + 1;
+  if (!(pl->next = sp__alloc_array (pl->blocks, sizeof *pl->next, -1,
+                                    "entry counts"))
+      || !(pl->end = sp__alloc_array (pl->blocks, sizeof *pl->end, -1,
+                                      "entry counts")))
+    return -1;
+  for (int64_t b = 0; b < pl->blocks; b++)
+    {
+      pl->next[b] = pl->start[b << pl->shift];
+      pl->end[b] = block_end (pl, b);
+    }
+  for (int d = 0; d < r; d++)
+    if (!(pl->crd[d] = sp__alloc_array (d == 0 && pl->csf ? pl->rows : n,
+                                        sizeof (int32_t), -1,
                                         "a crd array")))
       return -1;
+  /* Level 0's pos array, and CSF's others: room for one more than the
+     positions of the level above, of which only those packed are
+     touched.  */
+  for (int d = 0; d < (pl->csf ? r : 1); d++)
+    if (!(pl->pos[d] = sp__alloc_array ((d == 0 ? 1 : d == 1 ? pl->rows
+                                                             : n) + 1,
+                                        sizeof (int32_t), d ? -1 : 0,
+                                        "a pos array")))
+      return -1;
+  if (pl->shift)
+    pl->row = pl->csf ? pl->pos[r - 1] : pl->crd[0];
   pl->vals = sp__alloc_array (n, sp__esize (pl->type), -1, "the values");
   return pl->vals ? 0 : -1;
 }
@@ -572,24 +623,20 @@ place_key_init (place_key *k, int rank, const int64_t *dims)
                         : 64 * (rank - 2) + sp__io_bits (dims[rank - 1]);
 }
 
-/* The records of the N entries from LO on of PL, for K, into REC.  */
-static void
-place_records (const tns_place *pl, const place_key *k, int64_t lo,
-               int64_t n, uint64_t *rec)
+/* The record of entry E of PL, for K, into R.  */
+static inline void
+place_record (const tns_place *pl, const place_key *k, int64_t e,
+              uint64_t *r)
 {
-  int rw = k->kw + 1;
-  for (int64_t e = 0; e < n; e++)
-    {
-      uint64_t *r = rec + e * rw, key = 0;
-      for (int d = 1; d < pl->rank; d++)
-        if (k->kw == 1)
-          key |= (uint64_t) pl->crd[d][lo + e] << k->shift[d];
-        else
-          r[d - 1] = (uint64_t) pl->crd[d][lo + e];
-      if (k->kw == 1)
-        r[0] = key;
-      r[k->kw] = (uint64_t) sp__num_load (pl->vals, pl->type, lo + e).i;
-    }
+  uint64_t key = 0;
+  for (int d = 1; d < pl->rank; d++)
+    if (k->kw == 1)
+      key |= (uint64_t) pl->crd[d][e] << k->shift[d];
+    else
+      r[d - 1] = (uint64_t) pl->crd[d][e];
+  if (k->kw == 1)
+    r[0] = key;
+  r[k->kw] = (uint64_t) sp__num_load (pl->vals, pl->type, e).i;
 }
 
 /* The coordinates below the first of record R into X.  */
@@ -638,17 +685,15 @@ place_put (tns_place *pl, int64_t i, const int64_t *x, sp_num v, int first)
   sp__num_store (pl->vals, pl->type, m[r - 1] - 1, v);
 }
 
-/* Sort the part of first coordinate I of PL by the other coordinates,
-   stably, as records REC of key K (room for the part), and append its
-   entries to the levels, repeated ones added up in file order.  0, or
-   -1 with a message.  The levels are packed over the parts read before,
-   which are in the records.  */
+/* Sort the N records REC of the entries of first coordinate I of PL by
+   key K, stably, and append them to the levels, repeated ones added up
+   in file order.  0, or -1 with a message.  */
 static int
-place_part (tns_place *pl, const place_key *k, int64_t i, uint64_t *rec)
+place_row (tns_place *pl, const place_key *k, int64_t i, uint64_t *rec,
+           int64_t n)
 {
-  int64_t lo = pl->start[i], n = pl->start[i + 1] - lo, x[SP_MAX_RANK];
+  int64_t x[SP_MAX_RANK];
   int kw = k->kw, rw = kw + 1;
-  place_records (pl, k, lo, n, rec);
   if (sp__sort_records (rec, n, kw, rw, k->bits))
     return -1;
   for (int64_t e = 0, g; e < n; e = g)
@@ -662,6 +707,34 @@ place_part (tns_place *pl, const place_key *k, int64_t i, uint64_t *rec)
       place_unkey (pl, k, r, x);
       place_put (pl, i, x, v, e == 0);
     }
+  return 0;
+}
+
+/* Append block B of PL to the levels: its entries made records REC of
+   key K (room for the block), moved to their first coordinate's place
+   (stably, by the counts of the first pass; CUR: room for a cursor per
+   first coordinate of a block), and each first coordinate's sorted and
+   packed.  The levels are packed over the blocks before, whose arrays
+   the records have left.  0, or -1 with a message.  */
+static int
+place_block (tns_place *pl, const place_key *k, int64_t b, uint64_t *rec,
+             int64_t *cur)
+{
+  int64_t i0 = b << pl->shift, i1 = (b + 1) << pl->shift;
+  int64_t lo = pl->start[i0], hi = block_end (pl, b);
+  int rw = k->kw + 1;
+  if (i1 > pl->rows)
+    i1 = pl->rows;
+  for (int64_t i = i0; i < i1; i++)
+    cur[i - i0] = pl->start[i] - lo;
+  for (int64_t e = lo; e < hi; e++)
+    place_record (pl, k, e, rec + rw * (pl->row ? cur[pl->row[e] - i0]++
+                                                : e - lo));
+  for (int64_t i = i0; i < i1; i++)
+    if (pl->start[i + 1] > pl->start[i]
+        && place_row (pl, k, i, rec + rw * (pl->start[i] - lo),
+                      pl->start[i + 1] - pl->start[i]))
+      return -1;
   return 0;
 }
 
@@ -693,41 +766,34 @@ place_install (tns_place *pl, sp_tensor *t)
   t->dirty = 0;
 }
 
-/* The tensor of format F and extents DIMS from PL's N entries placed:
-   each part sorted and packed in turn.  NULL on failure.  */
+/* The tensor of format F and extents DIMS from PL's entries placed:
+   each block sorted and packed in turn.  NULL on failure.  */
 static sp_tensor *
-place_tensor (tns_place *pl, const sp_format *f, const int64_t *dims,
-              int64_t n)
+place_tensor (tns_place *pl, const sp_format *f, const int64_t *dims)
 {
   sp_tensor *t = sp__alloc (f, pl->type, dims);
   place_key k;
   uint64_t *rec = NULL;
-  int64_t most = 0;
-  for (int64_t i = 0; i < pl->rows; i++)
-    if (pl->start[i + 1] - pl->start[i] > most)
-      most = pl->start[i + 1] - pl->start[i];
+  int64_t most = 0, *cur = NULL;
+  for (int64_t b = 0; b < pl->blocks; b++)
+    if (pl->end[b] - pl->start[b << pl->shift] > most)
+      most = pl->end[b] - pl->start[b << pl->shift];
   place_key_init (&k, pl->rank, dims);
   if (!t || !(rec = sp__alloc_array (most, (k.kw + 1) * sizeof *rec, -1,
                                      "sort records"))
-      || !(pl->pos[0] = sp__alloc_array (2, sizeof (int32_t), 0,
-                                         "a pos array"))
-      || !(pl->crd[0] = sp__alloc_array (pl->csf ? pl->rows : n,
-                                         sizeof (int32_t), -1,
-                                         "a crd array")))
+      || !(cur = sp__alloc_array ((int64_t) 1 << pl->shift, sizeof *cur, -1,
+                                  "entry counts")))
     goto fail;
-  for (int l = 1; pl->csf && l < pl->rank; l++)
-    if (!(pl->pos[l] = sp__alloc_array ((l == 1 ? pl->rows : n) + 1,
-                                        sizeof (int32_t), -1,
-                                        "a pos array")))
-      goto fail;
-  for (int64_t i = 0; i < pl->rows; i++)
-    if (pl->start[i + 1] > pl->start[i] && place_part (pl, &k, i, rec))
+  for (int64_t b = 0; b < pl->blocks; b++)
+    if (place_block (pl, &k, b, rec, cur))
       goto fail;
   sp__free_array (rec);
+  sp__free_array (cur);
   place_install (pl, t);
   return t;
 fail:
   sp__free_array (rec);
+  sp__free_array (cur);
   sp_free (t);
   return NULL;
 }
@@ -741,12 +807,12 @@ sp__tns_placed_read (void)
   return __atomic_load_n (&placed_read, __ATOMIC_RELAXED);
 }
 
-/* Whether each part of PL got the entries counted for it.  */
+/* Whether each block of PL got the entries counted for it.  */
 static int
 place_full (const tns_place *pl)
 {
-  for (int64_t i = 0; i < pl->rows; i++)
-    if (pl->next[i] != pl->start[i + 1])
+  for (int64_t b = 0; b < pl->blocks; b++)
+    if (pl->next[b] != pl->end[b])
       return 0;
   return 1;
 }
@@ -797,10 +863,9 @@ place_pass (sp_src *s, int t, void *ctx)
 }
 
 /* The counts of the PARTS ranges of X, N entries, into PL's, and each
-   range's share of each first coordinate's part: its next place in
-   NEXT, the end of its share in START one further on (so that
-   place_push and place_full take a range as the file).  0, or -1 with a
-   message.  */
+   range's share of each block's part: its next place and the end of
+   its share (so that place_push and place_full take a range as the
+   file).  0, or -1 with a message.  */
 static int
 place_shares (tns_place *pl, place_job *x, int parts, int64_t n)
 {
@@ -810,35 +875,39 @@ place_shares (tns_place *pl, place_job *x, int parts, int64_t n)
                 sizeof *pl->start, 0, "entry counts"))
     return -1;
   for (int t = 0; t < parts; t++)
-    {
-      tns_place *q = &x->part[t];
-      for (int64_t i = 0; i < q->rows; i++)
-        pl->start[i] += q->start[i];
-      if (sp__grow ((void **) &q->start, &q->cap, pl->rows + 1,
-                    sizeof *q->start, 0, "entry counts")
-          || !(q->next = sp__alloc_array (pl->rows, sizeof *q->next, -1,
-                                          "entry counts")))
-        return -1;
-      q->rows = pl->rows;
-    }
+    for (int64_t i = 0; i < x->part[t].rows; i++)
+      pl->start[i] += x->part[t].start[i];
   if (place_parts (pl, n))
     return -1;
-  /* From the last first coordinate down, each range's count of I is
-     read before its end overwrites it.  */
-  for (int64_t i = pl->rows; i-- > 0;)
+  for (int t = 0; t < parts; t++)
     {
-      int64_t at = pl->start[i];
+      tns_place *q = &x->part[t];
+      if (!(q->next = sp__alloc_array (pl->blocks, sizeof *q->next, -1,
+                                       "entry counts"))
+          || !(q->end = sp__alloc_array (pl->blocks, sizeof *q->end, 0,
+                                         "entry counts")))
+        return -1;
+      for (int64_t i = 0; i < q->rows; i++)
+        q->end[i >> pl->shift] += q->start[i];
+    }
+  for (int64_t b = 0; b < pl->blocks; b++)
+    {
+      int64_t at = pl->next[b];
       for (int t = 0; t < parts; t++)
         {
-          tns_place *q = &x->part[t];
-          q->next[i] = at;
-          q->start[i + 1] = at += q->start[i];
+          x->part[t].next[b] = at;
+          x->part[t].end[b] = at += x->part[t].end[b];
         }
     }
   for (int t = 0; t < parts; t++)
     {
-      memcpy (x->part[t].crd, pl->crd, sizeof pl->crd);
-      x->part[t].vals = pl->vals;
+      tns_place *q = &x->part[t];
+      q->rows = pl->rows;
+      q->shift = pl->shift;
+      q->blocks = pl->blocks;
+      q->row = pl->row;
+      memcpy (q->crd, pl->crd, sizeof pl->crd);
+      q->vals = pl->vals;
     }
   return 0;
 }
@@ -877,6 +946,7 @@ place_parallel (sp_src *s, const tns_header *h, int64_t most, tns_place *pl,
         maxc[d] = x.maxc[t][d] > maxc[d] ? x.maxc[t][d] : maxc[d];
       sp__free_array (x.part[t].start);
       sp__free_array (x.part[t].next);
+      sp__free_array (x.part[t].end);
     }
   return r;
 }
@@ -913,7 +983,7 @@ tns_placed (sp_src *s, const tns_header *h, int flags, int64_t estimate,
     }
   for (int d = 0; d < h->rank; d++)
     dims[d] = h->declared ? h->dims[d] : maxc[d] + 1;
-  *t = place_tensor (&pl, f, dims, n);
+  *t = place_tensor (&pl, f, dims);
   place_free (&pl);
   if (!*t)
     return -1;

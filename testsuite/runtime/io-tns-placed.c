@@ -33,8 +33,9 @@ fail (const char *what, const char *detail)
     printf ("FAIL %s: %s\n", what, detail);
 }
 
-/* Many first coordinates, few of the others: every cell repeats.  */
-enum { NI = 300, NJ = 20, NK = 30, CELLS = NI * NJ * NK };
+/* More first coordinates than blocks of them, few of the others: every
+   cell repeats.  */
+enum { NI = 3000, NJ = 6, NK = 10, CELLS = NI * NJ * NK };
 
 typedef struct text
 {
