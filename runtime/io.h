@@ -151,6 +151,16 @@ sp__io_bits (int64_t n)
   return n > 1 ? 64 - __builtin_clzll ((uint64_t) n - 1) : 0;
 }
 
+/* The first pass over the entry lines at P, a line start in a window
+   ending at LIM, while each starts with a plain first coordinate of 1 to
+   7 digits below ROWS and a blank: each counted in CNT[(coordinate - 1)
+   >> SHIFT], and in *COUNT, up to LIMIT.  Stops at the last 64 bytes of
+   the window, or at the first line it cannot take, which it returns for
+   a careful loop.  */
+const char *sp__io_count_plain (const char *p, const char *lim, int64_t rows,
+                                int32_t *cnt, int shift, int64_t *count,
+                                int64_t limit);
+
 /* The fast paths: a token of plain digits (1 to 18 of them, no sign)
    ending in a blank or the newline, read without calls.  0 when the
    token is anything else; the caller then reads the line again with the

@@ -216,8 +216,10 @@ typedef struct tns_place
   int rank, csf;
   sp_type type;
   int64_t rows, cap;            /* first coordinates counted, and room */
+  int32_t *cnt;                 /* cap: the count of each first coordinate
+                                   (in the first pass) */
   int64_t *start;               /* rows + 1: where each first coordinate's
-                                   entries start (its count, first) */
+                                   entries start */
   int shift;                    /* a block holds the first coordinates of
                                    equal i >> shift */
   int64_t blocks;
@@ -488,6 +490,7 @@ place_format (const sp_format *f, int *csf)
 static void
 place_free (tns_place *pl)
 {
+  sp__free_array (pl->cnt);
   sp__free_array (pl->start);
   sp__free_array (pl->next);
   sp__free_array (pl->end);
@@ -508,26 +511,36 @@ static int
 place_count (sp_src *s, const tns_header *h, tns_place *pl, int64_t most,
              int64_t *n)
 {
+  /* A count may wrap only where there are more entries than a tensor
+     built in place can hold, which the caller refuses.  */
   for (*n = 0;;)
     {
       if (s->cur == s->lim)
         {
           int r = sp__src_refill (s);
-          if (r <= 0)
-            return r < 0 ? -1 : 1;
+          if (r < 0)
+            return -1;
+          if (r == 0)
+            break;
         }
+      int64_t before = *n, i;
+      s->cur = (char *) sp__io_count_plain (s->cur, s->lim,
+                                            pl->cap < h->fast[0] ? pl->cap
+                                                                 : h->fast[0],
+                                            pl->cnt, 0, n, INT64_MAX);
+      s->line += *n - before;
+      if (s->cur == s->lim)
+        continue;
       const char *p = sp__io_blanks (s->cur);
-      int64_t i;
       if (*p != '#' && !sp__io_eol (s, p))
         {
           if (!sp__io_coord_fast (&p, h->fast[0], &i) || i >= most)
             return 0;
-          if (i + 1 >= pl->cap
-              && sp__grow ((void **) &pl->start, &pl->cap, i + 2,
-                           sizeof *pl->start, 0, "entry counts"))
+          if (i >= pl->cap
+              && sp__grow ((void **) &pl->cnt, &pl->cap, i + 1,
+                           sizeof *pl->cnt, 0, "entry counts"))
             return -1;
-          pl->start[i]++;
-          pl->rows = i < pl->rows ? pl->rows : i + 1;
+          pl->cnt[i]++;
           ++*n;
         }
       p = sp__io_line_end (p);
@@ -536,6 +549,9 @@ place_count (sp_src *s, const tns_header *h, tns_place *pl, int64_t most,
       s->cur = (char *) p + (p != s->lim);
       s->line++;
     }
+  for (pl->rows = pl->cap; pl->rows > 0 && !pl->cnt[pl->rows - 1];)
+    pl->rows--;
+  return 1;
 }
 
 /* Blocks of first coordinates: at most 2^PLACE_BLOCK_BITS of them.  */
@@ -557,11 +573,13 @@ place_parts (tns_place *pl, int64_t n)
 {
   int64_t at = 0;
   int r = pl->rank, bits = sp__io_bits (pl->rows);
+  if (!(pl->start = sp__alloc_array (pl->rows + 1, sizeof *pl->start, -1,
+                                     "entry counts")))
+    return -1;
   for (int64_t i = 0; i < pl->rows; i++)
     {
-      int64_t c = pl->start[i];
       pl->start[i] = at;
-      at += c;
+      at += pl->cnt[i];
     }
   pl->start[pl->rows] = at;
   /* A CSF matrix has no array to hold the first coordinates for the
@@ -871,12 +889,12 @@ place_shares (tns_place *pl, place_job *x, int parts, int64_t n)
 {
   for (int t = 0; t < parts; t++)
     pl->rows = x->part[t].rows > pl->rows ? x->part[t].rows : pl->rows;
-  if (sp__grow ((void **) &pl->start, &pl->cap, pl->rows + 1,
-                sizeof *pl->start, 0, "entry counts"))
+  if (!(pl->cnt = sp__alloc_array (pl->rows, sizeof *pl->cnt, 0,
+                                   "entry counts")))
     return -1;
   for (int t = 0; t < parts; t++)
     for (int64_t i = 0; i < x->part[t].rows; i++)
-      pl->start[i] += x->part[t].start[i];
+      pl->cnt[i] += x->part[t].cnt[i];
   if (place_parts (pl, n))
     return -1;
   for (int t = 0; t < parts; t++)
@@ -888,7 +906,7 @@ place_shares (tns_place *pl, place_job *x, int parts, int64_t n)
                                          "entry counts")))
         return -1;
       for (int64_t i = 0; i < q->rows; i++)
-        q->end[i >> pl->shift] += q->start[i];
+        q->end[i >> pl->shift] += q->cnt[i];
     }
   for (int64_t b = 0; b < pl->blocks; b++)
     {
@@ -944,7 +962,7 @@ place_parallel (sp_src *s, const tns_header *h, int64_t most, tns_place *pl,
         r = sp__fail ("%s changed while it was read", pl->name);
       for (int d = 0; d < h->rank; d++)
         maxc[d] = x.maxc[t][d] > maxc[d] ? x.maxc[t][d] : maxc[d];
-      sp__free_array (x.part[t].start);
+      sp__free_array (x.part[t].cnt);
       sp__free_array (x.part[t].next);
       sp__free_array (x.part[t].end);
     }
