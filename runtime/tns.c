@@ -784,36 +784,114 @@ place_install (tns_place *pl, sp_tensor *t)
   t->dirty = 0;
 }
 
-/* The tensor of format F and extents DIMS from PL's entries placed:
-   each block sorted and packed in turn.  NULL on failure.  */
+/* The blocks packed by threads: thread T packs blocks [FIRST[T],
+   FIRST[T + 1]) through its own view VIEW[T] of the tensor, to the front
+   of its own range of each array, whose positions of level d start at
+   BASE[T][d]; the ranges are then closed up (place_close).  */
+typedef struct place_pack
+{
+  tns_place *pl;
+  const place_key *k;
+  int64_t first[SP_MAX_THREADS + 1];
+  int64_t base[SP_MAX_THREADS][SP_MAX_RANK];
+  tns_place view[SP_MAX_THREADS];
+  int ok[SP_MAX_THREADS];
+} place_pack;
+
+static void
+place_range (void *ctx, int t, int parts)
+{
+  place_pack *x = ctx;
+  tns_place *v = &x->view[t];
+  int64_t b0 = x->first[t], b1 = x->first[t + 1], b = b0, most = 0;
+  int64_t *cur = NULL;
+  uint64_t *rec = NULL;
+  (void) parts;
+  for (int64_t c = b0; c < b1; c++)
+    if (v->end[c] - v->start[c << v->shift] > most)
+      most = v->end[c] - v->start[c << v->shift];
+  if ((rec = sp__alloc_array (most, (x->k->kw + 1) * sizeof *rec, -1,
+                              "sort records"))
+      && (cur = sp__alloc_array ((int64_t) 1 << v->shift, sizeof *cur, -1,
+                                 "entry counts")))
+    while (b < b1 && !place_block (v, x->k, b, rec, cur))
+      b++;
+  x->ok[t] = rec && cur && b == b1;
+  sp__free_array (rec);
+  sp__free_array (cur);
+}
+
+/* Close up the ranges the PARTS threads of X packed: each level's
+   positions, and the pos entries pointing at them, after those of the
+   ranges before.  */
+static void
+place_close (place_pack *x, int parts)
+{
+  tns_place *pl = x->pl;
+  int r = pl->rank;
+  size_t es = sp__esize (pl->type);
+  int64_t g[SP_MAX_RANK];
+  memcpy (g, x->view[0].m, sizeof g);
+  for (int t = 1; t < parts; t++)
+    {
+      const int64_t *m = x->view[t].m, *base = x->base[t];
+      for (int d = 0; d < r; d++)
+        {
+          memmove (pl->crd[d] + g[d], pl->crd[d] + base[d],
+                   (size_t) (m[d] - base[d]) * sizeof *pl->crd[d]);
+          for (int64_t q = 0; d && pl->csf && q < m[d - 1] - base[d - 1];
+               q++)
+            pl->pos[d][g[d - 1] + q] = (int32_t) (pl->pos[d][base[d - 1] + q]
+                                                  - base[d] + g[d]);
+        }
+      memmove ((char *) pl->vals + g[r - 1] * es,
+               (char *) pl->vals + base[r - 1] * es,
+               (size_t) (m[r - 1] - base[r - 1]) * es);
+      for (int d = 0; d < r; d++)
+        g[d] += m[d] - base[d];
+    }
+  memcpy (pl->m, g, sizeof g);
+}
+
+/* The tensor of format F and extents DIMS from PL's entries placed,
+   its blocks sorted and packed by PARTS threads, each a range of about
+   equal entries.  NULL on failure.  */
 static sp_tensor *
-place_tensor (tns_place *pl, const sp_format *f, const int64_t *dims)
+place_tensor (tns_place *pl, const sp_format *f, const int64_t *dims,
+              int parts)
 {
   sp_tensor *t = sp__alloc (f, pl->type, dims);
   place_key k;
-  uint64_t *rec = NULL;
-  int64_t most = 0, *cur = NULL;
-  for (int64_t b = 0; b < pl->blocks; b++)
-    if (pl->end[b] - pl->start[b << pl->shift] > most)
-      most = pl->end[b] - pl->start[b << pl->shift];
+  place_pack x = { .pl = pl, .k = &k };
+  int64_t n = pl->start[pl->rows];
+  if (!t)
+    return NULL;
   place_key_init (&k, pl->rank, dims);
-  if (!t || !(rec = sp__alloc_array (most, (k.kw + 1) * sizeof *rec, -1,
-                                     "sort records"))
-      || !(cur = sp__alloc_array ((int64_t) 1 << pl->shift, sizeof *cur, -1,
-                                  "entry counts")))
-    goto fail;
-  for (int64_t b = 0; b < pl->blocks; b++)
-    if (place_block (pl, &k, b, rec, cur))
-      goto fail;
-  sp__free_array (rec);
-  sp__free_array (cur);
+  if (parts > pl->blocks)
+    parts = (int) pl->blocks;
+  for (int p = 1, b = 0; p <= parts; p++)
+    {
+      while (b < pl->blocks && pl->start[b << pl->shift] < n / parts * p)
+        b++;
+      x.first[p] = p == parts ? pl->blocks : b;
+    }
+  for (int p = 0; p < parts; p++)
+    {
+      int64_t i0 = x.first[p] << pl->shift, lo = pl->start[i0];
+      x.view[p] = *pl;
+      for (int d = 0; d < pl->rank; d++)
+        x.view[p].m[d] = x.base[p][d] = d == 0 && pl->csf ? i0 : lo;
+    }
+  sp__parallel (parts, place_range, &x);
+  for (int p = 0; p < parts; p++)
+    if (!x.ok[p])
+      {
+        sp_free (t);
+        return NULL;
+      }
+  place_close (&x, parts);
   place_install (pl, t);
   return t;
-fail:
-  sp__free_array (rec);
-  sp__free_array (cur);
-  sp_free (t);
-  return NULL;
 }
 
 /* Files built in place so far.  */
@@ -1001,7 +1079,7 @@ tns_placed (sp_src *s, const tns_header *h, int flags, int64_t estimate,
     }
   for (int d = 0; d < h->rank; d++)
     dims[d] = h->declared ? h->dims[d] : maxc[d] + 1;
-  *t = place_tensor (&pl, f, dims);
+  *t = place_tensor (&pl, f, dims, parts);
   place_free (&pl);
   if (!*t)
     return -1;
