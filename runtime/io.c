@@ -398,6 +398,12 @@ sp__io_count_plain (const char *p, const char *lim, int64_t rows,
 
 /* ------------------------------------------------------- token helpers */
 
+int
+sp__io_changed (const char *name)
+{
+  return sp__fail ("%s changed while it was read", name);
+}
+
 /* Whether the line last handed out holds a NUL byte.  */
 static int
 line_has_nul (const sp_src *s)

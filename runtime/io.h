@@ -320,6 +320,10 @@ sp__io_push (sp_coo *c, const int64_t *x, sp_num v)
   return 0;
 }
 
+/* Report that the file NAME's entries are not those a first pass over
+   it counted; -1.  */
+int sp__io_changed (const char *name);
+
 /* Finish the line at P: only blanks may remain.  0, or -1 with a message
    naming what came before (AFTER, e.g. "the value").  */
 int sp__io_end_line (sp_src *s, const char *p, const char *after);

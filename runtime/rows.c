@@ -254,7 +254,7 @@ sp__rows_restart (sp_rows *b)
 int
 sp__rows_changed (const sp_rows *b)
 {
-  return sp__fail ("%s changed while it was read", b->name);
+  return sp__io_changed (b->name);
 }
 
 /* Place the LIST's entries row by row into new column and value arrays:

@@ -242,13 +242,13 @@ typedef struct tns_sink
   tns_place *pl;
 } tns_sink;
 
-/* Place entry X = V in its first coordinate's part of PL's arrays.  */
+/* Place entry X = V in its block's part of PL's arrays.  */
 static inline int
 place_push (tns_place *pl, const int64_t *x, sp_num v)
 {
   int64_t i = x[0], b = i >> pl->shift, p;
   if (i >= pl->rows || (p = pl->next[b]) == pl->end[b])
-    return sp__fail ("%s changed while it was read", pl->name);
+    return sp__io_changed (pl->name);
   pl->next[b] = p + 1;
   if (pl->row)
     pl->row[p] = (int32_t) i;
@@ -929,8 +929,7 @@ place_serial (sp_src *s, const tns_header *h, int64_t most, tns_place *pl,
     return r < 0 ? -1 : 0;
   if (place_parts (pl, *n) || tns_entries (s, h, &k, maxc, &got))
     return -1;
-  return place_full (pl) ? 1 : sp__fail ("%s changed while it was read",
-                                         pl->name);
+  return place_full (pl) ? 1 : sp__io_changed (pl->name);
 }
 
 /* The parts of a file placed on threads: each byte range counted, then
@@ -1037,7 +1036,7 @@ place_parallel (sp_src *s, const tns_header *h, int64_t most, tns_place *pl,
   for (int t = 0; t < parts; t++)
     {
       if (r > 0 && !place_full (&x.part[t]))
-        r = sp__fail ("%s changed while it was read", pl->name);
+        r = sp__io_changed (pl->name);
       for (int d = 0; d < h->rank; d++)
         maxc[d] = x.maxc[t][d] > maxc[d] ? x.maxc[t][d] : maxc[d];
       sp__free_array (x.part[t].cnt);
