@@ -11,6 +11,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "io.h"
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 /* Bytes read at a time, and zero bytes kept after the data so that an
    eight-byte load near the end stays in the buffer.  */
@@ -334,7 +337,72 @@ sp__parts_read (const sp_src *s, int parts, const int64_t *from,
   return ok;
 }
 
+#ifdef __SSE2__
+/* The newlines among the 64 bytes at C, a bit each.  */
+static inline uint64_t
+newlines64 (const char *c)
+{
+  const __m128i nl = _mm_set1_epi8 ('\n');
+  uint64_t m = 0;
+  for (int k = 0; k < 4; k++)
+    m |= (uint64_t) (uint16_t) _mm_movemask_epi8
+           (_mm_cmpeq_epi8 (_mm_loadu_si128 ((const __m128i *) (c + 16 * k)),
+                            nl)) << (16 * k);
+  return m;
+}
+#endif
+
+/* The first pass over lines at P, a line start in a window ending at
+   LIM, counted while each is plain: a first coordinate (a matrix's row)
+   of 1 to 7 digits below ROWS at the line's start, then a blank, counted
+   in CNT[(coordinate - 1) >> SHIFT].  The newlines of 64
+   bytes are found at once and each row read in one 8-byte load, so that
+   no branch waits on a line's length or its digits.  Stops at LIMIT
+   entries, at the last 64 bytes of the window, or at the first line it
+   cannot take, which it returns for the careful loop.  */
+const char *
+sp__io_count_plain (const char *p, const char *lim, int64_t rows,
+                    int32_t *cnt, int shift, int64_t *count, int64_t limit)
+{
+#ifdef __SSE2__
+  const char *start = p;
+  int64_t n = *count;
+  for (const char *c = p; c + 64 <= lim && n < limit; c += 64)
+    {
+      uint64_t m = newlines64 (c);
+      for (; m && n < limit; m &= m - 1)
+        {
+          uint64_t x = sp__load8 (start);
+          int d = sp__lead_digits (x);
+          uint64_t v = d ? sp__lead_value (x, d) : 0;
+          char after = (char) (x >> (8 * (d & 7)));
+          /* Eight digits leave no room for the blank: careful loop.  */
+          if (d == 0 || (after != ' ' && after != '\t')
+              || v - 1 >= (uint64_t) rows)
+            break;
+          cnt[(v - 1) >> shift]++;
+          n++;
+          start = c + __builtin_ctzll (m) + 1;
+        }
+      if (m && n < limit)
+        break;
+    }
+  *count = n;
+  return start;
+#else
+  (void) lim, (void) rows, (void) cnt, (void) shift, (void) count;
+  (void) limit;
+  return p;
+#endif
+}
+
 /* ------------------------------------------------------- token helpers */
+
+int
+sp__io_changed (const char *name)
+{
+  return sp__fail ("%s changed while it was read", name);
+}
 
 /* Whether the line last handed out holds a NUL byte.  */
 static int
@@ -783,7 +851,7 @@ read_coo (sp_src *s, file_kind kind, const char *format, sp_type type,
   if (kind == KIND_MTX)
     return sp__io_format (format, 2, s->name, f)
            || sp__mtx_read (s, flags, f, type, c, t) ? -1 : 0;
-  return sp__tns_read (s, format, type, flags, f, c, nc);
+  return sp__tns_read (s, format, type, flags, f, c, nc, t);
 }
 
 /* Lists of many entries whose keys fit a word are sorted in buckets of

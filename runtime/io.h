@@ -18,10 +18,13 @@
 /* Reader and writer options.  */
 #define SP_IO_KEEP_TRIANGLE 1 /* symmetric .mtx: only the stored triangle */
 #define SP_IO_TNS_HEADER 2    /* write .tns with the "rank nnz" and dims lines */
-#define SP_IO_TWO_PASS 4      /* read a matrix out of row order in two passes
-                                 whatever its size (for tests) */
+#define SP_IO_TWO_PASS 4      /* read a matrix out of row order, or a .tns
+                                 file into a tensor built in place, in two
+                                 passes whatever its size (for tests) */
 #define SP_IO_PARTS 8         /* read a .tns file by parts on threads
                                  whatever its size (for tests) */
+#define SP_IO_ONE_PASS 16     /* read a .tns file into a list whatever its
+                                 size (for tests) */
 
 typedef struct sp_src
 {
@@ -124,6 +127,39 @@ sp__io_sep (const sp_src *s, const char *p)
 {
   return *p == ' ' || *p == '\t' || *p == '\r' || sp__io_eol (s, p);
 }
+
+/* The first newline or NUL byte from P on, eight bytes at a time (the
+   window ends in a NUL and zero bytes after it).  */
+static inline const char *
+sp__io_line_end (const char *p)
+{
+  const uint64_t ones = 0x0101010101010101ULL, high = ones << 7;
+  for (;; p += 8)
+    {
+      uint64_t x = sp__load8 (p), y = x ^ (ones * '\n');
+      /* Only a byte after the first zero one can be flagged wrongly.  */
+      uint64_t m = (((x - ones) & ~x) | ((y - ones) & ~y)) & high;
+      if (m)
+        return p + (__builtin_ctzll (m) >> 3);
+    }
+}
+
+/* Bits of the coordinates below N.  */
+static inline int
+sp__io_bits (int64_t n)
+{
+  return n > 1 ? 64 - __builtin_clzll ((uint64_t) n - 1) : 0;
+}
+
+/* The first pass over the entry lines at P, a line start in a window
+   ending at LIM, while each starts with a plain first coordinate of 1 to
+   7 digits below ROWS and a blank: each counted in CNT[(coordinate - 1)
+   >> SHIFT], and in *COUNT, up to LIMIT.  Stops at the last 64 bytes of
+   the window, or at the first line it cannot take, which it returns for
+   a careful loop.  */
+const char *sp__io_count_plain (const char *p, const char *lim, int64_t rows,
+                                int32_t *cnt, int shift, int64_t *count,
+                                int64_t limit);
 
 /* The fast paths: a token of plain digits (1 to 18 of them, no sign)
    ending in a blank or the newline, read without calls.  0 when the
@@ -283,6 +319,10 @@ sp__io_push (sp_coo *c, const int64_t *x, sp_num v)
     c->val[c->n++] = v.d;
   return 0;
 }
+
+/* Report that the file NAME's entries are not those a first pass over
+   it counted; -1.  */
+int sp__io_changed (const char *name);
 
 /* Finish the line at P: only blanks may remain.  0, or -1 with a message
    naming what came before (AFTER, e.g. "the value").  */
@@ -454,14 +494,18 @@ int sp__mtx_read (sp_src *s, int flags, const sp_format *f, sp_type type,
    tests: the other ways give the same tensors).  */
 int64_t sp__mtx_parts_read (void);
 /* Read the FROSTT input S for FORMAT (parsed into F once the file's
-   rank is known) and TYPE with reader FLAGS into the lists C[0 .. *NC)
-   (at most SP_MAX_THREADS), whose entries in turn are the file's in file
-   order: several when parts of the file were read on threads, each
-   initialised here and to be freed by the caller on success.  */
+   rank is known) and TYPE with reader FLAGS: into the tensor *T when
+   tns.c builds F in place, else into the lists C[0 .. *NC) (at most
+   SP_MAX_THREADS), whose entries in turn are the file's in file order:
+   several when parts of the file were read on threads, each initialised
+   here and to be freed by the caller on success.  */
 int sp__tns_read (sp_src *s, const char *format, sp_type type, int flags,
-                  sp_format *f, sp_coo *c, int *nc);
+                  sp_format *f, sp_coo *c, int *nc, sp_tensor **t);
 /* How many .tns files have been read by parts on threads (for tests).  */
 int64_t sp__tns_parts_read (void);
+/* How many .tns files have been read in two passes into a tensor built
+   in place (for tests).  */
+int64_t sp__tns_placed_read (void);
 
 /* The rank FORMAT states by itself (an explicit level list), else 0.  */
 int sp__io_format_rank (const char *format);

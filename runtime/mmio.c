@@ -5,9 +5,6 @@
    Writing produces coordinate general files.  */
 
 #include <string.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 #include "io.h"
 #include "threads.h"
 
@@ -349,22 +346,6 @@ mirrored (const mtx_header *h, int flags)
   return h->sym != SYM_GENERAL && !(flags & SP_IO_KEEP_TRIANGLE);
 }
 
-/* The first newline or NUL byte from P on, eight bytes at a time (the
-   window ends in a NUL and zero bytes after it).  */
-static inline const char *
-line_end (const char *p)
-{
-  const uint64_t ones = 0x0101010101010101ULL, high = ones << 7;
-  for (;; p += 8)
-    {
-      uint64_t x = sp__load8 (p), y = x ^ (ones * '\n');
-      /* Only a byte after the first zero one can be flagged wrongly.  */
-      uint64_t m = (((x - ones) & ~x) | ((y - ones) & ~y)) & high;
-      if (m)
-        return p + (__builtin_ctzll (m) >> 3);
-    }
-}
-
 /* Whether the first entry lines in S's window are in (row, column)
    order.  */
 static int
@@ -382,74 +363,17 @@ looks_sorted (const sp_src *s, const mtx_header *h, int flags)
         return 0;
       pi = i;
       pj = j;
-      p = line_end (p);
+      p = sp__io_line_end (p);
       p += *p == '\n';
     }
   return 1;
-}
-
-#ifdef __SSE2__
-/* The newlines among the 64 bytes at C, a bit each.  */
-static inline uint64_t
-newlines64 (const char *c)
-{
-  const __m128i nl = _mm_set1_epi8 ('\n');
-  uint64_t m = 0;
-  for (int k = 0; k < 4; k++)
-    m |= (uint64_t) (uint16_t) _mm_movemask_epi8
-           (_mm_cmpeq_epi8 (_mm_loadu_si128 ((const __m128i *) (c + 16 * k)),
-                            nl)) << (16 * k);
-  return m;
-}
-#endif
-
-/* The first pass over lines of a general matrix at P, a line start in
-   a window ending at LIM, counted while each is plain: a row of 1 to 7
-   digits in range at the line's start, then a blank.  The newlines of 64
-   bytes are found at once and each row read in one 8-byte load, so that
-   no branch waits on a line's length or its digits.  Stops at LIMIT
-   entries, at the last 64 bytes of the window, or at the first line it
-   cannot take, which it returns for the careful loop.  */
-static const char *
-count_plain (const char *p, const char *lim, int64_t rows, sp_rows *b,
-             int64_t *count, int64_t limit)
-{
-#ifdef __SSE2__
-  const char *start = p;
-  int64_t n = *count;
-  for (const char *c = p; c + 64 <= lim && n < limit; c += 64)
-    {
-      uint64_t m = newlines64 (c);
-      for (; m && n < limit; m &= m - 1)
-        {
-          uint64_t x = sp__load8 (start);
-          int d = sp__lead_digits (x);
-          uint64_t v = d ? sp__lead_value (x, d) : 0;
-          char after = (char) (x >> (8 * (d & 7)));
-          /* Eight digits leave no room for the blank: careful loop.  */
-          if (d == 0 || (after != ' ' && after != '\t')
-              || v - 1 >= (uint64_t) rows)
-            break;
-          sp__rows_count (b, (int64_t) v - 1);
-          n++;
-          start = c + __builtin_ctzll (m) + 1;
-        }
-      if (m && n < limit)
-        break;
-    }
-  *count = n;
-  return start;
-#else
-  (void) lim, (void) rows, (void) b, (void) count, (void) limit;
-  return p;
-#endif
 }
 
 /* Count for B the entries of each block of rows, as mtx_push would store
    them, of the entry lines from S's position on, up to LIMIT lines (*COUNT
    how many): 1; 0 when a line's coordinates are not plain (then only a
    full reading can say what is wrong), -1 on a read error.  A general
-   file's lines go through count_plain first, line by line here only
+   file's lines go through sp__io_count_plain first, line by line here only
    where it stops.  */
 static int
 mtx_count (sp_src *s, const mtx_header *h, int flags, sp_rows *b,
@@ -467,8 +391,9 @@ mtx_count (sp_src *s, const mtx_header *h, int flags, sp_rows *b,
       if (h->sym == SYM_GENERAL)
         {
           int64_t before = *count;
-          s->cur = (char *) count_plain (s->cur, s->lim, h->rows, b, count,
-                                         limit);
+          s->cur = (char *) sp__io_count_plain (s->cur, s->lim, h->rows,
+                                                b->cnt, b->shift, count,
+                                                limit);
           /* Lines are counted for the messages of sp__src_refill.  */
           s->line += *count - before;
           if (*count == limit)
@@ -491,7 +416,7 @@ mtx_count (sp_src *s, const mtx_header *h, int flags, sp_rows *b,
             sp__rows_count (b, j);
           ++*count;
         }
-      p = line_end (p);
+      p = sp__io_line_end (p);
       if (*p != '\n' && p != s->lim)
         return 0;
       s->cur = (char *) p + (p != s->lim);

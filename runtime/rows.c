@@ -36,13 +36,6 @@ rows_format (const sp_format *f, int *csr)
   return *csr || !strcmp (nf->name, "coo");
 }
 
-/* Bits of the coordinates below N.  */
-static int
-bits_below (int64_t n)
-{
-  return n > 1 ? 64 - __builtin_clzll ((uint64_t) n - 1) : 0;
-}
-
 int
 sp__rows_init (sp_rows *b, const char *name, const sp_format *f,
                sp_type type, const int64_t *dims, int64_t most, int64_t cap)
@@ -55,8 +48,8 @@ sp__rows_init (sp_rows *b, const char *name, const sp_format *f,
     return 0;
   b->dims[0] = dims[0];
   b->dims[1] = dims[1];
-  b->shift = bits_below (dims[0]) > BLOCK_BITS
-             ? bits_below (dims[0]) - BLOCK_BITS : 0;
+  b->shift = sp__io_bits (dims[0]) > BLOCK_BITS
+             ? sp__io_bits (dims[0]) - BLOCK_BITS : 0;
   b->cap = cap < 1 ? 1 : cap;
   if (!(b->cnt = sp__alloc_array (dims[0] + 1, sizeof *b->cnt, 0,
                                   "row counts"))
@@ -123,7 +116,7 @@ blocks (const sp_rows *b)
 static int
 keys_fit (const sp_rows *b)
 {
-  return bits_below (b->dims[1]) + b->shift <= 32;
+  return sp__io_bits (b->dims[1]) + b->shift <= 32;
 }
 
 /* The column of key K of keyed B (columns have at most 31 bits).  */
@@ -155,7 +148,7 @@ sp__rows_place (sp_rows *b)
     return 0;
   /* Keys take the place of the rows (fewer bytes and streams to write),
      which only COO then needs, for its output.  */
-  b->cb = bits_below (b->dims[1]);
+  b->cb = sp__io_bits (b->dims[1]);
   b->keyed = keys_fit (b);
   if (((!b->keyed || !b->csr)
        && !(b->row = sp__alloc_array (s, sizeof *b->row, -1, "a crd array")))
@@ -262,7 +255,7 @@ sp__rows_restart (sp_rows *b)
 int
 sp__rows_changed (const sp_rows *b)
 {
-  return sp__fail ("%s changed while it was read", b->name);
+  return sp__io_changed (b->name);
 }
 
 /* Place the LIST's entries row by row into new column and value arrays:
@@ -349,7 +342,7 @@ pack (sp_rows *b, int64_t r0, int64_t r1, int64_t lo, int64_t w,
 {
   int32_t *restrict col = b->col, *cnt = b->cnt;
   double *restrict val = b->val;
-  int bits = bits_below (b->dims[1]);
+  int bits = sp__io_bits (b->dims[1]);
   for (int64_t r = r0; r < r1; r++)
     {
       int64_t hi = cnt[r], start = w;
