@@ -582,7 +582,7 @@ int_value (sp_src *s, const char *q, sp_type type, int64_t x, sp_num *v)
     return sp__io_fail (s, "value %s does not fit %s",
                         sp__io_token (s, q, tok, sizeof tok),
                         sp__io_type_name (type));
-  *v = sp__io_of_int (type, x);
+  *v = sp__num_of_int (type, x);
   return 0;
 }
 
@@ -654,8 +654,7 @@ sp__io_value (sp_src *s, const char **p, int integer, sp_type type,
 static int
 stores_crd (const sp_format *f, int k)
 {
-  return f->lv[k].type != SP_LVL_D && f->lv[k].type != SP_LVL_O
-         && f->lv[k].kind != SP_LX_COUNT;
+  return sp_lvl_is_sparse (f->lv[k].type) && f->lv[k].kind != SP_LX_COUNT;
 }
 
 int

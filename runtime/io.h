@@ -208,17 +208,6 @@ sp__io_int_fits (sp_type type, int64_t x)
   return type != SP_I32 || (x >= INT32_MIN && x <= INT32_MAX);
 }
 
-/* Integer X (fitting TYPE) as TYPE's value, as C converts it.  */
-static inline sp_num
-sp__io_of_int (sp_type type, int64_t x)
-{
-  sp_num v;
-  if (sp__is_int (type))
-    v.i = x;
-  else
-    v.d = type == SP_F32 ? (double) (float) x : (double) x;
-  return v;
-}
 
 /* sp__io_f32 for a D of any size.  */
 int sp__io_f32_any (double d, double *f);
@@ -259,7 +248,7 @@ sp__io_value_fast (const sp_src *s, const char **pp, int integer,
           || !sp__io_int_fits (type, neg ? -(int64_t) u : (int64_t) u))
         return 0;
       /* An integer zero is +0 whatever its sign, as in sp__io_value.  */
-      *v = sp__io_of_int (type, neg ? -(int64_t) u : (int64_t) u);
+      *v = sp__num_of_int (type, neg ? -(int64_t) u : (int64_t) u);
     }
   else
     {

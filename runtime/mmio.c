@@ -285,7 +285,7 @@ fast_run (sp_src *s, const mtx_header *h, int flags, mtx_sink *k,
 {
   const char *p = s->cur;
   int64_t done = 0;
-  sp_num v = sp__io_of_int (type, 1);
+  sp_num v = sp__num_of_int (type, 1);
   for (; done < left && p < s->lim; done++)
     {
       const char *q = p;
@@ -335,8 +335,7 @@ mtx_fast (sp_src *s, const mtx_header *h, int flags, mtx_sink *k,
    listing the entries and moving them to their rows, which needs memory
    for both (first touching memory is most of that time) and scatters
    them over more than the cache holds; below it (32 MB of list), the
-   second reading costs more (uniform_100K_1M, 1M entries: 57 ms in one
-   pass, 80 in two; uniform_1M_5M: 0.75 s in one, 0.42 in two).  */
+   second reading costs more.  */
 #define TWO_PASS_MIN (1 << 21)
 
 /* Whether S's symmetric storage is expanded.  */
@@ -433,7 +432,7 @@ mtx_coordinate (sp_src *s, const mtx_header *h, int flags, mtx_sink *k,
 {
   const char *p;
   int64_t n = 0, m;
-  sp_num v = sp__io_of_int (h->type, 1);
+  sp_num v = sp__num_of_int (h->type, 1);
   while ((p = sp__io_content_line (s, '%')))
     {
       int64_t i, j;

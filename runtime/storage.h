@@ -185,6 +185,39 @@ sp__num_of_double (int type, double value, sp_num *out)
   return 0;
 }
 
+/* The float nearest X, ties to even, as C converts an int64_t under
+   the default rounding: computed on integers beyond 2^24, so that it
+   rounds once wherever the program runs (memcheck converts an int64_t
+   to a float through a double, rounding twice).  */
+static inline float
+sp__f32_of_i64 (int64_t x)
+{
+  uint64_t m = x < 0 ? -(uint64_t) x : (uint64_t) x;
+  if (m < (1u << 24))
+    return (float) x;
+  int e = 0;
+  while ((m >> e) >= (1u << 24))
+    e++;
+  uint64_t rest = m & ((1ull << e) - 1), half = 1ull << (e - 1);
+  m >>= e;
+  if (rest > half || (rest == half && (m & 1)))
+    m++;
+  float f = ldexpf ((float) m, e);
+  return x < 0 ? -f : f;
+}
+
+/* Integer X, known to fit TYPE, as TYPE's number: as C converts it.  */
+static inline sp_num
+sp__num_of_int (int type, int64_t x)
+{
+  sp_num v;
+  if (sp__is_int (type))
+    v.i = x;
+  else
+    v.d = type == SP_F32 ? (double) sp__f32_of_i64 (x) : (double) x;
+  return v;
+}
+
 /* VALUE as TYPE's number; -1 with a message when it does not fit (i32).
    Floating types take it as C converts, rounding once.  */
 static inline int
@@ -192,10 +225,7 @@ sp__num_of_i64 (int type, int64_t value, sp_num *out)
 {
   if (type == SP_I32 && (value < INT32_MIN || value > INT32_MAX))
     return sp__fail ("value %lld does not fit i32", (long long) value);
-  if (sp__is_int (type))
-    out->i = value;
-  else
-    out->d = type == SP_F32 ? (double) (float) value : (double) value;
+  *out = sp__num_of_int (type, value);
   return 0;
 }
 

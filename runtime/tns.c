@@ -14,6 +14,7 @@
 
 #include <string.h>
 #include "io.h"
+#include "named_formats.h"
 
 typedef struct tns_header
 {
@@ -471,20 +472,17 @@ tns_body (sp_src *s, const tns_header *h, int flags, int64_t estimate,
    Market files out of row order (mmio.c).  */
 #define TNS_TWO_PASS_MIN (1 << 21)
 
-/* Whether tns_place builds F: 1, with *CSF for CSF (else COO).  */
+/* Whether tns_place builds F, COO or CSF (named_formats.h; DCSR is
+   CSF's matrix) with 32-bit pos and crd: 1, with *CSF for CSF.  */
 static int
 place_format (const sp_format *f, int *csf)
 {
-  const sp_level_fmt *l = f->lv;
-  if (f->rank < 2 || f->nlevels != f->rank || f->posw != 32
-      || f->crdw != 32 || (l[0].type != SP_LVL_CN && l[0].type != SP_LVL_CU))
+  const sp_named_format *nf;
+  if (f->rank < 2 || f->posw != 32 || f->crdw != 32
+      || !(nf = sp_named_format_of (f)))
     return 0;
-  *csf = l[0].type == SP_LVL_CU;
-  for (int k = 0; k < f->rank; k++)
-    if (l[k].kind != SP_LX_VAR || l[k].dim != k
-        || (k && l[k].type != (*csf ? SP_LVL_CU : SP_LVL_S)))
-      return 0;
-  return 1;
+  *csf = !strcmp (nf->name, "csf") || !strcmp (nf->name, "dcsr");
+  return *csf || !strcmp (nf->name, "coo");
 }
 
 static void

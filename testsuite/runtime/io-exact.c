@@ -63,12 +63,32 @@ dense_bits (const sp_tensor *t, sp_type type, int64_t n, uint64_t *out)
   return 0;
 }
 
+/* The float nearest X (ties to even), by integer arithmetic: memcheck
+   converts an int64_t to a float through a double, rounding twice.  */
+static float
+nearest_float (int64_t x)
+{
+  uint64_t m = x < 0 ? -(uint64_t) x : (uint64_t) x;
+  int e = 0;
+  while ((m >> e) >= (1ull << 24))
+    e++;
+  if (e)
+    {
+      uint64_t rest = m & ((1ull << e) - 1), half = 1ull << (e - 1);
+      m >>= e;
+      if (rest > half || (rest == half && (m & 1)))
+        m++;
+    }
+  float f = ldexpf ((float) m, e);
+  return x < 0 ? -f : f;
+}
+
 /* Integer X as TYPE's bits, as C converts it.  */
 static uint64_t
 expect_int (sp_type type, int64_t x)
 {
   double d = (double) x;
-  float f = (float) x;
+  float f = nearest_float (x);
   uint32_t b;
   uint64_t r;
   switch (type)

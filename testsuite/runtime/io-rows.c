@@ -373,6 +373,7 @@ check_errors (void)
             "skew-symmetric matrix stores the strictly lower triangle only");
   expect_error ("skew diagonal", m.text, m.len, want);
   free (m.text);
+  free (m.e);
   /* A NUL byte deep in a file of several megabytes, met by the first
      pass of two too (while it counts rows).  */
   spec big = { "NUL", 3000, 3000, 300000, GENERAL, 0, 0, 0 };
@@ -386,6 +387,7 @@ check_errors (void)
   expect_error ("NUL in a comment", m.text, m.len, ":250003: NUL byte: not "
                 "a text file");
   free (m.text);
+  free (m.e);
   /* An entry above the diagonal of a symmetric file.  */
   s.sym = SYMMETRIC;
   generate (&s, &m);

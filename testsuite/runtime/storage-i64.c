@@ -79,10 +79,9 @@ conversions (void)
   /* Floating tensors take an int64 as C converts it, rounding once:
      2^53 + 2^29 + 1 is just above a tie between floats, and becomes
      2^53 + 2^30, where rounding through a double would make it the tie
-     (rounded down to 2^53).  The conversion is the program's own, run
-     on the processor (an emulator may round twice, as valgrind does).  */
-  volatile int64_t above_tie = BIG53 + (1 << 29) + 1;
-  float rounded = (float) above_tie;
+     (rounded down to 2^53).  */
+  int64_t above_tie = BIG53 + (1 << 29) + 1;
+  float rounded = 0x1.000002p53f;
   t = sp_new ("coo", SP_F32, 1, X (3));
   CHECK (sp_insert_i64 (t, X (0), above_tie) == 0
          && sp_insert (t, X (1), 0.1) == 0, "%s", sp_error ());
