@@ -272,6 +272,18 @@ sp__get_i64 (const sp_tensor *t, int rank, ...)
   return v;
 }
 
+/* The fallback's write of D (or of I when AS_I64) at C, under the
+   access lock; a failure stops the program.  */
+static void
+write_at (sp_tensor *t, const int64_t *c, double d, int64_t i, int as_i64)
+{
+  pthread_mutex_lock (&access_lock);
+  int rc = as_i64 ? sp_put_i64 (t, c, i) : sp_put (t, c, d);
+  pthread_mutex_unlock (&access_lock);
+  if (rc)
+    die ("write: %s", sp_error ());
+}
+
 void
 sp__put (sp_tensor *t, double value, int rank, ...)
 {
@@ -281,11 +293,7 @@ sp__put (sp_tensor *t, double value, int rank, ...)
   va_start (ap, rank);
   access_coords (t, rank, ap, c, "write");
   va_end (ap);
-  pthread_mutex_lock (&access_lock);
-  int rc = sp_put (t, c, value);
-  pthread_mutex_unlock (&access_lock);
-  if (rc)
-    die ("write: %s", sp_error ());
+  write_at (t, c, value, 0, 0);
 }
 
 void
@@ -297,9 +305,5 @@ sp__put_i64 (sp_tensor *t, int64_t value, int rank, ...)
   va_start (ap, rank);
   access_coords (t, rank, ap, c, "write");
   va_end (ap);
-  pthread_mutex_lock (&access_lock);
-  int rc = sp_put_i64 (t, c, value);
-  pthread_mutex_unlock (&access_lock);
-  if (rc)
-    die ("write: %s", sp_error ());
+  write_at (t, c, 0, value, 1);
 }

@@ -5,22 +5,8 @@
    compiler gives the same operation: for every pair of types, the type
    of a + b, told by _Generic.  */
 
-#include <stdio.h>
+#include "core-util.h"
 #include "loops.h"
-
-static int failures;
-
-#define CHECK(c)                                                        \
-  do                                                                    \
-    {                                                                   \
-      if (!(c))                                                         \
-        {                                                               \
-          fprintf (stderr, "%s:%d: check failed: %s\n", __FILE__,       \
-                   __LINE__, #c);                                       \
-          failures++;                                                   \
-        }                                                               \
-    }                                                                   \
-  while (0)
 
 /* The loop IR type of expression X's C type.  */
 #define LIR_TYPE_OF(x)                                                  \
