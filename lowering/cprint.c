@@ -23,6 +23,8 @@ typedef struct printer
 {
   const lir_kernel *k;
   FILE *f;
+  int cursor;    /* the output's level appended through a cursor in
+                    locals (LIR_CALL_CURSOR_OPEN), or -1 */
 } printer;
 
 static const char *
@@ -70,9 +72,62 @@ array_base (const printer *p, int a)
       fputs ("sp_ws.list", p->f);
       break;
     case LIR_ARR_OUT_VALS:
-      fprintf (p->f, "((%s *) sp_out.vals)", tn);
+      fprintf (p->f, "((%s *) %s)", tn, p->cursor >= 0 ? "sp_vals"
+               : "sp_out.vals");
       break;
     }
+}
+
+/* The name of the vector type of LANES values of type T; UNALIGNED:
+   the one aligned as T, for loads and stores at any element.  */
+static void
+vector_type (const printer *p, lir_type t, int lanes, int unaligned)
+{
+  fprintf (p->f, "sp_%sv%s%d", unaligned ? "u" : "", lir_type_name (t),
+           lanes);
+}
+
+/* The vector types of K's variables, as typedefs (GCC's vector
+   extension), at indent IND.  */
+static void
+vector_types (const printer *p, int ind)
+{
+  const lir_kernel *k = p->k;
+  for (int v = 0; v < k->nvars; v++)
+    {
+      int seen = k->vars[v].lanes < 2;
+      for (int u = 0; u < v && !seen; u++)
+        seen = k->vars[u].type == k->vars[v].type
+               && k->vars[u].lanes == k->vars[v].lanes;
+      if (seen)
+        continue;
+      const char *tn = lir_type_name (k->vars[v].type);
+      for (int un = 0; un < 2; un++)
+        {
+          fprintf (p->f, "%*stypedef %s ", ind, "", tn);
+          vector_type (p, k->vars[v].type, k->vars[v].lanes, un);
+          fprintf (p->f, " __attribute__ ((vector_size (%d * sizeof (%s))",
+                   k->vars[v].lanes, tn);
+          if (un)
+            fprintf (p->f, ", aligned (sizeof (%s))", tn);
+          fputs ("));\n", p->f);
+        }
+    }
+}
+
+static void expr (const printer *p, int e, int ctx);
+
+/* The vector of LANES elements of array A from index E, as an lvalue.  */
+static void
+vector_at (const printer *p, int a, int e, int lanes)
+{
+  fputs ("*(", p->f);
+  vector_type (p, p->k->arrays[a].type, lanes, 1);
+  fputs (" *) &", p->f);
+  array_base (p, a);
+  fputc ('[', p->f);
+  expr (p, e, 0);
+  fputc (']', p->f);
 }
 
 static void
@@ -105,6 +160,11 @@ expr (const printer *p, int e, int ctx)
       fputs (p->k->vars[x->var].name, f);
       break;
     case LIR_LOAD:
+      if (x->lanes > 1)
+        {
+          vector_at (p, x->array, x->a, x->lanes);
+          break;
+        }
       if (x->type != p->k->arrays[x->array].type)
         fprintf (f, "(%s) ", lir_type_name (x->type));
       array_base (p, x->array);
@@ -137,6 +197,13 @@ expr (const printer *p, int e, int ctx)
       fprintf (f, ", %d, ", x->dim);
       tensor_ref (p, x->opd);
       fprintf (f, ", %lld)", (long long) x->ival);
+      break;
+    case LIR_SPLAT:
+      fputs ("((", f);
+      vector_type (p, x->type, x->lanes, 0);
+      fprintf (f, ") {} + (%s) (", lir_type_name (x->type));
+      expr (p, x->a, 0);
+      fputs ("))", f);
       break;
     case LIR_MIN:
     case LIR_MASK:
@@ -203,6 +270,33 @@ count_check (const printer *p, int ind)
   fprintf (f, "%*s}\n%*s", ind, "", ind, "");
 }
 
+/* The count of the cursor's row, if any, raised by its entries.  */
+static void
+row_count (const printer *p, int ind)
+{
+  fprintf (p->f, "if (sp_row >= 0)\n%*ssp_cnt[sp_row + 1] += sp_n - "
+           "sp_row_start;\n", ind + 2, "");
+}
+
+/* The cursor's locals, loaded from the output (LIR_CALL_CURSOR_OPEN).  */
+static void
+cursor_open (const printer *p, int ind)
+{
+  const sp_format *fmt = &p->k->tensors[p->k->out_tensor].fmt;
+  const char *ct = lir_type_name (fmt->crdw == 8 ? LIR_IDX8
+                                  : fmt->crdw == 16 ? LIR_IDX16
+                                  : fmt->crdw == 64 ? LIR_IDX64 : LIR_IDX32);
+  int l = p->cursor;
+  fprintf (p->f, "int64_t sp_n = sp_out.n[%d];\n", l);
+  fprintf (p->f, "%*s%s *restrict sp_crd = (%s *) sp_out.crd[%d];\n", ind,
+           "", ct, ct, l);
+  fprintf (p->f, "%*sint64_t *restrict sp_cnt = sp_out.cnt[%d];\n", ind, "",
+           l);
+  fprintf (p->f, "%*svoid *restrict sp_vals = sp_out.vals;\n", ind, "");
+  fprintf (p->f, "%*sint64_t sp_limit = sp_out.limit;\n", ind, "");
+  fprintf (p->f, "%*sint64_t sp_row = -1, sp_row_start = 0;\n", ind, "");
+}
+
 static void
 call (const printer *p, const lir_stmt *s, int ind)
 {
@@ -210,6 +304,22 @@ call (const printer *p, const lir_stmt *s, int ind)
   const lir_tensor *t = s->tensor >= 0 ? &p->k->tensors[s->tensor] : NULL;
   switch (s->fn)
     {
+    case LIR_CALL_OUT_FIX:
+      fprintf (f, "if (sp_kout_fix (&sp_out, ");
+      expr (p, s->a, 0);
+      fprintf (f, ", 0))\n%*s{\n", ind, "");
+      for (int c = s->body; c >= 0; c = p->k->stmts[c].next)
+        stmt (p, c, ind + 2);
+      fprintf (f, "%*ssp_kout_fix (&sp_out, %s, 1);\n%*s}\n", ind + 2, "",
+               p->k->vars[s->var].name, ind, "");
+      break;
+    case LIR_CALL_CURSOR_OPEN:
+      cursor_open (p, ind);
+      break;
+    case LIR_CALL_CURSOR_CLOSE:
+      row_count (p, ind);
+      fprintf (f, "%*ssp_out.n[%d] = sp_n;\n", ind, "", p->cursor);
+      break;
     case LIR_CALL_ASSEMBLE:
       fprintf (f, "sp_kassemble (%s, \"%s\");\n", t->name, t->name);
       break;
@@ -240,6 +350,21 @@ call (const printer *p, const lir_stmt *s, int ind)
       fprintf (f, ");\n");
       break;
     case LIR_CALL_OUT_ROOM:
+      if (p->cursor >= 0)
+        {
+          /* A row of at most A entries under parent B starts.  */
+          row_count (p, ind);
+          fprintf (f, "%*ssp_row = ", ind, "");
+          expr (p, s->b, 0);
+          fprintf (f, ";\n%*ssp_row_start = sp_n;\n%*sif (sp_n + ", ind, "",
+                   ind, "");
+          expr (p, s->a, 13);
+          fprintf (f, " > sp_limit)\n%*ssp_kout_full (&sp_out, sp_n + ",
+                   ind + 2, "");
+          expr (p, s->a, 13);
+          fprintf (f, ");\n");
+          break;
+        }
       /* sp_kout_append checks and counts as it goes.  */
       fprintf (f, "(void) (");
       expr (p, s->a, 0);
@@ -292,8 +417,11 @@ stmt (const printer *p, int id, int ind)
   switch (s->kind)
     {
     case LIR_DECL:
-      fprintf (f, "%s %s", lir_type_name (p->k->vars[s->var].type),
-               p->k->vars[s->var].name);
+      if (p->k->vars[s->var].lanes > 1)
+        vector_type (p, p->k->vars[s->var].type, p->k->vars[s->var].lanes, 0);
+      else
+        fputs (lir_type_name (p->k->vars[s->var].type), f);
+      fprintf (f, " %s", p->k->vars[s->var].name);
       if (s->a >= 0)
         {
           fputs (" = ", f);
@@ -303,7 +431,10 @@ stmt (const printer *p, int id, int ind)
       break;
     case LIR_ASSIGN:
     case LIR_ACCUM:
-      target (p, &s->to);
+      if (s->to.array >= 0 && p->k->exprs[s->a].lanes > 1)
+        vector_at (p, s->to.array, s->to.index, p->k->exprs[s->a].lanes);
+      else
+        target (p, &s->to);
       fputs (s->kind == LIR_ASSIGN ? " = " : s->op == LIR_SUB ? " -= "
              : " += ", f);
       expr (p, s->a, 0);
@@ -338,6 +469,14 @@ stmt (const printer *p, int id, int ind)
         }
       break;
     case LIR_APPEND:
+      if (s->level == p->cursor)
+        {
+          const char *v = p->k->vars[s->var].name;
+          fprintf (f, "%s = sp_n;\n%*ssp_crd[%s] = ", v, ind, "", v);
+          expr (p, s->b, 0);
+          fprintf (f, ";\n%*ssp_n = %s + 1;\n", ind, "", v);
+          break;
+        }
       fprintf (f, "%s = sp_kout_append (&sp_out, %d, ",
                p->k->vars[s->var].name, s->level);
       expr (p, s->a, 0);
@@ -420,12 +559,16 @@ params (const printer *p, int args)
 void
 cprint_kernel (const lir_kernel *k, const char *name, FILE *f)
 {
-  printer p = { k, f };
+  printer p = { k, f, -1 };
+  for (int s = 0; s < k->nstmts; s++)
+    if (k->stmts[s].kind == LIR_CALL && k->stmts[s].fn == LIR_CALL_CURSOR_OPEN)
+      p.cursor = k->stmts[s].level;
   char buf[512];
   fprintf (f, "/* %s */\nvoid\n%s (", ix_print (&k->sc->st, buf, sizeof buf),
            name);
   params (&p, 0);
   fprintf (f, ")\n{\n");
+  vector_types (&p, 2);
   for (int s = k->body; s >= 0; s = k->stmts[s].next)
     stmt (&p, s, 2);
   fprintf (f, "}\n\nvoid\n%s_args (void **args)\n{\n  %s (", name, name);

@@ -2,7 +2,8 @@
 
    This is the reference for the GCC-side emitter: every loop IR node has
    one C rendering here, and a kernel printed by it compiles with any C11
-   compiler against include/ and libsparsert.
+   compiler against include/ and libsparsert; one with vectors (strip.c)
+   uses GCC's vector extension, which Clang has too.
 
    The kernel is a function taking the statement's operands in operand
    order: a tagged array as `sp_tensor *`, a C array or pointer as a

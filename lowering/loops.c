@@ -25,6 +25,7 @@ const lir_op_info lir_ops[LIR_NOPS] = {
   [LIR_MIN] = { "min", "min", 2, 16 },
   [LIR_MASK] = { "mask", "mask", 2, 16 },
   [LIR_BOR] = { "bor", "bor", 2, 16 },
+  [LIR_SPLAT] = { "splat", "splat", 1, 16 },
 };
 
 const char *
@@ -178,7 +179,10 @@ lir_ref (lir_kernel *k, int var)
     return -1;
   int e = new_expr (k, LIR_VARREF, k->vars[var].type);
   if (e >= 0)
-    k->exprs[e].var = var;
+    {
+      k->exprs[e].var = var;
+      k->exprs[e].lanes = k->vars[var].lanes;
+    }
   return e;
 }
 
@@ -205,7 +209,10 @@ lir_unary (lir_kernel *k, lir_op op, int a)
     return -1;
   int e = new_expr (k, op, op == LIR_NOT ? LIR_I32 : k->exprs[a].type);
   if (e >= 0)
-    k->exprs[e].a = a;
+    {
+      k->exprs[e].a = a;
+      k->exprs[e].lanes = k->exprs[a].lanes;
+    }
   return e;
 }
 
@@ -249,6 +256,29 @@ lir_binary (lir_kernel *k, lir_op op, int a, int b)
     {
       k->exprs[e].a = a;
       k->exprs[e].b = b;
+      k->exprs[e].lanes = k->exprs[a].lanes > k->exprs[b].lanes
+                          ? k->exprs[a].lanes : k->exprs[b].lanes;
+    }
+  return e;
+}
+
+int
+lir_vload (lir_kernel *k, int array, int index, int lanes)
+{
+  int e = lir_load (k, array, index);
+  if (e >= 0)
+    k->exprs[e].lanes = lanes;
+  return e;
+}
+
+int
+lir_splat (lir_kernel *k, int a, lir_type type, int lanes)
+{
+  int e = lir_unary (k, LIR_SPLAT, a);
+  if (e >= 0)
+    {
+      k->exprs[e].type = type;
+      k->exprs[e].lanes = lanes;
     }
   return e;
 }
@@ -280,9 +310,33 @@ lir_stmt_new (lir_kernel *k, lir_kind kind)
   s->to.var = s->to.array = s->to.index = s->to.opd = -1;
   s->array = s->tensor = -1;
   s->sum_array = s->sum_count = -1;
-  s->strip_inner = s->strip_base = -1;
   s->balance[0] = s->balance[1] = -1;
   return k->nstmts++;
+}
+
+int
+lir_copy_block (lir_kernel *k, int first)
+{
+  int head = -1, last = -1;
+  for (int id = first; id >= 0 && !k->failed; id = k->stmts[id].next)
+    {
+      int body = lir_copy_block (k, k->stmts[id].body);
+      int else_ = lir_copy_block (k, k->stmts[id].else_);
+      int c = lir_stmt_new (k, LIR_DECL);
+      if (c < 0)
+        return -1;
+      k->stmts[c] = k->stmts[id];
+      k->stmts[c].next = -1;
+      k->stmts[c].body = body;
+      k->stmts[c].else_ = else_;
+      k->stmts[c].parallel = 0;
+      if (last >= 0)
+        k->stmts[last].next = c;
+      else
+        head = c;
+      last = c;
+    }
+  return k->failed ? -1 : head;
 }
 
 int
@@ -516,7 +570,14 @@ dump_expr (const lir_kernel *k, int e, int ctx, FILE *f)
       dump_array (k, x->array, f);
       fputc ('[', f);
       dump_expr (k, x->a, 0, f);
+      if (x->lanes > 1)
+        fprintf (f, " :%d", x->lanes);
       fputc (']', f);
+      break;
+    case LIR_SPLAT:
+      fprintf (f, "splat%d(", x->lanes);
+      dump_expr (k, x->a, 0, f);
+      fputc (')', f);
       break;
     case LIR_SCALAR:
       fprintf (f, "%s", k->sc->st.opd[x->opd].name);
@@ -582,15 +643,19 @@ dump_stmt (const lir_kernel *k, int id, int ind, FILE *f)
   static const char *const calls[] = { "assemble", "convert", "free",
                                        "store",
                                        "out_begin", "out_end",
-                                       "out_reserve", "out_room",
+                                       "out_reserve", "out_fix",
+                                       "cursor_open", "cursor_close",
+                                       "out_room",
                                        "ws_alloc", "ws_free", "sort" };
   const lir_stmt *s = &k->stmts[id];
   fprintf (f, "%*s", ind, "");
   switch (s->kind)
     {
     case LIR_DECL:
-      fprintf (f, "%s %s", lir_type_name (k->vars[s->var].type),
-               k->vars[s->var].name);
+      fprintf (f, "%s", lir_type_name (k->vars[s->var].type));
+      if (k->vars[s->var].lanes > 1)
+        fprintf (f, " x%d", k->vars[s->var].lanes);
+      fprintf (f, " %s", k->vars[s->var].name);
       if (s->a >= 0)
         {
           fprintf (f, " = ");
@@ -669,7 +734,15 @@ dump_stmt (const lir_kernel *k, int id, int ind, FILE *f)
             fprintf (f, ", ");
             dump_expr (k, e ? s->b : s->a, 0, f);
           }
+      if (s->fn == LIR_CALL_CURSOR_OPEN)
+        fprintf (f, "level %d", s->level);
       fprintf (f, ");\n");
+      if (s->body >= 0)
+        {
+          fprintf (f, "%*sunless room, count into %s:\n", ind, "",
+                   k->vars[s->var].name);
+          dump_block (k, s->body, ind, f);
+        }
       break;
     }
 }

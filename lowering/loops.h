@@ -105,6 +105,7 @@ typedef struct lir_var
 {
   char name[40];      /* unique in the kernel, a valid C identifier */
   lir_type type;
+  int lanes;          /* > 1: a vector of that many values of TYPE */
 } lir_var;
 
 /* -------------------------------------------------------------------- */
@@ -132,6 +133,7 @@ typedef enum
   LIR_MASK,     /* B where A is nonzero, else zero, through B's bits and
                    a mask of A: no branch (A is 0 or 1) */
   LIR_BOR,      /* the bits of A or those of B (the other all zero) */
+  LIR_SPLAT,    /* a vector of LANES copies of A */
   LIR_NOPS
 } lir_op;
 
@@ -149,6 +151,10 @@ typedef struct lir_expr
 {
   lir_op op;
   lir_type type;     /* C type of the result (usual conversions) */
+  int lanes;         /* > 1: a vector of that many values of TYPE; a
+                        vector LIR_LOAD reads ARRAY[A] and the LANES - 1
+                        elements after it, at any alignment, and the
+                        arithmetic operators work lane by lane */
   int a, b;          /* operands, -1 when absent */
   int var;           /* LIR_VARREF */
   int array;         /* LIR_LOAD */
@@ -208,11 +214,23 @@ typedef enum
   LIR_CALL_OUT_END,   /* finish: the new arrays replace the old ones */
   LIR_CALL_OUT_RESERVE, /* room for A entries in the output being built:
                          the bound its symbolic loop computed */
+  LIR_CALL_OUT_FIX,   /* the output's room fixed for A entries, the
+                         bound its symbolic loop computed: when that much
+                         memory cannot be had, BODY (the counting pass,
+                         serial) counts them into VAR and the room is
+                         fixed for exactly that many */
+  LIR_CALL_CURSOR_OPEN, /* after LIR_CALL_OUT_FIX: the appends at the
+                         output's last level LEVEL go through a cursor in
+                         locals (its count of entries, crd, counts per
+                         parent, values and limit) until
+                         LIR_CALL_CURSOR_CLOSE stores it back */
+  LIR_CALL_CURSOR_CLOSE,
   LIR_CALL_OUT_ROOM,  /* the loops that follow append at most A entries
                          (their share of the bound) at the output's last
-                         level, all under parent position B: where the
-                         room is fixed, checked once here rather than at
-                         each append, and B's count kept in a register */
+                         level, all under parent position B: with a
+                         cursor, the room checked once here rather than
+                         at each append, and the last parent's count
+                         raised; without, nothing */
   LIR_CALL_WS_ALLOC,  /* allocate the workspace arrays for A coordinates,
                          values and flags zeroed */
   LIR_CALL_WS_FREE,
@@ -223,7 +241,8 @@ typedef enum
 
 /* Where LIR_ASSIGN and LIR_ACCUM store: variable VAR (>= 0), element
    ARRAY[INDEX] (ARRAY >= 0), or scalar operand OPD (>= 0, the C variable
-   itself).  */
+   itself).  A vector value assigned to ARRAY[INDEX] stores its lanes
+   there and in the elements after it.  */
 typedef struct lir_target
 {
   int var, array, index, opd;
@@ -242,15 +261,10 @@ typedef struct lir_stmt
   int sum_array;     /* parallel FOR: the dense output its body only adds
                         into, each thread into its own copy, else -1 */
   int sum_count;     /* ... and that output's element count */
-  int strip_inner;   /* FOR: the dense loop its body ends with, strip-mined
-                        into vector accumulators over this loop
-                        (lir_plan_shapes), or -1 */
-  int strip_base;    /* ... the index of that loop's target row without
-                        its variable, or -1 when it is the variable */
   int balance[2];    /* parallel FOR: the arrays of offsets whose entries
                         weigh its iterations (the rows' pos arrays of up
                         to two operands), or -1 */
-  int level;         /* APPEND, APPEND_RUN */
+  int level;         /* APPEND, APPEND_RUN, CALL CURSOR_OPEN */
   int array;         /* ZERO, CALL SORT, APPEND_RUN */
   int tensor;        /* CALL */
   lir_call fn;       /* CALL */
@@ -317,7 +331,7 @@ typedef struct lir_kernel
   int fixed_room;                /* nonzero: the sparse output's room is
                                     fixed before the loop that appends,
                                     its appends made through a cursor
-                                    (lir_plan_shapes) */
+                                    (lir_plan_shapes, lir_fix_room) */
   int failed;                    /* out of memory while building */
 } lir_kernel;
 
@@ -339,6 +353,10 @@ int lir_ref (lir_kernel *k, int var);
 int lir_load (lir_kernel *k, int array, int index);
 int lir_unary (lir_kernel *k, lir_op op, int a);
 int lir_binary (lir_kernel *k, lir_op op, int a, int b);
+/* A vector of LANES values: ARRAY[INDEX] and those after it, or copies
+   of A converted to TYPE.  */
+int lir_vload (lir_kernel *k, int array, int index, int lanes);
+int lir_splat (lir_kernel *k, int a, lir_type type, int lanes);
 int lir_leaf (lir_kernel *k, lir_op op, lir_type type, int opd, int tensor,
               int dim);
 int lir_stmt_new (lir_kernel *k, lir_kind kind);
@@ -380,13 +398,41 @@ void lir_plan_threads (lir_kernel *k, int threads);
 /* Whether expression E of K reads a variable marked in SET (one char
    per variable), or is malformed.  (shapes.c)  */
 int lir_expr_reads (const lir_kernel *k, int e, const char *set);
+/* Whether expression E of K reads variable VAR, or is malformed.  */
+int lir_expr_reads_var (const lir_kernel *k, int e, int var);
 
-/* Mark the shapes of K that get better code than a node by node
-   translation (shapes.c): loops strip-mined into vector accumulators
-   (STRIP nonzero: the target has vectors, code is optimised), the
-   offsets that weigh the rows of parallel loops, the sparse output's
-   fixed room.  After lir_plan_threads.  */
-void lir_plan_shapes (lir_kernel *k, int strip);
+/* The vector widths of a target: values per vector of each element
+   type (indexed by lir_type: LIR_F64, LIR_F32), < 2 where it has none
+   or loops should not be strip-mined.  */
+typedef struct lir_lanes
+{
+  int of[LIR_F32 + 1];
+} lir_lanes;
+
+/* Give K the shapes that get better code than a node by node
+   translation (shapes.c): serial loops whose dense inner loop sums into
+   a row they do not move are strip-mined into vector accumulators
+   (strip.c, with LANES; NULL: none), and marked are the offsets that
+   weigh the rows of parallel loops and the sparse output's fixed room.
+   After lir_plan_threads.  */
+void lir_plan_shapes (lir_kernel *k, const lir_lanes *lanes);
+
+/* Fix the room of K's sparse output before the loop that appends, and
+   open a cursor for its appends (cursor.c): the output's reserve
+   becomes LIR_CALL_OUT_FIX, the cursor opens after it and closes before
+   LIR_CALL_OUT_END.  */
+void lir_fix_room (lir_kernel *k);
+
+/* A copy of the statements of block FIRST of K and of the blocks nested
+   in them, none of its loops parallel: its first statement, or -1 (when
+   FIRST is -1, or memory runs out).  */
+int lir_copy_block (lir_kernel *k, int first);
+
+/* Strip-mine loop S of K, whose body is declarations and the dense loop
+   INNER over J, whose one statement adds into a row of a floating-point
+   array indexed J, or BASE + J with BASE fixed while S runs (BASE -1),
+   values computable LANES of J at a time (strip.c).  */
+void lir_strip_mine (lir_kernel *k, int s, int inner, int base, int lanes);
 
 /* C-like pseudocode of K, indented.  */
 void lir_dump (const lir_kernel *k, FILE *f);

@@ -1,9 +1,9 @@
 /* shapes.c -- the shapes of a kernel that get better code than a node
    by node translation (lir_plan_shapes): which loops are strip-mined
-   into vector accumulators, which offsets weigh the rows of a parallel
-   loop, whether a sparse output's room is fixed before its loop.  The
-   emitter builds each shape where it is marked, as plugin/emit*.cc
-   describe.  */
+   into vector accumulators (rewritten by strip.c), which offsets weigh
+   the rows of a parallel loop, whether a sparse output's room is fixed
+   before its loop (rewritten by cursor.c).  The emitter builds the
+   marked shapes as plugin/emit*.cc describe.  */
 
 #include <stdlib.h>
 #include "level_types.h"
@@ -21,14 +21,13 @@ lir_expr_reads (const lir_kernel *k, int e, const char *set)
          || (x->b >= 0 && lir_expr_reads (k, x->b, set));
 }
 
-/* Whether E reads variable J.  */
-static int
-reads_j (const lir_kernel *k, int e, int j)
+int
+lir_expr_reads_var (const lir_kernel *k, int e, int var)
 {
   char *set = calloc (k->nvars + 1, 1);
   if (!set)
     return 1;
-  set[j] = 1;
+  set[var] = 1;
   int r = lir_expr_reads (k, e, set);
   free (set);
   return r;
@@ -45,7 +44,7 @@ strip_value_ok (const lir_kernel *k, int e, int j, lir_type et, int target)
   const lir_expr *x = &k->exprs[e];
   if (x->op == LIR_LOAD && x->array == target)
     return 0;
-  if (!reads_j (k, e, j))
+  if (!lir_expr_reads_var (k, e, j))
     return x->op != LIR_LOAD
            || k->arrays[x->array].kind != LIR_ARR_OUT_VALS;
   if (x->type != et)
@@ -65,7 +64,7 @@ strip_value_ok (const lir_kernel *k, int e, int j, lir_type et, int target)
         if (i->op != LIR_ADD || k->exprs[i->b].op != LIR_VARREF
             || k->exprs[i->b].var != j)
           return 0;
-        return !reads_j (k, i->a, j);
+        return !lir_expr_reads_var (k, i->a, j);
       }
     case LIR_NEG:
       return strip_value_ok (k, x->a, j, et, target);
@@ -111,24 +110,27 @@ last_dense_loop (const lir_kernel *k, const lir_stmt *st, char *inside)
   return inner;
 }
 
-/* Mark loop ST for strip-mining (see plugin/emit-strip.cc) when its body
-   is declarations and a dense loop over J whose one statement adds into
-   a floating-point row, indexed J or X + J with X fixed while ST runs,
-   values that can be computed a vector of J at a time.  */
-static void
-mark_strip (const lir_kernel *k, lir_stmt *st)
+/* Whether loop ST can be strip-mined (lir_strip_mine): its body is
+   declarations and a dense loop over J whose one statement adds into a
+   floating-point row, indexed J or X + J with X fixed while ST runs,
+   values that can be computed a vector of J at a time.  That loop into
+   *INNER, X into *BASE (-1: the index is J).  */
+static int
+strip_fits (const lir_kernel *k, const lir_stmt *st, int *inner, int *base)
 {
-  if (st->body < 0)
-    return;
+  if (st->body < 0 || st->parallel)
+    return 0;
   char *inside = calloc (k->nvars + 1, 1);
-  int inner = inside ? last_dense_loop (k, st, inside) : -1;
-  const lir_stmt *acc = inner >= 0 ? &k->stmts[k->stmts[inner].body] : NULL;
+  *inner = inside ? last_dense_loop (k, st, inside) : -1;
+  *base = -1;
+  const lir_stmt *acc = *inner >= 0 ? &k->stmts[k->stmts[*inner].body]
+                        : NULL;
   int ok = acc && acc->next < 0 && acc->kind == LIR_ACCUM
            && acc->to.array >= 0 && acc->to.array < k->narrays
            && acc->to.var < 0
            && (k->arrays[acc->to.array].kind == LIR_ARR_DENSE
                || k->arrays[acc->to.array].kind == LIR_ARR_VALS);
-  int j = ok ? k->stmts[inner].var : -1, base = -1;
+  int j = ok ? k->stmts[*inner].var : -1;
   if (ok)
     {
       /* The target's index: J, or X + J with X fixed while ST runs.  */
@@ -139,16 +141,30 @@ mark_strip (const lir_kernel *k, lir_stmt *st)
         {
           ok = i->op == LIR_ADD && k->exprs[i->b].op == LIR_VARREF
                && k->exprs[i->b].var == j && !lir_expr_reads (k, i->a, inside);
-          base = i->a;
+          *base = i->a;
         }
     }
   free (inside);
   lir_type et = ok ? k->arrays[acc->to.array].type : LIR_F64;
-  if (!ok || (et != LIR_F64 && et != LIR_F32)
-      || !strip_value_ok (k, acc->a, j, et, acc->to.array))
-    return;
-  st->strip_inner = inner;
-  st->strip_base = base;
+  return ok && (et == LIR_F64 || et == LIR_F32)
+         && strip_value_ok (k, acc->a, j, et, acc->to.array);
+}
+
+/* Strip-mine the loops of K that fit, with LANES.  */
+static void
+strip_loops (lir_kernel *k, const lir_lanes *lanes)
+{
+  int n = k->nstmts;
+  for (int id = 0; id < n && !k->failed; id++)
+    {
+      int inner, base;
+      if (k->stmts[id].kind != LIR_FOR
+          || !strip_fits (k, &k->stmts[id], &inner, &base))
+        continue;
+      lir_type et = k->arrays[k->stmts[k->stmts[inner].body].to.array].type;
+      if (lanes->of[et] >= 2)
+        lir_strip_mine (k, id, inner, base, lanes->of[et]);
+    }
 }
 
 /* Whether statement X of K declares another name of a row (pA0 = i,
@@ -313,18 +329,18 @@ room_fixable (const lir_kernel *k)
 }
 
 void
-lir_plan_shapes (lir_kernel *k, int strip)
+lir_plan_shapes (lir_kernel *k, const lir_lanes *lanes)
 {
   for (int id = 0; id < k->nstmts; id++)
     {
       lir_stmt *st = &k->stmts[id];
-      if (st->kind != LIR_FOR)
-        continue;
-      if (strip)
-        mark_strip (k, st);
-      if (st->parallel || id == k->par_build_loop)
+      if (st->kind == LIR_FOR && (st->parallel || id == k->par_build_loop))
         mark_balance (k, st);
     }
   k->fixed_room = room_fixable (k);
+  if (k->fixed_room)
+    lir_fix_room (k);
   mark_telescoping_bound (k);
+  if (lanes)
+    strip_loops (k, lanes);
 }

@@ -16,9 +16,9 @@ emitter::out_vals (int a)
 			      ptr_type_node));
 }
 
-/* Element IDX of array A.  */
+/* Element IDX of array A, or the vector of LANES elements from it.  */
 tree
-emitter::elem (int a, tree idx)
+emitter::elem (int a, tree idx, int lanes)
 {
   if (a < 0 || a >= k->narrays)
     return fail ("no array %d", a);
@@ -35,8 +35,65 @@ emitter::elem (int a, tree idx)
   tree elt = arr_elt[a];
   tree off = fold_build2 (MULT_EXPR, sizetype, fold_convert (sizetype, idx),
 			  fold_convert (sizetype, TYPE_SIZE_UNIT (elt)));
-  return build_fold_indirect_ref_loc (loc, fold_build_pointer_plus (base,
-								    off));
+  tree at = fold_build_pointer_plus (base, off);
+  if (lanes > 1)
+    {
+      /* At any alignment: the vector type aligned as its elements.  */
+      tree vt = lir_lanes_type (k->arrays[a].type, lanes);
+      vt = build_aligned_type (vt, TYPE_ALIGN (TREE_TYPE (vt)));
+      at = fold_convert (build_pointer_type (vt), at);
+    }
+  return build_fold_indirect_ref_loc (loc, at);
+}
+
+/* Vector expression ID (lanes > 1): loads, copies of a scalar, and
+   arithmetic lane by lane.  */
+tree
+emitter::vector_tree_of (int id)
+{
+  const lir_expr &x = k->exprs[id];
+  tree vtype = lir_lanes_type (x.type, x.lanes);
+  switch (x.op)
+    {
+    case LIR_VARREF:
+      if (x.var < 0 || x.var >= k->nvars || !var[x.var])
+	return fail ("variable %d used before its declaration", x.var);
+      return var[x.var];
+    case LIR_LOAD:
+      {
+	tree idx = tree_of (x.a);
+	CHECKED (idx);
+	return elem (x.array, sparse_convert (loc, sparse_int64_type (), idx),
+		     x.lanes);
+      }
+    case LIR_SPLAT:
+      {
+	tree a = tree_of (x.a);
+	CHECKED (a);
+	return build_vector_from_val (vtype, sparse_convert (loc,
+							     TREE_TYPE (vtype),
+							     a));
+      }
+    case LIR_NEG:
+      {
+	tree a = tree_of (x.a);
+	CHECKED (a);
+	return fold_build1 (NEGATE_EXPR, vtype, a);
+      }
+    case LIR_ADD:
+    case LIR_SUB:
+    case LIR_MUL:
+    case LIR_DIV:
+      {
+	tree a = tree_of (x.a), b = tree_of (x.b);
+	CHECKED (a);
+	CHECKED (b);
+	return fold_build2 (arith_code (x.op, lir_float_p (x.type)), vtype, a,
+			    b);
+      }
+    default:
+      return fail ("vector operator %d", (int) x.op);
+    }
 }
 
 tree
@@ -50,6 +107,8 @@ emitter::tree_of (int id)
   tree type = lir_tree_type (x.type);
   if (!type)
     return fail ("expression %d has no type", id);
+  if (x.lanes > 1)
+    return vector_tree_of (id);
   switch (x.op)
     {
     case LIR_CONST:

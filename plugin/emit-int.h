@@ -1,8 +1,7 @@
 /* emit-int.h -- what the files of the GIMPLE emitter share: the emitter,
    which turns a kernel's loop IR into GENERIC (emit.cc: statements,
    calls and the entry point; emit-expr.cc: expressions; emit-output.cc:
-   appends to a sparse output; emit-strip.cc: strip-mined dense loops;
-   emit-parallel.cc: OpenMP regions).  Not an interface (emit.h is).
+   appends to a sparse output; emit-parallel.cc: OpenMP regions).  Not an interface (emit.h is).
 
    Copyright the sparse authors.  GPL-3.0-or-later (see COPYING).  */
 
@@ -24,6 +23,8 @@ namespace sparse_emit {
 /* Types (emit.cc).  */
 tree int32_type (void);
 tree lir_tree_type (lir_type t);
+/* The type of a value of type T in LANES lanes (a vector when > 1).  */
+tree lir_lanes_type (lir_type t, int lanes);
 bool lir_float_p (lir_type t);
 /* The element type of an array-like TYPE (arrays and one pointer
    stripped).  */
@@ -53,17 +54,6 @@ struct par_region
   tree barrier;
 };
 
-/* A dense loop strip-mined into vector accumulators (emit-strip.cc).  */
-struct strip_info
-{
-  const lir_stmt *inner;	/* the dense loop */
-  const lir_stmt *accum;	/* its one statement */
-  int j;			/* its variable */
-  int base;			/* the target index without J, or -1 */
-  tree elt, vtype;		/* element and vector type */
-  int w;			/* elements per vector */
-};
-
 /* ------------------------------------------------------------------ */
 /* The emitter.  */
 
@@ -90,9 +80,6 @@ struct emitter
   tree kout_ptr;		/* in a parallel build: this thread's part */
   tree run_vals;		/* the output's values pointer after a run
 				   (LIR_APPEND_RUN), until the next append */
-  bool fixed;			/* the output's room fixed before its loop
-				   (fix_room), its appends inline through
-				   the cursor */
   /* The cursor, while the loop appending in fixed room runs: the last
      level's entries so far, its crd and count arrays, the values and the
      limit rows are checked against, in locals rather than in the
@@ -105,9 +92,6 @@ struct emitter
   bool need_kout, need_kws;
   tree top_vars;		/* declarations of the outermost block */
   bool loaded;
-  /* Loops whose start is a value computed beforehand.  */
-  const lir_stmt *preset_loop[2];
-  tree preset_start[2];
 
   tree fail (const char *fmt, ...) ATTRIBUTE_PRINTF_2;
   tree new_var (tree type, const char *name, tree *vars);
@@ -118,11 +102,13 @@ struct emitter
   bool prepare ();
   tree load_arrays ();
   tree out_vals (int a);
-  tree elem (int a, tree idx);
+  tree elem (int a, tree idx, int lanes = 1);
   tree tree_of (int e);
+  tree vector_tree_of (int e);
   tree cond (int e);
   tree target (const lir_target &t);
   tree call (const lir_stmt &st);
+  tree assignment (const lir_stmt &st);
   tree append (const lir_stmt &st, tree parent, tree coord, tree *vars);
   tree append_run (const lir_stmt &st, tree *vars);
   tree fix_room (const lir_stmt &st, tree *vars);
@@ -133,10 +119,7 @@ struct emitter
   tree row_count ();
   void stmt (int id, tree *list, tree *vars);
   tree block (int first);
-  tree for_loop (const lir_stmt &st, tree *vars, bool strip = true);
-  bool strip_match (const lir_stmt &st, struct strip_info *si);
-  tree vector_tree_of (int e, int j, tree off, tree vtype, tree elt);
-  tree strip_mine (const lir_stmt &st, struct strip_info *si, tree *vars);
+  tree for_loop (const lir_stmt &st, tree *vars);
   tree region_clauses (const lir_stmt &st);
   tree split_call (const int ba[2], tree lo, tree hi, tree part, tree parts);
   tree split_loop (tree iv, tree lo, tree hi, tree body, const int ba[2],

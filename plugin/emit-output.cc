@@ -98,8 +98,8 @@ emitter::append (const lir_stmt &st, tree parent, tree coord, tree *vars)
   return list;
 }
 
-/* In place of the reserve ST: room fixed for the entries the symbolic
-   loop bounded, or when that much memory cannot be had (a product whose
+/* ST, LIR_CALL_OUT_FIX: room fixed for the entries the symbolic loop
+   bounded, or when that much memory cannot be had (a product whose
    contributions mostly coincide), for those the counting pass counts.  */
 tree
 emitter::fix_room (const lir_stmt &st, tree *vars)
@@ -108,14 +108,10 @@ emitter::fix_room (const lir_stmt &st, tree *vars)
   tree n = tree_of (st.a);
   CHECKED (n);
   tree kaddr = kout_addr ();
-  int last = k->tensors[k->out_tensor].fmt.nlevels - 1;
   tree counted = alloc_stmt_list ();
-  bool saved_omp = omp;
-  omp = false;
-  for (int id = k->count_block; id >= 0 && !failed; id = k->stmts[id].next)
+  for (int id = st.body; id >= 0 && !failed; id = k->stmts[id].next)
     stmt (id, &counted, vars);
-  omp = saved_omp;
-  tree c = var[k->count_var[last]];
+  tree c = st.var >= 0 && st.var < k->nvars ? var[st.var] : NULL_TREE;
   if (failed || !c)
     return fail ("no count for the output's room");
   append_to_statement_list_force
@@ -131,7 +127,8 @@ emitter::fix_room (const lir_stmt &st, tree *vars)
 		 counted, NULL_TREE);
 }
 
-/* The cursor's locals, declared in VARS, loaded from the output.  */
+/* LIR_CALL_CURSOR_OPEN: the cursor's locals, declared in VARS, loaded
+   from the output.  */
 tree
 emitter::cursor_load (tree *vars)
 {
@@ -175,8 +172,8 @@ emitter::cursor_load (tree *vars)
   return list;
 }
 
-/* The last row's count, and the cursor's count of entries, back into
-   the output; the cursor closed.  */
+/* LIR_CALL_CURSOR_CLOSE: the last row's count, and the cursor's count
+   of entries, back into the output.  */
 tree
 emitter::cursor_store ()
 {

@@ -504,8 +504,11 @@ emitter::par_prologue (int loop, tree *list, par_region &p, int *reserve)
   for (int id = k->body; id != loop && !failed; id = k->stmts[id].next)
     {
       const lir_stmt &x = k->stmts[id];
-      if (x.kind == LIR_CALL && x.fn == LIR_CALL_OUT_RESERVE)
+      if (x.kind == LIR_CALL && (x.fn == LIR_CALL_OUT_RESERVE
+				 || x.fn == LIR_CALL_OUT_FIX))
 	*reserve = id;
+      else if (x.kind == LIR_CALL && x.fn == LIR_CALL_CURSOR_OPEN)
+	;
       else if (id == k->bound_loop)
 	;
       else if (x.kind == LIR_CALL && x.fn == LIR_CALL_OUT_BEGIN)
@@ -764,11 +767,21 @@ emitter::par_build (int loop, tree *list)
 	     build2 (GT_EXPR, boolean_type_node, p.nt, build_int_cst (i64, 1)),
 	     counted, alone), &p.body);
   append_to_statement_list_force (unshare_expr (set_part), &p.body);
-  if (fixed)
-    append_to_statement_list_force (cursor_load (&p.vars), &p.body);
+  /* Each thread's cursor over its part of the output.  */
+  int open = -1, close = -1;
+  for (int id = k->body; id >= 0; id = k->stmts[id].next)
+    if (k->stmts[id].kind == LIR_CALL)
+      {
+	if (k->stmts[id].fn == LIR_CALL_CURSOR_OPEN)
+	  open = id;
+	else if (k->stmts[id].fn == LIR_CALL_CURSOR_CLOSE)
+	  close = id;
+      }
+  if (open >= 0)
+    stmt (open, &p.body, &p.vars);
   rows_loop (st, p.r0, p.r1, &p.body);
-  if (fixed)
-    append_to_statement_list_force (cursor_store (), &p.body);
+  if (close >= 0)
+    stmt (close, &p.body, &p.vars);
   if (by_bounds)
     {
       /* All rows in, the threads close the gaps the bounds left.  */
@@ -802,6 +815,8 @@ emitter::par_epilogue (int after, par_region &p, tree *list)
   for (int id = after; id >= 0 && !failed; id = k->stmts[id].next)
     {
       const lir_stmt &x = k->stmts[id];
+      if (x.fn == LIR_CALL_CURSOR_CLOSE)
+	continue;
       if (x.fn == LIR_CALL_OUT_END)
 	append_to_statement_list_force
 	  (sparse_rt_call (loc, SPARSE_RT_KPAR_END, 1, p.kpar), list);

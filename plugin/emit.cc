@@ -16,7 +16,9 @@
                    OpenMP construct
      LIR_WHILE     goto c; top: body; c: if (cond) goto top
      LIR_IF        COND_EXPR
-     LIR_LOAD      *(T *) (base + i), BASE a pointer loaded once
+     LIR_LOAD      *(T *) (base + i), BASE a pointer loaded once; a
+                   vector of W lanes *(V *) (base + i), V the vector
+                   type of W T's aligned as T
      LIR_APPEND    sp_kout_append (&out, level, parent, coord); at the
                    output's last level its common case inline (as
                    sp_kout_push), or in fixed room (below) a store at a
@@ -26,7 +28,7 @@
                    as the operands hold, unless the kernel's symbolic
                    loop bounds them (LIR_CALL_OUT_RESERVE)
 
-   Beyond that one-to-one translation, four shapes get better code,
+   Beyond that one-to-one translation, three shapes get better code,
    where the core marked them (lowering/parallel.c lir_plan_threads,
    lowering/shapes.c lir_plan_shapes: the emitter decides none of them):
      - a CSR-like output appended in order whose entries the symbolic
@@ -36,9 +38,6 @@
        anything: the number of entries and the crd, count and value
        arrays live in locals, and LIR_CALL_OUT_ROOM checks each row's
        bound once (fix_room, the cursor);
-     - a dense innermost loop accumulating into a row its enclosing loop
-       does not move (SpMM, TTM, MTTKRP) runs in strips of vector
-       accumulators over that enclosing loop (strip_mine);
      - with -fopenmp, a sparse output whose first level is dense or
        compressed is built by all threads in two phases: each counts the
        entries of its rows (or first coordinates) with the kernel's
@@ -94,6 +93,13 @@ lir_tree_type (lir_type t)
     case LIR_IDX16: return short_integer_type_node;
     }
   return NULL_TREE;
+}
+
+tree
+lir_lanes_type (lir_type t, int lanes)
+{
+  tree elt = lir_tree_type (t);
+  return lanes > 1 && elt ? build_vector_type (elt, lanes) : elt;
 }
 
 bool
@@ -311,7 +317,7 @@ emitter::scan_writes (int id)
 	  if (st.fn == LIR_CALL_SORT && st.array >= 0 && st.array < k->narrays)
 	    arr_written[st.array] = true;
 	  if (st.fn == LIR_CALL_OUT_BEGIN || st.fn == LIR_CALL_OUT_END
-	      || st.fn == LIR_CALL_OUT_RESERVE)
+	      || st.fn == LIR_CALL_OUT_RESERVE || st.fn == LIR_CALL_OUT_FIX)
 	    need_kout = true;
 	  if (st.fn == LIR_CALL_WS_ALLOC || st.fn == LIR_CALL_WS_FREE)
 	    need_kws = true;
@@ -414,7 +420,6 @@ emitter::prepare ()
       kout = new_var (build_array_type (sparse_int64_type (), words),
 		      "sp_out", &top_vars);
       TREE_ADDRESSABLE (kout) = 1;
-      fixed = k->fixed_room;
     }
   if (need_kws)
     {
@@ -495,7 +500,7 @@ emitter::load_arrays ()
 
 /* How many entries to make room for when OUT_BEGIN starts the output:
    none when the kernel's symbolic loop bounds them (LIR_CALL_OUT_RESERVE
-   follows), else as many as the tensors read hold (exact for a union, a
+   or LIR_CALL_OUT_FIX follows), else as many as the tensors read hold (exact for a union, a
    start for products), in one allocation.  */
 tree
 emitter::reserve_hint (const lir_stmt &out_begin)
@@ -503,7 +508,8 @@ emitter::reserve_hint (const lir_stmt &out_begin)
   tree i64 = sparse_int64_type (), hint = build_int_cst (i64, 0);
   for (int id = k->body; id >= 0; id = k->stmts[id].next)
     if (k->stmts[id].kind == LIR_CALL
-	&& k->stmts[id].fn == LIR_CALL_OUT_RESERVE)
+	&& (k->stmts[id].fn == LIR_CALL_OUT_RESERVE
+	    || k->stmts[id].fn == LIR_CALL_OUT_FIX))
       return hint;
   for (int t = 0; t < k->ntensors; t++)
     {
@@ -615,7 +621,10 @@ emitter::call (const lir_stmt &st)
     case LIR_CALL_WS_FREE:
       return sparse_rt_call (loc, SPARSE_RT_KWS_FREE, 1, waddr);
     case LIR_CALL_OUT_ROOM:
-      /* stmt's: a check in fixed room only.  */
+    case LIR_CALL_OUT_FIX:
+    case LIR_CALL_CURSOR_OPEN:
+    case LIR_CALL_CURSOR_CLOSE:
+      /* stmt's: they declare or run statements.  */
       return NULL_TREE;
     case LIR_CALL_SORT:
       {
@@ -705,27 +714,18 @@ goto_loop (location_t loc, tree cond, tree body)
 }
 
 tree
-emitter::for_loop (const lir_stmt &st, tree *vars, bool strip)
+emitter::for_loop (const lir_stmt &st, tree *vars)
 {
   if (st.var < 0 || st.var >= k->nvars || !var[st.var])
     return fail ("loop over an undeclared variable");
   tree v = var[st.var];
   tree type = TREE_TYPE (v);
-  tree lo = NULL_TREE, hi = tree_of (st.b);
-  for (int o = 0; o < 2; o++)
-    if (preset_loop[o] == &st)
-      lo = unshare_expr (preset_start[o]);
-  if (!lo)
-    lo = tree_of (st.a);
+  tree lo = tree_of (st.a), hi = tree_of (st.b);
   CHECKED (lo);
   CHECKED (hi);
   lo = sparse_convert (loc, type, lo);
   hi = sparse_convert (loc, type, hi);
   tree list = alloc_stmt_list ();
-
-  strip_info si;
-  if (strip && !(st.parallel && omp) && strip_match (st, &si))
-    return strip_mine (st, &si, vars);
 
   if (st.parallel && omp)
     {
@@ -746,7 +746,7 @@ emitter::for_loop (const lir_stmt &st, tree *vars, bool strip)
 					    0),
 			    integer_one_node));
       omp = false;
-      tree ser = for_loop (st, vars, strip);
+      tree ser = for_loop (st, vars);
       omp = true;
       CHECKED (ser);
       return build3 (COND_EXPR, void_type_node, w, par, ser);
@@ -782,6 +782,34 @@ emitter::for_loop (const lir_stmt &st, tree *vars, bool strip)
   return list;
 }
 
+/* ST, an assignment or an accumulation: TARGET = A or TARGET op= A.  A
+   vector value goes to an array's elements from the target's.  */
+tree
+emitter::assignment (const lir_stmt &st)
+{
+  tree val = tree_of (st.a);
+  CHECKED (val);
+  tree vtype = TREE_TYPE (val);
+  tree lhs = VECTOR_TYPE_P (vtype) && st.to.array >= 0
+	     ? elem (st.to.array, tree_of (st.to.index),
+		     TYPE_VECTOR_SUBPARTS (vtype).to_constant ())
+	     : target (st.to);
+  CHECKED (lhs);
+  tree ltype = TREE_TYPE (lhs);
+  tree_code code = st.op == LIR_SUB ? MINUS_EXPR : PLUS_EXPR;
+  if (st.kind == LIR_ACCUM && VECTOR_TYPE_P (ltype))
+    val = fold_build2 (code, ltype, lhs, val);
+  else if (st.kind == LIR_ACCUM)
+    {
+      tree old = target (st.to);
+      CHECKED (old);
+      tree type = sparse_arith_type (ltype, vtype);
+      val = fold_build2 (code, type, sparse_convert (loc, type, old),
+			 sparse_convert (loc, type, val));
+    }
+  return build2 (MODIFY_EXPR, ltype, lhs, sparse_convert (loc, ltype, val));
+}
+
 void
 emitter::stmt (int id, tree *list, tree *vars)
 {
@@ -798,7 +826,8 @@ emitter::stmt (int id, tree *list, tree *vars)
 	    fail ("declaration of variable %d", st.var);
 	    return;
 	  }
-	tree type = lir_tree_type (k->vars[st.var].type);
+	tree type = lir_lanes_type (k->vars[st.var].type,
+				    k->vars[st.var].lanes);
 	var[st.var] = new_var (type, k->vars[st.var].name, vars);
 	if (st.a >= 0)
 	  {
@@ -812,24 +841,8 @@ emitter::stmt (int id, tree *list, tree *vars)
       }
     case LIR_ASSIGN:
     case LIR_ACCUM:
-      {
-	tree lhs = target (st.to), val = tree_of (st.a);
-	if (lhs == error_mark_node || val == error_mark_node)
-	  return;
-	tree ltype = TREE_TYPE (lhs);
-	if (st.kind == LIR_ACCUM)
-	  {
-	    tree old = target (st.to);
-	    if (old == error_mark_node)
-	      return;
-	    tree type = sparse_arith_type (ltype, TREE_TYPE (val));
-	    val = fold_build2 (st.op == LIR_SUB ? MINUS_EXPR : PLUS_EXPR, type,
-			       sparse_convert (loc, type, old),
-			       sparse_convert (loc, type, val));
-	  }
-	t = build2 (MODIFY_EXPR, ltype, lhs, sparse_convert (loc, ltype, val));
-	break;
-      }
+      t = assignment (st);
+      break;
     case LIR_FOR:
       t = for_loop (st, vars);
       break;
@@ -919,7 +932,9 @@ emitter::stmt (int id, tree *list, tree *vars)
 	  t = row_start (n, parent);
 	}
       else
-	t = fixed && st.fn == LIR_CALL_OUT_RESERVE ? fix_room (st, vars)
+	t = st.fn == LIR_CALL_OUT_FIX ? fix_room (st, vars)
+	    : st.fn == LIR_CALL_CURSOR_OPEN ? cursor_load (vars)
+	    : st.fn == LIR_CALL_CURSOR_CLOSE ? cursor_store ()
 	    : call (st);
       break;
     }
@@ -1014,8 +1029,6 @@ emitter::serial ()
       const lir_stmt &x = k->stmts[id];
       if (!loaded && !lir_prologue_call (&x))
 	append_to_statement_list_force (load_arrays (), &list);
-      if (cur_n && x.kind == LIR_CALL && x.fn == LIR_CALL_OUT_END)
-	append_to_statement_list_force (cursor_store (), &list);
       if (id == k->bound_loop)
 	{
 	  tree lo = tree_of (x.a), hi = tree_of (x.b);
@@ -1025,8 +1038,6 @@ emitter::serial ()
 	}
       else
 	stmt (id, &list, &top_vars);
-      if (fixed && x.kind == LIR_CALL && x.fn == LIR_CALL_OUT_RESERVE)
-	append_to_statement_list_force (cursor_load (&top_vars), &list);
     }
   if (cur_n)
     return fail ("the output's cursor left open");
@@ -1100,6 +1111,21 @@ foreign_operand (sparse_einsum *e, const ix_stmt *ix)
   return NULL_TREE;
 }
 
+/* The elements of each floating type in the target's preferred
+   vectors.  */
+static void
+target_lanes (lir_lanes *l)
+{
+  for (int t = LIR_F64; t <= LIR_F32; t++)
+    {
+      machine_mode vm = targetm.vectorize.preferred_simd_mode
+	(SCALAR_TYPE_MODE (lir_tree_type ((lir_type) t)));
+      HOST_WIDE_INT w;
+      l->of[t] = VECTOR_MODE_P (vm) && GET_MODE_NUNITS (vm).is_constant (&w)
+		 ? (int) w : 0;
+    }
+}
+
 /* Whether any tagged operand of IX is stored sparsely.  */
 bool
 has_sparse_operand (const ix_stmt *ix)
@@ -1164,7 +1190,11 @@ sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e)
   warn_dense_products (k->sc, k, loc, desc, e->nest);
   em.omp = flag_openmp && !inside_omp_p (call);
   lir_plan_threads (k, em.omp);
-  lir_plan_shapes (k, optimize);
+  {
+    lir_lanes lanes;
+    target_lanes (&lanes);
+    lir_plan_shapes (k, optimize ? &lanes : NULL);
+  }
   em.k = k;
   em.s = &k->sc->st;
   em.e = e;

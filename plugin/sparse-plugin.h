@@ -12,7 +12,7 @@
                       before gimplification)
      einsum-lower.cc  the GIMPLE pass: marker calls become loops
      emit.cc          a kernel's loop IR as GENERIC (with emit-expr.cc,
-                      emit-output.cc, emit-strip.cc, emit-parallel.cc)
+                      emit-output.cc, emit-parallel.cc)
      rtcall.cc        declarations of the runtime entry points (their
                       table: rt-entries.def) and the trees that call them
    Everything GCC-independent is plain C: the annotation language in

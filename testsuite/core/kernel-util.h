@@ -185,6 +185,10 @@ kt_run (const char *tag, const char *text, const kt_opd *opds, int allow)
       fprintf (stderr, "%s: '%s': %s\n", tag, text, err.msg);
       return 1;
     }
+  /* The shapes the plugin gives it, with the vectors of SSE2.  */
+  lir_lanes lanes = { { [LIR_F64] = 2, [LIR_F32] = 4 } };
+  lir_plan_threads (k, *kt_cflags != 0);
+  lir_plan_shapes (k, &lanes);
   char src[256], so[256];
   snprintf (src, sizeof src, "k_%s.c", tag);
   snprintf (so, sizeof so, "./k_%s.so", tag);

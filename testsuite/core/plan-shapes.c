@@ -40,23 +40,25 @@ plan (const char *text, int threads)
       return NULL;
     }
   lir_plan_threads (k, threads);
-  lir_plan_shapes (k, 1);
+  lir_lanes lanes = { { [LIR_F64] = 2, [LIR_F32] = 4 } };
+  lir_plan_shapes (k, &lanes);
   return k;
 }
 
-/* The loops of K marked for strip-mining, and the first one's inner
-   loop variable into *J.  */
+/* The loops of K strip-mined (each into strips of 8, 4, 2 and 1
+   vectors: 15 accumulators), and the name of the first one's
+   accumulator into J.  */
 static int
 strips (const lir_kernel *k, const char **j)
 {
   int n = 0;
-  for (int id = 0; id < k->nstmts; id++)
-    if (k->stmts[id].kind == LIR_FOR && k->stmts[id].strip_inner >= 0)
+  for (int v = 0; v < k->nvars; v++)
+    if (k->vars[v].lanes == 2)
       {
         if (!n++)
-          *j = k->vars[k->stmts[k->stmts[id].strip_inner].var].name;
+          *j = k->vars[v].name;
       }
-  return n;
+  return n % 15 ? -1 : n / 15;
 }
 
 /* The number of offset arrays weighing K's parallel loops.  */
@@ -76,7 +78,7 @@ main (void)
   /* SpMM into a dense output: the dense j loop, strip-mined over A's
      row.  */
   lir_kernel *k = plan ("D(i,j) = A(i,k) * E(k,j)", 0);
-  CHECK (k && strips (k, &j) == 1 && strcmp (j, "j") == 0);
+  CHECK (k && strips (k, &j) == 1 && strcmp (j, "j_acc0") == 0);
   lir_free (k);
   /* Integers are not (vector accumulators of floating point only).  */
   k = plan ("L(i,j) = M(i,k) * N(k,j)", 0);
