@@ -24,9 +24,9 @@
    may overlap other dense arrays (pointer parameters), the markers run
    only when the pointers do not overlap, else the original loops.
 
-   A nest that cannot be read or proved gets a note saying why, at its
-   outer loop, with -fplugin-arg-sparse-report, and is left to the
-   element-by-element fallback.  When the reason lies in the outer loop
+   A nest that cannot be read or proved gets a warning saying why and
+   which arrays it accesses element by element, at its outer loop, and is
+   left to the element-by-element fallback.  When the reason lies in the outer loop
    itself (its header, or a statement of its own body), the loops inside
    it are tried as nests of their own.
 
@@ -47,6 +47,56 @@ sparse_nest_reported_p (tree loop)
 namespace {
 
 using namespace loop_reader;
+
+/* ------------------------------------------------------------------ */
+/* Refusals.  */
+
+/* Add the tagged arrays *TP accesses element by element to the list
+   DATA (a vec<tree>): every use but a whole array passed to a call.  */
+tree
+elementwise_arrays_r (tree *tp, int *walk_subtrees, void *data)
+{
+  vec<tree> *names = (vec<tree> *) data;
+  tree t = *tp;
+  if (TREE_CODE (t) == CALL_EXPR)
+    {
+      *walk_subtrees = 0;
+      for (int a = 0; a < call_expr_nargs (t); a++)
+	{
+	  tree arg = CALL_EXPR_ARG (t, a);
+	  STRIP_NOPS (arg);
+	  if (TREE_CODE (arg) == ADDR_EXPR)
+	    arg = TREE_OPERAND (arg, 0);
+	  if (!DECL_P (arg) || !sparse_decl_tagged_p (arg))
+	    walk_tree (&CALL_EXPR_ARG (t, a), elementwise_arrays_r, data,
+		       NULL);
+	}
+      return NULL_TREE;
+    }
+  if (find_tagged_r (tp, walk_subtrees, NULL) && !names->contains (t))
+    names->safe_push (t);
+  return NULL_TREE;
+}
+
+/* Loop nest LOOP stays loops over element accesses, for REASON.  */
+void
+refuse (tree loop, const char *reason)
+{
+  auto_vec<tree> arrays;
+  walk_tree (&loop, elementwise_arrays_r, &arrays, NULL);
+  pretty_printer pp;
+  for (unsigned k = 0; k < arrays.length (); k++)
+    pp_printf (&pp, "%s%qs", k ? ", " : "", decl_name (arrays[k]));
+  if (arrays.is_empty ())
+    sparse_remark (SPARSE_REMARK_ELEMENTWISE, EXPR_LOCATION (loop),
+		   "loop nest not sparsified: %s", reason);
+  else
+    sparse_remark (SPARSE_REMARK_ELEMENTWISE, EXPR_LOCATION (loop),
+		   "loop nest not sparsified: %s; %s accessed element by "
+		   "element through the runtime", reason,
+		   pp_formatted_text (&pp));
+  reported_loops->add (loop);
+}
 
 /* ------------------------------------------------------------------ */
 /* The driver.  */
@@ -301,10 +351,7 @@ recognizer::try_nest (tree *forp, tree init)
     {
       /* The lowering does not yet handle statements inside OpenMP
 	 regions in every case; the loops keep the fallback.  */
-      if (sparse_opt_report)
-	inform (EXPR_LOCATION (loop), "not sparsified: the loops are inside "
-		"an OpenMP construct");
-      reported_loops->add (loop);
+      refuse (loop, "the loops are inside an OpenMP construct");
       return true;
     }
 
@@ -412,9 +459,7 @@ recognizer::try_nest (tree *forp, tree init)
      loop itself is that loop's to report.  */
   if (rd.own_level && !around.is_empty ())
     return false;
-  if (sparse_opt_report)
-    inform (EXPR_LOCATION (loop), "not sparsified: %s", rd.reason);
-  reported_loops->add (loop);
+  refuse (loop, rd.reason);
   return true;
 }
 

@@ -69,14 +69,18 @@ struct rewriter
   hash_map<tree, tree> saved_rows;	/* SAVE_EXPR of a row pointer -> the
 					   saved row index */
   tree nest;				/* outermost loop being walked */
-  auto_vec<tree> nest_names;		/* arrays with fallback accesses in it */
+  int in_reported;			/* loops the recognizer reported around
+					   the walk */
+  auto_vec<tree> nest_names;		/* arrays with fallback accesses in
+					   NEST, outside reported loops */
   int fallbacks;
   auto_vec<tree> scope_handles;		/* handles of tagged locals outside
 					   OpenMP constructs */
   bool computed_goto;			/* a goto *P in the function */
 
   rewriter (tree fn) : fndecl (fn), in_omp (0), entry (NULL_TREE),
-		       outer_bind (NULL_TREE), nest (NULL_TREE), fallbacks (0),
+		       outer_bind (NULL_TREE), nest (NULL_TREE), in_reported (0),
+		       fallbacks (0),
 		       computed_goto (false) {}
 
   void walk (tree *tp, location_t loc, bool unused);
@@ -384,19 +388,17 @@ void
 rewriter::fallback (int use, location_t loc)
 {
   fallbacks++;
-  if (!sparse_opt_report)
-    return;
   tree decl = uses[use].tag.decl;
   if (nest)
     {
-      for (unsigned k = 0; k < nest_names.length (); k++)
-	if (nest_names[k] == decl)
-	  return;
-      nest_names.safe_push (decl);
+      /* The recognizer's remark of a loop it reported names its arrays.  */
+      if (!in_reported && !nest_names.contains (decl))
+	nest_names.safe_push (decl);
       return;
     }
-  inform (loc, "not sparsified: this access to %qD is a runtime lookup",
-	  decl);
+  if (sparse_opt_report)
+    sparse_remark (SPARSE_REMARK_REPORT, loc, "not sparsified: this access "
+		   "to %qs is a runtime lookup", decl_name (decl));
 }
 
 /* Element reads.  */
@@ -904,17 +906,20 @@ rewriter::walk_discarded (tree *tp, location_t loc)
   return true;
 }
 
-/* A for, while or do loop T; the outermost of a nest notes the arrays
-   its body accesses element by element through the runtime.  */
+/* A for, while or do loop T; the outermost of a nest warns of the
+   arrays its body accesses element by element through the runtime
+   outside the loops the recognizer reported.  */
 void
 rewriter::walk_loop (tree t, location_t loc)
 {
   bool outer = nest == NULL_TREE;
+  bool reported = sparse_nest_reported_p (t);
   if (outer)
     {
       nest = t;
       nest_names.truncate (0);
     }
+  in_reported += reported;
   if (TREE_CODE (t) == FOR_STMT)
     {
       walk (&FOR_INIT_STMT (t), loc, true);
@@ -932,21 +937,22 @@ rewriter::walk_loop (tree t, location_t loc)
       walk (&DO_COND (t), loc, false);
       walk (&DO_BODY (t), loc, true);
     }
+  in_reported -= reported;
   if (!outer)
     return;
-  if (sparse_opt_report && !nest_names.is_empty ()
-      && !sparse_nest_reported_p (t))
+  if (!nest_names.is_empty ())
     {
       pretty_printer pp;
       for (unsigned k = 0; k < nest_names.length (); k++)
-	{
-	  if (k)
-	    pp_string (&pp, ", ");
-	  pp_printf (&pp, "%qs", decl_name (nest_names[k]));
-	}
-      inform (EXPR_LOC_OR_LOC (t, loc), "loop nest not sparsified: %s "
-	      "accessed element by element through the runtime",
-	      pp_formatted_text (&pp));
+	pp_printf (&pp, "%s%qs", k ? ", " : "", decl_name (nest_names[k]));
+      const char *fmt
+	= TREE_CODE (t) == FOR_STMT
+	  ? "loop nest not sparsified: %s accessed element by element "
+	    "through the runtime"
+	  : "loop not sparsified: %s accessed element by element through "
+	    "the runtime: only counted %<for%> loops are sparsified";
+      sparse_remark (SPARSE_REMARK_ELEMENTWISE, EXPR_LOC_OR_LOC (t, loc), fmt,
+		     pp_formatted_text (&pp));
     }
   nest = NULL_TREE;
 }
