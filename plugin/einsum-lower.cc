@@ -414,7 +414,9 @@ lower_statement (gimple_stmt_iterator *gsi, sparse_einsum *e)
   tree generic = l.build ();
   if (!generic)
     {
-      if (!seen_error ())
+      if (!seen_error () && e->nest)
+	error_at (l.loc, "cannot lower the loop nest (%s)", text);
+      else if (!seen_error ())
 	error_at (l.loc, "cannot lower %<#pragma sparse einsum %s%>", text);
       gsi_replace (gsi, gimple_build_nop (), false);
       return;
