@@ -15,10 +15,10 @@
      SPARSE_REMARK_SPARSIFIED   a note of the report; "optimized:" under
                                 -fopt-info
      SPARSE_REMARK_ELEMENTWISE  a loop left to element-by-element access:
-                                a warning (-Werror makes it an error), a
-                                note of the report under
-                                -fplugin-arg-sparse-no-warn-fallback;
-                                "missed:" under -fopt-info
+                                a warning (-Werror makes it an error); a
+                                note of the report where it is none
+                                (-fplugin-arg-sparse-no-warn-fallback,
+                                -w); "missed:" under -fopt-info
      SPARSE_REMARK_REPORT       a note of the report only
      SPARSE_REMARK_WARNING      a warning, nothing else
    and its hint, if any, is a note after it wherever it goes.  With
@@ -77,23 +77,6 @@ source_order (const void *pa, const void *pb)
   return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
-/* Is R a note of the report?  */
-bool
-in_report (const remark &r)
-{
-  switch (r.kind)
-    {
-    case SPARSE_REMARK_SPARSIFIED:
-    case SPARSE_REMARK_REPORT:
-      return sparse_opt_report;
-    case SPARSE_REMARK_ELEMENTWISE:
-      return sparse_opt_report
-	     && (sparse_report_file || !sparse_warn_fallback);
-    default:
-      return false;
-    }
-}
-
 void
 write_line (FILE *f, location_t loc, const char *text)
 {
@@ -102,33 +85,35 @@ write_line (FILE *f, location_t loc, const char *text)
 	   xl.line, xl.column, text);
 }
 
-/* R as a diagnostic, or a line of the report file F.  */
+/* R as a diagnostic, or a line of the report file F.  A loop left to
+   element access is a note of the report where it is no warning (turned
+   off, or suppressed by -w), and a line of F in any case.  */
 void
 say (const remark &r, FILE *f)
 {
-  bool warn = r.kind == SPARSE_REMARK_WARNING
-	      || (r.kind == SPARSE_REMARK_ELEMENTWISE && sparse_warn_fallback);
-  if (warn)
+  bool warned = false;
+  if (r.kind == SPARSE_REMARK_WARNING
+      || (r.kind == SPARSE_REMARK_ELEMENTWISE && sparse_warn_fallback))
     {
       auto_diagnostic_group d;
-      if (warning_at (r.loc, 0, "%s", r.text) && r.hint)
+      warned = warning_at (r.loc, 0, "%s", r.text);
+      if (warned && r.hint)
 	inform (r.loc, "%s", r.hint);
     }
-  if (!in_report (r))
+  if (!sparse_opt_report || r.kind == SPARSE_REMARK_WARNING
+      || (r.kind == SPARSE_REMARK_ELEMENTWISE && warned && !f))
     return;
   if (f)
     {
       write_line (f, r.loc, r.text);
       if (r.hint)
 	write_line (f, r.loc, r.hint);
+      return;
     }
-  else if (!warn)
-    {
-      auto_diagnostic_group d;
-      inform (r.loc, "%s", r.text);
-      if (r.hint)
-	inform (r.loc, "%s", r.hint);
-    }
+  auto_diagnostic_group d;
+  inform (r.loc, "%s", r.text);
+  if (r.hint)
+    inform (r.loc, "%s", r.hint);
 }
 
 /* R as a line of -fopt-info, when it is one.  */
