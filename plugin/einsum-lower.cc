@@ -353,19 +353,18 @@ report_dense (const lowerer &l, const char *text)
 		       "no operand is tagged", text);
       return;
     }
-  const char *why = "no operand is stored sparsely (%s): the tagged ones are "
-		    "accessed element by element through the runtime; give one "
-		    "a sparse format, or declare the dense ones without "
-		    "%<sparse%>";
-  char *fmt = concat (l.e->nest ? "loop nest not sparsified: "
-		      : "einsum not sparsified: %s: ", why, NULL);
   if (l.e->nest)
-    sparse_remark (SPARSE_REMARK_ELEMENTWISE, l.loc, fmt,
-		   pp_formatted_text (&pp));
+    sparse_remark (SPARSE_REMARK_ELEMENTWISE, l.loc, "loop nest not "
+		   "sparsified: no array is stored sparsely (%s): the tagged "
+		   "ones are accessed element by element through the runtime; "
+		   "give one a sparse format, or declare the dense ones "
+		   "without %<sparse%>", pp_formatted_text (&pp));
   else
-    sparse_remark (SPARSE_REMARK_ELEMENTWISE, l.loc, fmt, text,
-		   pp_formatted_text (&pp));
-  free (fmt);
+    sparse_remark (SPARSE_REMARK_ELEMENTWISE, l.loc, "einsum not "
+		   "sparsified: %s: no operand is stored sparsely (%s): the "
+		   "tagged ones are accessed element by element through the "
+		   "runtime; give one a sparse format, or declare the dense "
+		   "ones without %<sparse%>", text, pp_formatted_text (&pp));
 }
 
 /* Replace the marker at GSI.  */

@@ -26,9 +26,9 @@
 
    A nest that cannot be read or proved gets a warning saying why and
    which arrays it accesses element by element, at its outer loop, and is
-   left to the element-by-element fallback.  When the reason lies in the outer loop
-   itself (its header, or a statement of its own body), the loops inside
-   it are tried as nests of their own.
+   left to the element-by-element fallback.  When the reason lies in the
+   outer loop itself (its header, or a statement of its own body), the
+   loops inside it are tried as nests of their own.
 
    Copyright the sparse authors.  GPL-3.0-or-later (see COPYING).  */
 

@@ -43,7 +43,7 @@ void
 dense_format (int n, double y[n], double D[n][n] SPARSE ("D,D"), double x[n])
 {
 #pragma sparse einsum y(i) = D(i,j) * x(j)	/* { dg-warning "23: warning: einsum not sparsified: y.i. = sum.j, D.i,j. . x.j..: no operand is stored sparsely ..D. is D,D.: the tagged ones are accessed element by element through the runtime" } */
-  for (int i = 0; i < n; i++)	/* { dg-warning "warning: loop nest not sparsified: no operand is stored sparsely ..D. is D,D.: the tagged ones are accessed element by element" } */
+  for (int i = 0; i < n; i++)	/* { dg-warning "warning: loop nest not sparsified: no array is stored sparsely ..D. is D,D.: the tagged ones are accessed element by element" } */
     for (int j = 0; j < n; j++)
       y[i] += D[i][j] * x[j];
 }
