@@ -24,9 +24,9 @@
    may overlap other dense arrays (pointer parameters), the markers run
    only when the pointers do not overlap, else the original loops.
 
-   A nest that cannot be read or proved gets a warning saying why and
-   which arrays it accesses element by element, at its outer loop, and is
-   left to the element-by-element fallback.  When the reason lies in the
+   A nest that cannot be read or proved is left to the element-by-element
+   fallback; the storage rewrite says why (sparse_nest_refusal), at its
+   outer loop, with the arrays it accesses element by element.  When the reason lies in the
    outer loop itself (its header, or a statement of its own body), the
    loops inside it are tried as nests of their own.
 
@@ -34,68 +34,36 @@
 
 #include "nest-reader.h"
 
-/* Loops the recognizer has reported (left alone, or kept as the
-   overlapping-pointer path), for the storage rewrite's report.  */
-static hash_set<tree> *reported_loops;
+/* Loops the recognizer has dealt with but not rewritten, for the storage
+   rewrite's remarks: refused (the reason), or with nothing to say (NULL:
+   kept as the overlapping-pointer path, or holding only nests of their
+   own).  */
+static hash_map<tree, char *> *reported_loops;
 
 bool
 sparse_nest_reported_p (tree loop)
 {
-  return reported_loops && loop && reported_loops->contains (loop);
+  return reported_loops && loop && reported_loops->get (loop);
+}
+
+const char *
+sparse_nest_refusal (tree loop)
+{
+  char **reason = reported_loops && loop ? reported_loops->get (loop) : NULL;
+  return reason ? *reason : NULL;
 }
 
 namespace {
 
 using namespace loop_reader;
 
-/* ------------------------------------------------------------------ */
-/* Refusals.  */
-
-/* Add the tagged arrays *TP accesses element by element to the list
-   DATA (a vec<tree>): every use but a whole array passed to a call.  */
-tree
-elementwise_arrays_r (tree *tp, int *walk_subtrees, void *data)
-{
-  vec<tree> *names = (vec<tree> *) data;
-  tree t = *tp;
-  if (TREE_CODE (t) == CALL_EXPR)
-    {
-      *walk_subtrees = 0;
-      for (int a = 0; a < call_expr_nargs (t); a++)
-	{
-	  tree arg = CALL_EXPR_ARG (t, a);
-	  STRIP_NOPS (arg);
-	  if (TREE_CODE (arg) == ADDR_EXPR)
-	    arg = TREE_OPERAND (arg, 0);
-	  if (!DECL_P (arg) || !sparse_decl_tagged_p (arg))
-	    walk_tree (&CALL_EXPR_ARG (t, a), elementwise_arrays_r, data,
-		       NULL);
-	}
-      return NULL_TREE;
-    }
-  if (find_tagged_r (tp, walk_subtrees, NULL) && !names->contains (t))
-    names->safe_push (t);
-  return NULL_TREE;
-}
-
-/* Loop nest LOOP stays loops over element accesses, for REASON.  */
+/* Loop nest LOOP stays loops over element accesses, for REASON: the
+   storage rewrite says so, with the arrays it accesses element by
+   element.  */
 void
 refuse (tree loop, const char *reason)
 {
-  auto_vec<tree> arrays;
-  walk_tree (&loop, elementwise_arrays_r, &arrays, NULL);
-  pretty_printer pp;
-  for (unsigned k = 0; k < arrays.length (); k++)
-    pp_printf (&pp, "%s%qs", k ? ", " : "", decl_name (arrays[k]));
-  if (arrays.is_empty ())
-    sparse_remark (SPARSE_REMARK_ELEMENTWISE, EXPR_LOCATION (loop),
-		   "loop nest not sparsified: %s", reason);
-  else
-    sparse_remark (SPARSE_REMARK_ELEMENTWISE, EXPR_LOCATION (loop),
-		   "loop nest not sparsified: %s; %s accessed element by "
-		   "element through the runtime", reason,
-		   pp_formatted_text (&pp));
-  reported_loops->add (loop);
+  reported_loops->put (loop, xstrdup (reason));
 }
 
 /* ------------------------------------------------------------------ */
@@ -234,7 +202,7 @@ recognizer::rewrite (tree *forp, reader &rd, nest_result &res,
 
   if (cond)
     {
-      reported_loops->add (loop);
+      reported_loops->put (loop, NULL);
       *forp = build3_loc (loc, COND_EXPR, void_type_node, cond, stmts, loop);
     }
   else
@@ -452,7 +420,7 @@ recognizer::try_nest (tree *forp, tree init)
 	 none unless it touches tagged arrays elsewhere.  */
       if (!walk_tree_without_duplicates (&FOR_BODY (loop),
 					 find_unreported_tagged_r, NULL))
-	reported_loops->add (loop);
+	reported_loops->put (loop, NULL);
       return true;
     }
   /* Tried as part of a loop that failed in itself: a failure in this
@@ -473,7 +441,10 @@ sparse_recognize_nests (tree fndecl)
       || seen_error ())
     return;
   if (!reported_loops)
-    reported_loops = new hash_set<tree>;
+    reported_loops = new hash_map<tree, char *>;
+  for (hash_map<tree, char *>::iterator i = reported_loops->begin ();
+       i != reported_loops->end (); ++i)
+    free ((*i).second);
   reported_loops->empty ();
 
   recognizer r;

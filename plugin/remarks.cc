@@ -19,6 +19,8 @@
                                 note of the report where it is none
                                 (-fplugin-arg-sparse-no-warn-fallback,
                                 -w); "missed:" under -fopt-info
+     SPARSE_REMARK_MISSED       a note of the report; "missed:" under
+                                -fopt-info
      SPARSE_REMARK_REPORT       a note of the report only
      SPARSE_REMARK_WARNING      a warning, nothing else
    and its hint, if any, is a note after it wherever it goes.  With
@@ -123,7 +125,8 @@ dump (const remark &r)
   dump_flags_t kind;
   if (r.kind == SPARSE_REMARK_SPARSIFIED)
     kind = MSG_OPTIMIZED_LOCATIONS;
-  else if (r.kind == SPARSE_REMARK_ELEMENTWISE)
+  else if (r.kind == SPARSE_REMARK_ELEMENTWISE
+	   || r.kind == SPARSE_REMARK_MISSED)
     kind = MSG_MISSED_OPTIMIZATION;
   else
     return;

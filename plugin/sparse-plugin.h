@@ -208,8 +208,11 @@ void sparse_pre_genericize (void *gcc_data, void *user_data);
    canonical dense loop nests of FNDECL over tagged arrays into einsum
    statements and their markers, reporting those it leaves alone.  */
 void sparse_recognize_nests (tree fndecl);
-/* Has the recognizer reported loop LOOP (a FOR_STMT) already?  */
+/* Has the recognizer dealt with loop LOOP (a FOR_STMT) without rewriting
+   it?  */
 bool sparse_nest_reported_p (tree loop);
+/* Why the recognizer left loop LOOP to element access, or NULL.  */
+const char *sparse_nest_refusal (tree loop);
 /* The GIMPLE pass that lowers einsum markers (before omplower).  */
 opt_pass *make_pass_sparse (gcc::context *ctxt);
 
@@ -222,6 +225,8 @@ enum sparse_remark_kind
   SPARSE_REMARK_SPARSIFIED,	/* a nest or pragma became sparse loops */
   SPARSE_REMARK_ELEMENTWISE,	/* a loop over a tagged array runs element
 				   by element through the runtime: warned */
+  SPARSE_REMARK_MISSED,		/* a nest or pragma left as it was, with
+				   no loop over a tagged array */
   SPARSE_REMARK_REPORT,		/* a fact for the report only */
   SPARSE_REMARK_WARNING		/* a warning of its own */
 };

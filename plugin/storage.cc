@@ -68,25 +68,30 @@ struct rewriter
   hash_set<tree> visited;		/* SAVE_EXPRs already processed */
   hash_map<tree, tree> saved_rows;	/* SAVE_EXPR of a row pointer -> the
 					   saved row index */
-  tree nest;				/* outermost loop being walked */
-  int in_reported;			/* loops the recognizer reported around
-					   the walk */
-  auto_vec<tree> nest_names;		/* arrays with fallback accesses in
-					   NEST, outside reported loops */
+  /* The loop the remark of the fallback accesses walked belongs to: the
+     outermost one, or one the recognizer reported; NULL_TREE outside
+     loops.  */
+  tree nest;
+  vec<tree> *nest_names;		/* arrays NEST accesses element by
+					   element where its iterations vary
+					   the coordinates; NULL where the
+					   recognizer has nothing to say */
+  hash_set<tree> *nest_written;		/* variables NEST writes */
   int fallbacks;
   auto_vec<tree> scope_handles;		/* handles of tagged locals outside
 					   OpenMP constructs */
   bool computed_goto;			/* a goto *P in the function */
 
   rewriter (tree fn) : fndecl (fn), in_omp (0), entry (NULL_TREE),
-		       outer_bind (NULL_TREE), nest (NULL_TREE), in_reported (0),
-		       fallbacks (0),
+		       outer_bind (NULL_TREE), nest (NULL_TREE),
+		       nest_names (NULL), nest_written (NULL), fallbacks (0),
 		       computed_goto (false) {}
 
   void walk (tree *tp, location_t loc, bool unused);
   void walk_bind (tree *tp, location_t loc);
   bool walk_discarded (tree *tp, location_t loc);
   void walk_loop (tree t, location_t loc);
+  void say_loop (tree t, location_t loc, const vec<tree> &names);
   void walk_decl_expr (tree *tp, location_t loc);
   void walk_call (tree *tp, location_t loc);
   void walk_addr (tree *tp, location_t loc);
@@ -99,7 +104,7 @@ struct rewriter
   int use_of (tree decl);
   bool match (tree t, access *a);
   void bad_use (tree decl, location_t loc, use_ctx ctx);
-  void fallback (int use, location_t loc);
+  void fallback (const access &a, location_t loc);
   void add_local (tree var);
 };
 
@@ -384,17 +389,64 @@ rewriter::bad_use (tree decl, location_t loc, use_ctx ctx)
 	  rank == 1 ? "" : rank == 2 ? "[j]" : "[j]...");
 }
 
+/* Add the variable *TP writes, if any, to the set DATA.  */
+static tree
+note_written_r (tree *tp, int *, void *data)
+{
+  tree t = *tp, v = NULL_TREE;
+  switch (TREE_CODE (t))
+    {
+    case MODIFY_EXPR:
+    case INIT_EXPR:
+    case PREINCREMENT_EXPR:
+    case POSTINCREMENT_EXPR:
+    case PREDECREMENT_EXPR:
+    case POSTDECREMENT_EXPR:
+      v = TREE_OPERAND (t, 0);
+      break;
+    case DECL_EXPR:
+      v = DECL_EXPR_DECL (t);
+      break;
+    default:
+      break;
+    }
+  if (v && (VAR_P (v) || TREE_CODE (v) == PARM_DECL))
+    ((hash_set<tree> *) data)->add (v);
+  return NULL_TREE;
+}
+
+/* Is *TP a variable of the set DATA?  */
+static tree
+find_written_r (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return ((hash_set<tree> *) data)->contains (*tp) ? *tp : NULL_TREE;
+}
+
 void
-rewriter::fallback (int use, location_t loc)
+rewriter::fallback (const access &a, location_t loc)
 {
   fallbacks++;
-  tree decl = uses[use].tag.decl;
+  tree decl = uses[a.use].tag.decl;
   if (nest)
     {
-      /* The recognizer's remark of a loop it reported names its arrays.  */
-      if (!in_reported && !nest_names.contains (decl))
-	nest_names.safe_push (decl);
-      return;
+      if (!nest_names)
+	return;
+      /* An element read at every iteration (A[0][0]) makes no loop over
+	 the array: a lookup like one outside loops, or part of the
+	 refused nest's remark.  */
+      bool varies = false;
+      for (int k = 0; k < a.nidx && !varies; k++)
+	{
+	  tree idx = a.idx[k];
+	  varies = walk_tree_without_duplicates (&idx, find_written_r,
+						 nest_written);
+	}
+      if (varies && !nest_names->contains (decl))
+	nest_names->safe_push (decl);
+      if (varies || sparse_nest_refusal (nest))
+	return;
     }
   if (sparse_opt_report)
     sparse_remark (SPARSE_REMARK_REPORT, loc, "not sparsified: this access "
@@ -424,7 +476,7 @@ rewriter::walk_read (tree *tp, location_t loc)
   /* The walks may have added uses: look the record up again.  */
   tagged_use &v = uses[a.use];
   *tp = sparse_build_get (loc, v.handle, v.tag.elem_type, a.nidx, a.idx);
-  fallback (a.use, loc);
+  fallback (a, loc);
   return true;
 }
 
@@ -459,7 +511,7 @@ rewriter::walk_write (tree *tp, location_t loc, bool unused)
       tree put = sparse_build_put (loc, handle, type, v, a.nidx, a.idx);
       *tp = build2_loc (loc, COMPOUND_EXPR, type, put, v);
     }
-  fallback (a.use, loc);
+  fallback (a, loc);
   return true;
 }
 
@@ -504,7 +556,7 @@ rewriter::walk_incdec (tree *tp, location_t loc, bool unused)
     *tp = put;
   else
     *tp = build2_loc (loc, COMPOUND_EXPR, type, put, post ? old : nval);
-  fallback (a.use, loc);
+  fallback (a, loc);
   return true;
 }
 
@@ -906,20 +958,58 @@ rewriter::walk_discarded (tree *tp, location_t loc)
   return true;
 }
 
-/* A for, while or do loop T; the outermost of a nest warns of the
-   arrays its body accesses element by element through the runtime
-   outside the loops the recognizer reported.  */
+/* The remark of loop T, whose fallback accesses to NAMES vary with its
+   iterations: the recognizer's reason when it refused the loop.  */
+void
+rewriter::say_loop (tree t, location_t loc, const vec<tree> &names)
+{
+  const char *refusal = sparse_nest_refusal (t);
+  location_t where = EXPR_LOC_OR_LOC (t, loc);
+  if (names.is_empty ())
+    {
+      if (refusal)
+	sparse_remark (SPARSE_REMARK_MISSED, where,
+		       "loop nest not sparsified: %s", refusal);
+      return;
+    }
+  pretty_printer pp;
+  for (unsigned k = 0; k < names.length (); k++)
+    pp_printf (&pp, "%s%qs", k ? ", " : "", decl_name (names[k]));
+  if (refusal)
+    sparse_remark (SPARSE_REMARK_ELEMENTWISE, where, "loop nest not "
+		   "sparsified: %s; %s accessed element by element through "
+		   "the runtime", refusal, pp_formatted_text (&pp));
+  else if (TREE_CODE (t) == FOR_STMT)
+    sparse_remark (SPARSE_REMARK_ELEMENTWISE, where, "loop nest not "
+		   "sparsified: %s accessed element by element through the "
+		   "runtime", pp_formatted_text (&pp));
+  else
+    sparse_remark (SPARSE_REMARK_ELEMENTWISE, where, "loop not sparsified: "
+		   "%s accessed element by element through the runtime: only "
+		   "counted %<for%> loops are sparsified",
+		   pp_formatted_text (&pp));
+}
+
+/* A for, while or do loop T.  The outermost loop and each loop the
+   recognizer reported collect the arrays their bodies access element by
+   element through the runtime, for their remarks.  */
 void
 rewriter::walk_loop (tree t, location_t loc)
 {
-  bool outer = nest == NULL_TREE;
-  bool reported = sparse_nest_reported_p (t);
-  if (outer)
+  bool own = nest == NULL_TREE || sparse_nest_reported_p (t);
+  tree outer_nest = nest;
+  vec<tree> *outer_names = nest_names;
+  hash_set<tree> *outer_written = nest_written;
+  auto_vec<tree> names;
+  hash_set<tree> written;
+  if (own)
     {
       nest = t;
-      nest_names.truncate (0);
+      nest_names = sparse_nest_reported_p (t) && !sparse_nest_refusal (t)
+		   ? NULL : &names;
+      nest_written = &written;
+      walk_tree_without_duplicates (&t, note_written_r, &written);
     }
-  in_reported += reported;
   if (TREE_CODE (t) == FOR_STMT)
     {
       walk (&FOR_INIT_STMT (t), loc, true);
@@ -937,24 +1027,12 @@ rewriter::walk_loop (tree t, location_t loc)
       walk (&DO_COND (t), loc, false);
       walk (&DO_BODY (t), loc, true);
     }
-  in_reported -= reported;
-  if (!outer)
+  if (!own)
     return;
-  if (!nest_names.is_empty ())
-    {
-      pretty_printer pp;
-      for (unsigned k = 0; k < nest_names.length (); k++)
-	pp_printf (&pp, "%s%qs", k ? ", " : "", decl_name (nest_names[k]));
-      const char *fmt
-	= TREE_CODE (t) == FOR_STMT
-	  ? "loop nest not sparsified: %s accessed element by element "
-	    "through the runtime"
-	  : "loop not sparsified: %s accessed element by element through "
-	    "the runtime: only counted %<for%> loops are sparsified";
-      sparse_remark (SPARSE_REMARK_ELEMENTWISE, EXPR_LOC_OR_LOC (t, loc), fmt,
-		     pp_formatted_text (&pp));
-    }
-  nest = NULL_TREE;
+  say_loop (t, loc, names);
+  nest = outer_nest;
+  nest_names = outer_names;
+  nest_written = outer_written;
 }
 
 void

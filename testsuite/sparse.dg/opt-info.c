@@ -24,3 +24,12 @@ refused (int n, double y[n], double A[n][n] SPARSE ("CSR"), double x[n])
     for (int j = 0; j < n; j++)	/* { dg-message "3: missed: loop nest not sparsified: loop body calls f; .A. accessed element by element through the runtime" "" { target *-*-* } .-1 } */
       y[i] += f (A[i][j]) * x[j];
 }
+
+/* No loop over A (the same element at every iteration): no warning, and
+   still a missed sparsification.  */
+void
+invariant (int n, double y[n], double A[n][n] SPARSE ("CSR"), double x[n])
+{
+  for (int i = 0; i < n; i++)	/* { dg-message "3: missed: loop nest not sparsified: a subscript of A is a constant" } */
+    y[i] = A[0][0] * x[i];
+}
