@@ -17,11 +17,11 @@ static struct plugin_info sparse_plugin_info =
 {
   "0.1",
   "sparse tensor algebra for C.\n"
-  "  -fplugin-arg-sparse-report[=FILE] a note per pragma and loop nest "
-  "(appended to FILE)\n"
-  "  -fplugin-arg-sparse-no-warn-fallback no warning for loops left to "
+  "  -fplugin-arg-sparse-report[=FILE]     a note per pragma and loop "
+  "nest (appended to FILE)\n"
+  "  -fplugin-arg-sparse-no-warn-fallback  no warning for loops left to "
   "element-by-element access\n"
-  "  -fplugin-arg-sparse-dump[=FILE] the rewritten code (default "
+  "  -fplugin-arg-sparse-dump[=FILE]       the rewritten code (default "
   "DUMPBASE.sparse, '-' for stderr)\n"
 };
 

@@ -19,7 +19,11 @@
    - whole-array uses are allowed only as an argument to a tagged
      parameter; everything else that would need dense storage (an
      element's address, pointer arithmetic, a row, memcpy, an untagged
-     parameter) is a located error saying what to write instead.
+     parameter) is a located error saying what to write instead;
+   - a loop whose accesses go through the runtime at coordinates its
+     iterations vary is a remark (remarks.cc, a warning by default) at
+     the loop the recognizer refused, with its reason, or else at the
+     outermost loop, naming the arrays so accessed.
 
    The einsum marker calls (pragma.cc) get the handles of their tagged
    operands appended here; the GIMPLE pass (einsum-lower.cc) lowers them.
