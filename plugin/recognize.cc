@@ -84,7 +84,8 @@ struct recognizer
   void rewrite (tree *forp, reader &rd, nest_result &res, lir_kernel **plans,
 		tree cond);
   tree bound_value (const loop_info &li);
-  tree region_overlap_free (reader &rd, const nest_result &res);
+  tree region_overlap_free (reader &rd, const nest_result &res,
+			    int *unsized, int *other);
 };
 
 /* The bound of loop LI as an int64_t expression.  */
@@ -98,9 +99,12 @@ recognizer::bound_value (const loop_info &li)
   return fold_build2 (PLUS_EXPR, i64, fold_convert (i64, li.bound_decl), off);
 }
 
-/* The condition that no two objects of RES's checks overlap.  */
+/* The condition that no two objects of RES's checks overlap; NULL_TREE
+   when the size of object *UNSIZED, checked against *OTHER, is not
+   known.  */
 tree
-recognizer::region_overlap_free (reader &rd, const nest_result &res)
+recognizer::region_overlap_free (reader &rd, const nest_result &res,
+				 int *unsized, int *other)
 {
   tree cond = NULL_TREE;
   tree i64 = sparse_int64_type ();
@@ -131,7 +135,11 @@ recognizer::region_overlap_free (reader &rd, const nest_result &res)
 	    {
 	      size = TYPE_SIZE_UNIT (TREE_TYPE (decl));
 	      if (!size)
-		return NULL_TREE;
+		{
+		  *unsized = ob[s];
+		  *other = ob[1 - s];
+		  return NULL_TREE;
+		}
 	      size = unshare_expr (size);
 	      start[s] = fold_convert (sizetype, build_fold_addr_expr (decl));
 	    }
@@ -373,12 +381,16 @@ recognizer::try_nest (tree *forp, tree init)
   tree cond = NULL_TREE;
   if (ok && res.nchecks)
     {
-      cond = region_overlap_free (rd, res);
+      int unsized = 0, other = 0;
+      cond = region_overlap_free (rd, res, &unsized, &other);
       if (!cond)
 	{
+	  const char *u = rd.n->obj[unsized].opd.name;
+	  const char *o = rd.n->obj[other].opd.name;
 	  ok = false;
 	  snprintf (rd.reason, sizeof rd.reason, "%s may share storage with "
-		    "another array of the nest", rd.n->obj[res.check[0].a].opd.name);
+		    "%s, whose size is not known here: declare %s with "
+		    "'restrict', or %s with its size", o, u, o, u);
 	}
     }
   if (ok)
