@@ -68,6 +68,7 @@ stream_location (location_t loc)
 				   LRK_MACRO_EXPANSION_POINT, NULL);
 }
 
+/* qsort's order of remarks: by place, then in the order made.  */
 int
 source_order (const void *pa, const void *pb)
 {
@@ -170,17 +171,10 @@ sparse_remark_hint (const char *fmt, ...)
   gcc_assert (!remarks.is_empty ());
   va_list ap;
   va_start (ap, fmt);
-  char *hint = format_text (fmt, &ap);
-  va_end (ap);
   remark &r = remarks.last ();
-  if (r.hint)
-    {
-      char *both = concat (r.hint, "; ", hint, NULL);
-      free (r.hint);
-      free (hint);
-      hint = both;
-    }
-  r.hint = hint;
+  gcc_assert (!r.hint);
+  r.hint = format_text (fmt, &ap);
+  va_end (ap);
 }
 
 void
