@@ -214,6 +214,8 @@ typedef struct ix_stmt
   ix_expr expr[IX_MAX_EXPRS];
   int tok;       /* the statement's first token, or -1 */
   unsigned loc;
+  int from_loops; /* read from a loop nest, not a pragma: messages speak
+                     of the loops the user wrote */
 } ix_stmt;
 
 /* Builder.  Each call returns the new id, or -1 with D filled.  */

@@ -927,6 +927,7 @@ build_kernel (engine *g, int obj)
   k.ix = ix_new ();
   if (!k.ix)
     return fail (g, "out of memory");
+  k.ix->from_loops = 1;
   int out = kaccess (&k, obj, s->nmap, s->map,
                      g->n->ev[s->first_write].loc);
   int e = out < 0 ? -1 : kexpr (&k, rhs);

@@ -864,10 +864,20 @@ refuse (const ix_sched *sc, const why *w, ix_diag *d)
                          "cannot be merged with these sums in one loop nest: "
                          "compute the sums into another sparse array and add "
                          "it, or use a dense output", oname);
+      if (sch_output_sparse (sc) && s->from_loops)
+        return ix_fail (d, tok, loc, "the sums of this statement cannot "
+                         "share one loop order and '%s' is sparse: compute "
+                         "each sum in a loop nest of its own, or make '%s' "
+                         "dense", oname, oname);
       if (sch_output_sparse (sc))
         return ix_fail (d, tok, loc, "the sums of this expression cannot "
                          "share one loop nest and '%s' is sparse: write them "
                          "as separate einsums or use a dense output", oname);
+      if (s->from_loops)
+        return ix_fail (d, tok, loc, "the sums of this statement cannot "
+                         "share one loop order that follows the storage of "
+                         "its operands: compute each sum in a loop nest of "
+                         "its own");
       return ix_fail (d, tok, loc, "the sums of this expression cannot "
                        "share one loop nest in the storage order of its "
                        "operands: write them as separate einsums");

@@ -329,6 +329,44 @@ lowerer::build ()
 
 static void lower_statement (gimple_stmt_iterator *gsi, sparse_einsum *e);
 
+/* Statement TEXT of L has no sparsely stored operand and runs as dense
+   loops: plain ones without tagged operands, loops over element accesses
+   through the runtime with them, which is warned of.  */
+static void
+report_dense (const lowerer &l, const char *text)
+{
+  pretty_printer pp;
+  bool tagged = false;
+  for (int o = 0; o < l.ix->nopds; o++)
+    if (l.ix->opd[o].tagged)
+      {
+	char fbuf[128];
+	sp_format_print (&l.ix->opd[o].fmt, fbuf, sizeof fbuf);
+	pp_printf (&pp, "%s%qs is %s", tagged ? ", " : "", l.ix->opd[o].name,
+		   fbuf);
+	tagged = true;
+      }
+  if (!tagged)
+    {
+      if (sparse_opt_report && !l.e->nest)
+	sparse_remark (SPARSE_REMARK_REPORT, l.loc, "einsum %s: dense loops, "
+		       "no operand is tagged", text);
+      return;
+    }
+  if (l.e->nest)
+    sparse_remark (SPARSE_REMARK_ELEMENTWISE, l.loc, "loop nest not "
+		   "sparsified: no array is stored sparsely (%s): the tagged "
+		   "ones are accessed element by element through the runtime; "
+		   "give one a sparse format, or declare the dense ones "
+		   "without %<sparse%>", pp_formatted_text (&pp));
+  else
+    sparse_remark (SPARSE_REMARK_ELEMENTWISE, l.loc, "einsum not "
+		   "sparsified: %s: no operand is stored sparsely (%s): the "
+		   "tagged ones are accessed element by element through the "
+		   "runtime; give one a sparse format, or declare the dense "
+		   "ones without %<sparse%>", text, pp_formatted_text (&pp));
+}
+
 /* Replace the marker at GSI.  */
 static void
 lower_marker (gimple_stmt_iterator *gsi)
@@ -375,30 +413,15 @@ lower_statement (gimple_stmt_iterator *gsi, sparse_einsum *e)
   tree generic = l.build ();
   if (!generic)
     {
-      if (!seen_error ())
+      if (!seen_error () && e->nest)
+	error_at (l.loc, "cannot lower the loop nest (%s)", text);
+      else if (!seen_error ())
 	error_at (l.loc, "cannot lower %<#pragma sparse einsum %s%>", text);
       gsi_replace (gsi, gimple_build_nop (), false);
       return;
     }
 
-  if (sparse_opt_report)
-    {
-      pretty_printer pp;
-      bool any = false;
-      for (int o = 0; o < l.ix->nopds; o++)
-	if (l.ix->opd[o].tagged)
-	  {
-	    char fbuf[128];
-	    sp_format_print (&l.ix->opd[o].fmt, fbuf, sizeof fbuf);
-	    pp_printf (&pp, "%s%s is %s", any ? ", " : "", l.ix->opd[o].name,
-		       fbuf);
-	    any = true;
-	  }
-      inform (l.loc, "einsum %s: dense fallback (%s): not sparsified, "
-	      "tagged operands are accessed element by element through the "
-	      "runtime", text, any ? pp_formatted_text (&pp)
-				   : "no tagged operand");
-    }
+  report_dense (l, text);
   if (sparse_dump_file)
     {
       fprintf (sparse_dump_file, ";; einsum %d in %s: %s\n", e->id,

@@ -1059,15 +1059,13 @@ warn_dense_products (const ix_sched *sc, const lir_kernel *k,
      says so, a warning would break -Werror builds of correct code.  */
   if (nest && !sparse_opt_report)
     return;
-  const char *what = "%qs: the loops over %qs and %qs visit every pair of "
-		     "coordinates, which no operand stores densely: work out "
-		     "of proportion to the nonzeros";
-  if (nest)
-    inform (loc, what, desc, sc->sv[sv0].name, sc->sv[sv1].name);
-  else
-    warning_at (loc, 0, what, desc, sc->sv[sv0].name, sc->sv[sv1].name);
-  inform (loc, "a format whose level order follows the loop order (see the "
-	  "report), or a dense output, avoids it");
+  sparse_remark (nest ? SPARSE_REMARK_REPORT : SPARSE_REMARK_WARNING, loc,
+		 "%qs: the loops over %qs and %qs visit every pair of "
+		 "coordinates, which no operand stores densely: work out of "
+		 "proportion to the nonzeros", desc, sc->sv[sv0].name,
+		 sc->sv[sv1].name);
+  sparse_remark_hint ("a format whose level order follows the loop order "
+		      "(see the report), or a dense output, avoids it");
 }
 
 /* An automatic variable of another function than the current one: in
@@ -1222,13 +1220,12 @@ sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e)
       goto out;
     }
 
-  if (sparse_opt_report)
-    {
-      char buf[1024];
-      lir_report (k, buf, sizeof buf);
-      inform (loc, "%s sparsified: %s", e->nest ? "loop nest" : "einsum",
-	      buf);
-    }
+  {
+    char buf[1024];
+    lir_report (k, buf, sizeof buf);
+    sparse_remark (SPARSE_REMARK_SPARSIFIED, loc, "%s sparsified: %s",
+		   e->nest ? "loop nest" : "einsum", buf);
+  }
   if (sparse_dump_file)
     {
       fprintf (sparse_dump_file, ";; einsum %d in %s: %s (sparse)\n", e->id,

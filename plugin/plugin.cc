@@ -9,14 +9,19 @@
 int plugin_is_GPL_compatible;
 
 bool sparse_opt_report;
+const char *sparse_report_file;
+bool sparse_warn_fallback = true;
 FILE *sparse_dump_file;
 
 static struct plugin_info sparse_plugin_info =
 {
   "0.1",
   "sparse tensor algebra for C.\n"
-  "  -fplugin-arg-sparse-report      a note per pragma and loop nest\n"
-  "  -fplugin-arg-sparse-dump[=FILE] the rewritten code (default "
+  "  -fplugin-arg-sparse-report[=FILE]     a note per pragma and loop "
+  "nest (appended to FILE)\n"
+  "  -fplugin-arg-sparse-no-warn-fallback  no warning for loops left to "
+  "element-by-element access\n"
+  "  -fplugin-arg-sparse-dump[=FILE]       the rewritten code (default "
   "DUMPBASE.sparse, '-' for stderr)\n"
 };
 
@@ -64,6 +69,14 @@ sparse_init_pragmas (void *gcc_data, void *user_data)
       cb->define = define;
     }
   sparse_register_pragmas (gcc_data, user_data);
+}
+
+/* Every function is lowered when the IPA passes start (none start after
+   an error): the remarks of the unit can be said.  */
+static void
+sparse_all_ipa_start (void *, void *pass)
+{
+  sparse_remarks_flush ((opt_pass *) pass);
 }
 
 static void
@@ -118,12 +131,18 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
       const char *key = info->argv[i].key;
       const char *val = info->argv[i].value;
       if (strcmp (key, "report") == 0)
-	sparse_opt_report = true;
+	{
+	  sparse_opt_report = true;
+	  sparse_report_file = val;
+	}
+      else if (strcmp (key, "no-warn-fallback") == 0)
+	sparse_warn_fallback = false;
       else if (strcmp (key, "dump") == 0)
 	open_dump (val);
       else
 	error ("sparse plugin: unknown argument %<-fplugin-arg-%s-%s%>; "
-	       "known: %<report%>, %<dump%>, %<dump=FILE%>", name, key);
+	       "known: %<report%>, %<report=FILE%>, %<no-warn-fallback%>, "
+	       "%<dump%>, %<dump=FILE%>", name, key);
     }
 
   register_callback (name, PLUGIN_INFO, NULL, &sparse_plugin_info);
@@ -143,5 +162,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   pass.ref_pass_instance_number = 1;
   pass.pos_op = PASS_POS_INSERT_BEFORE;
   register_callback (name, PLUGIN_PASS_MANAGER_SETUP, NULL, &pass);
+  register_callback (name, PLUGIN_ALL_IPA_PASSES_START, sparse_all_ipa_start,
+		     pass.pass);
   return 0;
 }

@@ -24,29 +24,47 @@
    may overlap other dense arrays (pointer parameters), the markers run
    only when the pointers do not overlap, else the original loops.
 
-   A nest that cannot be read or proved gets a note saying why, at its
-   outer loop, with -fplugin-arg-sparse-report, and is left to the
-   element-by-element fallback.  When the reason lies in the outer loop
-   itself (its header, or a statement of its own body), the loops inside
-   it are tried as nests of their own.
+   A nest that cannot be read or proved is left to the element-by-element
+   fallback; the storage rewrite says why (sparse_nest_refusal), at its
+   outer loop, with the arrays it accesses element by element.  When the reason lies in the
+   outer loop itself (its header, or a statement of its own body), the
+   loops inside it are tried as nests of their own.
 
    Copyright the sparse authors.  GPL-3.0-or-later (see COPYING).  */
 
 #include "nest-reader.h"
 
-/* Loops the recognizer has reported (left alone, or kept as the
-   overlapping-pointer path), for the storage rewrite's report.  */
-static hash_set<tree> *reported_loops;
+/* Loops the recognizer has dealt with but not rewritten, for the storage
+   rewrite's remarks: refused (the reason), or with nothing to say (NULL:
+   kept as the overlapping-pointer path, or holding only nests of their
+   own).  */
+static hash_map<tree, char *> *reported_loops;
 
 bool
 sparse_nest_reported_p (tree loop)
 {
-  return reported_loops && loop && reported_loops->contains (loop);
+  return reported_loops && loop && reported_loops->get (loop);
+}
+
+const char *
+sparse_nest_refusal (tree loop)
+{
+  char **reason = reported_loops && loop ? reported_loops->get (loop) : NULL;
+  return reason ? *reason : NULL;
 }
 
 namespace {
 
 using namespace loop_reader;
+
+/* Loop nest LOOP stays loops over element accesses, for REASON: the
+   storage rewrite says so, with the arrays it accesses element by
+   element.  */
+void
+refuse (tree loop, const char *reason)
+{
+  reported_loops->put (loop, xstrdup (reason));
+}
 
 /* ------------------------------------------------------------------ */
 /* The driver.  */
@@ -66,7 +84,8 @@ struct recognizer
   void rewrite (tree *forp, reader &rd, nest_result &res, lir_kernel **plans,
 		tree cond);
   tree bound_value (const loop_info &li);
-  tree region_overlap_free (reader &rd, const nest_result &res);
+  tree region_overlap_free (reader &rd, const nest_result &res,
+			    int *unsized, int *other);
 };
 
 /* The bound of loop LI as an int64_t expression.  */
@@ -80,9 +99,12 @@ recognizer::bound_value (const loop_info &li)
   return fold_build2 (PLUS_EXPR, i64, fold_convert (i64, li.bound_decl), off);
 }
 
-/* The condition that no two objects of RES's checks overlap.  */
+/* The condition that no two objects of RES's checks overlap; NULL_TREE
+   when the size of object *UNSIZED, checked against *OTHER, is not
+   known.  */
 tree
-recognizer::region_overlap_free (reader &rd, const nest_result &res)
+recognizer::region_overlap_free (reader &rd, const nest_result &res,
+				 int *unsized, int *other)
 {
   tree cond = NULL_TREE;
   tree i64 = sparse_int64_type ();
@@ -113,7 +135,11 @@ recognizer::region_overlap_free (reader &rd, const nest_result &res)
 	    {
 	      size = TYPE_SIZE_UNIT (TREE_TYPE (decl));
 	      if (!size)
-		return NULL_TREE;
+		{
+		  *unsized = ob[s];
+		  *other = ob[1 - s];
+		  return NULL_TREE;
+		}
 	      size = unshare_expr (size);
 	      start[s] = fold_convert (sizetype, build_fold_addr_expr (decl));
 	    }
@@ -184,7 +210,7 @@ recognizer::rewrite (tree *forp, reader &rd, nest_result &res,
 
   if (cond)
     {
-      reported_loops->add (loop);
+      reported_loops->put (loop, NULL);
       *forp = build3_loc (loc, COND_EXPR, void_type_node, cond, stmts, loop);
     }
   else
@@ -301,10 +327,7 @@ recognizer::try_nest (tree *forp, tree init)
     {
       /* The lowering does not yet handle statements inside OpenMP
 	 regions in every case; the loops keep the fallback.  */
-      if (sparse_opt_report)
-	inform (EXPR_LOCATION (loop), "not sparsified: the loops are inside "
-		"an OpenMP construct");
-      reported_loops->add (loop);
+      refuse (loop, "the loops are inside an OpenMP construct");
       return true;
     }
 
@@ -358,12 +381,16 @@ recognizer::try_nest (tree *forp, tree init)
   tree cond = NULL_TREE;
   if (ok && res.nchecks)
     {
-      cond = region_overlap_free (rd, res);
+      int unsized = 0, other = 0;
+      cond = region_overlap_free (rd, res, &unsized, &other);
       if (!cond)
 	{
+	  const char *u = rd.n->obj[unsized].opd.name;
+	  const char *o = rd.n->obj[other].opd.name;
 	  ok = false;
 	  snprintf (rd.reason, sizeof rd.reason, "%s may share storage with "
-		    "another array of the nest", rd.n->obj[res.check[0].a].opd.name);
+		    "%s, whose size is not known here: declare %s with "
+		    "'restrict', or %s with its size", o, u, o, u);
 	}
     }
   if (ok)
@@ -405,16 +432,14 @@ recognizer::try_nest (tree *forp, tree init)
 	 none unless it touches tagged arrays elsewhere.  */
       if (!walk_tree_without_duplicates (&FOR_BODY (loop),
 					 find_unreported_tagged_r, NULL))
-	reported_loops->add (loop);
+	reported_loops->put (loop, NULL);
       return true;
     }
   /* Tried as part of a loop that failed in itself: a failure in this
      loop itself is that loop's to report.  */
   if (rd.own_level && !around.is_empty ())
     return false;
-  if (sparse_opt_report)
-    inform (EXPR_LOCATION (loop), "not sparsified: %s", rd.reason);
-  reported_loops->add (loop);
+  refuse (loop, rd.reason);
   return true;
 }
 
@@ -428,7 +453,10 @@ sparse_recognize_nests (tree fndecl)
       || seen_error ())
     return;
   if (!reported_loops)
-    reported_loops = new hash_set<tree>;
+    reported_loops = new hash_map<tree, char *>;
+  for (hash_map<tree, char *>::iterator i = reported_loops->begin ();
+       i != reported_loops->end (); ++i)
+    free ((*i).second);
   reported_loops->empty ();
 
   recognizer r;

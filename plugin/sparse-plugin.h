@@ -15,6 +15,8 @@
                       emit-output.cc, emit-parallel.cc)
      rtcall.cc        declarations of the runtime entry points (their
                       table: rt-entries.def) and the trees that call them
+     remarks.cc       what the plugin says about each nest, pragma and
+                      access: kept, and said in source order at the end
    Everything GCC-independent is plain C: the annotation language in
    attrs/, the compiler core in lowering/.  */
 
@@ -29,8 +31,13 @@
 /* ------------------------------------------------------------------ */
 /* Options (plugin.cc).  */
 
-/* -fplugin-arg-sparse-report: a note per pragma and per loop.  */
+/* -fplugin-arg-sparse-report[=FILE]: a note per pragma and per loop,
+   as diagnostics or, given FILE, as lines appended to FILE.  */
 extern bool sparse_opt_report;
+extern const char *sparse_report_file;
+/* False under -fplugin-arg-sparse-no-warn-fallback: a loop left to
+   element-by-element access draws no warning.  */
+extern bool sparse_warn_fallback;
 /* -fplugin-arg-sparse-dump[=FILE]: the rewritten functions and the index
    notation of each pragma, to FILE (default DUMPBASE.sparse; "-" is
    stderr).  NULL when not dumping.  */
@@ -201,9 +208,38 @@ void sparse_pre_genericize (void *gcc_data, void *user_data);
    canonical dense loop nests of FNDECL over tagged arrays into einsum
    statements and their markers, reporting those it leaves alone.  */
 void sparse_recognize_nests (tree fndecl);
-/* Has the recognizer reported loop LOOP (a FOR_STMT) already?  */
+/* Has the recognizer dealt with loop LOOP (a FOR_STMT) without rewriting
+   it?  */
 bool sparse_nest_reported_p (tree loop);
+/* Why the recognizer left loop LOOP to element access, or NULL.  */
+const char *sparse_nest_refusal (tree loop);
 /* The GIMPLE pass that lowers einsum markers (before omplower).  */
 opt_pass *make_pass_sparse (gcc::context *ctxt);
+
+/* ------------------------------------------------------------------ */
+/* Remarks (remarks.cc): what is said about sparsification, kept until
+   every function is lowered and then said in source order.  */
+
+enum sparse_remark_kind
+{
+  SPARSE_REMARK_SPARSIFIED,	/* a nest or pragma became sparse loops */
+  SPARSE_REMARK_ELEMENTWISE,	/* a loop over a tagged array runs element
+				   by element through the runtime: warned */
+  SPARSE_REMARK_MISSED,		/* a nest or pragma left as it was, with
+				   no loop over a tagged array */
+  SPARSE_REMARK_REPORT,		/* a fact for the report only */
+  SPARSE_REMARK_WARNING		/* a warning of its own */
+};
+
+/* A remark of KIND at LOC; FMT is a diagnostic's format without %D or
+   %E (names as %qs).  */
+void sparse_remark (sparse_remark_kind kind, location_t loc,
+		    const char *fmt, ...);
+/* A note after the last remark: what to write instead.  */
+void sparse_remark_hint (const char *fmt, ...);
+/* Say the remarks of the unit in source order (nothing after an error),
+   through the diagnostics, the report file and the -fopt-info dump of
+   PASS.  */
+void sparse_remarks_flush (opt_pass *pass);
 
 #endif /* SPARSE_PLUGIN_H */

@@ -19,7 +19,11 @@
    - whole-array uses are allowed only as an argument to a tagged
      parameter; everything else that would need dense storage (an
      element's address, pointer arithmetic, a row, memcpy, an untagged
-     parameter) is a located error saying what to write instead.
+     parameter) is a located error saying what to write instead;
+   - a loop whose accesses go through the runtime at coordinates its
+     iterations vary is a remark (remarks.cc, a warning by default) at
+     the loop the recognizer refused, with its reason, or else at the
+     outermost loop, naming the arrays so accessed.
 
    The einsum marker calls (pragma.cc) get the handles of their tagged
    operands appended here; the GIMPLE pass (einsum-lower.cc) lowers them.
@@ -68,21 +72,30 @@ struct rewriter
   hash_set<tree> visited;		/* SAVE_EXPRs already processed */
   hash_map<tree, tree> saved_rows;	/* SAVE_EXPR of a row pointer -> the
 					   saved row index */
-  tree nest;				/* outermost loop being walked */
-  auto_vec<tree> nest_names;		/* arrays with fallback accesses in it */
+  /* The loop the remark of the fallback accesses walked belongs to: the
+     outermost one, or one the recognizer reported; NULL_TREE outside
+     loops.  */
+  tree nest;
+  vec<tree> *nest_names;		/* arrays NEST accesses element by
+					   element where its iterations vary
+					   the coordinates; NULL where the
+					   recognizer has nothing to say */
+  hash_set<tree> *nest_written;		/* variables NEST writes */
   int fallbacks;
   auto_vec<tree> scope_handles;		/* handles of tagged locals outside
 					   OpenMP constructs */
   bool computed_goto;			/* a goto *P in the function */
 
   rewriter (tree fn) : fndecl (fn), in_omp (0), entry (NULL_TREE),
-		       outer_bind (NULL_TREE), nest (NULL_TREE), fallbacks (0),
+		       outer_bind (NULL_TREE), nest (NULL_TREE),
+		       nest_names (NULL), nest_written (NULL), fallbacks (0),
 		       computed_goto (false) {}
 
   void walk (tree *tp, location_t loc, bool unused);
   void walk_bind (tree *tp, location_t loc);
   bool walk_discarded (tree *tp, location_t loc);
   void walk_loop (tree t, location_t loc);
+  void say_loop (tree t, location_t loc, const vec<tree> &names);
   void walk_decl_expr (tree *tp, location_t loc);
   void walk_call (tree *tp, location_t loc);
   void walk_addr (tree *tp, location_t loc);
@@ -95,7 +108,7 @@ struct rewriter
   int use_of (tree decl);
   bool match (tree t, access *a);
   void bad_use (tree decl, location_t loc, use_ctx ctx);
-  void fallback (int use, location_t loc);
+  void fallback (const access &a, location_t loc);
   void add_local (tree var);
 };
 
@@ -380,23 +393,68 @@ rewriter::bad_use (tree decl, location_t loc, use_ctx ctx)
 	  rank == 1 ? "" : rank == 2 ? "[j]" : "[j]...");
 }
 
+/* Add the variable *TP writes, if any, to the set DATA.  */
+static tree
+note_written_r (tree *tp, int *, void *data)
+{
+  tree t = *tp, v = NULL_TREE;
+  switch (TREE_CODE (t))
+    {
+    case MODIFY_EXPR:
+    case INIT_EXPR:
+    case PREINCREMENT_EXPR:
+    case POSTINCREMENT_EXPR:
+    case PREDECREMENT_EXPR:
+    case POSTDECREMENT_EXPR:
+      v = TREE_OPERAND (t, 0);
+      break;
+    case DECL_EXPR:
+      v = DECL_EXPR_DECL (t);
+      break;
+    default:
+      break;
+    }
+  if (v && (VAR_P (v) || TREE_CODE (v) == PARM_DECL))
+    ((hash_set<tree> *) data)->add (v);
+  return NULL_TREE;
+}
+
+/* Is *TP a variable of the set DATA?  */
+static tree
+find_written_r (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return ((hash_set<tree> *) data)->contains (*tp) ? *tp : NULL_TREE;
+}
+
 void
-rewriter::fallback (int use, location_t loc)
+rewriter::fallback (const access &a, location_t loc)
 {
   fallbacks++;
-  if (!sparse_opt_report)
-    return;
-  tree decl = uses[use].tag.decl;
+  tree decl = uses[a.use].tag.decl;
   if (nest)
     {
-      for (unsigned k = 0; k < nest_names.length (); k++)
-	if (nest_names[k] == decl)
-	  return;
-      nest_names.safe_push (decl);
-      return;
+      if (!nest_names)
+	return;
+      /* An element read at every iteration (A[0][0]) makes no loop over
+	 the array: a lookup like one outside loops, or part of the
+	 refused nest's remark.  */
+      bool varies = false;
+      for (int k = 0; k < a.nidx && !varies; k++)
+	{
+	  tree idx = a.idx[k];
+	  varies = walk_tree_without_duplicates (&idx, find_written_r,
+						 nest_written);
+	}
+      if (varies && !nest_names->contains (decl))
+	nest_names->safe_push (decl);
+      if (varies || sparse_nest_refusal (nest))
+	return;
     }
-  inform (loc, "not sparsified: this access to %qD is a runtime lookup",
-	  decl);
+  if (sparse_opt_report)
+    sparse_remark (SPARSE_REMARK_REPORT, loc, "not sparsified: this access "
+		   "to %qs is a runtime lookup", decl_name (decl));
 }
 
 /* Element reads.  */
@@ -422,7 +480,7 @@ rewriter::walk_read (tree *tp, location_t loc)
   /* The walks may have added uses: look the record up again.  */
   tagged_use &v = uses[a.use];
   *tp = sparse_build_get (loc, v.handle, v.tag.elem_type, a.nidx, a.idx);
-  fallback (a.use, loc);
+  fallback (a, loc);
   return true;
 }
 
@@ -457,7 +515,7 @@ rewriter::walk_write (tree *tp, location_t loc, bool unused)
       tree put = sparse_build_put (loc, handle, type, v, a.nidx, a.idx);
       *tp = build2_loc (loc, COMPOUND_EXPR, type, put, v);
     }
-  fallback (a.use, loc);
+  fallback (a, loc);
   return true;
 }
 
@@ -502,7 +560,7 @@ rewriter::walk_incdec (tree *tp, location_t loc, bool unused)
     *tp = put;
   else
     *tp = build2_loc (loc, COMPOUND_EXPR, type, put, post ? old : nval);
-  fallback (a.use, loc);
+  fallback (a, loc);
   return true;
 }
 
@@ -904,16 +962,57 @@ rewriter::walk_discarded (tree *tp, location_t loc)
   return true;
 }
 
-/* A for, while or do loop T; the outermost of a nest notes the arrays
-   its body accesses element by element through the runtime.  */
+/* The remark of loop T, whose fallback accesses to NAMES vary with its
+   iterations: the recognizer's reason when it refused the loop.  */
+void
+rewriter::say_loop (tree t, location_t loc, const vec<tree> &names)
+{
+  const char *refusal = sparse_nest_refusal (t);
+  location_t where = EXPR_LOC_OR_LOC (t, loc);
+  if (names.is_empty ())
+    {
+      if (refusal)
+	sparse_remark (SPARSE_REMARK_MISSED, where,
+		       "loop nest not sparsified: %s", refusal);
+      return;
+    }
+  pretty_printer pp;
+  for (unsigned k = 0; k < names.length (); k++)
+    pp_printf (&pp, "%s%qs", k ? ", " : "", decl_name (names[k]));
+  if (refusal)
+    sparse_remark (SPARSE_REMARK_ELEMENTWISE, where, "loop nest not "
+		   "sparsified: %s; %s accessed element by element through "
+		   "the runtime", refusal, pp_formatted_text (&pp));
+  else if (TREE_CODE (t) == FOR_STMT)
+    sparse_remark (SPARSE_REMARK_ELEMENTWISE, where, "loop nest not "
+		   "sparsified: %s accessed element by element through the "
+		   "runtime", pp_formatted_text (&pp));
+  else
+    sparse_remark (SPARSE_REMARK_ELEMENTWISE, where, "loop not sparsified: "
+		   "%s accessed element by element through the runtime: only "
+		   "counted %<for%> loops are sparsified",
+		   pp_formatted_text (&pp));
+}
+
+/* A for, while or do loop T.  The outermost loop and each loop the
+   recognizer reported collect the arrays their bodies access element by
+   element through the runtime, for their remarks.  */
 void
 rewriter::walk_loop (tree t, location_t loc)
 {
-  bool outer = nest == NULL_TREE;
-  if (outer)
+  bool own = nest == NULL_TREE || sparse_nest_reported_p (t);
+  tree outer_nest = nest;
+  vec<tree> *outer_names = nest_names;
+  hash_set<tree> *outer_written = nest_written;
+  auto_vec<tree> names;
+  hash_set<tree> written;
+  if (own)
     {
       nest = t;
-      nest_names.truncate (0);
+      nest_names = sparse_nest_reported_p (t) && !sparse_nest_refusal (t)
+		   ? NULL : &names;
+      nest_written = &written;
+      walk_tree_without_duplicates (&t, note_written_r, &written);
     }
   if (TREE_CODE (t) == FOR_STMT)
     {
@@ -932,23 +1031,12 @@ rewriter::walk_loop (tree t, location_t loc)
       walk (&DO_COND (t), loc, false);
       walk (&DO_BODY (t), loc, true);
     }
-  if (!outer)
+  if (!own)
     return;
-  if (sparse_opt_report && !nest_names.is_empty ()
-      && !sparse_nest_reported_p (t))
-    {
-      pretty_printer pp;
-      for (unsigned k = 0; k < nest_names.length (); k++)
-	{
-	  if (k)
-	    pp_string (&pp, ", ");
-	  pp_printf (&pp, "%qs", decl_name (nest_names[k]));
-	}
-      inform (EXPR_LOC_OR_LOC (t, loc), "loop nest not sparsified: %s "
-	      "accessed element by element through the runtime",
-	      pp_formatted_text (&pp));
-    }
-  nest = NULL_TREE;
+  say_loop (t, loc, names);
+  nest = outer_nest;
+  nest_names = outer_names;
+  nest_written = outer_written;
 }
 
 void
