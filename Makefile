@@ -5,12 +5,22 @@ CXX     ?= g++
 # GCC 12 is the compiler the plugin plugs into (and is built with).
 HOSTCC  := gcc-12
 HOSTCXX := g++-12
+# Where `make install` puts things (DESTDIR is prepended to each); the
+# plugin goes with the library, and the .pc files say where it is.
 PREFIX  ?= /usr/local
+LIBDIR  ?= $(PREFIX)/lib
+INCDIR  ?= $(PREFIX)/include
+PLUGINDIR ?= $(LIBDIR)/sparse
 B       := build
+# The runtime's version; its shared library's soname carries the major.
+VERSION := 0.1.0
+SOMAJOR := 0
 
 OPT     ?= -O2
 CFLAGS_RT := -std=c11 $(OPT) -g -Wall -Wextra -fPIC -D_POSIX_C_SOURCE=200809L -Iinclude -Iattrs -Iruntime
 PLUGIN_DIR := $(shell $(HOSTCC) -print-file-name=plugin 2>/dev/null)
+# GCC's own directory of plugins: one there loads as -fplugin=sparse.
+GCC_PLUGIN_DIR := $(PLUGIN_DIR)
 CXXFLAGS_PL := -std=gnu++17 $(OPT) -g -Wall -fPIC -fno-rtti -fno-exceptions \
                -I$(PLUGIN_DIR)/include -Iinclude -Ilowering -Iattrs
 CFLAGS_CORE := -std=c11 $(OPT) -g -Wall -Wextra -fPIC -D_POSIX_C_SOURCE=200809L -Iinclude -Iattrs -Ilowering
@@ -27,10 +37,10 @@ PL_OBJ    := $(patsubst %.cc,$(B)/pl/%.o,$(PL_SRC))
 HEADERS   := $(wildcard include/*.h runtime/*.h lowering/*.h attrs/*.h plugin/*.h \
                        plugin/*.def)
 
-.PHONY: all deps check check-valgrind check-corpus install clean bench example fuzz fuzz-pragmas
+.PHONY: all deps check check-valgrind check-corpus install install-gcc-plugin \
+        uninstall clean bench example fuzz fuzz-pragmas
 
-all: $(B)/libsparsert.a $(B)/libsparsert.so $(B)/sparse.so $(B)/sparse.pc \
-     $(B)/libsparsecore.a
+all: $(B)/libsparsert.a $(B)/libsparsert.so $(B)/sparse.so $(B)/libsparsecore.a
 
 # Debian packages the build, the tests and the benchmarks need.
 DEB_PKGS := gcc-12 g++-12 gcc-12-plugin-dev make dejagnu valgrind \
@@ -71,8 +81,12 @@ $(B)/libsparsert.a: $(RT_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(B)/libsparsert.so: $(RT_OBJ)
-	$(HOSTCC) -shared -o $@ $^ -lm -pthread
+$(B)/libsparsert.so.$(VERSION): $(RT_OBJ)
+	$(HOSTCC) -shared -Wl,-soname,libsparsert.so.$(SOMAJOR) -o $@ $^ -lm -pthread
+
+$(B)/libsparsert.so: $(B)/libsparsert.so.$(VERSION)
+	ln -sf libsparsert.so.$(VERSION) $(B)/libsparsert.so.$(SOMAJOR)
+	ln -sf libsparsert.so.$(VERSION) $@
 
 # The GCC-independent compiler core on its own, for its unit tests.
 $(B)/libsparsecore.a: $(CORE_OBJ)
@@ -82,19 +96,66 @@ $(B)/libsparsecore.a: $(CORE_OBJ)
 $(B)/sparse.so: $(PL_OBJ) $(CORE_OBJ)
 	$(HOSTCXX) -shared -o $@ $^
 
-$(B)/sparse.pc: Makefile
-	@mkdir -p $(B)
-	printf 'prefix=%s\nlibdir=$${prefix}/lib\nincludedir=$${prefix}/include\nplugindir=%s\n\nName: sparse\nDescription: sparse tensor algebra for C through a GCC plugin\nVersion: 0.1\nCflags: -I$${includedir} -fplugin=$${plugindir}/sparse.so\nLibs: -L$${libdir} -lsparsert -lm\n' \
-	  '$(PREFIX)' '$(PLUGIN_DIR)' > $@
+# The .pc files of an install at PREFIX, made by `make install`: sparse
+# for a program compiled with the plugin (its flag, the headers and the
+# runtime), sparse-runtime for the runtime alone (C or C++, any
+# compiler).  The runtime's directory is also the programs' run path, so
+# that a PREFIX outside the linker's search finds it.
+define PC_RUNTIME
+prefix=$(PREFIX)
+libdir=$(LIBDIR)
+includedir=$(INCDIR)
+
+Name: sparse-runtime
+Description: sparse tensor storage and kernels: the runtime of the sparse GCC plugin
+Version: $(VERSION)
+Cflags: -I$${includedir}
+Libs: -L$${libdir} -Wl,-rpath,$${libdir} -lsparsert -lm
+endef
+define PC_PLUGIN
+plugindir=$(PLUGINDIR)
+plugin_cflags=-fplugin=$${plugindir}/sparse.so
+
+Name: sparse
+Description: sparse tensor algebra for C through a GCC 12 plugin
+Version: $(VERSION)
+Requires: sparse-runtime = $(VERSION)
+Cflags: $${plugin_cflags}
+endef
+export PC_RUNTIME PC_PLUGIN
+
+INSTALLED_LIBS := libsparsert.a libsparsert.so libsparsert.so.$(SOMAJOR) \
+                  libsparsert.so.$(VERSION)
+INSTALLED_HEADERS := $(notdir $(wildcard include/*.h))
 
 install: all
-	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include \
-	  $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PLUGIN_DIR)
-	install -m 644 $(B)/libsparsert.a $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 $(B)/libsparsert.so $(DESTDIR)$(PREFIX)/lib/
-	install -m 644 include/*.h $(DESTDIR)$(PREFIX)/include/
-	install -m 644 $(B)/sparse.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
-	install -m 755 $(B)/sparse.so $(DESTDIR)$(PLUGIN_DIR)/
+	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCDIR) \
+	  $(DESTDIR)$(PLUGINDIR)
+	install -m 644 $(B)/libsparsert.a $(DESTDIR)$(LIBDIR)/
+	install -m 755 $(B)/libsparsert.so.$(VERSION) $(DESTDIR)$(LIBDIR)/
+	ln -sf libsparsert.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libsparsert.so.$(SOMAJOR)
+	ln -sf libsparsert.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libsparsert.so
+	install -m 644 include/*.h $(DESTDIR)$(INCDIR)/
+	install -m 755 $(B)/sparse.so $(DESTDIR)$(PLUGINDIR)/
+	printf '%s\n' "$$PC_RUNTIME" > $(DESTDIR)$(LIBDIR)/pkgconfig/sparse-runtime.pc
+	printf '%s\n' "$$PC_PLUGIN" > $(DESTDIR)$(LIBDIR)/pkgconfig/sparse.pc
+
+# The plugin in GCC's own directory too, for the short -fplugin=sparse
+# (as root: that directory belongs to the system's GCC).
+install-gcc-plugin: $(B)/sparse.so
+	install -d $(DESTDIR)$(GCC_PLUGIN_DIR)
+	install -m 755 $(B)/sparse.so $(DESTDIR)$(GCC_PLUGIN_DIR)/
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(LIBDIR)/,$(INSTALLED_LIBS)) \
+	  $(addprefix $(DESTDIR)$(INCDIR)/,$(INSTALLED_HEADERS)) \
+	  $(DESTDIR)$(LIBDIR)/pkgconfig/sparse.pc \
+	  $(DESTDIR)$(LIBDIR)/pkgconfig/sparse-runtime.pc \
+	  $(DESTDIR)$(PLUGINDIR)/sparse.so
+	-rmdir $(DESTDIR)$(PLUGINDIR) 2>/dev/null
+	@if [ -f $(DESTDIR)$(GCC_PLUGIN_DIR)/sparse.so ]; then \
+	  echo "rm -f $(DESTDIR)$(GCC_PLUGIN_DIR)/sparse.so"; \
+	  rm -f $(DESTDIR)$(GCC_PLUGIN_DIR)/sparse.so; fi
 
 # The whole DejaGnu testsuite, run in build/testsuite; its last line is
 # "N passed, N failed".  RUNTESTFLAGS selects, e.g. RUNTESTFLAGS=runtime.exp.

@@ -1,7 +1,8 @@
 /* { dg-do run } */
 /* lir_plan_shapes: the loops strip-mined into vector accumulators, the
    offsets that weigh a parallel loop's rows, a sparse output's fixed room
-   and the telescoping bound of its rows.  */
+   (its reserve made a fix, its cursor opened and closed) and the
+   telescoping bound of its rows.  */
 
 #define CORE_UTIL_SCHEDULE
 #include "core-util.h"
@@ -61,6 +62,16 @@ strips (const lir_kernel *k, const char **j)
   return n % 15 ? -1 : n / 15;
 }
 
+/* The number of K's statements calling FN.  */
+static int
+calls (const lir_kernel *k, lir_call fn)
+{
+  int n = 0;
+  for (int id = 0; id < k->nstmts; id++)
+    n += k->stmts[id].kind == LIR_CALL && k->stmts[id].fn == fn;
+  return n;
+}
+
 /* The number of offset arrays weighing K's parallel loops.  */
 static int
 balanced (const lir_kernel *k)
@@ -96,11 +107,17 @@ main (void)
   k = plan ("C(i,j) = A(i,j) + B(i,j)", 1);
   CHECK (k && k->par_build_loop >= 0 && balanced (k) == 2);
   CHECK (k && k->fixed_room && k->bound_sum_var >= 0 && k->nbound_pos == 2);
+  CHECK (k && calls (k, LIR_CALL_OUT_FIX) == 1
+         && calls (k, LIR_CALL_OUT_RESERVE) == 0
+         && calls (k, LIR_CALL_CURSOR_OPEN) == 1
+         && calls (k, LIR_CALL_CURSOR_CLOSE) == 1);
   lir_free (k);
   /* A product into CSR goes through a workspace: no fixed room, and its
      bound is no telescoping sum.  */
   k = plan ("C(i,j) = A(i,k) * B(k,j)", 1);
   CHECK (k && !k->fixed_room && k->bound_sum_var < 0);
+  CHECK (k && calls (k, LIR_CALL_OUT_FIX) == 0
+         && calls (k, LIR_CALL_CURSOR_OPEN) == 0);
   lir_free (k);
   return failures != 0;
 }
