@@ -148,6 +148,14 @@ strip_int (tree t)
 	  t = TREE_OPERAND (t, 0);
 	  continue;
 	}
+      /* The C front end's size of a VLA declared with a constant local:
+	 (0, 40).  */
+      if (TREE_CODE (t) == COMPOUND_EXPR
+	  && !TREE_SIDE_EFFECTS (TREE_OPERAND (t, 0)))
+	{
+	  t = TREE_OPERAND (t, 1);
+	  continue;
+	}
       if (CONVERT_EXPR_P (t))
 	{
 	  tree o = TREE_OPERAND (t, 0);
@@ -161,9 +169,10 @@ strip_int (tree t)
     }
 }
 
-/* T as DECL + OFF (DECL null for a constant).  */
+/* T as DECL + OFF (DECL null for a constant); with ANY, DECL may be any
+   expression without side effects (the caller judges it).  */
 static bool
-linear_value (tree t, tree *decl, HOST_WIDE_INT *off)
+linear_value (tree t, tree *decl, HOST_WIDE_INT *off, bool any = false)
 {
   t = strip_int (t);
   if (!t)
@@ -189,16 +198,62 @@ linear_value (tree t, tree *decl, HOST_WIDE_INT *off)
 	tree a = TREE_OPERAND (t, 0), b = strip_int (TREE_OPERAND (t, 1));
 	if (TREE_CODE (t) == PLUS_EXPR && TREE_CODE (strip_int (a)) == INTEGER_CST)
 	  std::swap (a, b);
-	if (!b || TREE_CODE (b) != INTEGER_CST || !tree_fits_shwi_p (b)
-	    || !linear_value (a, decl, off))
-	  return false;
-	HOST_WIDE_INT c = tree_to_shwi (b);
-	*off += TREE_CODE (t) == PLUS_EXPR ? c : -c;
-	return true;
+	if (b && TREE_CODE (b) == INTEGER_CST && tree_fits_shwi_p (b)
+	    && linear_value (a, decl, off, any))
+	  {
+	    HOST_WIDE_INT c = tree_to_shwi (b);
+	    *off += TREE_CODE (t) == PLUS_EXPR ? c : -c;
+	    return true;
+	  }
       }
+      /* FALLTHRU */
     default:
-      return false;
+      if (!any || TREE_SIDE_EFFECTS (t) || !INTEGRAL_TYPE_P (TREE_TYPE (t)))
+	return false;
+      *decl = t;
+      *off = 0;
+      return true;
     }
+}
+
+/* The variable or parameter the reference T reads from, through
+   members and elements, or NULL when T goes through a pointer.  */
+static tree
+ref_base_decl (tree t)
+{
+  while (TREE_CODE (t) == COMPONENT_REF || TREE_CODE (t) == ARRAY_REF)
+    t = TREE_OPERAND (t, 0);
+  return (TREE_CODE (t) == VAR_DECL || TREE_CODE (t) == PARM_DECL) ? t
+	 : NULL_TREE;
+}
+
+/* Whether a write of scalar type W may change an object read as type R
+   under C's aliasing rules (an object is accessed through its own type
+   or its signed or unsigned variant), which hold at every optimisation
+   level unless -fno-strict-aliasing is given.  */
+static bool
+type_may_alias (tree r, tree w)
+{
+  if (!flag_strict_aliasing && global_options_set.x_flag_strict_aliasing)
+    return true;
+  if (TREE_CODE (r) == REAL_TYPE && TREE_CODE (w) == REAL_TYPE)
+    return TYPE_MAIN_VARIANT (r) == TYPE_MAIN_VARIANT (w);
+  if (TREE_CODE (r) == REAL_TYPE || TREE_CODE (w) == REAL_TYPE)
+    return false;
+  if (INTEGRAL_TYPE_P (r) && INTEGRAL_TYPE_P (w))
+    return TYPE_PRECISION (r) == TYPE_PRECISION (w);
+  return true;
+}
+
+/* The scalar type of the elements of DECL (an array, a pointer used as
+   one, or a scalar).  */
+static tree
+element_type (tree decl)
+{
+  tree t = TREE_TYPE (decl);
+  while (TREE_CODE (t) == ARRAY_TYPE || TREE_CODE (t) == POINTER_TYPE)
+    t = TREE_TYPE (t);
+  return t;
 }
 
 /* ------------------------------------------------------------------ */
@@ -251,29 +306,235 @@ reader::fail_zeros (const char *what, tree t)
 	       decl_name (a) ? decl_name (a) : "?");
 }
 
-/* The key of value DECL + OFF.  */
+/* The key of value DECL + OFF, DECL a variable, an expression or null.
+   A value taken where the loops start (AT_NEST) is equal only to others
+   taken there: an extent may have been taken earlier.  */
 int
-reader::key (tree decl, HOST_WIDE_INT off)
+reader::key (tree decl, HOST_WIDE_INT off, bool at_nest)
 {
   for (unsigned k = 0; k < key_decl.length (); k++)
-    if (key_decl[k] == decl && key_off[k] == off)
+    if (key_off[k] == off && key_at_nest[k] == at_nest
+	&& (key_decl[k] == decl
+	    || (key_decl[k] && decl && !DECL_P (decl)
+		&& operand_equal_p (key_decl[k], decl, 0))))
       return k;
   key_decl.safe_push (decl);
   key_off.safe_push (off);
+  key_at_nest.safe_push (at_nest);
   return key_decl.length () - 1;
 }
 
 void
 reader::spell (tree decl, HOST_WIDE_INT off, char *buf, size_t len)
 {
+  char *text = NULL;
+  const char *name = decl && DECL_P (decl) ? decl_name (decl) : NULL;
+  if (decl && !DECL_P (decl))
+    name = text = print_generic_expr_to_str (decl);
   if (!decl)
     snprintf (buf, len, HOST_WIDE_INT_PRINT_DEC, off);
   else if (off == 0)
-    snprintf (buf, len, "%s", decl_name (decl) ? decl_name (decl) : "?");
+    snprintf (buf, len, "%s", name ? name : "?");
   else
     snprintf (buf, len, "%s %c " HOST_WIDE_INT_PRINT_DEC,
-	      decl_name (decl) ? decl_name (decl) : "?", off < 0 ? '-' : '+',
-	      off < 0 ? -off : off);
+	      name ? name : "?", off < 0 ? '-' : '+', off < 0 ? -off : off);
+  free (text);
+}
+
+/* How bound expression T reads its values: BOUND_FIXED when it reads
+   constants and locals or parameters (their members, their elements at
+   such subscripts) that nothing in the function modifies, so that it has
+   one value wherever the function computes it; BOUND_AT_NEST when it
+   also reads variables modified elsewhere, static or addressable ones,
+   or memory through pointers: its value is taken where the loops start
+   and they must not change it (check_bound_writes); LOOP >= 0 records
+   what it reads for that check, as the bound of loops[LOOP].
+   BOUND_BAD with *WHY, or with *LOOPVAR the loop variable it reads.  */
+reader::bound_kind
+reader::classify_bound (tree t, int loop, const char **why, tree *loopvar)
+{
+  if (TREE_SIDE_EFFECTS (t))
+    {
+      *why = "has side effects";
+      return BOUND_BAD;
+    }
+  switch (TREE_CODE (t))
+    {
+    case INTEGER_CST:
+      return BOUND_FIXED;
+    case VAR_DECL:
+    case PARM_DECL:
+    case COMPONENT_REF:
+    case ARRAY_REF:
+    case INDIRECT_REF:
+    case MEM_REF:
+      return classify_bound_ref (t, loop, why, loopvar);
+    CASE_CONVERT:
+    case NON_LVALUE_EXPR:
+      if (!INTEGRAL_TYPE_P (TREE_TYPE (t)) && !POINTER_TYPE_P (TREE_TYPE (t)))
+	break;
+      return classify_bound (TREE_OPERAND (t, 0), loop, why, loopvar);
+    case NEGATE_EXPR:
+    case BIT_NOT_EXPR:
+    case ABS_EXPR:
+      return classify_bound (TREE_OPERAND (t, 0), loop, why, loopvar);
+    case PLUS_EXPR:
+    case MINUS_EXPR:
+    case MULT_EXPR:
+    case TRUNC_DIV_EXPR:
+    case EXACT_DIV_EXPR:
+    case TRUNC_MOD_EXPR:
+    case MIN_EXPR:
+    case MAX_EXPR:
+    case BIT_AND_EXPR:
+    case BIT_IOR_EXPR:
+    case BIT_XOR_EXPR:
+    case LSHIFT_EXPR:
+    case RSHIFT_EXPR:
+    case POINTER_PLUS_EXPR:
+      {
+	bound_kind a = classify_bound (TREE_OPERAND (t, 0), loop, why,
+				       loopvar);
+	if (a == BOUND_BAD)
+	  return a;
+	bound_kind b = classify_bound (TREE_OPERAND (t, 1), loop, why,
+				       loopvar);
+	return a > b ? a : b;
+      }
+    default:
+      break;
+    }
+  *why = "is not made of variables, members, elements and constants";
+  return BOUND_BAD;
+}
+
+/* classify_bound of reference T: a variable, or members and elements of
+   one, or of what a pointer points to.  */
+reader::bound_kind
+reader::classify_bound_ref (tree t, int loop, const char **why, tree *loopvar)
+{
+  bound_kind k = BOUND_FIXED;
+  tree base = t;
+  bool deref = false;
+  for (;;)
+    {
+      if (TREE_THIS_VOLATILE (base) || TYPE_VOLATILE (TREE_TYPE (base)))
+	{
+	  *why = "is volatile";
+	  return BOUND_BAD;
+	}
+      if (TREE_CODE (base) == COMPONENT_REF && !TREE_OPERAND (base, 2))
+	base = TREE_OPERAND (base, 0);
+      else if (TREE_CODE (base) == ARRAY_REF && !TREE_OPERAND (base, 2)
+	       && !TREE_OPERAND (base, 3))
+	{
+	  bound_kind i = classify_bound (TREE_OPERAND (base, 1), loop, why,
+					 loopvar);
+	  if (i == BOUND_BAD)
+	    return i;
+	  k = k > i ? k : i;
+	  base = TREE_OPERAND (base, 0);
+	}
+      else if (TREE_CODE (base) == INDIRECT_REF
+	       || (TREE_CODE (base) == MEM_REF
+		   && TREE_CODE (TREE_OPERAND (base, 1)) == INTEGER_CST))
+	{
+	  deref = true;
+	  if (classify_bound (TREE_OPERAND (base, 0), loop, why, loopvar)
+	      == BOUND_BAD)
+	    return BOUND_BAD;
+	  break;
+	}
+      else if (TREE_CODE (base) == VAR_DECL || TREE_CODE (base) == PARM_DECL)
+	break;
+      else
+	{
+	  *why = "reads an unsupported reference";
+	  return BOUND_BAD;
+	}
+    }
+  if (!deref && is_nest_loop_var (base))
+    {
+      *loopvar = base;
+      return BOUND_BAD;
+    }
+  bool local = !deref
+	       && !(TREE_CODE (base) == VAR_DECL
+		    && (TREE_STATIC (base) || DECL_EXTERNAL (base)
+			|| DECL_CONTEXT (base) != fndecl))
+	       && !TREE_ADDRESSABLE (base);
+  if (local && !facts->written.contains (base))
+    return k;
+  if (loop >= 0)
+    {
+      bound_read.safe_push (t);
+      bound_read_loop.safe_push (loop);
+    }
+  return BOUND_AT_NEST;
+}
+
+/* Fail when the loops may write what a bound taken where they start
+   reads (classify_bound): the bound must keep that value while they
+   run.  A tagged array's elements live in the runtime's storage; a
+   variable whose address is not taken is written only by name; memory
+   reached through a pointer may be any untagged array or variable whose
+   address is taken or that has static storage, unless C's aliasing
+   rules say that one of the written type cannot hold it.  */
+bool
+reader::check_bound_writes ()
+{
+  for (int e = 0; e < n->nevents; e++)
+    {
+      if (n->ev[e].kind != NEST_EV_ASSIGN)
+	continue;
+      int o = n->ev[e].obj;
+      const nest_obj *ob = &n->obj[o];
+      tree w = obj_decl[o];
+      if (ob->opd.tagged)
+	continue;
+      for (unsigned r = 0; r < bound_read.length (); r++)
+	{
+	  tree t = bound_read[r];
+	  tree base = ref_base_decl (t);
+	  bool by_type = type_may_alias (TREE_TYPE (t), element_type (w));
+	  bool may;
+	  if (base == w)
+	    may = true;
+	  else if (base)
+	    /* A variable of its own: written through pointers only when
+	       its address is taken or it has static storage.  */
+	    may = (ob->role == NEST_ROLE_POINTER
+		   || ob->role == NEST_ROLE_POINTER_ANY)
+		  && (TREE_ADDRESSABLE (base) || TREE_STATIC (base)
+		      || DECL_EXTERNAL (base))
+		  && by_type;
+	  else if (ob->role == NEST_ROLE_DISTINCT)
+	    may = walk_tree_without_duplicates (&t, find_decl_r, w) != NULL;
+	  else
+	    may = by_type;
+	  if (!may)
+	    continue;
+	  char text[NEST_TEXT_MAX];
+	  const loop_info &li = loops[bound_read_loop[r]];
+	  spell (li.bound_decl, li.bound_off, text, sizeof text);
+	  return fail ("the bound %s of loop %s may change when the loops "
+		       "write %s: copy it into a local variable before the "
+		       "loops", text, decl_name (li.var), ob->opd.name);
+	}
+    }
+  return true;
+}
+
+/* Is DECL a local or parameter nothing modifies (whose address is not
+   taken)?  */
+bool
+reader::fixed_decl_p (tree decl)
+{
+  return !TREE_THIS_VOLATILE (decl) && !TREE_ADDRESSABLE (decl)
+	 && !facts->written.contains (decl)
+	 && !(TREE_CODE (decl) == VAR_DECL
+	      && (TREE_STATIC (decl) || DECL_EXTERNAL (decl)
+		  || DECL_CONTEXT (decl) != fndecl));
 }
 
 /* Is variable DECL a value the nest and the declarations can share: a
@@ -356,6 +617,71 @@ reader::is_nest_loop_var (tree var)
   return false;
 }
 
+/* Bound B of loop variable VAR (tested with <= when LE) into LI: a
+   constant or a variable nothing modifies, plus a constant; or an
+   expression the loops cannot change (classify_bound), compared with
+   the extents before the loops run.  */
+bool
+reader::read_bound (tree b, bool le, tree var, loop_info *li)
+{
+  const char *name = decl_name (var);
+  tree bdecl;
+  HOST_WIDE_INT boff;
+  char text[NEST_TEXT_MAX];
+  if (!linear_value (b, &bdecl, &boff)
+      && !linear_value (b, &bdecl, &boff, true))
+    {
+      if (!TREE_SIDE_EFFECTS (b))
+	return fail ("the bound of loop %s is not a constant or a variable",
+		     name);
+      spell (strip_int (b), 0, text, sizeof text);
+      return fail ("the bound of loop %s, %s, has side effects", name, text);
+    }
+  if (bdecl && open_loop_of (bdecl) >= 0)
+    return fail_subrange (name, "is bounded by", b);
+  if (bdecl == var)
+    return fail ("loop %s has no fixed bound", name);
+  bound_kind kind = BOUND_FIXED;
+  bool expr = bdecl && (!DECL_P (bdecl)
+			|| (!TREE_THIS_VOLATILE (bdecl) && !fixed_decl_p (bdecl)));
+  spell (bdecl, 0, text, sizeof text);
+  if (expr)
+    {
+      const char *why = NULL;
+      tree lv = NULL_TREE;
+      kind = classify_bound (bdecl, loops.length (), &why, &lv);
+      if (lv)
+	return fail ("loop %s is bounded by %s, which reads %s, the variable "
+		     "of %s loop: triangular loops are not supported", name,
+		     text, decl_name (lv) ? decl_name (lv) : "?",
+		     open_loop_of (lv) >= 0 ? "an enclosing" : "another");
+      if (kind == BOUND_BAD)
+	return fail ("the bound of loop %s, %s, %s", name, text, why);
+    }
+  if (le)
+    {
+      if (bdecl && TYPE_UNSIGNED (TREE_TYPE (var)))
+	return fail ("loop %s is unsigned and tests '<=': it never ends when "
+		     "the bound is 0", name);
+      boff += 1;
+    }
+  if (bdecl && !expr && !usable_bound (bdecl, "bound"))
+    return false;
+  if (bdecl
+      && TYPE_PRECISION (TREE_TYPE (var)) < TYPE_PRECISION (TREE_TYPE (bdecl)))
+    return fail ("loop variable %s is narrower than its bound %s", name, text);
+  if (!bdecl && boff > 0
+      && !int_fits_type_p (build_int_cst (long_long_integer_type_node, boff),
+			   TREE_TYPE (var)))
+    return fail ("bound " HOST_WIDE_INT_PRINT_DEC " does not fit loop "
+		 "variable %s", boff, name);
+  li->bound_decl = bdecl;
+  li->bound_off = boff;
+  li->bound_rt = expr;
+  li->bound_at_nest = kind == BOUND_AT_NEST;
+  return true;
+}
+
 bool
 reader::read_header (tree for_stmt, tree init, loop_info *li)
 {
@@ -427,41 +753,11 @@ reader::read_header (tree for_stmt, tree init, loop_info *li)
   tree_code code = TREE_CODE (cond);
   tree b = (code == LT_EXPR || code == LE_EXPR) ? TREE_OPERAND (cond, 1)
 	   : TREE_OPERAND (cond, 0);
-  bool le = code == LE_EXPR || code == GE_EXPR;
-  tree bdecl;
-  HOST_WIDE_INT boff;
-  if (!linear_value (b, &bdecl, &boff))
-    return fail ("the bound of loop %s is not a constant or a variable", name);
-  if (le)
-    {
-      if (bdecl && TYPE_UNSIGNED (TREE_TYPE (var)))
-	return fail ("loop %s is unsigned and tests '<=': it never ends when "
-		     "the bound is 0", name);
-      boff += 1;
-    }
-  if (bdecl && open_loop_of (bdecl) >= 0)
-    return fail_subrange (name, "is bounded by", b);
-  if (bdecl)
-    {
-      if (bdecl == var || !usable_bound (bdecl, "bound"))
-	return failed ? false : fail ("loop %s has no fixed bound", name);
-      if (TYPE_PRECISION (TREE_TYPE (var)) < TYPE_PRECISION (TREE_TYPE (bdecl)))
-	return fail ("loop variable %s is narrower than its bound %s", name,
-		     decl_name (bdecl) ? decl_name (bdecl) : "?");
-    }
-  else
-    {
-      tree type = TREE_TYPE (var);
-      if (boff > 0 && !int_fits_type_p (build_int_cst (long_long_integer_type_node,
-						       boff), type))
-	return fail ("bound " HOST_WIDE_INT_PRINT_DEC " does not fit loop "
-		     "variable %s", boff, name);
-    }
+  if (!read_bound (b, code == LE_EXPR || code == GE_EXPR, var, li))
+    return false;
 
   li->stmt = for_stmt;
   li->var = var;
-  li->bound_decl = bdecl;
-  li->bound_off = boff;
   li->scoped = scoped;
   li->parent = open.is_empty () ? -1 : open.last ();
   return true;
@@ -476,11 +772,12 @@ reader::read_loop (tree for_stmt, tree init)
     return false;
   char text[NEST_TEXT_MAX];
   spell (li.bound_decl, li.bound_off, text, sizeof text);
-  li.id = nest_add_loop (n, decl_name (li.var), key (li.bound_decl,
-						      li.bound_off),
+  li.id = nest_add_loop (n, decl_name (li.var),
+			 key (li.bound_decl, li.bound_off, li.bound_at_nest),
 			 text, EXPR_LOCATION (for_stmt));
   if (li.id < 0)
     return fail ("the nest is too large");
+  n->loop[li.id].bound_rt = li.bound_rt;
   loops.safe_push (li);
   open.safe_push (loops.length () - 1);
   nest_begin (n, li.id);
@@ -686,20 +983,16 @@ reader::object (tree decl)
       tree x = info ? info->extent[d] : NULL_TREE;
       tree xd;
       HOST_WIDE_INT xo;
-      if (d < o.opd.rank && x && linear_value (x, &xd, &xo))
+      if (d < o.opd.rank && x && linear_value (x, &xd, &xo, true))
 	{
 	  spell (xd, xo, o.extent_text[d], sizeof o.extent_text[d]);
 	  bool ok = true;
-	  if (xd)
-	    {
-	      /* An extent of a variable nothing modifies; probe without
-		 failing the nest.  */
-	      ok = !TREE_THIS_VOLATILE (xd) && !TREE_ADDRESSABLE (xd)
-		   && !facts->written.contains (xd)
-		   && !(TREE_CODE (xd) == VAR_DECL
-			&& (TREE_STATIC (xd) || DECL_EXTERNAL (xd)
-			    || DECL_CONTEXT (xd) != fndecl));
-	    }
+	  const char *why;
+	  tree lv = NULL_TREE;
+	  if (xd && !DECL_P (xd))
+	    ok = classify_bound (xd, -1, &why, &lv) == BOUND_FIXED;
+	  else if (xd)
+	    ok = fixed_decl_p (xd);
 	  if (ok)
 	    o.extent_key[d] = key (xd, xo);
 	}

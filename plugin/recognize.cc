@@ -66,6 +66,8 @@ struct recognizer
   void rewrite (tree *forp, reader &rd, nest_result &res, lir_kernel **plans,
 		tree cond);
   tree bound_value (const loop_info &li);
+  tree ran (reader &rd, int l);
+  tree bounds_match (reader &rd, const nest_result &res);
   tree region_overlap_free (reader &rd, const nest_result &res);
 };
 
@@ -77,7 +79,67 @@ recognizer::bound_value (const loop_info &li)
   tree off = build_int_cst (i64, li.bound_off);
   if (!li.bound_decl)
     return off;
-  return fold_build2 (PLUS_EXPR, i64, fold_convert (i64, li.bound_decl), off);
+  return fold_build2 (PLUS_EXPR, i64,
+		      fold_convert (i64, unshare_expr (li.bound_decl)), off);
+}
+
+/* Whether loop RD.loops[L] runs at all: the loops around it run (their
+   bounds are positive); NULL for the outer loop.  */
+tree
+recognizer::ran (reader &rd, int l)
+{
+  tree i64 = sparse_int64_type ();
+  tree cond = NULL_TREE;
+  for (int p = rd.loops[l].parent; p >= 0; p = rd.loops[p].parent)
+    {
+      tree pos = build2 (GT_EXPR, integer_type_node,
+			 bound_value (rd.loops[p]), build_int_cst (i64, 0));
+      cond = cond ? build2 (TRUTH_ANDIF_EXPR, integer_type_node, cond, pos)
+		  : pos;
+    }
+  return cond;
+}
+
+/* The condition that the bounds of RES's bound checks equal their
+   extents, each evaluated only where the loops would evaluate it (an
+   inner loop's bound where the loops around it run); error_mark_node
+   when an extent is unknown.  A tagged array's extent is its tensor's
+   (the storage rewrite turns __sparse_dim into sp_dim of its handle),
+   an untagged one's the expression the statements take it from.  */
+tree
+recognizer::bounds_match (reader &rd, const nest_result &res)
+{
+  tree i64 = sparse_int64_type ();
+  tree cond = NULL_TREE;
+  for (int c = 0; c < res.nbound_checks; c++)
+    {
+      const nest_bound_check &bc = res.bound_check[c];
+      tree decl = rd.obj_decl[bc.obj];
+      const ix_operand *opd = &rd.n->obj[bc.obj].opd;
+      tree ext;
+      if (opd->tagged)
+	ext = build_call_expr (sparse_dim_marker_decl (), 2, decl,
+			       build_int_cst (integer_type_node, bc.dim));
+      else
+	{
+	  sparse_operand_info *info = (sparse_operand_info *) opd->user;
+	  ext = info ? info->extent[bc.dim] : NULL_TREE;
+	  if (!ext)
+	    return error_mark_node;
+	  ext = fold_convert (i64, unshare_expr (ext));
+	}
+      int l = 0;
+      while (rd.loops[l].id != bc.loop)
+	l++;
+      tree eq = build2 (EQ_EXPR, integer_type_node, bound_value (rd.loops[l]),
+			ext);
+      if (tree r = ran (rd, l))
+	eq = build2 (TRUTH_ORIF_EXPR, integer_type_node,
+		     build1 (TRUTH_NOT_EXPR, integer_type_node, r), eq);
+      cond = cond ? build2 (TRUTH_ANDIF_EXPR, integer_type_node, cond, eq)
+		  : eq;
+    }
+  return cond;
 }
 
 /* The condition that no two objects of RES's checks overlap.  */
@@ -103,8 +165,15 @@ recognizer::region_overlap_free (reader &rd, const nest_result &res)
 	      for (int k = 0; k < nl; k++)
 		for (unsigned l = 0; l < rd.loops.length (); l++)
 		  if (rd.loops[l].id == lps[k])
-		    rows = fold_build2 (MAX_EXPR, i64, rows,
-					bound_value (rd.loops[l]));
+		    {
+		      tree b = bound_value (rd.loops[l]);
+		      tree r = rd.loops[l].bound_at_nest ? ran (rd, l)
+			       : NULL_TREE;
+		      if (r)
+			b = build3 (COND_EXPR, i64, r, b,
+				    build_int_cst (i64, 0));
+		      rows = fold_build2 (MAX_EXPR, i64, rows, b);
+		    }
 	      size = fold_build2 (MULT_EXPR, sizetype,
 				  fold_convert (sizetype, rows),
 				  TYPE_SIZE_UNIT (TREE_TYPE (TREE_TYPE (decl))));
@@ -160,16 +229,8 @@ recognizer::rewrite (tree *forp, reader &rd, nest_result &res,
 				       fold_build2 (MAX_EXPR, i64,
 						    bound_value (li),
 						    build_int_cst (i64, 0))));
-      tree ran = NULL_TREE;
-      for (int p = li.parent; p >= 0; p = rd.loops[p].parent)
-	{
-	  tree pos = build2 (GT_EXPR, integer_type_node,
-			     bound_value (rd.loops[p]), build_int_cst (i64, 0));
-	  ran = ran ? build2 (TRUTH_ANDIF_EXPR, integer_type_node, ran, pos)
-		    : pos;
-	}
-      if (ran)
-	set = build3 (COND_EXPR, void_type_node, ran, set, NULL_TREE);
+      if (tree r = ran (rd, l))
+	set = build3 (COND_EXPR, void_type_node, r, set, NULL_TREE);
       append_to_statement_list (set, &stmts);
     }
 
@@ -355,16 +416,31 @@ recognizer::try_nest (tree *forp, tree init)
 			sizeof rd.reason);
     }
 
+  if (ok && !rd.bound_read.is_empty () && !rd.check_bound_writes ())
+    ok = false;
   tree cond = NULL_TREE;
+  if (ok && res.nbound_checks)
+    {
+      cond = bounds_match (rd, res);
+      if (cond == error_mark_node)
+	{
+	  ok = false;
+	  snprintf (rd.reason, sizeof rd.reason, "an extent the bounds must "
+		    "equal is not known");
+	}
+    }
   if (ok && res.nchecks)
     {
-      cond = region_overlap_free (rd, res);
-      if (!cond)
+      tree apart = region_overlap_free (rd, res);
+      if (!apart)
 	{
 	  ok = false;
 	  snprintf (rd.reason, sizeof rd.reason, "%s may share storage with "
 		    "another array of the nest", rd.n->obj[res.check[0].a].opd.name);
 	}
+      else
+	cond = cond ? build2 (TRUTH_ANDIF_EXPR, integer_type_node, cond, apart)
+		    : apart;
     }
   if (ok)
     {
@@ -380,6 +456,9 @@ recognizer::try_nest (tree *forp, tree init)
 	      fprintf (sparse_dump_file, ";;   %s\n",
 		       nest_report (res.kernel[k], buf, sizeof buf));
 	    }
+	  if (res.nbound_checks)
+	    fprintf (sparse_dump_file, ";;   (when the bounds equal the "
+		     "extents; else the loops)\n");
 	  if (res.nchecks)
 	    fprintf (sparse_dump_file, ";;   (when the pointers do not "
 		     "overlap; else the loops)\n");

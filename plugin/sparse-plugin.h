@@ -128,6 +128,10 @@ void sparse_register_pragmas (void *gcc_data, void *user_data);
 tree sparse_marker_decl (void);
 bool sparse_marker_call_p (tree call);
 bool sparse_marker_gcall_p (gimple *stmt);
+/* __sparse_dim (A, d): extent D of tagged array A, which the storage
+   rewrite turns into the runtime's sp_dim of A's handle.  */
+tree sparse_dim_marker_decl (void);
+bool sparse_dim_marker_call_p (tree call);
 sparse_einsum *sparse_einsum_get (int id);
 /* Whether any statement was registered in this unit.  */
 bool sparse_einsums_p (void);
