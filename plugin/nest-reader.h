@@ -103,6 +103,7 @@ struct reader
 tree count_refs_r (tree *tp, int *walk_subtrees, void *data);
 tree find_writes_r (tree *tp, int *walk_subtrees, void *data);
 tree find_tagged_r (tree *tp, int *walk_subtrees, void *);
+tree find_decl_r (tree *tp, int *walk_subtrees, void *data);
 tree find_unreported_tagged_r (tree *tp, int *walk_subtrees, void *data);
 const char *decl_name (tree decl);
 tree incremented_var (tree for_stmt);
