@@ -99,6 +99,24 @@ struct reader
   bool subscript_loop (tree idx, tree of, int *loop);
 };
 
+/* A nest under the program's `#pragma omp parallel for`
+   (recognize-omp.cc).  */
+struct omp_nest
+{
+  tree loop;                    /* the outer loop as a FOR_STMT */
+  tree init;                    /* its initialisation, i = 0 */
+  location_t loc;               /* the outer loop */
+  hash_set<tree> priv;          /* each thread's own: the loop variables
+				   and the private clauses' */
+  hash_set<tree> reassoc;       /* reduction(+:) variables */
+  const char *why;              /* what keeps the construct */
+};
+
+bool read_omp_nest (tree *parp, omp_nest *omp);
+/* The name of OpenMP construct CODE ("parallel", "atomic"), NULL when
+   CODE is none.  */
+const char *omp_construct_name (tree_code code);
+
 /* Tree walkers and names the recognizer uses too (nest-reader.cc).  */
 tree count_refs_r (tree *tp, int *walk_subtrees, void *data);
 tree find_writes_r (tree *tp, int *walk_subtrees, void *data);

@@ -48,6 +48,17 @@ namespace {
 
 using namespace loop_reader;
 
+/* Mark the loops in *TP reported: they stay, with their note given.  */
+tree
+mark_loops_r (tree *tp, int *walk_subtrees, void *)
+{
+  if (TYPE_P (*tp) || DECL_P (*tp))
+    *walk_subtrees = 0;
+  else if (TREE_CODE (*tp) == FOR_STMT)
+    reported_loops->add (*tp);
+  return NULL_TREE;
+}
+
 /* ------------------------------------------------------------------ */
 /* The driver.  */
 
@@ -58,10 +69,16 @@ struct recognizer
   auto_vec<tree> around;        /* variables of the loops whose nests
 				   failed in the loop itself, around the
 				   loops now tried */
-  int in_omp;                   /* inside OpenMP constructs */
+  tree_code in_omp;             /* the innermost OpenMP construct around,
+				   or ERROR_MARK */
+  omp_nest *omp;                /* the program's `parallel for` whose nest
+				   is tried, or NULL */
 
   void scan (tree *tp);
   bool try_nest (tree *forp, tree init);
+  bool try_omp_nest (tree *parp);
+  bool build (reader &rd, tree loop, tree init, nest_result &res,
+	      lir_kernel **plans, tree *cond);
   bool scan_inner (tree *bodyp);
   void rewrite (tree *forp, reader &rd, nest_result &res, lir_kernel **plans,
 		tree cond);
@@ -203,7 +220,7 @@ void
 recognizer::rewrite (tree *forp, reader &rd, nest_result &res,
 		     lir_kernel **plans, tree cond)
 {
-  tree loop = *forp;
+  tree loop = omp ? omp->loop : *forp;
   location_t loc = EXPR_LOCATION (loop);
   tree stmts = NULL_TREE;
   for (int k = 0; k < res.nkernels; k++)
@@ -246,7 +263,9 @@ recognizer::rewrite (tree *forp, reader &rd, nest_result &res,
   if (cond)
     {
       reported_loops->add (loop);
-      *forp = build3_loc (loc, COND_EXPR, void_type_node, cond, stmts, loop);
+      if (omp)
+	walk_tree_without_duplicates (forp, mark_loops_r, NULL);
+      *forp = build3_loc (loc, COND_EXPR, void_type_node, cond, stmts, *forp);
     }
   else
     *forp = stmts;
@@ -300,6 +319,9 @@ recognizer::scan_inner (tree *bodyp)
       any |= scan_inner (&TREE_OPERAND (body, 1));
       return any;
     case OMP_PARALLEL:
+      if (in_omp == ERROR_MARK && try_omp_nest (bodyp))
+	return true;
+      /* FALLTHRU */
     case OMP_TASK:
     case OMP_SECTIONS:
     case OMP_SECTION:
@@ -308,19 +330,25 @@ recognizer::scan_inner (tree *bodyp)
     case OMP_CRITICAL:
     case OMP_TASKGROUP:
     case OMP_ORDERED:
-      in_omp++;
-      any = scan_inner (&OMP_BODY (body));
-      in_omp--;
-      return any;
+      {
+	tree_code outer = in_omp;
+	in_omp = TREE_CODE (body);
+	any = scan_inner (&OMP_BODY (body));
+	in_omp = outer;
+	return any;
+      }
     case OMP_FOR:
     case OMP_SIMD:
     case OMP_DISTRIBUTE:
     case OMP_LOOP:
     case OMP_TASKLOOP:
-      in_omp++;
-      any = scan_inner (&OMP_FOR_BODY (body));
-      in_omp--;
-      return any;
+      {
+	tree_code outer = in_omp;
+	in_omp = TREE_CODE (body);
+	any = scan_inner (&OMP_FOR_BODY (body));
+	in_omp = outer;
+	return any;
+      }
     default:
       return false;
     }
@@ -334,9 +362,11 @@ recognizer::scan (tree *tp)
 
 /* The plan of statement IX when it has sparse operands, NULL when it has
    none; false with WHY filled when it cannot be planned (a nest never
-   becomes an error in the lowering).  */
+   becomes an error in the lowering).  REASSOC: its floating-point sums
+   may be reassociated (the program's reduction clause says so).  */
 static bool
-plan_nest (const ix_stmt *ix, lir_kernel **kernel, char *why, size_t len)
+plan_nest (const ix_stmt *ix, bool reassoc, lir_kernel **kernel, char *why,
+	   size_t len)
 {
   *kernel = NULL;
   bool sparse = false;
@@ -346,25 +376,126 @@ plan_nest (const ix_stmt *ix, lir_kernel **kernel, char *why, size_t len)
     return true;
   ix_diag d;
   memset (&d, 0, sizeof d);
-  *kernel = sparse_plan (ix, &d);
+  *kernel = sparse_plan (ix, &d, reassoc);
   if (!*kernel)
     snprintf (why, len, "%s", d.msg);
   return *kernel != NULL;
 }
 
+/* An OpenMP construct in the body of loop nest *TP, or NULL.  */
+static tree
+find_omp_r (tree *tp, int *walk_subtrees, void *)
+{
+  if (TYPE_P (*tp) || DECL_P (*tp))
+    *walk_subtrees = 0;
+  else if (omp_construct_name (TREE_CODE (*tp)))
+    return *tp;
+  return NULL_TREE;
+}
+
+/* Read the nest LOOP (after INIT) into RD and lower it into RES and
+   PLANS, with COND the run-time condition of the statements (NULL when
+   none); false with RD.reason.  */
+bool
+recognizer::build (reader &rd, tree loop, tree init, nest_result &res,
+		   lir_kernel **plans, tree *cond)
+{
+  *cond = NULL_TREE;
+  if (tree o = walk_tree_without_duplicates (&FOR_BODY (loop), find_omp_r,
+					     NULL))
+    return rd.fail ("loop body has '#pragma omp %s'",
+		    omp_construct_name (TREE_CODE (o)));
+  if (omp)
+    for (hash_set<tree>::iterator v = omp->priv.begin ();
+	 v != omp->priv.end (); ++v)
+      rd.inner.add (*v);
+  if (!rd.read_loop (loop, init))
+    return rd.failed ? false : rd.fail ("the nest is too large");
+  /* The outer loop's variable must index something, or the nest is an
+     iteration around nests.  */
+  bool used = false;
+  int root = rd.loops[0].id;
+  for (int e = 0; e < rd.n->nexprs && !used; e++)
+    for (int k = 0; k < rd.n->expr[e].nidx; k++)
+      used |= rd.n->expr[e].op == IX_ACCESS && rd.n->expr[e].loop[k] == root;
+  for (int e = 0; e < rd.n->nevents && !used; e++)
+    for (int k = 0; k < rd.n->ev[e].nidx; k++)
+      used |= rd.n->ev[e].kind == NEST_EV_ASSIGN && rd.n->ev[e].idx[k] == root;
+  if (!used)
+    {
+      rd.open.truncate (0);
+      return rd.fail ("loop variable %s indexes nothing",
+		      decl_name (rd.loops[0].var));
+    }
+  if (nest_lower (rd.n, &res) != 0)
+    {
+      snprintf (rd.reason, sizeof rd.reason, "%s", res.reason);
+      return false;
+    }
+  if (res.nkernels == 0)
+    {
+      snprintf (rd.reason, sizeof rd.reason, "the loops compute nothing "
+		"that is used after them");
+      return false;
+    }
+  for (int k = 0; k < res.nkernels; k++)
+    {
+      tree out = rd.obj_decl[res.kernel_obj[k]];
+      if (!plan_nest (res.kernel[k], omp && omp->reassoc.contains (out),
+		      &plans[k], rd.reason, sizeof rd.reason))
+	return false;
+    }
+
+  if (!rd.bound_read.is_empty () && !rd.check_bound_writes ())
+    return false;
+  if (res.nbound_checks)
+    {
+      *cond = bounds_match (rd, res);
+      if (*cond == error_mark_node)
+	{
+	  snprintf (rd.reason, sizeof rd.reason, "an extent the bounds must "
+		    "equal is not known");
+	  return false;
+	}
+    }
+  if (res.nchecks)
+    {
+      tree apart = region_overlap_free (rd, res);
+      if (!apart)
+	{
+	  snprintf (rd.reason, sizeof rd.reason, "%s may share storage with "
+		    "another array of the nest",
+		    rd.n->obj[res.check[0].a].opd.name);
+	  return false;
+	}
+      *cond = *cond ? build2 (TRUTH_ANDIF_EXPR, integer_type_node, *cond,
+			      apart)
+		    : apart;
+    }
+  return true;
+}
+
+/* Try the nest of loop *FORP (after INIT), or with OMP that of the
+   program's `parallel for` at *FORP (OMP->loop after OMP->init): true if
+   it was rewritten or reported.  */
 bool
 recognizer::try_nest (tree *forp, tree init)
 {
-  tree loop = *forp;
+  tree loop = omp ? omp->loop : *forp;
+  if (omp)
+    init = omp->init;
   if (!walk_tree_without_duplicates (forp, find_tagged_r, NULL))
     return false;
   if (in_omp)
     {
-      /* The lowering does not yet handle statements inside OpenMP
-	 regions in every case; the loops keep the fallback.  */
+      /* Statements inside the program's OpenMP regions would run once
+	 per thread, each building its own parallel region; the loops
+	 keep the fallback.  */
       if (sparse_opt_report)
 	inform (EXPR_LOCATION (loop), "not sparsified: the loops are inside "
-		"an OpenMP construct");
+		"an OpenMP construct (%<#pragma omp %s%>); only a %<#pragma omp "
+		"parallel for%> on the outer loop of a nest is replaced by "
+		"parallel sparse loops", omp_construct_name (in_omp));
       reported_loops->add (loop);
       return true;
     }
@@ -373,76 +504,12 @@ recognizer::try_nest (tree *forp, tree init)
   rd.n = nest_new ();
   if (!rd.n)
     return false;
-  walk_tree (forp, count_refs_r, &rd.inner_refs, NULL);
-  /* Scalars declared in the nest are known before they are used.  */
+  walk_tree (omp ? &omp->loop : forp, count_refs_r, &rd.inner_refs, NULL);
   nest_result res;
   memset (&res, 0, sizeof res);
   lir_kernel *plans[NEST_MAX_KERNELS] = { NULL };
-  bool ok = rd.read_loop (loop, init);
-  if (!ok && !rd.failed)
-    rd.fail ("the nest is too large");
-  if (ok)
-    {
-      /* The outer loop's variable must index something, or the nest is
-	 an iteration around nests.  */
-      bool used = false;
-      int root = rd.loops[0].id;
-      for (int e = 0; e < rd.n->nexprs && !used; e++)
-	for (int k = 0; k < rd.n->expr[e].nidx; k++)
-	  used |= rd.n->expr[e].op == IX_ACCESS && rd.n->expr[e].loop[k] == root;
-      for (int e = 0; e < rd.n->nevents && !used; e++)
-	for (int k = 0; k < rd.n->ev[e].nidx; k++)
-	  used |= rd.n->ev[e].kind == NEST_EV_ASSIGN && rd.n->ev[e].idx[k] == root;
-      if (!used)
-	{
-	  rd.open.truncate (0);
-	  ok = rd.fail ("loop variable %s indexes nothing",
-			decl_name (rd.loops[0].var));
-	}
-    }
-  if (ok)
-    {
-      ok = nest_lower (rd.n, &res) == 0;
-      if (!ok)
-	snprintf (rd.reason, sizeof rd.reason, "%s", res.reason);
-      else if (res.nkernels == 0)
-	{
-	  ok = false;
-	  snprintf (rd.reason, sizeof rd.reason, "the loops compute nothing "
-		    "that is used after them");
-	}
-      for (int k = 0; ok && k < res.nkernels; k++)
-	ok = plan_nest (res.kernel[k], &plans[k], rd.reason,
-			sizeof rd.reason);
-    }
-
-  if (ok && !rd.bound_read.is_empty () && !rd.check_bound_writes ())
-    ok = false;
-  tree cond = NULL_TREE;
-  if (ok && res.nbound_checks)
-    {
-      cond = bounds_match (rd, res);
-      if (cond == error_mark_node)
-	{
-	  ok = false;
-	  snprintf (rd.reason, sizeof rd.reason, "an extent the bounds must "
-		    "equal is not known");
-	}
-    }
-  if (ok && res.nchecks)
-    {
-      tree apart = region_overlap_free (rd, res);
-      if (!apart)
-	{
-	  ok = false;
-	  snprintf (rd.reason, sizeof rd.reason, "%s may share storage with "
-		    "another array of the nest", rd.n->obj[res.check[0].a].opd.name);
-	}
-      else
-	cond = cond ? build2 (TRUTH_ANDIF_EXPR, integer_type_node, cond, apart)
-		    : apart;
-    }
-  if (ok)
+  tree cond;
+  if (build (rd, loop, init, res, plans, &cond))
     {
       if (sparse_dump_file)
 	{
@@ -456,6 +523,9 @@ recognizer::try_nest (tree *forp, tree init)
 	      fprintf (sparse_dump_file, ";;   %s\n",
 		       nest_report (res.kernel[k], buf, sizeof buf));
 	    }
+	  if (omp)
+	    fprintf (sparse_dump_file, ";;   (replaces '#pragma omp parallel "
+		     "for')\n");
 	  if (res.nbound_checks)
 	    fprintf (sparse_dump_file, ";;   (when the bounds equal the "
 		     "extents; else the loops)\n");
@@ -471,6 +541,14 @@ recognizer::try_nest (tree *forp, tree init)
     lir_free (plans[k]);
   nest_result_free (&res);
 
+  if (omp)
+    {
+      /* The construct stays; nothing inside it is tried again.  */
+      if (sparse_opt_report)
+	inform (EXPR_LOCATION (loop), "not sparsified: %s", rd.reason);
+      walk_tree_without_duplicates (forp, mark_loops_r, NULL);
+      return true;
+    }
   /* A nest inside a loop that failed, subscripted by that loop's
      variable: part of that loop's nest, whose reason stands.  */
   if (rd.stray_var && around.contains (rd.stray_var))
@@ -497,6 +575,28 @@ recognizer::try_nest (tree *forp, tree init)
   return true;
 }
 
+/* The program's `parallel for` at *PARP: its nest tried, true if it was
+   rewritten or reported; false when *PARP is no such construct.  */
+bool
+recognizer::try_omp_nest (tree *parp)
+{
+  omp_nest o;
+  if (!read_omp_nest (parp, &o))
+    {
+      if (!o.why || !walk_tree_without_duplicates (parp, find_tagged_r, NULL))
+	return false;
+      if (sparse_opt_report)
+	inform (o.loc, "not sparsified: the %<#pragma omp parallel for%> has "
+		"%s, which the sparse loops cannot honour", o.why);
+      walk_tree_without_duplicates (parp, mark_loops_r, NULL);
+      return true;
+    }
+  omp = &o;
+  bool done = try_nest (parp, NULL_TREE);
+  omp = NULL;
+  return done;
+}
+
 } // anon namespace
 
 void
@@ -512,7 +612,8 @@ sparse_recognize_nests (tree fndecl)
 
   recognizer r;
   r.fndecl = fndecl;
-  r.in_omp = 0;
+  r.in_omp = ERROR_MARK;
+  r.omp = NULL;
   walk_tree (&DECL_SAVED_TREE (fndecl), count_refs_r, &r.facts.refs, NULL);
   walk_tree (&DECL_SAVED_TREE (fndecl), find_writes_r, &r.facts.written, NULL);
   cgraph_node *cgn = cgraph_node::get (fndecl);

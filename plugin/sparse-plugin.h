@@ -137,9 +137,11 @@ sparse_einsum *sparse_einsum_get (int id);
 bool sparse_einsums_p (void);
 /* Free statement E once its marker is lowered.  */
 void sparse_einsum_release (sparse_einsum *e);
-/* The plan of IX (plan.h's ix_plan with the options of this compilation),
-   which the caller owns; NULL with D filled.  */
-struct lir_kernel *sparse_plan (const ix_stmt *ix, struct ix_diag *d);
+/* The plan of IX (plan.h's ix_plan with the options of this compilation,
+   and floating-point sums reassociated when REASSOC), which the caller
+   owns; NULL with D filled.  */
+struct lir_kernel *sparse_plan (const ix_stmt *ix, struct ix_diag *d,
+				bool reassoc = false);
 /* Describe DECL as an operand of index notation, as the pragma's name
    lookup does: kind, rank, extents, element type, format; USER is a new
    sparse_operand_info.  IX_OPD_OTHER when it cannot be one.  */
