@@ -404,6 +404,9 @@ reader::read_bound (tree b, bool le, tree var, loop_info *li)
   tree bdecl;
   HOST_WIDE_INT boff;
   char text[NEST_TEXT_MAX];
+  if (tree a = walk_tree_without_duplicates (&b, find_tagged_r, NULL))
+    return fail ("the bound of loop %s reads sparse array %s", name,
+		 decl_name (a) ? decl_name (a) : "?");
   if (!linear_value (b, &bdecl, &boff)
       && !linear_value (b, &bdecl, &boff, true))
     {

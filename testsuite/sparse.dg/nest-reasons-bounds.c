@@ -18,6 +18,9 @@ bounds (int n, const int *np, int deg[n], int A[n][n] SPARSE ("CSR"))
   for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: loop j is bounded by n / 2 \\+ i, which reads i, the variable of an enclosing loop: triangular loops are not supported" } */
     for (int j = 0; j < i + n / 2; j++)
       deg[i] += A[i][j];
+  for (int i = 0; i < A[0][0]; i++)	/* { dg-message "not sparsified: the bound of loop i reads sparse array A" } */
+    for (int j = 0; j < n; j++)
+      deg[i] += A[i][j];
   volatile int vn = n;
   for (int i = 0; i < vn; i++)	/* { dg-message "not sparsified: bound vn is volatile" } */
     for (int j = 0; j < n; j++)

@@ -75,6 +75,19 @@ sizes (double y[M], const double x[N])
       y[i] += B[i][j] * x[j];
 }
 
+/* A tagged local, compared with its tensor's extent.  */
+static void
+local (const struct problem *p, double y[M], const double x[N])
+{
+  double L[M][N] SPARSE ("CSR");
+  for (int i = 0; i < M; i++)
+    for (int j = 0; j < N; j++)
+      L[i][j] = (i * 3 + j * 5) % 4 == 1 ? 1.5 * i - j : 0;
+  for (int i = 0; i < p->d.m; i++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, L.i,j. . x.j..; L: CSR" } */
+    for (int j = 0; j < p->d.n; j++)
+      y[i] += L[i][j] * x[j];
+}
+
 /* A cast of a long parameter to the int loop variable's type.  */
 static void
 narrowed (long m, double y[m], double A[m][N] SPARSE ("CSR"), const double x[N])
@@ -117,6 +130,13 @@ main (void)
   p.rows = 0;
   by_pointer (&p, y, sp_array (a), x);
   sr_print ("no rows", y, M);
+
+  p.d.m = M;
+  local (&p, y, x);
+  sr_print ("local", y, M);
+  p.d.n = N - 1;
+  local (&p, y, x);
+  sr_print ("local, part of the columns", y, M);
 
   constants (y, sp_array (a), x);
   sr_print ("constants", y, M);
