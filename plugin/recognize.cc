@@ -15,14 +15,18 @@
    Each outermost FOR_STMT that touches a tagged array is read into the
    GCC-free description of nest.h: canonical counted loops (start 0, step
    1, bound `i < B`, `i <= B - 1`, `B > i`, a constant or an unmodified
-   local or parameter), and bodies of assignments, compound assignments,
+   local or parameter, or an expression the loops cannot change, compared
+   with the extents before the loops: nest-bounds.cc), and bodies of
+   assignments, compound assignments,
    scalar declarations and inner loops, over reads with loop-variable
    subscripts, constants and scalars combined by + - * / and unary minus.
    nest_lower decides and builds the statements; each is registered like
    a pragma's (pragma.cc) and its marker call replaces the nest, followed
    by the final values of loop variables that outlive it.  Where outputs
    may overlap other dense arrays (pointer parameters), the markers run
-   only when the pointers do not overlap, else the original loops.
+   only when the pointers do not overlap, else the original loops.  A
+   nest under the program's `#pragma omp parallel for` is read through
+   recognize-omp.cc and replaces the whole construct.
 
    A nest that cannot be read or proved gets a note saying why, at its
    outer loop, with -fplugin-arg-sparse-report, and is left to the
@@ -184,8 +188,7 @@ recognizer::region_overlap_free (reader &rd, const nest_result &res)
 		  if (rd.loops[l].id == lps[k])
 		    {
 		      tree b = bound_value (rd.loops[l]);
-		      tree r = rd.loops[l].bound_at_nest ? ran (rd, l)
-			       : NULL_TREE;
+		      tree r = rd.loops[l].bound_rt ? ran (rd, l) : NULL_TREE;
 		      if (r)
 			b = build3 (COND_EXPR, i64, r, b,
 				    build_int_cst (i64, 0));
