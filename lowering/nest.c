@@ -853,6 +853,24 @@ split_value (engine *g, int obj, int v, ix_assign *op, int *rhs)
                spell_access (g, obj, s->nmap, s->map, buf, sizeof buf));
 }
 
+/* Leave bound L == extent D of OBJ to the front end's check.  */
+static int
+add_bound_check (engine *g, int l, int obj, int d)
+{
+  nest_result *r = g->r;
+  for (int c = 0; c < r->nbound_checks; c++)
+    if (r->bound_check[c].loop == l && r->bound_check[c].obj == obj
+        && r->bound_check[c].dim == d)
+      return 0;
+  if (r->nbound_checks == NEST_MAX_BOUND_CHECKS)
+    return fail (g, "the nest has too many bounds to check");
+  r->bound_check[r->nbound_checks].loop = l;
+  r->bound_check[r->nbound_checks].obj = obj;
+  r->bound_check[r->nbound_checks].dim = d;
+  r->nbound_checks++;
+  return 0;
+}
+
 /* Check every loop of statement K against the extents it runs over.  */
 static int
 check_bounds (engine *g, kbuild *k)
@@ -877,6 +895,13 @@ check_bounds (engine *g, kbuild *k)
           if (l < 0 || (!ob->opd.tagged && !src))
             continue;
           const nest_loop *lp = &g->n->loop[l];
+          if (lp->bound_rt
+              && (ob->extent_key[d] < 0 || lp->bound_key != ob->extent_key[d]))
+            {
+              if (add_bound_check (g, l, k->opd_obj[ac->opd], d))
+                return -1;
+              continue;
+            }
           if (ob->extent_key[d] < 0)
             return fail (g, "the extent of dimension %d of %s is not known "
                          "here, so bound %s of loop %s cannot be checked "
@@ -1209,6 +1234,7 @@ nest_lower (const nest *n, nest_result *r)
         ix_free (r->kernel[k]);
       r->nkernels = 0;
       r->nchecks = 0;
+      r->nbound_checks = 0;
     }
   free (syms);
   free (g);

@@ -28,7 +28,10 @@
      inside a loop where they accumulate, not after the loop that last set
      them, not before they are set;
    - each loop's bound is the extent of every tagged dimension it indexes,
-     and of the dimension the statement would take its extent from;
+     and of the dimension the statement would take its extent from; a
+     bound the front end evaluates before the loops (nest_loop.bound_rt)
+     may instead be compared with those extents there
+     (nest_result.bound_check), else the loops run;
    - outputs cannot share storage with anything else the nest names, or the
      overlap of two pointers is left to a run-time check (nest_result.check).
    Each output then becomes one statement; together they compute what the
@@ -49,6 +52,7 @@ extern "C" {
 #define NEST_MAX_EXPRS 512
 #define NEST_MAX_KERNELS 8
 #define NEST_MAX_CHECKS 16
+#define NEST_MAX_BOUND_CHECKS 32
 #define NEST_TEXT_MAX 48
 
 /* What else an object's storage may be.  */
@@ -93,6 +97,11 @@ typedef struct nest_loop
   char name[IX_NAME_MAX];        /* its variable */
   int bound_key;                 /* as extent_key */
   char bound_text[NEST_TEXT_MAX];
+  int bound_rt;                  /* nonzero: the front end can compare the
+                                    bound with an extent before the loops
+                                    (an expression that the loops cannot
+                                    change), where the keys do not show
+                                    them equal */
   unsigned loc;
 } nest_loop;
 
@@ -163,6 +172,13 @@ typedef struct nest_check
   int a, b;
 } nest_check;
 
+/* Bound of loop LOOP, to equal extent DIM of OBJ before the statements
+   run (else the loops run).  */
+typedef struct nest_bound_check
+{
+  int loop, obj, dim;
+} nest_bound_check;
+
 typedef struct nest_result
 {
   int nkernels;
@@ -172,6 +188,8 @@ typedef struct nest_result
   int kernel_obj[NEST_MAX_KERNELS];   /* the output object of each */
   int nchecks;
   nest_check check[NEST_MAX_CHECKS];
+  int nbound_checks;
+  nest_bound_check bound_check[NEST_MAX_BOUND_CHECKS];
   char reason[256];                   /* why not, when nest_lower fails */
 } nest_result;
 

@@ -1139,12 +1139,12 @@ has_sparse_operand (const ix_stmt *ix)
 using namespace sparse_emit;
 
 lir_kernel *
-sparse_plan (const ix_stmt *ix, ix_diag *d)
+sparse_plan (const ix_stmt *ix, ix_diag *d, bool reassoc)
 {
   ix_sched_opts opts;
   memset (&opts, 0, sizeof opts);
   opts.allow_convert = 1;
-  opts.reassoc = flag_associative_math;
+  opts.reassoc = flag_associative_math || reassoc;
   return ix_plan (ix, &opts, d);
 }
 

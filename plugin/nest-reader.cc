@@ -82,7 +82,7 @@ find_tagged_r (tree *tp, int *walk_subtrees, void *)
 }
 
 /* Is the variable DATA referenced in *TP?  */
-static tree
+tree
 find_decl_r (tree *tp, int *walk_subtrees, void *data)
 {
   if (*tp == (tree) data)
@@ -148,6 +148,14 @@ strip_int (tree t)
 	  t = TREE_OPERAND (t, 0);
 	  continue;
 	}
+      /* The C front end's size of a VLA declared with a constant local:
+	 (0, 40).  */
+      if (TREE_CODE (t) == COMPOUND_EXPR
+	  && !TREE_SIDE_EFFECTS (TREE_OPERAND (t, 0)))
+	{
+	  t = TREE_OPERAND (t, 1);
+	  continue;
+	}
       if (CONVERT_EXPR_P (t))
 	{
 	  tree o = TREE_OPERAND (t, 0);
@@ -161,9 +169,10 @@ strip_int (tree t)
     }
 }
 
-/* T as DECL + OFF (DECL null for a constant).  */
+/* T as DECL + OFF (DECL null for a constant); with ANY, DECL may be any
+   expression without side effects (the caller judges it).  */
 static bool
-linear_value (tree t, tree *decl, HOST_WIDE_INT *off)
+linear_value (tree t, tree *decl, HOST_WIDE_INT *off, bool any = false)
 {
   t = strip_int (t);
   if (!t)
@@ -189,15 +198,21 @@ linear_value (tree t, tree *decl, HOST_WIDE_INT *off)
 	tree a = TREE_OPERAND (t, 0), b = strip_int (TREE_OPERAND (t, 1));
 	if (TREE_CODE (t) == PLUS_EXPR && TREE_CODE (strip_int (a)) == INTEGER_CST)
 	  std::swap (a, b);
-	if (!b || TREE_CODE (b) != INTEGER_CST || !tree_fits_shwi_p (b)
-	    || !linear_value (a, decl, off))
-	  return false;
-	HOST_WIDE_INT c = tree_to_shwi (b);
-	*off += TREE_CODE (t) == PLUS_EXPR ? c : -c;
-	return true;
+	if (b && TREE_CODE (b) == INTEGER_CST && tree_fits_shwi_p (b)
+	    && linear_value (a, decl, off, any))
+	  {
+	    HOST_WIDE_INT c = tree_to_shwi (b);
+	    *off += TREE_CODE (t) == PLUS_EXPR ? c : -c;
+	    return true;
+	  }
       }
+      /* FALLTHRU */
     default:
-      return false;
+      if (!any || TREE_SIDE_EFFECTS (t) || !INTEGRAL_TYPE_P (TREE_TYPE (t)))
+	return false;
+      *decl = t;
+      *off = 0;
+      return true;
     }
 }
 
@@ -251,29 +266,51 @@ reader::fail_zeros (const char *what, tree t)
 	       decl_name (a) ? decl_name (a) : "?");
 }
 
-/* The key of value DECL + OFF.  */
+/* The key of value DECL + OFF, DECL a variable, an expression or null.
+   A value taken where the loops start (AT_NEST) is equal only to others
+   taken there: an extent may have been taken earlier.  */
 int
-reader::key (tree decl, HOST_WIDE_INT off)
+reader::key (tree decl, HOST_WIDE_INT off, bool at_nest)
 {
   for (unsigned k = 0; k < key_decl.length (); k++)
-    if (key_decl[k] == decl && key_off[k] == off)
+    if (key_off[k] == off && key_at_nest[k] == at_nest
+	&& (key_decl[k] == decl
+	    || (key_decl[k] && decl && !DECL_P (decl)
+		&& operand_equal_p (key_decl[k], decl, 0))))
       return k;
   key_decl.safe_push (decl);
   key_off.safe_push (off);
+  key_at_nest.safe_push (at_nest);
   return key_decl.length () - 1;
 }
 
 void
 reader::spell (tree decl, HOST_WIDE_INT off, char *buf, size_t len)
 {
+  char *text = NULL;
+  const char *name = decl && DECL_P (decl) ? decl_name (decl) : NULL;
+  if (decl && !DECL_P (decl))
+    name = text = print_generic_expr_to_str (decl);
   if (!decl)
     snprintf (buf, len, HOST_WIDE_INT_PRINT_DEC, off);
   else if (off == 0)
-    snprintf (buf, len, "%s", decl_name (decl) ? decl_name (decl) : "?");
+    snprintf (buf, len, "%s", name ? name : "?");
   else
     snprintf (buf, len, "%s %c " HOST_WIDE_INT_PRINT_DEC,
-	      decl_name (decl) ? decl_name (decl) : "?", off < 0 ? '-' : '+',
-	      off < 0 ? -off : off);
+	      name ? name : "?", off < 0 ? '-' : '+', off < 0 ? -off : off);
+  free (text);
+}
+
+/* Is DECL a local or parameter nothing modifies (whose address is not
+   taken)?  */
+bool
+reader::fixed_decl_p (tree decl)
+{
+  return !TREE_THIS_VOLATILE (decl) && !TREE_ADDRESSABLE (decl)
+	 && !facts->written.contains (decl)
+	 && !(TREE_CODE (decl) == VAR_DECL
+	      && (TREE_STATIC (decl) || DECL_EXTERNAL (decl)
+		  || DECL_CONTEXT (decl) != fndecl));
 }
 
 /* Is variable DECL a value the nest and the declarations can share: a
@@ -356,6 +393,74 @@ reader::is_nest_loop_var (tree var)
   return false;
 }
 
+/* Bound B of loop variable VAR (tested with <= when LE) into LI: a
+   constant or a variable nothing modifies, plus a constant; or an
+   expression the loops cannot change (classify_bound), compared with
+   the extents before the loops run.  */
+bool
+reader::read_bound (tree b, bool le, tree var, loop_info *li)
+{
+  const char *name = decl_name (var);
+  tree bdecl;
+  HOST_WIDE_INT boff;
+  char text[NEST_TEXT_MAX];
+  if (tree a = walk_tree_without_duplicates (&b, find_tagged_r, NULL))
+    return fail ("the bound of loop %s reads sparse array %s", name,
+		 decl_name (a) ? decl_name (a) : "?");
+  if (!linear_value (b, &bdecl, &boff)
+      && !linear_value (b, &bdecl, &boff, true))
+    {
+      if (!TREE_SIDE_EFFECTS (b))
+	return fail ("the bound of loop %s is not a constant or a variable",
+		     name);
+      spell (strip_int (b), 0, text, sizeof text);
+      return fail ("the bound of loop %s, %s, has side effects", name, text);
+    }
+  if (bdecl && open_loop_of (bdecl) >= 0)
+    return fail_subrange (name, "is bounded by", b);
+  if (bdecl == var)
+    return fail ("loop %s has no fixed bound", name);
+  bound_kind kind = BOUND_FIXED;
+  bool expr = bdecl && (!DECL_P (bdecl)
+			|| (!TREE_THIS_VOLATILE (bdecl) && !fixed_decl_p (bdecl)));
+  spell (bdecl, 0, text, sizeof text);
+  if (expr)
+    {
+      const char *why = NULL;
+      tree lv = NULL_TREE;
+      kind = classify_bound (bdecl, loops.length (), &why, &lv);
+      if (lv)
+	return fail ("loop %s is bounded by %s, which reads %s, the variable "
+		     "of %s loop: triangular loops are not supported", name,
+		     text, decl_name (lv) ? decl_name (lv) : "?",
+		     open_loop_of (lv) >= 0 ? "an enclosing" : "another");
+      if (kind == BOUND_BAD)
+	return fail ("the bound of loop %s, %s, %s", name, text, why);
+    }
+  if (le)
+    {
+      if (bdecl && TYPE_UNSIGNED (TREE_TYPE (var)))
+	return fail ("loop %s is unsigned and tests '<=': it never ends when "
+		     "the bound is 0", name);
+      boff += 1;
+    }
+  if (bdecl && !expr && !usable_bound (bdecl, "bound"))
+    return false;
+  if (bdecl
+      && TYPE_PRECISION (TREE_TYPE (var)) < TYPE_PRECISION (TREE_TYPE (bdecl)))
+    return fail ("loop variable %s is narrower than its bound %s", name, text);
+  if (!bdecl && boff > 0
+      && !int_fits_type_p (build_int_cst (long_long_integer_type_node, boff),
+			   TREE_TYPE (var)))
+    return fail ("bound " HOST_WIDE_INT_PRINT_DEC " does not fit loop "
+		 "variable %s", boff, name);
+  li->bound_decl = bdecl;
+  li->bound_off = boff;
+  li->bound_rt = expr;
+  li->bound_at_nest = kind == BOUND_AT_NEST;
+  return true;
+}
+
 bool
 reader::read_header (tree for_stmt, tree init, loop_info *li)
 {
@@ -427,41 +532,11 @@ reader::read_header (tree for_stmt, tree init, loop_info *li)
   tree_code code = TREE_CODE (cond);
   tree b = (code == LT_EXPR || code == LE_EXPR) ? TREE_OPERAND (cond, 1)
 	   : TREE_OPERAND (cond, 0);
-  bool le = code == LE_EXPR || code == GE_EXPR;
-  tree bdecl;
-  HOST_WIDE_INT boff;
-  if (!linear_value (b, &bdecl, &boff))
-    return fail ("the bound of loop %s is not a constant or a variable", name);
-  if (le)
-    {
-      if (bdecl && TYPE_UNSIGNED (TREE_TYPE (var)))
-	return fail ("loop %s is unsigned and tests '<=': it never ends when "
-		     "the bound is 0", name);
-      boff += 1;
-    }
-  if (bdecl && open_loop_of (bdecl) >= 0)
-    return fail_subrange (name, "is bounded by", b);
-  if (bdecl)
-    {
-      if (bdecl == var || !usable_bound (bdecl, "bound"))
-	return failed ? false : fail ("loop %s has no fixed bound", name);
-      if (TYPE_PRECISION (TREE_TYPE (var)) < TYPE_PRECISION (TREE_TYPE (bdecl)))
-	return fail ("loop variable %s is narrower than its bound %s", name,
-		     decl_name (bdecl) ? decl_name (bdecl) : "?");
-    }
-  else
-    {
-      tree type = TREE_TYPE (var);
-      if (boff > 0 && !int_fits_type_p (build_int_cst (long_long_integer_type_node,
-						       boff), type))
-	return fail ("bound " HOST_WIDE_INT_PRINT_DEC " does not fit loop "
-		     "variable %s", boff, name);
-    }
+  if (!read_bound (b, code == LE_EXPR || code == GE_EXPR, var, li))
+    return false;
 
   li->stmt = for_stmt;
   li->var = var;
-  li->bound_decl = bdecl;
-  li->bound_off = boff;
   li->scoped = scoped;
   li->parent = open.is_empty () ? -1 : open.last ();
   return true;
@@ -476,11 +551,12 @@ reader::read_loop (tree for_stmt, tree init)
     return false;
   char text[NEST_TEXT_MAX];
   spell (li.bound_decl, li.bound_off, text, sizeof text);
-  li.id = nest_add_loop (n, decl_name (li.var), key (li.bound_decl,
-						      li.bound_off),
+  li.id = nest_add_loop (n, decl_name (li.var),
+			 key (li.bound_decl, li.bound_off, li.bound_at_nest),
 			 text, EXPR_LOCATION (for_stmt));
   if (li.id < 0)
     return fail ("the nest is too large");
+  n->loop[li.id].bound_rt = li.bound_rt;
   loops.safe_push (li);
   open.safe_push (loops.length () - 1);
   nest_begin (n, li.id);
@@ -686,20 +762,16 @@ reader::object (tree decl)
       tree x = info ? info->extent[d] : NULL_TREE;
       tree xd;
       HOST_WIDE_INT xo;
-      if (d < o.opd.rank && x && linear_value (x, &xd, &xo))
+      if (d < o.opd.rank && x && linear_value (x, &xd, &xo, true))
 	{
 	  spell (xd, xo, o.extent_text[d], sizeof o.extent_text[d]);
 	  bool ok = true;
-	  if (xd)
-	    {
-	      /* An extent of a variable nothing modifies; probe without
-		 failing the nest.  */
-	      ok = !TREE_THIS_VOLATILE (xd) && !TREE_ADDRESSABLE (xd)
-		   && !facts->written.contains (xd)
-		   && !(TREE_CODE (xd) == VAR_DECL
-			&& (TREE_STATIC (xd) || DECL_EXTERNAL (xd)
-			    || DECL_CONTEXT (xd) != fndecl));
-	    }
+	  const char *why;
+	  tree lv = NULL_TREE;
+	  if (xd && !DECL_P (xd))
+	    ok = classify_bound (xd, -1, &why, &lv) == BOUND_FIXED;
+	  else if (xd)
+	    ok = fixed_decl_p (xd);
 	  if (ok)
 	    o.extent_key[d] = key (xd, xo);
 	}

@@ -26,8 +26,12 @@ struct loop_info
 {
   tree stmt;            /* the FOR_STMT */
   tree var;
-  tree bound_decl;      /* the bound is BOUND_DECL + BOUND_OFF */
+  tree bound_decl;      /* the bound is BOUND_DECL + BOUND_OFF: a variable,
+			   an expression, or null for a constant */
   HOST_WIDE_INT bound_off;
+  bool bound_rt;        /* BOUND_DECL is an expression (nest_loop) */
+  bool bound_at_nest;   /* ... whose value is the one where the loops
+			   start (reader::classify_bound) */
   bool scoped;          /* declared by the for statement */
   int id;               /* nest.h loop id */
   int parent;           /* index of the enclosing loop, -1 */
@@ -46,6 +50,10 @@ struct reader
   hash_map<tree, int> inner_refs;       /* references inside the nest */
   auto_vec<tree> key_decl;              /* value keys */
   auto_vec<HOST_WIDE_INT> key_off;
+  auto_vec<bool> key_at_nest;
+  auto_vec<tree> bound_read;            /* what bounds taken where the
+					   loops start read */
+  auto_vec<int> bound_read_loop;        /* ... as the bound of which loop */
   char reason[256];
   bool failed;
   bool own_level;       /* the reason is in the outer loop itself */
@@ -63,9 +71,17 @@ struct reader
   bool fail (const char *fmt, ...) ATTRIBUTE_PRINTF_2;
   bool fail_subrange (const char *name, const char *what, tree value);
   bool fail_zeros (const char *what, tree t);
-  int key (tree decl, HOST_WIDE_INT off);
+  enum bound_kind { BOUND_FIXED, BOUND_AT_NEST, BOUND_BAD };
+  int key (tree decl, HOST_WIDE_INT off, bool at_nest = false);
+  bound_kind classify_bound (tree t, int loop, const char **why,
+			     tree *loopvar);
+  bound_kind classify_bound_ref (tree t, int loop, const char **why,
+				 tree *loopvar);
+  bool check_bound_writes ();
   void spell (tree decl, HOST_WIDE_INT off, char *buf, size_t len);
   bool usable_bound (tree decl, const char *what);
+  bool fixed_decl_p (tree decl);
+  bool read_bound (tree b, bool le, tree var, loop_info *li);
   tree loop_var_of (tree for_stmt);
   bool is_init_of (tree s, tree for_stmt);
   int open_loop_of (tree var);
@@ -83,10 +99,29 @@ struct reader
   bool subscript_loop (tree idx, tree of, int *loop);
 };
 
+/* A nest under the program's `#pragma omp parallel for`
+   (recognize-omp.cc).  */
+struct omp_nest
+{
+  tree loop;                    /* the outer loop as a FOR_STMT */
+  tree init;                    /* its initialisation, i = 0 */
+  location_t loc;               /* the outer loop */
+  hash_set<tree> priv;          /* each thread's own: the loop variables
+				   and the private clauses' */
+  hash_set<tree> reassoc;       /* reduction(+:) variables */
+  const char *why;              /* what keeps the construct */
+};
+
+bool read_omp_nest (tree *parp, omp_nest *omp);
+/* The name of OpenMP construct CODE ("parallel", "atomic"), NULL when
+   CODE is none.  */
+const char *omp_construct_name (tree_code code);
+
 /* Tree walkers and names the recognizer uses too (nest-reader.cc).  */
 tree count_refs_r (tree *tp, int *walk_subtrees, void *data);
 tree find_writes_r (tree *tp, int *walk_subtrees, void *data);
 tree find_tagged_r (tree *tp, int *walk_subtrees, void *);
+tree find_decl_r (tree *tp, int *walk_subtrees, void *data);
 tree find_unreported_tagged_r (tree *tp, int *walk_subtrees, void *data);
 const char *decl_name (tree decl);
 tree incremented_var (tree for_stmt);

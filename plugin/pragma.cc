@@ -41,6 +41,30 @@ sparse_marker_call_p (tree call)
 	 && get_callee_fndecl (call) == marker_decl;
 }
 
+static tree dim_marker_decl;
+
+tree
+sparse_dim_marker_decl (void)
+{
+  if (!dim_marker_decl)
+    {
+      tree type = build_varargs_function_type_list (sparse_int64_type (),
+						    NULL_TREE);
+      dim_marker_decl = build_fn_decl ("__sparse_dim", type);
+      DECL_ARTIFICIAL (dim_marker_decl) = 1;
+      TREE_NOTHROW (dim_marker_decl) = 1;
+      sparse_gc_keep (dim_marker_decl);
+    }
+  return dim_marker_decl;
+}
+
+bool
+sparse_dim_marker_call_p (tree call)
+{
+  return call && dim_marker_decl && TREE_CODE (call) == CALL_EXPR
+	 && get_callee_fndecl (call) == dim_marker_decl;
+}
+
 bool
 sparse_marker_gcall_p (gimple *stmt)
 {

@@ -15,14 +15,18 @@
    Each outermost FOR_STMT that touches a tagged array is read into the
    GCC-free description of nest.h: canonical counted loops (start 0, step
    1, bound `i < B`, `i <= B - 1`, `B > i`, a constant or an unmodified
-   local or parameter), and bodies of assignments, compound assignments,
+   local or parameter, or an expression the loops cannot change, compared
+   with the extents before the loops: nest-bounds.cc), and bodies of
+   assignments, compound assignments,
    scalar declarations and inner loops, over reads with loop-variable
    subscripts, constants and scalars combined by + - * / and unary minus.
    nest_lower decides and builds the statements; each is registered like
    a pragma's (pragma.cc) and its marker call replaces the nest, followed
    by the final values of loop variables that outlive it.  Where outputs
    may overlap other dense arrays (pointer parameters), the markers run
-   only when the pointers do not overlap, else the original loops.
+   only when the pointers do not overlap, else the original loops.  A
+   nest under the program's `#pragma omp parallel for` is read through
+   recognize-omp.cc and replaces the whole construct.
 
    A nest that cannot be read or proved is left to the element-by-element
    fallback; the storage rewrite says why (sparse_nest_refusal), at its
@@ -66,6 +70,29 @@ refuse (tree loop, const char *reason)
   reported_loops->put (loop, xstrdup (reason));
 }
 
+/* Mark the loops in *TP reported: they stay, with their note given.  */
+tree
+mark_loops_r (tree *tp, int *walk_subtrees, void *)
+{
+  if (TYPE_P (*tp) || DECL_P (*tp))
+    *walk_subtrees = 0;
+  else if (TREE_CODE (*tp) == FOR_STMT)
+    reported_loops->put (*tp, NULL);
+  return NULL_TREE;
+}
+
+/* The program's OpenMP construct at *TP, around a nest over tagged
+   arrays, stays as it is, for REASON: said at LOC, the loops inside it
+   not tried again.  */
+void
+omp_refused (tree *tp, location_t loc, const char *reason)
+{
+  walk_tree_without_duplicates (tp, mark_loops_r, NULL);
+  sparse_remark (SPARSE_REMARK_ELEMENTWISE, loc, "loop nest not sparsified: "
+		 "%s; its tagged arrays are accessed element by element "
+		 "through the runtime", reason);
+}
+
 /* ------------------------------------------------------------------ */
 /* The driver.  */
 
@@ -76,14 +103,22 @@ struct recognizer
   auto_vec<tree> around;        /* variables of the loops whose nests
 				   failed in the loop itself, around the
 				   loops now tried */
-  int in_omp;                   /* inside OpenMP constructs */
+  tree_code in_omp;             /* the innermost OpenMP construct around,
+				   or ERROR_MARK */
+  omp_nest *omp;                /* the program's `parallel for` whose nest
+				   is tried, or NULL */
 
   void scan (tree *tp);
   bool try_nest (tree *forp, tree init);
+  bool try_omp_nest (tree *parp);
+  bool build (reader &rd, tree loop, tree init, nest_result &res,
+	      lir_kernel **plans, tree *cond);
   bool scan_inner (tree *bodyp);
   void rewrite (tree *forp, reader &rd, nest_result &res, lir_kernel **plans,
 		tree cond);
   tree bound_value (const loop_info &li);
+  tree ran (reader &rd, int l);
+  tree bounds_match (reader &rd, const nest_result &res);
   tree region_overlap_free (reader &rd, const nest_result &res,
 			    int *unsized, int *other);
 };
@@ -96,7 +131,67 @@ recognizer::bound_value (const loop_info &li)
   tree off = build_int_cst (i64, li.bound_off);
   if (!li.bound_decl)
     return off;
-  return fold_build2 (PLUS_EXPR, i64, fold_convert (i64, li.bound_decl), off);
+  return fold_build2 (PLUS_EXPR, i64,
+		      fold_convert (i64, unshare_expr (li.bound_decl)), off);
+}
+
+/* Whether loop RD.loops[L] runs at all: the loops around it run (their
+   bounds are positive); NULL for the outer loop.  */
+tree
+recognizer::ran (reader &rd, int l)
+{
+  tree i64 = sparse_int64_type ();
+  tree cond = NULL_TREE;
+  for (int p = rd.loops[l].parent; p >= 0; p = rd.loops[p].parent)
+    {
+      tree pos = build2 (GT_EXPR, integer_type_node,
+			 bound_value (rd.loops[p]), build_int_cst (i64, 0));
+      cond = cond ? build2 (TRUTH_ANDIF_EXPR, integer_type_node, cond, pos)
+		  : pos;
+    }
+  return cond;
+}
+
+/* The condition that the bounds of RES's bound checks equal their
+   extents, each evaluated only where the loops would evaluate it (an
+   inner loop's bound where the loops around it run); error_mark_node
+   when an extent is unknown.  A tagged array's extent is its tensor's
+   (the storage rewrite turns __sparse_dim into sp_dim of its handle),
+   an untagged one's the expression the statements take it from.  */
+tree
+recognizer::bounds_match (reader &rd, const nest_result &res)
+{
+  tree i64 = sparse_int64_type ();
+  tree cond = NULL_TREE;
+  for (int c = 0; c < res.nbound_checks; c++)
+    {
+      const nest_bound_check &bc = res.bound_check[c];
+      tree decl = rd.obj_decl[bc.obj];
+      const ix_operand *opd = &rd.n->obj[bc.obj].opd;
+      tree ext;
+      if (opd->tagged)
+	ext = build_call_expr (sparse_dim_marker_decl (), 2, decl,
+			       build_int_cst (integer_type_node, bc.dim));
+      else
+	{
+	  sparse_operand_info *info = (sparse_operand_info *) opd->user;
+	  ext = info ? info->extent[bc.dim] : NULL_TREE;
+	  if (!ext)
+	    return error_mark_node;
+	  ext = fold_convert (i64, unshare_expr (ext));
+	}
+      int l = 0;
+      while (rd.loops[l].id != bc.loop)
+	l++;
+      tree eq = build2 (EQ_EXPR, integer_type_node, bound_value (rd.loops[l]),
+			ext);
+      if (tree r = ran (rd, l))
+	eq = build2 (TRUTH_ORIF_EXPR, integer_type_node,
+		     build1 (TRUTH_NOT_EXPR, integer_type_node, r), eq);
+      cond = cond ? build2 (TRUTH_ANDIF_EXPR, integer_type_node, cond, eq)
+		  : eq;
+    }
+  return cond;
 }
 
 /* The condition that no two objects of RES's checks overlap; NULL_TREE
@@ -125,8 +220,14 @@ recognizer::region_overlap_free (reader &rd, const nest_result &res,
 	      for (int k = 0; k < nl; k++)
 		for (unsigned l = 0; l < rd.loops.length (); l++)
 		  if (rd.loops[l].id == lps[k])
-		    rows = fold_build2 (MAX_EXPR, i64, rows,
-					bound_value (rd.loops[l]));
+		    {
+		      tree b = bound_value (rd.loops[l]);
+		      tree r = rd.loops[l].bound_rt ? ran (rd, l) : NULL_TREE;
+		      if (r)
+			b = build3 (COND_EXPR, i64, r, b,
+				    build_int_cst (i64, 0));
+		      rows = fold_build2 (MAX_EXPR, i64, rows, b);
+		    }
 	      size = fold_build2 (MULT_EXPR, sizetype,
 				  fold_convert (sizetype, rows),
 				  TYPE_SIZE_UNIT (TREE_TYPE (TREE_TYPE (decl))));
@@ -160,7 +261,7 @@ void
 recognizer::rewrite (tree *forp, reader &rd, nest_result &res,
 		     lir_kernel **plans, tree cond)
 {
-  tree loop = *forp;
+  tree loop = omp ? omp->loop : *forp;
   location_t loc = EXPR_LOCATION (loop);
   tree stmts = NULL_TREE;
   for (int k = 0; k < res.nkernels; k++)
@@ -186,16 +287,8 @@ recognizer::rewrite (tree *forp, reader &rd, nest_result &res,
 				       fold_build2 (MAX_EXPR, i64,
 						    bound_value (li),
 						    build_int_cst (i64, 0))));
-      tree ran = NULL_TREE;
-      for (int p = li.parent; p >= 0; p = rd.loops[p].parent)
-	{
-	  tree pos = build2 (GT_EXPR, integer_type_node,
-			     bound_value (rd.loops[p]), build_int_cst (i64, 0));
-	  ran = ran ? build2 (TRUTH_ANDIF_EXPR, integer_type_node, ran, pos)
-		    : pos;
-	}
-      if (ran)
-	set = build3 (COND_EXPR, void_type_node, ran, set, NULL_TREE);
+      if (tree r = ran (rd, l))
+	set = build3 (COND_EXPR, void_type_node, r, set, NULL_TREE);
       append_to_statement_list (set, &stmts);
     }
 
@@ -211,7 +304,9 @@ recognizer::rewrite (tree *forp, reader &rd, nest_result &res,
   if (cond)
     {
       reported_loops->put (loop, NULL);
-      *forp = build3_loc (loc, COND_EXPR, void_type_node, cond, stmts, loop);
+      if (omp)
+	walk_tree_without_duplicates (forp, mark_loops_r, NULL);
+      *forp = build3_loc (loc, COND_EXPR, void_type_node, cond, stmts, *forp);
     }
   else
     *forp = stmts;
@@ -265,6 +360,9 @@ recognizer::scan_inner (tree *bodyp)
       any |= scan_inner (&TREE_OPERAND (body, 1));
       return any;
     case OMP_PARALLEL:
+      if (in_omp == ERROR_MARK && try_omp_nest (bodyp))
+	return true;
+      /* FALLTHRU */
     case OMP_TASK:
     case OMP_SECTIONS:
     case OMP_SECTION:
@@ -273,19 +371,25 @@ recognizer::scan_inner (tree *bodyp)
     case OMP_CRITICAL:
     case OMP_TASKGROUP:
     case OMP_ORDERED:
-      in_omp++;
-      any = scan_inner (&OMP_BODY (body));
-      in_omp--;
-      return any;
+      {
+	tree_code outer = in_omp;
+	in_omp = TREE_CODE (body);
+	any = scan_inner (&OMP_BODY (body));
+	in_omp = outer;
+	return any;
+      }
     case OMP_FOR:
     case OMP_SIMD:
     case OMP_DISTRIBUTE:
     case OMP_LOOP:
     case OMP_TASKLOOP:
-      in_omp++;
-      any = scan_inner (&OMP_FOR_BODY (body));
-      in_omp--;
-      return any;
+      {
+	tree_code outer = in_omp;
+	in_omp = TREE_CODE (body);
+	any = scan_inner (&OMP_FOR_BODY (body));
+	in_omp = outer;
+	return any;
+      }
     default:
       return false;
     }
@@ -299,9 +403,11 @@ recognizer::scan (tree *tp)
 
 /* The plan of statement IX when it has sparse operands, NULL when it has
    none; false with WHY filled when it cannot be planned (a nest never
-   becomes an error in the lowering).  */
+   becomes an error in the lowering).  REASSOC: its floating-point sums
+   may be reassociated (the program's reduction clause says so).  */
 static bool
-plan_nest (const ix_stmt *ix, lir_kernel **kernel, char *why, size_t len)
+plan_nest (const ix_stmt *ix, bool reassoc, lir_kernel **kernel, char *why,
+	   size_t len)
 {
   *kernel = NULL;
   bool sparse = false;
@@ -311,23 +417,130 @@ plan_nest (const ix_stmt *ix, lir_kernel **kernel, char *why, size_t len)
     return true;
   ix_diag d;
   memset (&d, 0, sizeof d);
-  *kernel = sparse_plan (ix, &d);
+  *kernel = sparse_plan (ix, &d, reassoc);
   if (!*kernel)
     snprintf (why, len, "%s", d.msg);
   return *kernel != NULL;
 }
 
+/* An OpenMP construct in the body of loop nest *TP, or NULL.  */
+static tree
+find_omp_r (tree *tp, int *walk_subtrees, void *)
+{
+  if (TYPE_P (*tp) || DECL_P (*tp))
+    *walk_subtrees = 0;
+  else if (omp_construct_name (TREE_CODE (*tp)))
+    return *tp;
+  return NULL_TREE;
+}
+
+/* Read the nest LOOP (after INIT) into RD and lower it into RES and
+   PLANS, with COND the run-time condition of the statements (NULL when
+   none); false with RD.reason.  */
+bool
+recognizer::build (reader &rd, tree loop, tree init, nest_result &res,
+		   lir_kernel **plans, tree *cond)
+{
+  *cond = NULL_TREE;
+  if (tree o = walk_tree_without_duplicates (&FOR_BODY (loop), find_omp_r,
+					     NULL))
+    return rd.fail ("loop body has '#pragma omp %s'",
+		    omp_construct_name (TREE_CODE (o)));
+  if (omp)
+    for (hash_set<tree>::iterator v = omp->priv.begin ();
+	 v != omp->priv.end (); ++v)
+      rd.inner.add (*v);
+  if (!rd.read_loop (loop, init))
+    return rd.failed ? false : rd.fail ("the nest is too large");
+  /* The outer loop's variable must index something, or the nest is an
+     iteration around nests.  */
+  bool used = false;
+  int root = rd.loops[0].id;
+  for (int e = 0; e < rd.n->nexprs && !used; e++)
+    for (int k = 0; k < rd.n->expr[e].nidx; k++)
+      used |= rd.n->expr[e].op == IX_ACCESS && rd.n->expr[e].loop[k] == root;
+  for (int e = 0; e < rd.n->nevents && !used; e++)
+    for (int k = 0; k < rd.n->ev[e].nidx; k++)
+      used |= rd.n->ev[e].kind == NEST_EV_ASSIGN && rd.n->ev[e].idx[k] == root;
+  if (!used)
+    {
+      rd.open.truncate (0);
+      return rd.fail ("loop variable %s indexes nothing",
+		      decl_name (rd.loops[0].var));
+    }
+  if (nest_lower (rd.n, &res) != 0)
+    {
+      snprintf (rd.reason, sizeof rd.reason, "%s", res.reason);
+      return false;
+    }
+  if (res.nkernels == 0)
+    {
+      snprintf (rd.reason, sizeof rd.reason, "the loops compute nothing "
+		"that is used after them");
+      return false;
+    }
+  for (int k = 0; k < res.nkernels; k++)
+    {
+      tree out = rd.obj_decl[res.kernel_obj[k]];
+      if (!plan_nest (res.kernel[k], omp && omp->reassoc.contains (out),
+		      &plans[k], rd.reason, sizeof rd.reason))
+	return false;
+    }
+
+  if (!rd.bound_read.is_empty () && !rd.check_bound_writes ())
+    return false;
+  if (res.nbound_checks)
+    {
+      *cond = bounds_match (rd, res);
+      if (*cond == error_mark_node)
+	{
+	  snprintf (rd.reason, sizeof rd.reason, "an extent the bounds must "
+		    "equal is not known");
+	  return false;
+	}
+    }
+  if (res.nchecks)
+    {
+      int unsized = 0, other = 0;
+      tree apart = region_overlap_free (rd, res, &unsized, &other);
+      if (!apart)
+	{
+	  const char *u = rd.n->obj[unsized].opd.name;
+	  const char *o = rd.n->obj[other].opd.name;
+	  snprintf (rd.reason, sizeof rd.reason, "%s may share storage with "
+		    "%s, whose size is not known here: declare %s with "
+		    "'restrict', or %s with its size", o, u, o, u);
+	  return false;
+	}
+      *cond = *cond ? build2 (TRUTH_ANDIF_EXPR, integer_type_node, *cond,
+			      apart)
+		    : apart;
+    }
+  return true;
+}
+
+/* Try the nest of loop *FORP (after INIT), or with OMP that of the
+   program's `parallel for` at *FORP (OMP->loop after OMP->init): true if
+   it was rewritten or reported.  */
 bool
 recognizer::try_nest (tree *forp, tree init)
 {
-  tree loop = *forp;
+  tree loop = omp ? omp->loop : *forp;
+  if (omp)
+    init = omp->init;
   if (!walk_tree_without_duplicates (forp, find_tagged_r, NULL))
     return false;
   if (in_omp)
     {
-      /* The lowering does not yet handle statements inside OpenMP
-	 regions in every case; the loops keep the fallback.  */
-      refuse (loop, "the loops are inside an OpenMP construct");
+      /* Statements inside the program's OpenMP regions would run once
+	 per thread, each building its own parallel region; the loops
+	 keep the fallback.  */
+      char reason[300];
+      snprintf (reason, sizeof reason, "the loops are inside an OpenMP "
+		"construct ('#pragma omp %s'); only a '#pragma omp parallel "
+		"for' on the outer loop of a nest is replaced by parallel "
+		"sparse loops", omp_construct_name (in_omp));
+      refuse (loop, reason);
       return true;
     }
 
@@ -335,65 +548,12 @@ recognizer::try_nest (tree *forp, tree init)
   rd.n = nest_new ();
   if (!rd.n)
     return false;
-  walk_tree (forp, count_refs_r, &rd.inner_refs, NULL);
-  /* Scalars declared in the nest are known before they are used.  */
+  walk_tree (omp ? &omp->loop : forp, count_refs_r, &rd.inner_refs, NULL);
   nest_result res;
   memset (&res, 0, sizeof res);
   lir_kernel *plans[NEST_MAX_KERNELS] = { NULL };
-  bool ok = rd.read_loop (loop, init);
-  if (!ok && !rd.failed)
-    rd.fail ("the nest is too large");
-  if (ok)
-    {
-      /* The outer loop's variable must index something, or the nest is
-	 an iteration around nests.  */
-      bool used = false;
-      int root = rd.loops[0].id;
-      for (int e = 0; e < rd.n->nexprs && !used; e++)
-	for (int k = 0; k < rd.n->expr[e].nidx; k++)
-	  used |= rd.n->expr[e].op == IX_ACCESS && rd.n->expr[e].loop[k] == root;
-      for (int e = 0; e < rd.n->nevents && !used; e++)
-	for (int k = 0; k < rd.n->ev[e].nidx; k++)
-	  used |= rd.n->ev[e].kind == NEST_EV_ASSIGN && rd.n->ev[e].idx[k] == root;
-      if (!used)
-	{
-	  rd.open.truncate (0);
-	  ok = rd.fail ("loop variable %s indexes nothing",
-			decl_name (rd.loops[0].var));
-	}
-    }
-  if (ok)
-    {
-      ok = nest_lower (rd.n, &res) == 0;
-      if (!ok)
-	snprintf (rd.reason, sizeof rd.reason, "%s", res.reason);
-      else if (res.nkernels == 0)
-	{
-	  ok = false;
-	  snprintf (rd.reason, sizeof rd.reason, "the loops compute nothing "
-		    "that is used after them");
-	}
-      for (int k = 0; ok && k < res.nkernels; k++)
-	ok = plan_nest (res.kernel[k], &plans[k], rd.reason,
-			sizeof rd.reason);
-    }
-
-  tree cond = NULL_TREE;
-  if (ok && res.nchecks)
-    {
-      int unsized = 0, other = 0;
-      cond = region_overlap_free (rd, res, &unsized, &other);
-      if (!cond)
-	{
-	  const char *u = rd.n->obj[unsized].opd.name;
-	  const char *o = rd.n->obj[other].opd.name;
-	  ok = false;
-	  snprintf (rd.reason, sizeof rd.reason, "%s may share storage with "
-		    "%s, whose size is not known here: declare %s with "
-		    "'restrict', or %s with its size", o, u, o, u);
-	}
-    }
-  if (ok)
+  tree cond;
+  if (build (rd, loop, init, res, plans, &cond))
     {
       if (sparse_dump_file)
 	{
@@ -407,6 +567,12 @@ recognizer::try_nest (tree *forp, tree init)
 	      fprintf (sparse_dump_file, ";;   %s\n",
 		       nest_report (res.kernel[k], buf, sizeof buf));
 	    }
+	  if (omp)
+	    fprintf (sparse_dump_file, ";;   (replaces '#pragma omp parallel "
+		     "for')\n");
+	  if (res.nbound_checks)
+	    fprintf (sparse_dump_file, ";;   (when the bounds equal the "
+		     "extents; else the loops)\n");
 	  if (res.nchecks)
 	    fprintf (sparse_dump_file, ";;   (when the pointers do not "
 		     "overlap; else the loops)\n");
@@ -419,6 +585,12 @@ recognizer::try_nest (tree *forp, tree init)
     lir_free (plans[k]);
   nest_result_free (&res);
 
+  if (omp)
+    {
+      /* The construct stays; nothing inside it is tried again.  */
+      omp_refused (forp, EXPR_LOCATION (loop), rd.reason);
+      return true;
+    }
   /* A nest inside a loop that failed, subscripted by that loop's
      variable: part of that loop's nest, whose reason stands.  */
   if (rd.stray_var && around.contains (rd.stray_var))
@@ -443,6 +615,28 @@ recognizer::try_nest (tree *forp, tree init)
   return true;
 }
 
+/* The program's `parallel for` at *PARP: its nest tried, true if it was
+   rewritten or reported; false when *PARP is no such construct.  */
+bool
+recognizer::try_omp_nest (tree *parp)
+{
+  omp_nest o;
+  if (!read_omp_nest (parp, &o))
+    {
+      if (!o.why || !walk_tree_without_duplicates (parp, find_tagged_r, NULL))
+	return false;
+      char reason[300];
+      snprintf (reason, sizeof reason, "the '#pragma omp parallel for' has "
+		"%s, which the sparse loops cannot honour", o.why);
+      omp_refused (parp, o.loc, reason);
+      return true;
+    }
+  omp = &o;
+  bool done = try_nest (parp, NULL_TREE);
+  omp = NULL;
+  return done;
+}
+
 } // anon namespace
 
 void
@@ -461,7 +655,8 @@ sparse_recognize_nests (tree fndecl)
 
   recognizer r;
   r.fndecl = fndecl;
-  r.in_omp = 0;
+  r.in_omp = ERROR_MARK;
+  r.omp = NULL;
   walk_tree (&DECL_SAVED_TREE (fndecl), count_refs_r, &r.facts.refs, NULL);
   walk_tree (&DECL_SAVED_TREE (fndecl), find_writes_r, &r.facts.written, NULL);
   cgraph_node *cgn = cgraph_node::get (fndecl);

@@ -135,14 +135,20 @@ void sparse_register_pragmas (void *gcc_data, void *user_data);
 tree sparse_marker_decl (void);
 bool sparse_marker_call_p (tree call);
 bool sparse_marker_gcall_p (gimple *stmt);
+/* __sparse_dim (A, d): extent D of tagged array A, which the storage
+   rewrite turns into the runtime's sp_dim of A's handle.  */
+tree sparse_dim_marker_decl (void);
+bool sparse_dim_marker_call_p (tree call);
 sparse_einsum *sparse_einsum_get (int id);
 /* Whether any statement was registered in this unit.  */
 bool sparse_einsums_p (void);
 /* Free statement E once its marker is lowered.  */
 void sparse_einsum_release (sparse_einsum *e);
-/* The plan of IX (plan.h's ix_plan with the options of this compilation),
-   which the caller owns; NULL with D filled.  */
-struct lir_kernel *sparse_plan (const ix_stmt *ix, struct ix_diag *d);
+/* The plan of IX (plan.h's ix_plan with the options of this compilation,
+   and floating-point sums reassociated when REASSOC), which the caller
+   owns; NULL with D filled.  */
+struct lir_kernel *sparse_plan (const ix_stmt *ix, struct ix_diag *d,
+				bool reassoc = false);
 /* Describe DECL as an operand of index notation, as the pragma's name
    lookup does: kind, rank, extents, element type, format; USER is a new
    sparse_operand_info.  IX_OPD_OTHER when it cannot be one.  */

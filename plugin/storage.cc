@@ -630,6 +630,17 @@ rewriter::walk_call (tree *tp, location_t loc)
     }
   tree fn = get_callee_fndecl (call);
 
+  if (sparse_dim_marker_call_p (call))
+    {
+      tree decl = CALL_EXPR_ARG (call, 0);
+      int id = use_of (decl);
+      if (id < 0)
+	error_at (loc, "sparse array %qD is not available here", decl);
+      else
+	*tp = sparse_build_dim (loc, uses[id].handle,
+				tree_to_shwi (CALL_EXPR_ARG (call, 1)));
+      return;
+    }
   if (sparse_marker_call_p (call))
     {
       if (call_expr_nargs (call) < 1

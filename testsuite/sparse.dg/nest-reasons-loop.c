@@ -22,7 +22,7 @@ loops (int n, int m, double y[n], double A[n][m] SPARSE ("CSR"), double x[m],
   for (int i = 0; i != n; i++)	/* { dg-message "not sparsified: the condition of loop i is not of the form 'i < bound'" } */
     for (int j = 0; j < m; j++)
       y[i] += A[i][j] * x[j];
-  for (int i = 0; i < gn; i++)	/* { dg-message "not sparsified: bound gn is not a local variable or parameter" } */
+  for (int i = 0; i < gn; i++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, A.i,j. . x.j..; A: CSR" } */
     for (int j = 0; j < m; j++)
       y[i] += A[i][j] * x[j];
   for (char i = 0; i < n; i++)	/* { dg-message "not sparsified: loop variable i is narrower than its bound n" } */
@@ -39,7 +39,7 @@ loops (int n, int m, double y[n], double A[n][m] SPARSE ("CSR"), double x[m],
 void
 moved (int n, double y[n], double A[n][n] SPARSE ("CSR"), double x[n])
 {
-  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: bound n is modified in the function" } */
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, A.i,j. . x.j..; A: CSR" } */
     for (int j = 0; j < n; j++)
       y[i] += A[i][j] * x[j];
   n = 3;
