@@ -33,7 +33,8 @@
      may instead be compared with those extents there
      (nest_result.bound_check), else the loops run;
    - outputs cannot share storage with anything else the nest names, or the
-     overlap of two pointers is left to a run-time check (nest_result.check).
+     overlap of two pointers, or two tagged arrays being one tensor, is
+     left to a run-time check (nest_result.check).
    Each output then becomes one statement; together they compute what the
    loops compute, in any order, since none reads another's output.  */
 
@@ -165,8 +166,9 @@ int nest_read (nest *n, int obj, int nidx, const int *loops, unsigned loc);
 int nest_const (nest *n, ix_num num, unsigned loc);
 int nest_op2 (nest *n, ix_op op, int a, int b, unsigned loc);
 
-/* Two objects whose storage must not overlap, for the front end to check
-   at run time before it runs the statements (else the loops run).  */
+/* Two objects whose storage must not overlap (two tagged arrays: which
+   must not be one tensor), for the front end to check at run time before
+   it runs the statements (else the loops run).  */
 typedef struct nest_check
 {
   int a, b;

@@ -41,21 +41,28 @@ sparse_marker_call_p (tree call)
 	 && get_callee_fndecl (call) == marker_decl;
 }
 
-static tree dim_marker_decl;
+/* A marker function NAME returning RET, made once into *DECL: calls of
+   it stand for what the storage rewrite turns them into.  */
+static tree
+marker_fn (tree *decl, const char *name, tree ret)
+{
+  if (!*decl)
+    {
+      *decl = build_fn_decl (name, build_varargs_function_type_list
+				     (ret, NULL_TREE));
+      DECL_ARTIFICIAL (*decl) = 1;
+      TREE_NOTHROW (*decl) = 1;
+      sparse_gc_keep (*decl);
+    }
+  return *decl;
+}
+
+static tree dim_marker_decl, same_marker_decl;
 
 tree
 sparse_dim_marker_decl (void)
 {
-  if (!dim_marker_decl)
-    {
-      tree type = build_varargs_function_type_list (sparse_int64_type (),
-						    NULL_TREE);
-      dim_marker_decl = build_fn_decl ("__sparse_dim", type);
-      DECL_ARTIFICIAL (dim_marker_decl) = 1;
-      TREE_NOTHROW (dim_marker_decl) = 1;
-      sparse_gc_keep (dim_marker_decl);
-    }
-  return dim_marker_decl;
+  return marker_fn (&dim_marker_decl, "__sparse_dim", sparse_int64_type ());
 }
 
 bool
@@ -63,6 +70,19 @@ sparse_dim_marker_call_p (tree call)
 {
   return call && dim_marker_decl && TREE_CODE (call) == CALL_EXPR
 	 && get_callee_fndecl (call) == dim_marker_decl;
+}
+
+tree
+sparse_same_marker_decl (void)
+{
+  return marker_fn (&same_marker_decl, "__sparse_same", integer_type_node);
+}
+
+bool
+sparse_same_marker_call_p (tree call)
+{
+  return call && same_marker_decl && TREE_CODE (call) == CALL_EXPR
+	 && get_callee_fndecl (call) == same_marker_decl;
 }
 
 bool

@@ -23,8 +23,9 @@
    nest_lower decides and builds the statements; each is registered like
    a pragma's (pragma.cc) and its marker call replaces the nest, followed
    by the final values of loop variables that outlive it.  Where outputs
-   may overlap other dense arrays (pointer parameters), the markers run
-   only when the pointers do not overlap, else the original loops.  A
+   may overlap other dense arrays (pointer parameters), or be the tensor
+   of another tagged parameter, the markers run only when the pointers do
+   not overlap and the handles differ, else the original loops.  A
    nest under the program's `#pragma omp parallel for` is read through
    recognize-omp.cc and replaces the whole construct.
 
@@ -91,6 +92,27 @@ omp_refused (tree *tp, location_t loc, const char *reason)
   sparse_remark (SPARSE_REMARK_ELEMENTWISE, loc, "loop nest not sparsified: "
 		 "%s; its tagged arrays are accessed element by element "
 		 "through the runtime", reason);
+}
+
+/* The report's note of a nest at LOC whose sparse loops run only when
+   the tagged arrays of RES's checks are not one tensor: which.  */
+void
+say_versioned (location_t loc, const reader &rd, const nest_result &res)
+{
+  char what[400] = "";
+  size_t len = 0;
+  for (int c = 0; c < res.nchecks && len < sizeof what; c++)
+    {
+      const ix_operand *a = &rd.n->obj[res.check[c].a].opd;
+      const ix_operand *b = &rd.n->obj[res.check[c].b].opd;
+      if (a->tagged && b->tagged)
+	len += snprintf (what + len, sizeof what - len, "%s%s != %s",
+			 len ? ", " : "", a->name, b->name);
+    }
+  if (len)
+    sparse_remark (SPARSE_REMARK_REPORT, loc, "loop nest versioned on %s: "
+		   "the sparse loops when that holds, else the loops as "
+		   "written", what);
 }
 
 /* ------------------------------------------------------------------ */
@@ -207,6 +229,17 @@ recognizer::region_overlap_free (reader &rd, const nest_result &res,
     {
       tree start[2], end[2];
       int ob[2] = { res.check[c].a, res.check[c].b };
+      if (rd.n->obj[ob[0]].opd.tagged && rd.n->obj[ob[1]].opd.tagged)
+	{
+	  /* Not one tensor: their handles differ.  */
+	  tree same = build_call_expr (sparse_same_marker_decl (), 2,
+				       rd.obj_decl[ob[0]], rd.obj_decl[ob[1]]);
+	  tree apart = build1 (TRUTH_NOT_EXPR, integer_type_node, same);
+	  cond = cond ? build2 (TRUTH_ANDIF_EXPR, integer_type_node, cond,
+				apart)
+		      : apart;
+	  continue;
+	}
       for (int s = 0; s < 2; s++)
 	{
 	  tree decl = rd.obj_decl[ob[s]];
@@ -574,9 +607,10 @@ recognizer::try_nest (tree *forp, tree init)
 	    fprintf (sparse_dump_file, ";;   (when the bounds equal the "
 		     "extents; else the loops)\n");
 	  if (res.nchecks)
-	    fprintf (sparse_dump_file, ";;   (when the pointers do not "
+	    fprintf (sparse_dump_file, ";;   (when the arrays do not "
 		     "overlap; else the loops)\n");
 	}
+      say_versioned (EXPR_LOCATION (loop), rd, res);
       rewrite (forp, rd, res, plans, cond);
       nest_result_free (&res);
       return true;

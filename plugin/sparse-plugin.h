@@ -139,6 +139,10 @@ bool sparse_marker_gcall_p (gimple *stmt);
    rewrite turns into the runtime's sp_dim of A's handle.  */
 tree sparse_dim_marker_decl (void);
 bool sparse_dim_marker_call_p (tree call);
+/* __sparse_same (A, B): whether tagged arrays A and B are one tensor
+   (their handles equal), which the storage rewrite compares.  */
+tree sparse_same_marker_decl (void);
+bool sparse_same_marker_call_p (tree call);
 sparse_einsum *sparse_einsum_get (int id);
 /* Whether any statement was registered in this unit.  */
 bool sparse_einsums_p (void);

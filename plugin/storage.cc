@@ -630,6 +630,23 @@ rewriter::walk_call (tree *tp, location_t loc)
     }
   tree fn = get_callee_fndecl (call);
 
+  if (sparse_same_marker_call_p (call))
+    {
+      tree h[2];
+      for (int i = 0; i < 2; i++)
+	{
+	  tree decl = CALL_EXPR_ARG (call, i);
+	  int id = use_of (decl);
+	  if (id < 0)
+	    {
+	      error_at (loc, "sparse array %qD is not available here", decl);
+	      return;
+	    }
+	  h[i] = uses[id].handle;
+	}
+      *tp = fold_build2_loc (loc, EQ_EXPR, integer_type_node, h[0], h[1]);
+      return;
+    }
   if (sparse_dim_marker_call_p (call))
     {
       tree decl = CALL_EXPR_ARG (call, 0);

@@ -83,13 +83,15 @@ values (int n, double y[n], double z[n], double A[n][n] SPARSE ("CSR"),
     }
 }
 
-/* An output parameter and an input parameter tagged with one format may
-   be one tensor; it is read other than element by element.  */
+/* An output parameter and input parameters tagged with one format may
+   be one tensor, read other than element by element: the sparse loops
+   run when the handles differ.  */
 void
 same (int n, double C[n][n] SPARSE ("CSR"), double A[n][n] SPARSE ("CSR"),
       double B[n][n] SPARSE ("CSR"))
 {
-  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: C and A may be the same tensor .tagged parameters of one format.: declare C with 'restrict'" } */
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest versioned on C != A, C != B: the sparse loops when that holds, else the loops as written" } */
+    /* { dg-message "loop nest sparsified: C.i,j. = sum.k, A.i,k. . B.k,j..; C: CSR, A: CSR, B: CSR" "" { target *-*-* } .-1 } */
     for (int j = 0; j < n; j++)
       {
 	C[i][j] = 0;

@@ -325,7 +325,7 @@ k31 (double C[N][P], double A[N][M] SPARSE ("CSR"), double B[M][P] SPARSE ("CSR"
 static void
 k32 (double C[N][P] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double B[M][P])
 {
-  for (int i = 0; i < N; i++)	/* { dg-message "not sparsified: C and A may be the same tensor .tagged parameters of one format.: declare C with 'restrict'" } */
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest versioned on C != A" } */
     for (int j = 0; j < M; j++)
       for (int k = 0; k < P; k++)
         C[i][k] += A[i][j] * B[j][k];
@@ -335,7 +335,7 @@ k32 (double C[N][P] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double B[M][P
 static void
 k33 (double C[N][P] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double B[M][P] SPARSE ("CSR"))
 {
-  for (int i = 0; i < N; i++)	/* { dg-message "not sparsified: C and A may be the same tensor .tagged parameters of one format.: declare C with 'restrict'" } */
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest versioned on C != A" } */
     for (int j = 0; j < M; j++)
       for (int k = 0; k < P; k++)
         C[i][k] += A[i][j] * B[j][k];
@@ -385,7 +385,7 @@ k37 (double C[N][P], double A[N][M] SPARSE ("CSR"), double B[M][P] SPARSE ("CSR"
 static void
 k38 (double C[N][P] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double B[M][P])
 {
-  for (int i = 0; i < N; i++)	/* { dg-message "not sparsified: C and A may be the same tensor .tagged parameters of one format.: declare C with 'restrict'" } */
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest versioned on C != A" } */
     for (int k = 0; k < P; k++)
       for (int j = 0; j < M; j++)
         C[i][k] += A[i][j] * B[j][k];
@@ -395,7 +395,7 @@ k38 (double C[N][P] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double B[M][P
 static void
 k39 (double C[N][P] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double B[M][P] SPARSE ("CSR"))
 {
-  for (int i = 0; i < N; i++)	/* { dg-message "not sparsified: C and A may be the same tensor .tagged parameters of one format.: declare C with 'restrict'" } */
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest versioned on C != A" } */
     for (int k = 0; k < P; k++)
       for (int j = 0; j < M; j++)
         C[i][k] += A[i][j] * B[j][k];
@@ -445,7 +445,7 @@ k43 (double C[N][P], double A[N][M] SPARSE ("CSR"), double B[M][P] SPARSE ("CSR"
 static void
 k44 (double C[N][P] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double B[M][P] SPARSE ("CSR"))
 {
-  for (int j = 0; j < M; j++)	/* { dg-message "not sparsified: C and A may be the same tensor .tagged parameters of one format.: declare C with 'restrict'" } */
+  for (int j = 0; j < M; j++)	/* { dg-message "loop nest versioned on C != A" } */
     for (int i = 0; i < N; i++)
       for (int k = 0; k < P; k++)
         C[i][k] += A[i][j] * B[j][k];
@@ -485,7 +485,7 @@ k47 (double C[N][P], double A[N][M] SPARSE ("CSR"), double B[M][P] SPARSE ("CSR"
 static void
 k48 (double C[N][P] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double B[M][P] SPARSE ("CSR"))
 {
-  for (int j = 0; j < M; j++)	/* { dg-message "not sparsified: C and A may be the same tensor .tagged parameters of one format.: declare C with 'restrict'" } */
+  for (int j = 0; j < M; j++)	/* { dg-message "loop nest versioned on C != A" } */
     for (int k = 0; k < P; k++)
       for (int i = 0; i < N; i++)
         C[i][k] += A[i][j] * B[j][k];
@@ -525,7 +525,7 @@ k51 (double C[N][P], double A[N][M] SPARSE ("CSR"), double B[M][P] SPARSE ("CSR"
 static void
 k52 (double C[N][P] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double B[M][P] SPARSE ("CSR"))
 {
-  for (int k = 0; k < P; k++)	/* { dg-message "not sparsified: C and A may be the same tensor .tagged parameters of one format.: declare C with 'restrict'" } */
+  for (int k = 0; k < P; k++)	/* { dg-message "loop nest versioned on C != A" } */
     for (int i = 0; i < N; i++)
       for (int j = 0; j < M; j++)
         C[i][k] += A[i][j] * B[j][k];
@@ -565,7 +565,7 @@ k55 (double C[N][P], double A[N][M] SPARSE ("CSR"), double B[M][P] SPARSE ("CSR"
 static void
 k56 (double C[N][P] SPARSE ("CSR"), double A[N][M] SPARSE ("CSR"), double B[M][P] SPARSE ("CSR"))
 {
-  for (int k = 0; k < P; k++)	/* { dg-message "not sparsified: C and A may be the same tensor .tagged parameters of one format.: declare C with 'restrict'" } */
+  for (int k = 0; k < P; k++)	/* { dg-message "loop nest versioned on C != A" } */
     for (int j = 0; j < M; j++)
       for (int i = 0; i < N; i++)
         C[i][k] += A[i][j] * B[j][k];
