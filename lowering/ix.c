@@ -141,6 +141,7 @@ ix_new (void)
   s->out = -1;
   s->rhs = -1;
   s->tok = -1;
+  s->inplace = -1;
   return s;
 }
 
@@ -388,6 +389,61 @@ find_parents (const ix_stmt *s, int e, int *parent)
     }
 }
 
+/* Whether expression E of S is zero wherever access A reads zero, by
+   the merge rules the lattices follow: A itself, an operand of a
+   conjunction, every operand of a disjunction.  */
+static int
+zero_with (const ix_stmt *s, int e, int a)
+{
+  const ix_expr *x = &s->expr[e];
+  switch (ix_ops[x->op].merge)
+    {
+    case IX_MERGE_LEAF:
+      return x->op == IX_ACCESS && x->access == a;
+    case IX_MERGE_KEEP:
+      return x->op != IX_SUM && zero_with (s, x->a, a);
+    case IX_MERGE_CONJ:
+      return zero_with (s, x->a, a) || zero_with (s, x->b, a);
+    case IX_MERGE_DISJ:
+      return zero_with (s, x->a, a) && zero_with (s, x->b, a);
+    }
+  return 0;
+}
+
+/* The access of S's right-hand side that reads the output at the
+   element it writes, when S may update the output's stored values in
+   place: assigned with =, the output a tagged operand read once, at its
+   own indices in their order, every other tagged operand stored densely,
+   no sum, and the right-hand side zero wherever that read is, so that
+   only stored entries change.  -1 otherwise.  */
+static int
+inplace_read (const ix_stmt *s)
+{
+  const ix_access *out = &s->acc[s->out];
+  int read = -1;
+  if (s->assign != IX_SET || !s->opd[out->opd].tagged)
+    return -1;
+  for (int e = 0; e < s->nexprs; e++)
+    if (s->expr[e].op == IX_SUM)
+      return -1;
+  for (int a = 0; a < s->naccs; a++)
+    {
+      const ix_access *x = &s->acc[a];
+      if (a == s->out)
+        continue;
+      if (x->opd == out->opd)
+        {
+          if (read >= 0 || x->nidx != out->nidx
+              || memcmp (x->var, out->var, out->nidx * sizeof *x->var))
+            return -1;
+          read = a;
+        }
+      else if (ix_access_sparse (s, a, &s->opd[x->opd].fmt))
+        return -1;
+    }
+  return read >= 0 && zero_with (s, s->rhs, read) ? read : -1;
+}
+
 /* Check the structure below E: divisors and explicit sums.  SUMMED has a
    nonzero entry for each variable an enclosing IX_SUM binds.  */
 static int
@@ -399,12 +455,19 @@ check_tree (const ix_stmt *s, int e, int *summed, ix_diag *d)
     case IX_ACCESS:
       {
         const ix_access *a = &s->acc[x->access];
-        if (a->opd == s->acc[s->out].opd)
-          return ix_fail (d, a->tok, a->loc, "'%s' is the output and is also "
-                       "read on the right-hand side: compute into another "
-                       "array%s", s->opd[a->opd].name,
-                       s->assign == IX_SET ? ", or write '+=' to add to it"
-                                           : "");
+        if (a->opd == s->acc[s->out].opd && x->access != s->inplace)
+          {
+            if (s->from_loops)
+              return ix_fail (d, a->tok, a->loc, "output %s is also read, "
+                              "and the loops change elements it does not "
+                              "store or read it elsewhere: compute into "
+                              "another array", s->opd[a->opd].name);
+            return ix_fail (d, a->tok, a->loc, "'%s' is the output and is "
+                            "also read on the right-hand side: compute into "
+                            "another array%s", s->opd[a->opd].name,
+                            s->assign == IX_SET
+                            ? ", or write '+=' to add to it" : "");
+          }
         return 0;
       }
     case IX_DIV:
@@ -556,6 +619,7 @@ ix_finish (ix_stmt *s, ix_diag *d)
   const ix_access *out = &s->acc[s->out];
   for (int k = 0; k < out->nidx; k++)
     s->var[out->var[k]].in_output = 1;
+  s->inplace = inplace_read (s);
   if (check_tree (s, s->rhs, summed, d))
     return -1;
   for (int v = 0; v < s->nvars; v++)

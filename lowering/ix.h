@@ -216,6 +216,9 @@ typedef struct ix_stmt
   unsigned loc;
   int from_loops; /* read from a loop nest, not a pragma: messages speak
                      of the loops the user wrote */
+  int inplace;   /* the access of the right-hand side reading the output
+                    at the element it writes, whose stored values the
+                    statement updates in place (ix_finish), or -1 */
 } ix_stmt;
 
 /* Builder.  Each call returns the new id, or -1 with D filled.  */

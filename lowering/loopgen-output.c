@@ -245,6 +245,15 @@ write_output (gen *g, int val, state *st, block *b)
           lg_set (g, b, LIR_ACCUM, sign, -1, arr, idx, -1, val);
         break;
       }
+    case SCH_OUT_INPLACE:
+      {
+        /* At the position the read visits.  */
+        int r = s->inplace, t = g->tensor_of[r];
+        int arr = lir_add_array (g->k, LIR_ARR_VALS, et, t, -1, -1);
+        int idx = lg_ref (g, st->pos[r][g->k->tensors[t].fmt.nlevels - 1]);
+        lg_set (g, b, LIR_ASSIGN, LIR_ADD, -1, arr, idx, -1, val);
+        break;
+      }
     case SCH_OUT_APPEND:
       {
         int last = g->sc->fmt[out].nlevels - 1;

@@ -413,7 +413,9 @@ maybe_parallel (gen *g, int d, int s)
           || (g->nest->out_mode == SCH_OUT_DENSE && sv < g->s->nvars
               && !g->s->var[sv].in_output)))
     g->red_loop = s;
-  if (d != 0 || s < 0 || g->nest->out_mode != SCH_OUT_DENSE
+  if (d != 0 || s < 0
+      || (g->nest->out_mode != SCH_OUT_DENSE
+          && g->nest->out_mode != SCH_OUT_INPLACE)
       || sv >= g->s->nvars || !g->s->var[sv].in_output)
     return;
   g->k->stmts[s].parallel = 1;
@@ -1020,7 +1022,8 @@ lir_build (const ix_sched *sc, ix_diag *d)
       lg_call (&g, &top, LIR_CALL_CONVERT, t, -1, -1);
   for (int t = 0; t < g.k->ntensors; t++)
     lg_call (&g, &top, LIR_CALL_ASSEMBLE, t, -1, -1);
-  int sparse_out = ix_access_sparse (s, out, &sc->fmt[out]);
+  int sparse_out = ix_access_sparse (s, out, &sc->fmt[out])
+                   && !(sc->nnests && sc->nest[0].out_mode == SCH_OUT_INPLACE);
   if (sparse_out)
     {
       g.k->out_tensor = g.tensor_of[out];

@@ -241,6 +241,8 @@ typedef struct engine
   int nsyms;
   state st[NEST_MAX_OBJS];
   int written[NEST_MAX_OBJS];
+  const nest_event *assigning;    /* the assignment whose right-hand
+                                     side is evaluated, or NULL */
   int stack[NEST_MAX_LOOPS];
   int depth;
   nest_result *r;
@@ -488,6 +490,30 @@ stored_exactly (const engine *g, int s, int o)
   return sym_type (g, s) == t;
 }
 
+/* Whether access X of tagged output O, in the right-hand side of its
+   assignment, reads the element assigned before any write to it, every
+   loop around indexing that element (A[i][j] = A[i][j] * s): the old
+   value, written once, an update in place if that element alone is read
+   (split_value, ix_finish).  */
+static int
+reads_old_element (const engine *g, int o, const nest_expr *x)
+{
+  const nest_event *w = g->assigning;
+  if (!w || o != w->obj || !g->n->obj[o].opd.tagged
+      || g->st[o].kind != ST_OLD || x->nidx != w->nidx
+      || memcmp (x->loop, w->idx, w->nidx * sizeof *w->idx) != 0)
+    return 0;
+  for (int k = 0; k < g->depth; k++)
+    {
+      int indexed = 0;
+      for (int d = 0; d < w->nidx; d++)
+        indexed |= w->idx[d] == g->stack[k];
+      if (!indexed)
+        return 0;
+    }
+  return 1;
+}
+
 /* The symbol of expression E of the nest.  */
 static int
 eval (engine *g, int e)
@@ -502,6 +528,8 @@ eval (engine *g, int e)
       {
         int o = x->obj;
         if (!g->written[o])
+          return sym_read (g, o, x->nidx, x->loop);
+        if (reads_old_element (g, o, x))
           return sym_read (g, o, x->nidx, x->loop);
         if (!is_temp (g, o))
           return fail (g, "output %s is also read at %s", objname (g, o),
@@ -585,7 +613,9 @@ assign (engine *g, int evi)
         }
     }
 
+  g->assigning = ev;
   int t = eval (g, rhs);
+  g->assigning = NULL;
   if (t < 0)
     return -1;
   for (int k = 0; k < g->depth; k++)
@@ -802,6 +832,18 @@ kexpr (kbuild *k, int s)
     }
 }
 
+/* Whether V reads output OBJ only at the element written (S's map).  */
+static int
+reads_element_only (const engine *g, int v, int obj, const state *s)
+{
+  const sym *x = &g->syms[v];
+  if (x->op == IX_ACCESS && x->obj == obj)
+    return x->nidx == s->nmap
+           && memcmp (x->loop, s->map, s->nmap * sizeof *x->loop) == 0;
+  return (x->a < 0 || reads_element_only (g, x->a, obj, s))
+         && (x->b < 0 || reads_element_only (g, x->b, obj, s));
+}
+
 /* Split V, a value of output OBJ, into assignment and right-hand side:
    OLD + t is `+= t`, OLD - t is `-= t`, anything without OLD is `= V`.
    The old value anywhere else is a read of the output.  */
@@ -848,6 +890,14 @@ split_value (engine *g, int obj, int v, ix_assign *op, int *rhs)
             }
           return *rhs < 0 ? -1 : 0;
         }
+    }
+  /* A value of the old element alone (A = A * s): the statement may
+     update the stored entries in place, which ix_finish decides.  */
+  if (reads_element_only (g, v, obj, s))
+    {
+      *op = IX_SET;
+      *rhs = v;
+      return 0;
     }
   return fail (g, "output %s is also read at %s", objname (g, obj),
                spell_access (g, obj, s->nmap, s->map, buf, sizeof buf));

@@ -38,7 +38,9 @@ lir_report (const lir_kernel *k, char *buf, size_t len)
   static const char *const assign[] = { "=", "+=", "-=" };
   static const char *const out_mode[] = { "dense", "scalar",
                                           "appended in order",
-                                          "through a workspace" };
+                                          "through a workspace",
+                                          "its stored values updated in "
+                                          "place" };
   const ix_sched *sc = k->sc;
   const ix_stmt *s = &sc->st;
   char tmp[512];

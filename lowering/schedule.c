@@ -469,6 +469,8 @@ schedule_nest (ix_sched *sc, sch_nest *nest, int rhs, ix_assign assign,
 
   if (s->acc[s->out].nidx == 0)
     nest->out_mode = SCH_OUT_SCALAR;
+  else if (s->inplace >= 0)
+    nest->out_mode = SCH_OUT_INPLACE;
   else if (!sch_output_sparse (sc))
     nest->out_mode = SCH_OUT_DENSE;
   else
@@ -994,10 +996,13 @@ ix_schedule (const ix_stmt *s, const ix_sched_opts *opts, ix_sched *out,
       st->rhs = rhs;
       st->assign = IX_SET;
     }
+  /* An output updated in place keeps its format and pattern.  */
+  int inplace = st->inplace >= 0;
   int rows = opts && opts->write_rows && sch_output_sparse (out)
-             && st->acc[st->out].nidx > 1
+             && st->acc[st->out].nidx > 1 && !inplace
              && !sp_lvl_is_dense (out->fmt[st->out].lv[0].type);
-  if ((!sch_output_writable (out) || rows) && opts && opts->allow_convert)
+  if ((!sch_output_writable (out) || rows) && !inplace && opts
+      && opts->allow_convert)
     {
       /* Written in a format the loops can write, converted at the end;
          a += reads the old entries from that copy.  */
@@ -1014,8 +1019,23 @@ ix_schedule (const ix_stmt *s, const ix_sched_opts *opts, ix_sched *out,
         }
       out->nconv++;
     }
-  if (sch_check_output_format (out, d))
+  if (!inplace && sch_check_output_format (out, d))
     return -1;
+  int derived = 0;
+  const sp_format *of = &out->fmt[st->out];
+  for (int l = 0; l < of->nlevels; l++)
+    derived |= of->lv[l].kind != SP_LX_VAR
+               || sp_lvl_is_computed (of->lv[l].type);
+  if (inplace && derived)
+    {
+      const ix_access *o = &st->acc[st->out];
+      char buf[96];
+      return ix_fail (d, o->tok, o->loc, "'%s' is stored as %s, whose values "
+                      "the loops update in place only in a format without "
+                      "derived levels (CSR, CSC, DCSR, COO, CSF ...)",
+                      st->opd[o->opd].name,
+                      sch_format_name (&out->fmt[st->out], buf, sizeof buf));
+    }
   /* Each operand may be converted twice: a structured one first into a
      plain format, then into the order the others need.  */
   for (int attempt = 0; attempt <= 2 * st->naccs; attempt++)
@@ -1026,7 +1046,8 @@ ix_schedule (const ix_stmt *s, const ix_sched_opts *opts, ix_sched *out,
       int rc = plan (out, opts && opts->allow_convert, &w, d);
       if (rc <= 0)
         return rc;
-      if (!opts || !opts->allow_convert || w.convert == st->out)
+      if (!opts || !opts->allow_convert || w.convert == st->out
+          || w.convert == st->inplace)
         return refuse (out, &w, d);
       /* An operand converted already (a structured one read in a plain
          format) is converted straight into the format now asked for.  */
@@ -1069,7 +1090,7 @@ void
 sch_dump (const ix_sched *sc, FILE *f)
 {
   static const char *const out_mode[] = { "dense", "scalar", "append",
-                                          "workspace" };
+                                          "workspace", "in place" };
   static const char *const kind[] = { "var", "block", "inner", "diag",
                                       "slot" };
   char buf[256];

@@ -95,10 +95,13 @@ typedef enum
   SCH_OUT_SCALAR,     /* rank 0: a register, stored once at the end */
   SCH_OUT_APPEND,     /* sparse, coordinates produced in storage order:
                          appended to pos/crd/vals */
-  SCH_OUT_WORKSPACE   /* sparse, last level produced out of order: values
+  SCH_OUT_WORKSPACE,  /* sparse, last level produced out of order: values
                          scattered into a dense workspace with occupancy
                          flags and a list of touched coordinates, sorted
                          and appended after the loops that fill it */
+  SCH_OUT_INPLACE     /* updated in place (ix_stmt.inplace): each stored
+                         entry's value written at the position where the
+                         loops read it, the pattern unchanged */
 } sch_out_mode;
 
 /* How a nest combines its reductions with the output.  */

@@ -83,6 +83,41 @@ main (void)
   END (i);
   REFUSED ("output y is also read at y[i]");
 
+  /* A tagged output is updated in place when each element reads its
+     old value alone, once (A[i][j] *= s); not when a loop around does
+     not index it, nor when another element is read.  */
+  setup ();
+  BEGIN (i);
+  BEGIN (j);
+  ASSIGN (A, IX_SET, MUL (RD (A, i, j), RD (x, j)), i, j);
+  END (j);
+  END (i);
+  {
+    nest_result r = expect_ok (__LINE__, (const char *const[]) {
+        "A(i,j) = A(i,j) * x(j); A: CSR", NULL });
+    CHECK (r.nkernels == 1 && r.kernel[0]->inplace >= 0);
+    nest_result_free (&r);
+  }
+  setup ();
+  BEGIN (i);
+  BEGIN (j);
+  BEGIN (k);
+  ASSIGN (A, IX_ADD_SET, MUL (RD (A, i, j), CST (0.5)), i, j);
+  END (k);
+  END (j);
+  END (i);
+  REFUSED ("output A is also read at A[i][j]");
+  fresh ();
+  A = ARR ("A", 2, "CSR", KN, KN);
+  i = LOOP ("i", KN);
+  j = LOOP ("j", KN);
+  BEGIN (i);
+  BEGIN (j);
+  ASSIGN (A, IX_SET, MUL (RD (A, j, i), CST (2)), i, j);
+  END (j);
+  END (i);
+  REFUSED ("output A is also read at A[j][i]");
+
   /* A plain assignment inside a loop that does not index the output.  */
   setup ();
   BEGIN (i);
