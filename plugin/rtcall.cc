@@ -2,13 +2,15 @@
    trees that call them.  Their table is rt-entries.def; here they are
    built as external function declarations.
 
-   Element accesses go through two variadic helpers so that one call shape
-   serves every rank and a later pass can recognise them by name:
-     sp__get (h, rank, i0, ..., i{rank-1})        -> double
+   Element accesses of ranks 1 to 3 call fixed-arity helpers, the others
+   variadic ones:
+     sp__get2 (h, i0, i1)                     -> double
+     sp__put2 (h, value, i0, i1), sp__add2 (h, value, i0, i1)
+     sp__get (h, rank, i0, ..., i{rank-1})    -> double
      sp__put (h, value, rank, i0, ..., i{rank-1})
    the indices passed as int64_t.  Values travel as double, which holds
    every value of the other element types, or as int64_t for 64-bit
-   integer elements (sp__get_i64, sp__put_i64); the generated code
+   integer elements (sp__get2_i64, sp__put_i64, ...); the generated code
    converts to and from the element type.
 
    Copyright the sparse authors.  GPL-3.0-or-later (see COPYING).  */
@@ -143,34 +145,70 @@ travels_as_int64 (tree elem_type)
   return INTEGRAL_TYPE_P (elem_type) && TYPE_PRECISION (elem_type) > 53;
 }
 
+/* The entry point of an element access of RANK: of ranks 1 to 3,
+   FIXED1's kin of that rank (rt-entries.def keeps them in order), else
+   the variadic VARIADIC.  */
+static sparse_rt
+access_entry (sparse_rt variadic, sparse_rt fixed1, int rank)
+{
+  return rank <= 3 ? (sparse_rt) (fixed1 + rank - 1) : variadic;
+}
+
+/* A call of the access entry point VARIADIC / FIXED1 (see access_entry)
+   with HANDLE, VALUE (if not NULL) and the RANK indices IDX.  */
+static tree
+build_access (location_t loc, sparse_rt variadic, sparse_rt fixed1,
+	      tree handle, tree value, int rank, tree *idx)
+{
+  vec<tree, va_gc> *args = NULL;
+  vec_safe_push (args, handle);
+  if (value)
+    vec_safe_push (args, value);
+  if (rank > 3)
+    vec_safe_push (args, build_int_cst (integer_type_node, rank));
+  for (int k = 0; k < rank; k++)
+    vec_safe_push (args, fold_convert (sparse_int64_type (), idx[k]));
+  return build_call_vec (loc, access_entry (variadic, fixed1, rank), args);
+}
+
 tree
 sparse_build_get (location_t loc, tree handle, tree elem_type, int rank,
 		  tree *idx)
 {
-  vec<tree, va_gc> *args = NULL;
-  vec_safe_push (args, handle);
-  vec_safe_push (args, build_int_cst (integer_type_node, rank));
-  for (int k = 0; k < rank; k++)
-    vec_safe_push (args, fold_convert (sparse_int64_type (), idx[k]));
-  tree call = build_call_vec (loc, travels_as_int64 (elem_type)
-				   ? SPARSE_RT_GET_I64 : SPARSE_RT_GET, args);
+  bool i64 = travels_as_int64 (elem_type);
+  tree call = build_access (loc, i64 ? SPARSE_RT_GET_I64 : SPARSE_RT_GET,
+			    i64 ? SPARSE_RT_GET1_I64 : SPARSE_RT_GET1,
+			    handle, NULL_TREE, rank, idx);
   return sparse_convert (loc, elem_type, call);
+}
+
+/* VALUE converted to ELEM_TYPE, then to the type it travels as.  */
+static tree
+travelling_value (location_t loc, tree elem_type, tree value)
+{
+  tree v = sparse_convert (loc, elem_type, value);
+  return sparse_convert (loc, travels_as_int64 (elem_type)
+			      ? sparse_int64_type () : double_type_node, v);
 }
 
 tree
 sparse_build_put (location_t loc, tree handle, tree elem_type, tree value,
 		  int rank, tree *idx)
 {
-  vec<tree, va_gc> *args = NULL;
-  tree v = sparse_convert (loc, elem_type, value);
   bool i64 = travels_as_int64 (elem_type);
-  vec_safe_push (args, handle);
-  vec_safe_push (args, sparse_convert (loc, i64 ? sparse_int64_type ()
-					     : double_type_node, v));
-  vec_safe_push (args, build_int_cst (integer_type_node, rank));
-  for (int k = 0; k < rank; k++)
-    vec_safe_push (args, fold_convert (sparse_int64_type (), idx[k]));
-  return build_call_vec (loc, i64 ? SPARSE_RT_PUT_I64 : SPARSE_RT_PUT, args);
+  return build_access (loc, i64 ? SPARSE_RT_PUT_I64 : SPARSE_RT_PUT,
+		       i64 ? SPARSE_RT_PUT1_I64 : SPARSE_RT_PUT1, handle,
+		       travelling_value (loc, elem_type, value), rank, idx);
+}
+
+tree
+sparse_build_add (location_t loc, tree handle, tree elem_type, tree value,
+		  int rank, tree *idx)
+{
+  bool i64 = travels_as_int64 (elem_type);
+  return build_access (loc, i64 ? SPARSE_RT_ADD_I64 : SPARSE_RT_ADD,
+		       i64 ? SPARSE_RT_ADD1_I64 : SPARSE_RT_ADD1, handle,
+		       travelling_value (loc, elem_type, value), rank, idx);
 }
 
 tree
