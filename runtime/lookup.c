@@ -7,8 +7,8 @@
    of positions and the position found there.  The next search under the
    same parent starts from that position and gallops (steps of 1, 2, 4,
    ... then bisection), so that reading a row in either direction costs
-   O(1) a step and a jump of d positions O(log d); a new parent starts at
-   its first position.  Where the last level is compressed with unique
+   O(1) a step and a jump of d positions O(log d); under a new parent it
+   bisects.  Where the last level is compressed with unique
    coordinates (CSR, DCSR, CSF, ...), the cursor also keeps the levels
    above it: the coordinates looked up last and the parent they led to,
    so that the next element of the same row goes straight to the last
@@ -169,8 +169,7 @@ find (const sp_tensor *t, cursor *c, const sp_level_props *props, int k,
         {
           lo = sp__ix_get (ls->pos, t->fmt.posw, parent);
           hi = sp__ix_get (ls->pos, t->fmt.posw, parent + 1);
-          q = c ? gallop (t, k, end, lo, hi, lo, lc)
-                : bisect (t, k, end, lo, hi, lc);
+          q = bisect (t, k, end, lo, hi, lc);
           if (c)
             {
               c->par[k] = parent;
@@ -192,13 +191,16 @@ find (const sp_tensor *t, cursor *c, const sp_level_props *props, int k,
 }
 
 /* Lower bound of coordinate X in positions [LO, HI) of CRD (width W),
-   from position AT in [LO, HI]: gallop's case of one coordinate.  */
+   from position AT in [LO, HI] (gallop's case of one coordinate), or by
+   bisection when AT is below LO.  */
 static int64_t
 gallop1 (const void *crd, int w, int64_t lo, int64_t hi, int64_t at,
          int64_t x)
 {
   int64_t a, b, step = 1;
-  if (at < hi && sp__ix_get (crd, w, at) < x)
+  if (at < lo)
+    a = lo, b = hi;
+  else if (at < hi && sp__ix_get (crd, w, at) < x)
     {
       for (a = at + 1, b = a; b < hi && sp__ix_get (crd, w, b) < x;
            step *= 2)
@@ -230,15 +232,17 @@ gallop1 (const void *crd, int w, int64_t lo, int64_t hi, int64_t at,
 }
 
 int64_t
-sp__locate (const sp_tensor *t, const int64_t *coords)
+sp__locate (const sp_tensor *t, const int64_t *coords, int64_t *gap)
 {
   const sp_priv *pv = t->priv;
-  int64_t lc[SP_MAX_LEVELS], q;
-  int last = t->fmt.nlevels - 1;
+  int64_t lc[SP_MAX_LEVELS], q, lo, hi;
+  int last = t->fmt.nlevels - 1, w = t->fmt.crdw, hit;
   const sp_level_store *ls = &t->lv[last];
   cursor *c;
 
   sp__lcs (&t->fmt, t->dims, coords, lc);
+  if (gap)
+    gap[0] = gap[1] = 0;
   if (!pv)
     return find (t, NULL, NULL, 0, last + 1, 0, lc);
   c = cursor_of (t, pv->gen, &pv->lo);
@@ -256,16 +260,28 @@ sp__locate (const sp_tensor *t, const int64_t *coords)
         {
           c->lo[last] = sp__ix_get (ls->pos, t->fmt.posw, c->last_par);
           c->hi[last] = sp__ix_get (ls->pos, t->fmt.posw, c->last_par + 1);
-          c->at[last] = c->lo[last];
+          /* A new row: bisect (the first read of a row in order is near
+             its start either way).  */
+          c->at[last] = c->lo[last] - 1;
         }
     }
   if (c->last_par < 0)
-    return -1;
-  q = gallop1 (ls->crd, t->fmt.crdw, c->lo[last], c->hi[last], c->at[last],
-               lc[last]);
-  c->at[last] = q;
-  return q < c->hi[last] && sp__ix_get (ls->crd, t->fmt.crdw, q) == lc[last]
-         ? q : -1;
+    {
+      if (gap)
+        gap[1] = ls->size;
+      return -1;
+    }
+  lo = c->lo[last];
+  hi = c->hi[last];
+  q = c->at[last] = gallop1 (ls->crd, w, lo, hi, c->at[last], lc[last]);
+  hit = q < hi && sp__ix_get (ls->crd, w, q) == lc[last];
+  if (gap)
+    {
+      gap[0] = hit ? lc[last] + 1 : q > lo ? sp__ix_get (ls->crd, w, q - 1) + 1
+                                           : 0;
+      gap[1] = q + hit < hi ? sp__ix_get (ls->crd, w, q + hit) : ls->size;
+    }
+  return hit ? q : -1;
 }
 
 int
@@ -293,7 +309,7 @@ sp__element (const sp_tensor *t, const int64_t *coords, sp_num *v,
                          sp__rowmajor (t->fmt.rank, t->dims, coords));
       return 0;
     }
-  if ((!pv || pv->built) && (p = sp__locate (t, coords)) >= 0)
+  if ((!pv || pv->built) && (p = sp__locate (t, coords, NULL)) >= 0)
     *v = sp__num_load (t->vals, t->type, p);
   if (pv && pv->pend.n)
     {

@@ -410,7 +410,7 @@ put (sp_tensor *t, const int64_t *coords, sp_num value, int exact, int set,
     sp__key_pack (&pv->lo, lc, key);
   if (pv->built && (!pv->pend.n || !sp__pend_holds (&pv->pend, key)))
     {
-      int64_t p = sp__locate (t, coords);
+      int64_t p = sp__locate (t, coords, NULL);
       if (p >= 0)
         {
           if (!set)
@@ -430,6 +430,7 @@ put (sp_tensor *t, const int64_t *coords, sp_num value, int exact, int set,
   /* Readers that skip the lock of concurrent element accesses
      (plugin_support.c) see the calls pending from here on.  */
   __atomic_store_n (&t->dirty, 1, __ATOMIC_RELEASE);
+  sp__new_epoch ();
   return 0;
 }
 

@@ -23,6 +23,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "internal.h"
+#include "sparse_plugin.h"
 #include "level_types.h"
 #if defined __GLIBC__ && __has_include (<sys/single_threaded.h>)
 #include <sys/single_threaded.h>
@@ -600,10 +601,22 @@ int64_t sp__dense_size (int rank, const int64_t *dims, size_t esize);
 
 /* A number for new storage (sp_priv.gen), never handed out before.  */
 uint64_t sp__new_gen (void);
+/* The fallback's windows (sparse_plugin.h) hold while sp__epoch stays:
+   it moves on whenever the stored entries of any tensor may change their
+   places (its arrays freed, a call logged, a dense copy made).  */
+static inline void
+sp__new_epoch (void)
+{
+  __atomic_add_fetch (&sp__epoch, 1, __ATOMIC_RELEASE);
+}
 /* Value position of the entry at COORDS (in range) in T's assembled
    storage, or -1; found from where the calling thread's last lookup in
-   T was (lookup.c).  */
-int64_t sp__locate (const sp_tensor *t, const int64_t *coords);
+   T was (lookup.c).  GAP, if not NULL, gets the run [GAP[0], GAP[1]) of
+   coordinates of the last level next to COORDS's (holding it when there
+   is no entry) with no entry under the same levels above, or an empty
+   run where the format does not tell it cheaply.  */
+int64_t sp__locate (const sp_tensor *t, const int64_t *coords,
+                    int64_t *gap);
 /* Whether the process runs one thread only, so that nothing else can
    touch a tensor now (when unsure: 0).  */
 static inline int

@@ -255,6 +255,8 @@ sp_new (const char *format, sp_type type, int rank, const int64_t *dims)
   return sp__alloc (&f, type, dims);
 }
 
+int64_t sp__epoch;
+
 uint64_t
 sp__new_gen (void)
 {
@@ -267,6 +269,7 @@ sp__free_arrays (sp_tensor *t)
 {
   if (t->priv)
     ((sp_priv *) t->priv)->gen = sp__new_gen ();
+  sp__new_epoch ();
   for (int k = 0; k < SP_MAX_LEVELS; k++)
     {
       sp__free_array (t->lv[k].pos);

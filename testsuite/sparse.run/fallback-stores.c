@@ -30,6 +30,16 @@ sum_of (int n, double K[n][n] SPARSE ("CSR"))
   return s;
 }
 
+/* A read that finds A[i][j] absent, then a write of it, then the read
+   again: what the first read learnt must not answer the second.  */
+static double
+read_write_read (int n, double A[n][n] SPARSE ("CSR"), int i, int j)
+{
+  double a = A[i][j] + A[i][j + 1];
+  A[i][j] = 7;
+  return a + A[i][j] * 10 + A[i][j + 1];
+}
+
 int
 main (void)
 {
@@ -81,6 +91,8 @@ main (void)
   for (int k = 0; k < N * N; k++)
     cs += (k % 13 + 1) * (C[k / N][k % N] % 1000003);
   printf ("counts: %ld\n", cs);
+  printf ("read, write, read: %g %g\n", read_write_read (N, K, 3, 20),
+          read_write_read (N, K, 3, 20));
   /* Signed zeros: x + -0.0 is x, 0.0 + -0.0 is 0.0, -0.0 + 0.0 is 0.0.  */
   F[1] += -0.0f;
   F[2] = -0.0f;
