@@ -428,9 +428,14 @@ put (sp_tensor *t, const int64_t *coords, sp_num value, int exact, int set,
   if (sp__pend_add (&pv->pend, key, v, set, t->type))
     return -1;
   /* Readers that skip the lock of concurrent element accesses
-     (plugin_support.c) see the calls pending from here on.  */
-  __atomic_store_n (&t->dirty, 1, __ATOMIC_RELEASE);
-  sp__new_epoch ();
+     (plugin_support.c) see the calls pending from here on.  Windows
+     are made of clean tensors only: the epoch moves on when the tensor
+     stops being one.  */
+  if (!t->dirty)
+    {
+      __atomic_store_n (&t->dirty, 1, __ATOMIC_RELEASE);
+      sp__new_epoch ();
+    }
   return 0;
 }
 
