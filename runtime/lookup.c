@@ -12,7 +12,9 @@
    coordinates (CSR, DCSR, CSF, ...), the cursor also keeps the levels
    above it: the coordinates looked up last and the parent they led to,
    so that the next element of the same row goes straight to the last
-   level.  A cursor belongs to one storage of one tensor (sp_priv.gen):
+   level.  Either way, and for coordinates (COO), a lookup also tells the
+   run of absent elements around the one looked up (sp__locate's GAP).
+   A cursor belongs to one storage of one tensor (sp_priv.gen):
    arrays built anew make it start over.  */
 
 #include <math.h>
@@ -33,6 +35,8 @@ typedef struct cursor
      the levels above it looked up last (valid when ABOVE_OK), and the
      parent position they led to (-1: no such entry).  */
   int last_cu, above_ok;
+  /* Coordinates (COO): a CN level, then S levels only.  */
+  int coo;
   int64_t above[SP_MAX_LEVELS], last_par;
 } cursor;
 
@@ -60,6 +64,9 @@ cursor_of (const sp_tensor *t, uint64_t gen, const sp_layout *lo)
     c->par[k] = -1;
   c->last_cu = lo->props[last].has_pos && lo->props[last].unique
                && lo->count_lv < 0;
+  c->coo = last > 0 && lo->props[0].has_pos && !lo->props[0].unique;
+  for (int k = 1; k <= last; k++)
+    c->coo &= sp__lvl_singleton_crd (t->fmt.lv[k].type);
   c->above_ok = 0;
   return c;
 }
@@ -231,6 +238,39 @@ gallop1 (const void *crd, int w, int64_t lo, int64_t hi, int64_t at,
   return a;
 }
 
+/* Whether position Q of coordinates (COO) holds LC's coordinates on
+   the levels above the last.  */
+static int
+same_above (const sp_tensor *t, int64_t q, const int64_t *lc)
+{
+  for (int k = 0; k < t->fmt.nlevels - 1; k++)
+    if (sp__ix_get (t->lv[k].crd, t->fmt.crdw, q) != lc[k])
+      return 0;
+  return 1;
+}
+
+/* sp__locate of coordinates (cursor C): the tuples are in order, so the
+   ones before and after LC's place bound the run of the last level's
+   coordinates without an entry.  */
+static int64_t
+coo_locate (const sp_tensor *t, cursor *c, const sp_level_props *props,
+            int64_t *lc, int64_t *gap)
+{
+  int last = t->fmt.nlevels - 1, w = t->fmt.crdw;
+  const void *crd = t->lv[last].crd;
+  int64_t p = find (t, c, props, 0, last + 1, 0, lc), q = c->at[0];
+  int64_t lo = c->lo[0], hi = c->hi[0], next = p >= 0 ? q + 1 : q;
+  if (gap)
+    {
+      gap[0] = p >= 0 ? lc[last] + 1
+               : q > lo && same_above (t, q - 1, lc)
+                 ? sp__ix_get (crd, w, q - 1) + 1 : 0;
+      gap[1] = next < hi && same_above (t, next, lc)
+               ? sp__ix_get (crd, w, next) : t->lv[last].size;
+    }
+  return p;
+}
+
 int64_t
 sp__locate (const sp_tensor *t, const int64_t *coords, int64_t *gap)
 {
@@ -246,6 +286,8 @@ sp__locate (const sp_tensor *t, const int64_t *coords, int64_t *gap)
   if (!pv)
     return find (t, NULL, NULL, 0, last + 1, 0, lc);
   c = cursor_of (t, pv->gen, &pv->lo);
+  if (c->coo)
+    return coo_locate (t, c, pv->lo.props, lc, gap);
   if (!c->last_cu)
     return find (t, c, pv->lo.props, 0, last + 1, 0, lc);
   int same = c->above_ok;

@@ -13,6 +13,11 @@
 #include <time.h>
 #include <sparse.h>
 
+/* The format of the tagged matrices (-DADOPT_FMT='"DCSR"' to change).  */
+#ifndef ADOPT_FMT
+#define ADOPT_FMT "CSR"
+#endif
+
 /* The processor time of the process: other programs running on the
    machine count less than in the wall-clock time.  */
 static inline double
@@ -23,7 +28,7 @@ adopt_now (void)
   return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* The matrix named on the command line (argv[1]), read as CSR.  */
+/* The matrix named on the command line (argv[1]), read as ADOPT_FMT.  */
 static inline sp_tensor *
 adopt_matrix (int argc, char **argv)
 {
@@ -33,7 +38,7 @@ adopt_matrix (int argc, char **argv)
       fprintf (stderr, "usage: %s matrix.mtx\n", argv[0]);
       exit (2);
     }
-  if (!(t = sp_read (argv[1], "csr", SP_F64)))
+  if (!(t = sp_read (argv[1], ADOPT_FMT, SP_F64)))
     {
       fprintf (stderr, "%s: %s\n", argv[1], sp_error ());
       exit (2);
@@ -43,7 +48,7 @@ adopt_matrix (int argc, char **argv)
 
 /* Sum of (i + 1) (j % 7 + 1) A[i][j]: a loop nest the plugin sparsifies.  */
 static double __attribute__ ((unused))
-adopt_checksum (int n, double A[n][n] SPARSE ("CSR"))
+adopt_checksum (int n, double A[n][n] SPARSE (ADOPT_FMT))
 {
   double *w = malloc (n * sizeof *w), *y = calloc (n, sizeof *y), s = 0;
   for (int j = 0; j < n; j++)

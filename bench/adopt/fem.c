@@ -6,7 +6,7 @@
 #include "adopt.h"
 
 static void
-assemble (int n, double K[n][n] SPARSE ("CSR"), int p)
+assemble (int n, double K[n][n] SPARSE (ADOPT_FMT), int p)
 {
   int m = p + 1;
   for (int ez = 0; ez < p; ez++)
@@ -28,7 +28,7 @@ assemble (int n, double K[n][n] SPARSE ("CSR"), int p)
 }
 
 static void
-product (int n, double K[n][n] SPARSE ("CSR"), const double x[n], double y[n])
+product (int n, double K[n][n] SPARSE (ADOPT_FMT), const double x[n], double y[n])
 {
   for (int i = 0; i < n; i++)
     {
@@ -43,7 +43,7 @@ main (int argc, char **argv)
 {
   int p = argc > 1 ? atoi (argv[1]) : 16, n = (p + 1) * (p + 1) * (p + 1);
   int64_t dims[2] = { n, n };
-  sp_tensor *t = sp_new ("csr", SP_F64, 2, dims);
+  sp_tensor *t = sp_new (ADOPT_FMT, SP_F64, 2, dims);
   double *x = malloc (n * sizeof *x), *y = malloc (n * sizeof *y), s = 0;
   for (int i = 0; i < n; i++)
     x[i] = i % 7 + 1;

@@ -5,7 +5,7 @@
 enum { SWEEPS = 5 };
 
 static void
-gauss_seidel (int n, double A[n][n] SPARSE ("CSR"), const double b[n],
+gauss_seidel (int n, double A[n][n] SPARSE (ADOPT_FMT), const double b[n],
               double x[n])
 {
   for (int it = 0; it < SWEEPS; it++)

@@ -4,7 +4,7 @@
 enum { READS = 1 << 22 };
 
 static double
-gather (int n, double A[n][n] SPARSE ("CSR"), int m, const int *r,
+gather (int n, double A[n][n] SPARSE (ADOPT_FMT), int m, const int *r,
         const int *c)
 {
   double s = 0;

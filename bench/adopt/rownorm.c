@@ -2,7 +2,7 @@
 #include "adopt.h"
 
 static void
-rownorm (int n, double A[n][n] SPARSE ("CSR"), double r[n])
+rownorm (int n, double A[n][n] SPARSE (ADOPT_FMT), double r[n])
 {
   for (int i = 0; i < n; i++)
     {

@@ -4,11 +4,13 @@
 # program: the best time of the plugin build, of the dense build, their
 # ratio, and whether the checksums agree.  Run from the top directory
 # after `make all`:  sh bench/adopt/run.sh [matrix.mtx] [fem grid]
+# FMT=DCSR (say) tags the matrices with that format instead of CSR.
 set -e
 MTX=${1:-../shared/data/real/bcsstk16.mtx}
 GRID=${2:-16}
 OUT=build/adopt
 CC=${CC:-gcc-12}
+DEFS=${FMT:+-DADOPT_FMT=\"$FMT\"}
 mkdir -p $OUT
 # The time of one run: the number after the first "seconds" word pair
 # "NAME T s", or after WHAT ("assembly", "product").
@@ -30,9 +32,9 @@ row () {
   echo "| $name $what | $3 | $1 | $(echo "$1 $3" | awk '{ printf "%.2f", $1 / $2 }') | $same |"
 }
 for p in threshold rownorm jacobi gauss-seidel fem random; do
-  $CC -O2 -fplugin=build/sparse.so -Iinclude bench/adopt/$p.c \
+  $CC -O2 $DEFS -fplugin=build/sparse.so -Iinclude bench/adopt/$p.c \
     build/libsparsert.a -lm -lpthread -o $OUT/$p-plugin
-  $CC -O2 -Wno-attributes -Iinclude bench/adopt/$p.c build/libsparsert.a \
+  $CC -O2 $DEFS -Wno-attributes -Iinclude bench/adopt/$p.c build/libsparsert.a \
     -lm -lpthread -o $OUT/$p-dense
 done
 echo "| program | dense s | plugin s | plugin / dense | same checksum |"

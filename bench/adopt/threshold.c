@@ -2,7 +2,7 @@
 #include "adopt.h"
 
 static void
-threshold (int n, double A[n][n] SPARSE ("CSR"), double tol)
+threshold (int n, double A[n][n] SPARSE (ADOPT_FMT), double tol)
 {
   for (int i = 0; i < n; i++)
     for (int j = 0; j < n; j++)
