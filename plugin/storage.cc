@@ -443,7 +443,8 @@ compound_addend (tree lhs, tree rhs, tree type)
   if (a == lhs || operand_equal_p (a, lhs, 0))
     return TREE_CODE (rhs) == PLUS_EXPR ? b : fold_build1 (NEGATE_EXPR, type,
 							   b);
-  if (TREE_CODE (rhs) == PLUS_EXPR && (b == lhs || operand_equal_p (b, lhs, 0)))
+  if (TREE_CODE (rhs) == PLUS_EXPR
+      && (b == lhs || operand_equal_p (b, lhs, 0)))
     return a;
   return NULL_TREE;
 }

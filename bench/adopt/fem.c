@@ -28,7 +28,8 @@ assemble (int n, double K[n][n] SPARSE (ADOPT_FMT), int p)
 }
 
 static void
-product (int n, double K[n][n] SPARSE (ADOPT_FMT), const double x[n], double y[n])
+product (int n, double K[n][n] SPARSE (ADOPT_FMT), const double x[n],
+         double y[n])
 {
   for (int i = 0; i < n; i++)
     {

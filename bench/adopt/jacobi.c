@@ -4,8 +4,8 @@
 enum { SWEEPS = 5 };
 
 static void
-jacobi (int n, double A[n][n] SPARSE (ADOPT_FMT), const double b[n], double x[n],
-        double xn[n])
+jacobi (int n, double A[n][n] SPARSE (ADOPT_FMT), const double b[n],
+        double x[n], double xn[n])
 {
   for (int it = 0; it < SWEEPS; it++)
     {

@@ -177,7 +177,11 @@ other_ranks (void)
           if (w % 2)
             sp__add1_i64 (t, big, i), r1[i] += big;
           else
-            sp__put1_i64 (t, w % 5 ? big + w : 0, i), r1[i] = w % 5 ? big + w : 0;
+            {
+              int64_t v = w % 5 ? big + w : 0;
+              sp__put1_i64 (t, v, i);
+              r1[i] = v;
+            }
           for (int d = 0; d < 200; d += 7)
             bad += sp__get1_i64 (t, d) != r1[d];
           bad += sp__get1_i64 (t, i) != r1[i];
