@@ -37,6 +37,12 @@ typedef struct cursor
   int last_cu, above_ok;
   /* Coordinates (COO): a CN level, then S levels only.  */
   int coo;
+  /* A matrix stored by columns (D, then CU): reads so far and how many
+     of them changed column, whether its rows are read through the
+     shadow instead (shadow.c), and the place of the last read there.  */
+  int csc;
+  int64_t reads, turns, across_at;
+  const sp_shadow *across;
   int64_t above[SP_MAX_LEVELS], last_par;
 } cursor;
 
@@ -68,6 +74,10 @@ cursor_of (const sp_tensor *t, uint64_t gen, const sp_layout *lo)
   for (int k = 1; k <= last; k++)
     c->coo &= sp__lvl_singleton_crd (t->fmt.lv[k].type);
   c->above_ok = 0;
+  c->csc = last == 1 && t->fmt.rank == 2 && lo->plain && lo->props[0].dense
+           && t->fmt.lv[0].dim == 1 && c->last_cu;
+  c->across = NULL;
+  c->reads = c->turns = 0;
   return c;
 }
 
@@ -262,6 +272,7 @@ coo_locate (const sp_tensor *t, cursor *c, const sp_level_props *props,
   int64_t lo = c->lo[0], hi = c->hi[0], next = p >= 0 ? q + 1 : q;
   if (gap)
     {
+      gap[2] = t->fmt.lv[last].dim;
       gap[0] = p >= 0 ? lc[last] + 1
                : q > lo && same_above (t, q - 1, lc)
                  ? sp__ix_get (crd, w, q - 1) + 1 : 0;
@@ -282,7 +293,7 @@ sp__locate (const sp_tensor *t, const int64_t *coords, int64_t *gap)
 
   sp__lcs (&t->fmt, t->dims, coords, lc);
   if (gap)
-    gap[0] = gap[1] = 0;
+    gap[0] = gap[1] = gap[2] = 0;
   if (!pv)
     return find (t, NULL, NULL, 0, last + 1, 0, lc);
   c = cursor_of (t, pv->gen, &pv->lo);
@@ -290,9 +301,20 @@ sp__locate (const sp_tensor *t, const int64_t *coords, int64_t *gap)
     return coo_locate (t, c, pv->lo.props, lc, gap);
   if (!c->last_cu)
     return find (t, c, pv->lo.props, 0, last + 1, 0, lc);
+  if (c->across)
+    return sp__shadow_find (c->across, coords[0], coords[1], &c->across_at,
+                            gap, t->dims[1]);
   int same = c->above_ok;
   for (int k = 0; same && k < last; k++)
     same = c->above[k] == lc[k];
+  if (c->csc && ++c->reads % 1024 == 0)
+    {
+      /* Three reads in four change column: the reads walk rows.  */
+      if (4 * c->turns > 3 * 1024)
+        c->across = sp__shadow (t);
+      c->turns = 0;
+    }
+  c->turns += !same;
   if (!same)
     {
       memcpy (c->above, lc, last * sizeof *lc);
@@ -307,6 +329,8 @@ sp__locate (const sp_tensor *t, const int64_t *coords, int64_t *gap)
           c->at[last] = c->lo[last] - 1;
         }
     }
+  if (gap)
+    gap[2] = t->fmt.lv[last].dim;
   if (c->last_par < 0)
     {
       if (gap)

@@ -250,27 +250,26 @@ check_index (const sp_tensor *t, int rank, const int64_t *c, const char *what)
 
 __thread int64_t sp__win[SP__WINDOW_WORDS];
 
-/* Make the run GAP of the last level around C, T's elements there known
-   to be zero since EPOCH, the calling thread's window, where T's levels
-   are its dimensions (at most 3) in some order.  */
+/* Make the run GAP (sp__locate's) around C, T's elements there known to
+   be zero since EPOCH, the calling thread's window, where T's levels are
+   its dimensions (at most 3) in some order.  */
 static void
 set_window (const sp_tensor *t, const int64_t *c, const int64_t *gap,
             int64_t epoch)
 {
   const sp_priv *pv = t->priv;
-  int last = t->fmt.nlevels - 1;
   if (gap[1] <= gap[0] || !pv->lo.plain || t->fmt.rank > 3
       || t->fmt.nlevels != t->fmt.rank)
     return;
   sp__win[0] = (int64_t) (intptr_t) t;
   sp__win[1] = epoch;
-  for (int k = 0; k < last; k++)
+  for (int d = 0; d < t->fmt.rank; d++)
     {
-      sp__win[2 + t->fmt.lv[k].dim] = c[t->fmt.lv[k].dim];
-      sp__win[5 + t->fmt.lv[k].dim] = 1;
+      sp__win[2 + d] = c[d];
+      sp__win[5 + d] = 1;
     }
-  sp__win[2 + t->fmt.lv[last].dim] = gap[0];
-  sp__win[5 + t->fmt.lv[last].dim] = gap[1] - gap[0];
+  sp__win[2 + gap[2]] = gap[0];
+  sp__win[5 + gap[2]] = gap[1] - gap[0];
 }
 
 /* The element of T at C (checked) into *V; a failure stops the
@@ -284,7 +283,7 @@ read_at (const sp_tensor *t, const int64_t *c, sp_num *v)
   int64_t epoch = __atomic_load_n (&sp__epoch, __ATOMIC_ACQUIRE);
   if (!__atomic_load_n (&t->dirty, __ATOMIC_ACQUIRE))
     {
-      int64_t gap[2];
+      int64_t gap[3];
       int64_t p = sp__locate (t, c, gap);
       v->i = 0;
       if (p >= 0)

@@ -558,6 +558,9 @@ void sp__pend_clear (sp_pending *pd);
 void sp__pend_free (sp_pending *pd);
 size_t sp__pend_memory (const sp_pending *pd);
 
+/* The rows of a CSC-like matrix (shadow.c).  */
+typedef struct sp_shadow sp_shadow;
+
 typedef struct sp_priv
 {
   sp_layout lo;  /* of the tensor's format and extents */
@@ -567,6 +570,9 @@ typedef struct sp_priv
      tensor had, taken anew whenever they are freed (a reader's cursor
      holds positions in one storage).  */
   uint64_t gen;
+  /* The rows of the arrays, once reads walked them row by row (a
+     CSC-like matrix): freed with the arrays.  */
+  sp_shadow *shadow;
   void *dense;  /* sp_array's copy; while set it is the tensor */
   /* The first format text a kernel's parameter was declared with and
      found to be this tensor's, set once: calls with it skip parsing.  */
@@ -611,12 +617,22 @@ sp__new_epoch (void)
 }
 /* Value position of the entry at COORDS (in range) in T's assembled
    storage, or -1; found from where the calling thread's last lookup in
-   T was (lookup.c).  GAP, if not NULL, gets the run [GAP[0], GAP[1]) of
-   coordinates of the last level next to COORDS's (holding it when there
-   is no entry) with no entry under the same levels above, or an empty
-   run where the format does not tell it cheaply.  */
+   T was (lookup.c).  GAP, if not NULL, gets a run [GAP[0], GAP[1]) of
+   coordinates of dimension GAP[2] next to COORDS's (holding it when
+   there is no entry) with no entry at COORDS's other coordinates, or an
+   empty run where the format does not tell it cheaply.  */
 int64_t sp__locate (const sp_tensor *t, const int64_t *coords,
                     int64_t *gap);
+/* T's rows (T a matrix whose levels are D over columns, then CU over
+   rows), built on first use; NULL when out of memory.  */
+const sp_shadow *sp__shadow (const sp_tensor *t);
+/* Value position of element (ROW, COL) in shadow S, or -1; *AT is the
+   place of the caller's last lookup in S.  GAP as sp__locate's, along
+   the row (NCOL its extent).  */
+int64_t sp__shadow_find (const sp_shadow *s, int64_t row, int64_t col,
+                         int64_t *at, int64_t *gap, int64_t ncol);
+void sp__shadow_free (sp_priv *pv);
+
 /* Whether the process runs one thread only, so that nothing else can
    touch a tensor now (when unsure: 0).  */
 static inline int

@@ -268,7 +268,10 @@ void
 sp__free_arrays (sp_tensor *t)
 {
   if (t->priv)
-    ((sp_priv *) t->priv)->gen = sp__new_gen ();
+    {
+      ((sp_priv *) t->priv)->gen = sp__new_gen ();
+      sp__shadow_free (t->priv);
+    }
   sp__new_epoch ();
   for (int k = 0; k < SP_MAX_LEVELS; k++)
     {

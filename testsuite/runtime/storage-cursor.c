@@ -192,7 +192,9 @@ other_ranks (void)
 }
 
 /* Threads reading one assembled tensor at once, each in its own order
-   (a cursor each), then adding to rows of their own.  */
+   (a cursor each; in CSC the reads along rows make the rows' shadow,
+   which one thread builds while the others wait), then adding to rows
+   of their own.  */
 static sp_tensor *shared;
 
 static void *
@@ -221,18 +223,19 @@ writer (void *arg)
 }
 
 static void
-threads (void)
+threads (const char *fmt)
 {
   pthread_t th[THREADS];
   void *bad;
-  shared = make ("csr", SP_F64);
+  shared = make (fmt, SP_F64);
   CHECK (sp_assemble (shared) == 0, "%s", sp_error ());
   for (int k = 0; k < THREADS; k++)
     pthread_create (&th[k], NULL, reader, (void *) (intptr_t) k);
   for (int k = 0; k < THREADS; k++)
     {
       pthread_join (th[k], &bad);
-      CHECK (!bad, "thread %d: %d reads wrong", k, (int) (intptr_t) bad);
+      CHECK (!bad, "%s: thread %d: %d reads wrong", fmt, k,
+             (int) (intptr_t) bad);
     }
   for (int k = 0; k < THREADS; k++)
     pthread_create (&th[k], NULL, writer, (void *) (intptr_t) k);
@@ -251,7 +254,8 @@ main (void)
 {
   matrices ();
   other_ranks ();
-  threads ();
+  threads ("csr");
+  threads ("csc");
   printf ("%s: %d failures of %d checks\n", failures ? "FAIL" : "PASS",
           failures, checks);
   return failures != 0;
