@@ -115,6 +115,17 @@ sp__shadow_find (const sp_shadow *s, int64_t row, int64_t col, int64_t *at,
   return hit ? s->val[q] : -1;
 }
 
+size_t
+sp__shadow_memory (const sp_tensor *t)
+{
+  const sp_priv *pv = t->priv;
+  if (!pv || !pv->shadow)
+    return 0;
+  return sizeof *pv->shadow
+         + (size_t) (t->dims[0] + 1 + 2 * (t->lv[1].count + 1))
+           * sizeof (int64_t);
+}
+
 void
 sp__shadow_free (sp_priv *pv)
 {

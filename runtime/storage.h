@@ -632,6 +632,8 @@ const sp_shadow *sp__shadow (const sp_tensor *t);
 int64_t sp__shadow_find (const sp_shadow *s, int64_t row, int64_t col,
                          int64_t *at, int64_t *gap, int64_t ncol);
 void sp__shadow_free (sp_priv *pv);
+/* Bytes of T's shadow, if it has one.  */
+size_t sp__shadow_memory (const sp_tensor *t);
 
 /* Whether the process runs one thread only, so that nothing else can
    touch a tensor now (when unsure: 0).  */

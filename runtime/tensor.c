@@ -400,7 +400,7 @@ sp_memory (const sp_tensor *t)
          + (size_t) t->lv[k].ncrd * t->fmt.crdw / 8;
   if (pv)
     {
-      n += sizeof *pv + sp__pend_memory (&pv->pend);
+      n += sizeof *pv + sp__pend_memory (&pv->pend) + sp__shadow_memory (t);
       if (pv->dense)
         n += (size_t) sp__dense_size (t->fmt.rank, t->dims, 1)
              * sp__esize (t->type);

@@ -229,6 +229,7 @@ threads (const char *fmt)
   void *bad;
   shared = make (fmt, SP_F64);
   CHECK (sp_assemble (shared) == 0, "%s", sp_error ());
+  size_t bytes = sp_memory (shared);
   for (int k = 0; k < THREADS; k++)
     pthread_create (&th[k], NULL, reader, (void *) (intptr_t) k);
   for (int k = 0; k < THREADS; k++)
@@ -237,6 +238,9 @@ threads (const char *fmt)
       CHECK (!bad, "%s: thread %d: %d reads wrong", fmt, k,
              (int) (intptr_t) bad);
     }
+  /* The rows' shadow of a CSC matrix counts in its memory.  */
+  CHECK ((sp_memory (shared) > bytes) == !strcmp (fmt, "csc"),
+         "%s: memory %zu then %zu", fmt, bytes, sp_memory (shared));
   for (int k = 0; k < THREADS; k++)
     pthread_create (&th[k], NULL, writer, (void *) (intptr_t) k);
   for (int k = 0; k < THREADS; k++)
