@@ -14,7 +14,8 @@
    so that the next element of the same row goes straight to the last
    level.  Either way, and for coordinates (COO), a lookup also tells the
    run of absent elements around the one looked up (sp__locate's GAP).
-   A cursor belongs to one storage of one tensor (sp_priv.gen):
+   Reads of a CSC matrix that walk its rows go through its rows' shadow
+   (shadow.c) once they are seen to.  A cursor belongs to one storage of one tensor (sp_priv.gen):
    arrays built anew make it start over.  */
 
 #include <math.h>
@@ -35,15 +36,15 @@ typedef struct cursor
      the levels above it looked up last (valid when ABOVE_OK), and the
      parent position they led to (-1: no such entry).  */
   int last_cu, above_ok;
+  int64_t above[SP_MAX_LEVELS], last_par;
   /* Coordinates (COO): a CN level, then S levels only.  */
   int coo;
   /* A matrix stored by columns (D, then CU): reads so far and how many
-     of them changed column, whether its rows are read through the
-     shadow instead (shadow.c), and the place of the last read there.  */
+     of them changed column, the rows' shadow (shadow.c) once the reads
+     walk rows (else NULL), and the place of the last read there.  */
   int csc;
   int64_t reads, turns, across_at;
   const sp_shadow *across;
-  int64_t above[SP_MAX_LEVELS], last_par;
 } cursor;
 
 static _Thread_local cursor cursors[CURSORS];
