@@ -39,6 +39,17 @@ void sp__local_free (sp_tensor *t);
 sp_tensor *sp__global (sp_tensor **slot, const char *name, const char *fmt,
                        int type, int rank, ...);
 
+/* The calling thread's window: a box of elements of one tensor known to
+   be zero, which generated code tests before it calls sp__get1 to 3 (or
+   sp__put1 to 3 with a zero): word 0 the tensor, 1 the sp__epoch it was
+   found in, then per dimension d < 3 of the tensor the first coordinate
+   (word 2 + d) and how many (word 5 + d, unsigned).  The runtime sets it
+   where a read found a run of absent elements, and moves sp__epoch on
+   whenever entries may appear in such a run.  */
+#define SP__WINDOW_WORDS 8
+extern __thread int64_t sp__win[SP__WINDOW_WORDS];
+extern int64_t sp__epoch;
+
 /* Element access with dense semantics: the value at the RANK int64_t
    coordinates that follow (zero when not stored), and assignment.  */
 double sp__get (const sp_tensor *t, int rank, ...);
@@ -48,6 +59,35 @@ void sp__put (sp_tensor *t, double value, int rank, ...);
    program, as a value its element type cannot hold does in sp__put.  */
 int64_t sp__get_i64 (const sp_tensor *t, int rank, ...);
 void sp__put_i64 (sp_tensor *t, int64_t value, int rank, ...);
+/* A[...] += VALUE, VALUE already of the element type (the addition made
+   in it): the runtime logs it without looking the element up.  */
+void sp__add (sp_tensor *t, double value, int rank, ...);
+void sp__add_i64 (sp_tensor *t, int64_t value, int rank, ...);
+
+/* The same for ranks 1 to 3, the coordinates as fixed arguments.  */
+double sp__get1 (const sp_tensor *t, int64_t i0);
+double sp__get2 (const sp_tensor *t, int64_t i0, int64_t i1);
+double sp__get3 (const sp_tensor *t, int64_t i0, int64_t i1, int64_t i2);
+int64_t sp__get1_i64 (const sp_tensor *t, int64_t i0);
+int64_t sp__get2_i64 (const sp_tensor *t, int64_t i0, int64_t i1);
+int64_t sp__get3_i64 (const sp_tensor *t, int64_t i0, int64_t i1,
+                      int64_t i2);
+void sp__put1 (sp_tensor *t, double value, int64_t i0);
+void sp__put2 (sp_tensor *t, double value, int64_t i0, int64_t i1);
+void sp__put3 (sp_tensor *t, double value, int64_t i0, int64_t i1,
+               int64_t i2);
+void sp__put1_i64 (sp_tensor *t, int64_t value, int64_t i0);
+void sp__put2_i64 (sp_tensor *t, int64_t value, int64_t i0, int64_t i1);
+void sp__put3_i64 (sp_tensor *t, int64_t value, int64_t i0, int64_t i1,
+                   int64_t i2);
+void sp__add1 (sp_tensor *t, double value, int64_t i0);
+void sp__add2 (sp_tensor *t, double value, int64_t i0, int64_t i1);
+void sp__add3 (sp_tensor *t, double value, int64_t i0, int64_t i1,
+               int64_t i2);
+void sp__add1_i64 (sp_tensor *t, int64_t value, int64_t i0);
+void sp__add2_i64 (sp_tensor *t, int64_t value, int64_t i0, int64_t i1);
+void sp__add3_i64 (sp_tensor *t, int64_t value, int64_t i0, int64_t i1,
+                   int64_t i2);
 
 #ifdef __cplusplus
 }

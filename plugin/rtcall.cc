@@ -2,18 +2,21 @@
    trees that call them.  Their table is rt-entries.def; here they are
    built as external function declarations.
 
-   Element accesses go through two variadic helpers so that one call shape
-   serves every rank and a later pass can recognise them by name:
-     sp__get (h, rank, i0, ..., i{rank-1})        -> double
+   Element accesses of ranks 1 to 3 call fixed-arity helpers, the others
+   variadic ones:
+     sp__get2 (h, i0, i1)                     -> double
+     sp__put2 (h, value, i0, i1), sp__add2 (h, value, i0, i1)
+     sp__get (h, rank, i0, ..., i{rank-1})    -> double
      sp__put (h, value, rank, i0, ..., i{rank-1})
    the indices passed as int64_t.  Values travel as double, which holds
    every value of the other element types, or as int64_t for 64-bit
-   integer elements (sp__get_i64, sp__put_i64); the generated code
+   integer elements (sp__get2_i64, sp__put_i64, ...); the generated code
    converts to and from the element type.
 
    Copyright the sparse authors.  GPL-3.0-or-later (see COPYING).  */
 
 #include "sparse-plugin.h"
+#include "sparse_plugin.h"
 #include "ix.h"
 
 static tree rt_decls[SPARSE_RT_MAX];
@@ -143,34 +146,190 @@ travels_as_int64 (tree elem_type)
   return INTEGRAL_TYPE_P (elem_type) && TYPE_PRECISION (elem_type) > 53;
 }
 
+/* The entry point of an element access of RANK: of ranks 1 to 3,
+   FIXED1's kin of that rank (rt-entries.def keeps them in order), else
+   the variadic VARIADIC.  */
+static sparse_rt
+access_entry (sparse_rt variadic, sparse_rt fixed1, int rank)
+{
+  return rank <= 3 ? (sparse_rt) (fixed1 + rank - 1) : variadic;
+}
+
+/* A call of the access entry point VARIADIC / FIXED1 (see access_entry)
+   with HANDLE, VALUE (if not NULL) and the RANK indices IDX.  */
+static tree
+build_access (location_t loc, sparse_rt variadic, sparse_rt fixed1,
+	      tree handle, tree value, int rank, tree *idx)
+{
+  vec<tree, va_gc> *args = NULL;
+  vec_safe_push (args, handle);
+  if (value)
+    vec_safe_push (args, value);
+  if (rank > 3)
+    vec_safe_push (args, build_int_cst (integer_type_node, rank));
+  for (int k = 0; k < rank; k++)
+    vec_safe_push (args, fold_convert (sparse_int64_type (), idx[k]));
+  return build_call_vec (loc, access_entry (variadic, fixed1, rank), args);
+}
+
+/* The runtime's sp__win (of the calling thread) or sp__epoch
+   (include/sparse_plugin.h).  */
+static tree
+window_decl (bool epoch)
+{
+  static tree decls[2];
+  if (decls[epoch])
+    return decls[epoch];
+  tree i64 = sparse_int64_type ();
+  tree d = build_decl (UNKNOWN_LOCATION, VAR_DECL,
+		       get_identifier (epoch ? "sp__epoch" : "sp__win"),
+		       epoch ? i64 : build_array_type_nelts (i64,
+							     SP__WINDOW_WORDS));
+  DECL_EXTERNAL (d) = 1;
+  TREE_PUBLIC (d) = 1;
+  DECL_ARTIFICIAL (d) = 1;
+  DECL_IGNORED_P (d) = 1;
+  TREE_USED (d) = 1;
+  if (!epoch)
+    set_decl_tls_model (d, decl_default_tls_model (d));
+  sparse_gc_keep (d);
+  return decls[epoch] = d;
+}
+
+/* Word W of the calling thread's window, as an unsigned 64-bit
+   number.  */
+static tree
+window_word (int w)
+{
+  tree u64 = unsigned_type_for (sparse_int64_type ());
+  return fold_convert (u64, build4 (ARRAY_REF, sparse_int64_type (),
+				    window_decl (false), size_int (w),
+				    NULL_TREE, NULL_TREE));
+}
+
+/* Whether the window holds element IDX (RANK <= 3 indices, evaluated
+   once: saved) of HANDLE (saved): an element known to be zero.  */
+static tree
+in_window (location_t loc, tree handle, int rank, tree *idx)
+{
+  tree u64 = unsigned_type_for (sparse_int64_type ());
+  tree cond = fold_build2_loc (loc, TRUTH_ANDIF_EXPR, boolean_type_node,
+			       fold_build2_loc (loc, EQ_EXPR,
+						boolean_type_node,
+						fold_convert (u64, handle),
+						window_word (0)),
+			       fold_build2_loc (loc, EQ_EXPR,
+						boolean_type_node,
+						window_word (1),
+						fold_convert
+						  (u64, window_decl (true))));
+  for (int d = 0; d < rank; d++)
+    {
+      tree off = fold_build2_loc (loc, MINUS_EXPR, u64,
+				  fold_convert (u64, idx[d]),
+				  window_word (2 + d));
+      cond = fold_build2_loc (loc, TRUTH_ANDIF_EXPR, boolean_type_node, cond,
+			      fold_build2_loc (loc, LT_EXPR, boolean_type_node,
+					       off, window_word (5 + d)));
+    }
+  return cond;
+}
+
+/* HANDLE and the RANK indices IDX saved into *H and X, for the window's
+   test and the call both.  */
+static void
+save_access (tree handle, int rank, tree *idx, tree *h, tree *x)
+{
+  *h = save_expr (handle);
+  for (int k = 0; k < rank; k++)
+    x[k] = save_expr (fold_convert (sparse_int64_type (), idx[k]));
+}
+
+/* EXPR after E, when E has side effects: a SAVE_EXPR first met under
+   a condition would be unset on the other branch, so the saved handle,
+   indices and value are evaluated before the window's test (save_expr
+   leaves arithmetic over a SAVE_EXPR as it is).  */
+static tree
+after (tree e, tree expr)
+{
+  if (!TREE_SIDE_EFFECTS (e))
+    return expr;
+  return build2 (COMPOUND_EXPR, TREE_TYPE (expr), e, expr);
+}
+
+/* EXPR after the saved H and X (RANK), as after does.  */
+static tree
+after_saves (tree expr, tree h, int rank, tree *x)
+{
+  for (int k = rank - 1; k >= 0; k--)
+    expr = after (x[k], expr);
+  return after (h, expr);
+}
+
 tree
 sparse_build_get (location_t loc, tree handle, tree elem_type, int rank,
 		  tree *idx)
 {
-  vec<tree, va_gc> *args = NULL;
-  vec_safe_push (args, handle);
-  vec_safe_push (args, build_int_cst (integer_type_node, rank));
-  for (int k = 0; k < rank; k++)
-    vec_safe_push (args, fold_convert (sparse_int64_type (), idx[k]));
-  tree call = build_call_vec (loc, travels_as_int64 (elem_type)
-				   ? SPARSE_RT_GET_I64 : SPARSE_RT_GET, args);
-  return sparse_convert (loc, elem_type, call);
+  bool i64 = travels_as_int64 (elem_type);
+  tree x[SP_MAX_RANK];
+  if (rank > 3)
+    return sparse_convert (loc, elem_type,
+			   build_access (loc, i64 ? SPARSE_RT_GET_I64
+					      : SPARSE_RT_GET, SPARSE_RT_GET1,
+					 handle, NULL_TREE, rank, idx));
+  save_access (handle, rank, idx, &handle, x);
+  tree call = build_access (loc, i64 ? SPARSE_RT_GET_I64 : SPARSE_RT_GET,
+			    i64 ? SPARSE_RT_GET1_I64 : SPARSE_RT_GET1,
+			    handle, NULL_TREE, rank, x);
+  tree type = TREE_TYPE (call);
+  call = fold_build3_loc (loc, COND_EXPR, type,
+			  in_window (loc, handle, rank, x),
+			  build_zero_cst (type), call);
+  return sparse_convert (loc, elem_type, after_saves (call, handle, rank, x));
+}
+
+/* VALUE converted to ELEM_TYPE, then to the type it travels as.  */
+static tree
+travelling_value (location_t loc, tree elem_type, tree value)
+{
+  tree v = sparse_convert (loc, elem_type, value);
+  return sparse_convert (loc, travels_as_int64 (elem_type)
+			      ? sparse_int64_type () : double_type_node, v);
 }
 
 tree
 sparse_build_put (location_t loc, tree handle, tree elem_type, tree value,
 		  int rank, tree *idx)
 {
-  vec<tree, va_gc> *args = NULL;
-  tree v = sparse_convert (loc, elem_type, value);
   bool i64 = travels_as_int64 (elem_type);
-  vec_safe_push (args, handle);
-  vec_safe_push (args, sparse_convert (loc, i64 ? sparse_int64_type ()
-					     : double_type_node, v));
-  vec_safe_push (args, build_int_cst (integer_type_node, rank));
-  for (int k = 0; k < rank; k++)
-    vec_safe_push (args, fold_convert (sparse_int64_type (), idx[k]));
-  return build_call_vec (loc, i64 ? SPARSE_RT_PUT_I64 : SPARSE_RT_PUT, args);
+  tree v = travelling_value (loc, elem_type, value), x[SP_MAX_RANK];
+  if (rank > 3)
+    return build_access (loc, i64 ? SPARSE_RT_PUT_I64 : SPARSE_RT_PUT,
+			 SPARSE_RT_PUT1, handle, v, rank, idx);
+  /* A zero written where the window says zero changes nothing.  */
+  save_access (handle, rank, idx, &handle, x);
+  v = save_expr (v);
+  tree call = build_access (loc, i64 ? SPARSE_RT_PUT_I64 : SPARSE_RT_PUT,
+			    i64 ? SPARSE_RT_PUT1_I64 : SPARSE_RT_PUT1, handle,
+			    v, rank, x);
+  tree skip = fold_build2_loc (loc, TRUTH_ANDIF_EXPR, boolean_type_node,
+			       fold_build2_loc (loc, EQ_EXPR,
+						boolean_type_node, v,
+						build_zero_cst (TREE_TYPE (v))),
+			       in_window (loc, handle, rank, x));
+  tree put = fold_build3_loc (loc, COND_EXPR, void_type_node, skip,
+			      build_empty_stmt (loc), call);
+  return after_saves (after (v, put), handle, rank, x);
+}
+
+tree
+sparse_build_add (location_t loc, tree handle, tree elem_type, tree value,
+		  int rank, tree *idx)
+{
+  bool i64 = travels_as_int64 (elem_type);
+  return build_access (loc, i64 ? SPARSE_RT_ADD_I64 : SPARSE_RT_ADD,
+		       i64 ? SPARSE_RT_ADD1_I64 : SPARSE_RT_ADD1, handle,
+		       travelling_value (loc, elem_type, value), rank, idx);
 }
 
 tree

@@ -205,6 +205,9 @@ tree sparse_build_get (location_t loc, tree handle, tree elem_type, int rank,
                        tree *idx);
 tree sparse_build_put (location_t loc, tree handle, tree elem_type,
                        tree value, int rank, tree *idx);
+/* A[IDX] += VALUE, VALUE of ELEM_TYPE (the addition made in it).  */
+tree sparse_build_add (location_t loc, tree handle, tree elem_type,
+                       tree value, int rank, tree *idx);
 tree sparse_build_dim (location_t loc, tree handle, int d);
 /* A new local variable of FN of TYPE, named NAME (may be NULL).  */
 tree sparse_new_local (tree fn, tree type, const char *name);

@@ -484,6 +484,29 @@ rewriter::walk_read (tree *tp, location_t loc)
   return true;
 }
 
+/* The E of LHS = LHS + E, LHS = E + LHS or LHS = LHS - E (as -E), the
+   sum made in the element's TYPE, as the front end writes LHS += E: the
+   write is then an addition to the element, which the runtime makes
+   without looking it up.  NULL_TREE otherwise.  */
+static tree
+compound_addend (tree lhs, tree rhs, tree type)
+{
+  if (TYPE_MAIN_VARIANT (TREE_TYPE (rhs)) != type
+      || (TREE_CODE (rhs) != PLUS_EXPR && TREE_CODE (rhs) != MINUS_EXPR))
+    return NULL_TREE;
+  /* The front end shares LHS's tree with the sum of a compound
+     assignment; a copy is the same element when it has no side effects
+     (a SAVE_EXPR of a VLA's extent counts as one).  */
+  tree a = TREE_OPERAND (rhs, 0), b = TREE_OPERAND (rhs, 1);
+  if (a == lhs || operand_equal_p (a, lhs, 0))
+    return TREE_CODE (rhs) == PLUS_EXPR ? b : fold_build1 (NEGATE_EXPR, type,
+							   b);
+  if (TREE_CODE (rhs) == PLUS_EXPR
+      && (b == lhs || operand_equal_p (b, lhs, 0)))
+    return a;
+  return NULL_TREE;
+}
+
 /* Element writes: LHS = RHS.  */
 bool
 rewriter::walk_write (tree *tp, location_t loc, bool unused)
@@ -500,6 +523,10 @@ rewriter::walk_write (tree *tp, location_t loc, bool unused)
       return true;
     }
   tree rhs = TREE_OPERAND (t, 1);
+  tree addend = unused ? compound_addend (TREE_OPERAND (t, 0), rhs,
+					  u.tag.elem_type) : NULL_TREE;
+  if (addend)
+    rhs = addend;
   walk (&rhs, loc, false);
   for (int k = 0; k < a.nidx; k++)
     walk (&a.idx[k], loc, false);
@@ -507,7 +534,9 @@ rewriter::walk_write (tree *tp, location_t loc, bool unused)
   tree type = w.tag.elem_type;
   tree handle = w.handle;
   tree v = sparse_convert (loc, type, rhs);
-  if (unused)
+  if (addend)
+    *tp = sparse_build_add (loc, handle, type, v, a.nidx, a.idx);
+  else if (unused)
     *tp = sparse_build_put (loc, handle, type, v, a.nidx, a.idx);
   else
     {
@@ -548,18 +577,26 @@ rewriter::walk_incdec (tree *tp, location_t loc, bool unused)
 	      || TREE_CODE (t) == POSTINCREMENT_EXPR);
   bool post = (TREE_CODE (t) == POSTINCREMENT_EXPR
 	       || TREE_CODE (t) == POSTDECREMENT_EXPR);
+  if (unused)
+    {
+      /* An addition to the element (see compound_addend).  */
+      tree step = sparse_convert (loc, type, amount);
+      *tp = sparse_build_add (loc, handle, type,
+			      inc ? step : fold_build1 (NEGATE_EXPR, type,
+							step),
+			      a.nidx, a.idx);
+      fallback (a, loc);
+      return true;
+    }
   tree old = sparse_build_get (loc, handle, type, a.nidx, a.idx);
-  if (post && !unused)
+  if (post)
     old = save_expr (old);
   tree nval = fold_build2_loc (loc, inc ? PLUS_EXPR : MINUS_EXPR, type, old,
 			       sparse_convert (loc, type, amount));
-  if (!post && !unused)
+  if (!post)
     nval = save_expr (nval);
   tree put = sparse_build_put (loc, handle, type, nval, a.nidx, a.idx);
-  if (unused)
-    *tp = put;
-  else
-    *tp = build2_loc (loc, COMPOUND_EXPR, type, put, post ? old : nval);
+  *tp = build2_loc (loc, COMPOUND_EXPR, type, put, post ? old : nval);
   fallback (a, loc);
   return true;
 }

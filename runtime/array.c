@@ -37,6 +37,7 @@ void *
     }
   pv->dense = copy;
   t->dirty = 1;
+  sp__new_epoch ();
   return copy;
 }
 

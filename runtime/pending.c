@@ -11,7 +11,15 @@
      and the limit doubles when little folds away;
    - an index, built at the first lookup (sp_get) and kept until assembly:
      a hash map from a key to its assignment and addition records, which
-     later calls update in place instead of appending.  */
+     later calls update in place instead of appending.
+   The least and the greatest key logged answer most lookups of keys that
+   have no record (a loop that writes in key order reads or writes past
+   the last key) without the index.
+
+   Calls on assembled storage with nothing pending at their key change
+   the stored entry in place, and an assignment of zero where nothing is
+   stored does nothing (assembly would drop it): a loop that rescales or
+   clears the entries of a matrix logs nothing.  */
 
 #include <stdlib.h>
 #include "storage.h"
@@ -42,6 +50,34 @@ same_key (const uint64_t *a, const uint64_t *b, int kw)
     if (a[w] != b[w])
       return 0;
   return 1;
+}
+
+static int
+key_cmp (const uint64_t *a, const uint64_t *b, int kw)
+{
+  for (int w = 0; w < kw; w++)
+    if (a[w] != b[w])
+      return a[w] < b[w] ? -1 : 1;
+  return 0;
+}
+
+/* Whether KEY lies within the least and the greatest key logged.  */
+static int
+in_range (const sp_pending *pd, const uint64_t *key)
+{
+  return pd->n && key_cmp (key, pd->least, pd->kw) >= 0
+         && key_cmp (key, pd->most, pd->kw) <= 0;
+}
+
+/* Widen the range of keys logged to KEY.  */
+static void
+note_key (sp_pending *pd, const uint64_t *key)
+{
+  size_t bytes = pd->kw * sizeof *key;
+  if (!pd->n || key_cmp (key, pd->least, pd->kw) < 0)
+    memcpy (pd->least, key, bytes);
+  if (!pd->n || key_cmp (key, pd->most, pd->kw) > 0)
+    memcpy (pd->most, key, bytes);
 }
 
 /* Append record KEY, V, ORIGIN; its number, or -1.  */
@@ -238,6 +274,7 @@ int
 sp__pend_add (sp_pending *pd, const uint64_t *key, sp_num v, int set,
               int type)
 {
+  note_key (pd, key);
   if (pd->slot)
     return update (pd, key, v, set, type);
   if (append (pd, key, v, set ? SP_FROM_SET : SP_FROM_ADD) < 0)
@@ -252,13 +289,27 @@ sp__pend_add (sp_pending *pd, const uint64_t *key, sp_num v, int set,
 }
 
 int
+sp__pend_holds (sp_pending *pd, const uint64_t *key)
+{
+  int64_t s;
+  if (!in_range (pd, key))
+    return 0;
+  if (!pd->slot)
+    return 1;
+  pd->probes++;
+  s = probe (pd, key);
+  return pd->slot[2 * s] || pd->slot[2 * s + 1];
+}
+
+int
 sp__pend_apply (sp_pending *pd, const uint64_t *key, int type, sp_num *v)
 {
   int64_t s;
-  if (!pd->n)
+  if (!in_range (pd, key))
     return 0;
   if (!pd->slot && start_index (pd, type))
     return -1;
+  pd->probes++;
   s = probe (pd, key);
   if (pd->slot[2 * s])
     v->i = (int64_t) record (pd, pd->slot[2 * s] - 1)[pd->kw];
@@ -283,7 +334,7 @@ sp__pend_clear (sp_pending *pd)
   sp__free_array (pd->slot);
   pd->rec = NULL;
   pd->slot = NULL;
-  pd->cap = pd->nslot = pd->nkey = pd->n = pd->sorted = 0;
+  pd->cap = pd->nslot = pd->nkey = pd->n = pd->sorted = pd->probes = 0;
   pd->limit = FIRST_LIMIT / (pd->rw * sizeof *pd->rec);
 }
 
@@ -302,14 +353,12 @@ sp__pend_memory (const sp_pending *pd)
          + (size_t) pd->nslot * 2 * sizeof *pd->slot;
 }
 
-/* Check that COORDS address an element of T that its format can store,
-   and fill in their level coordinates LC.  */
+/* Check that COORDS address an element of T, and fill in their level
+   coordinates LC.  */
 static int
 check_coords (const sp_tensor *t, const int64_t *coords, int64_t *lc,
               const char *fn)
 {
-  const sp_priv *pv = t->priv;
-
   if (!coords)
     return sp__fail ("%s: no coordinates (NULL)", fn);
   for (int d = 0; d < t->fmt.rank; d++)
@@ -318,6 +367,14 @@ check_coords (const sp_tensor *t, const int64_t *coords, int64_t *lc,
                        "dimension %d", fn, (long long) coords[d],
                        (long long) t->dims[d], d);
   sp__lcs (&t->fmt, t->dims, coords, lc);
+  return 0;
+}
+
+/* Check that T's format can store the level coordinates LC.  */
+static int
+check_crd (const sp_tensor *t, const int64_t *lc)
+{
+  const sp_priv *pv = t->priv;
   for (int k = 0; k < t->fmt.nlevels; k++)
     if (pv->lo.props[k].has_crd && sp__check_crd (t, k, lc[k]))
       return -1;
@@ -349,10 +406,36 @@ put (sp_tensor *t, const int64_t *coords, sp_num value, int exact, int set,
       sp__num_store (pv->dense, t->type, p, v);
       return 0;
     }
-  sp__key_pack (&pv->lo, lc, key);
+  if (pv->pend.n)
+    sp__key_pack (&pv->lo, lc, key);
+  if (pv->built && (!pv->pend.n || !sp__pend_holds (&pv->pend, key)))
+    {
+      int64_t p = sp__locate (t, coords, NULL);
+      if (p >= 0)
+        {
+          if (!set)
+            v = sp__num_add (t->type, sp__num_load (t->vals, t->type, p), v);
+          sp__num_store (t->vals, t->type, p, v);
+          return 0;
+        }
+      if (set && sp__num_zero (t->type, v))
+        return 0;
+    }
+  if (check_crd (t, lc))
+    return -1;
+  if (!pv->pend.n)
+    sp__key_pack (&pv->lo, lc, key);
   if (sp__pend_add (&pv->pend, key, v, set, t->type))
     return -1;
-  t->dirty = 1;
+  /* Readers that skip the lock of concurrent element accesses
+     (plugin_support.c) see the calls pending from here on.  Windows
+     are made of clean tensors only: the epoch moves on when the tensor
+     stops being one.  */
+  if (!t->dirty)
+    {
+      __atomic_store_n (&t->dirty, 1, __ATOMIC_RELEASE);
+      sp__new_epoch ();
+    }
   return 0;
 }
 

@@ -23,7 +23,11 @@
 #include <stdint.h>
 #include <string.h>
 #include "internal.h"
+#include "sparse_plugin.h"
 #include "level_types.h"
+#if defined __GLIBC__ && __has_include (<sys/single_threaded.h>)
+#include <sys/single_threaded.h>
+#endif
 
 /* Whether level type TYPE shares its parent's positions and stores a
    coordinate at each (S; O shares them but stores nothing): the levels
@@ -532,6 +536,10 @@ typedef struct sp_pending
   int64_t limit;     /* the log compacts on reaching this many records */
   int64_t *slot;     /* the index, once a lookup made it (else NULL) */
   int64_t nslot, nkey;
+  /* The least and greatest keys logged (while N > 0): a key outside
+     them has no record, without a look in the index.  */
+  uint64_t least[SP_MAX_LEVELS], most[SP_MAX_LEVELS];
+  int64_t probes;    /* lookups in the index since the log began */
 } sp_pending;
 
 /* An empty log for keys of layout LO.  */
@@ -539,6 +547,8 @@ void sp__pend_init (sp_pending *pd, const sp_layout *lo);
 /* Log an sp_put (SET) or sp_insert of V at KEY.  */
 int sp__pend_add (sp_pending *pd, const uint64_t *key, sp_num v, int set,
                   int type);
+/* Whether records at KEY may be pending: 0 only when there are none.  */
+int sp__pend_holds (sp_pending *pd, const uint64_t *key);
 /* Apply the pending calls at KEY to *V (the stored value): 0, or -1 when
    the index cannot be built.  */
 int sp__pend_apply (sp_pending *pd, const uint64_t *key, int type,
@@ -548,11 +558,21 @@ void sp__pend_clear (sp_pending *pd);
 void sp__pend_free (sp_pending *pd);
 size_t sp__pend_memory (const sp_pending *pd);
 
+/* The rows of a CSC-like matrix (shadow.c).  */
+typedef struct sp_shadow sp_shadow;
+
 typedef struct sp_priv
 {
   sp_layout lo;  /* of the tensor's format and extents */
   sp_pending pend;
   int built;    /* the arrays hold the assembled tensor */
+  /* Which storage the arrays are: a number no other storage of any
+     tensor had, taken anew whenever they are freed (a reader's cursor
+     holds positions in one storage).  */
+  uint64_t gen;
+  /* The rows of the arrays, once reads walked them row by row (a
+     CSC-like matrix): freed with the arrays.  */
+  sp_shadow *shadow;
   void *dense;  /* sp_array's copy; while set it is the tensor */
   /* The first format text a kernel's parameter was declared with and
      found to be this tensor's, set once: calls with it skip parsing.  */
@@ -584,6 +604,48 @@ sp__rowmajor (int rank, const int64_t *dims, const int64_t *x)
 /* Elements of a dense array of extents DIMS, or -1 (with a message) if
    that overflows or cannot fit in memory.  */
 int64_t sp__dense_size (int rank, const int64_t *dims, size_t esize);
+
+/* A number for new storage (sp_priv.gen), never handed out before.  */
+uint64_t sp__new_gen (void);
+/* The fallback's windows (sparse_plugin.h) hold while sp__epoch stays:
+   it moves on whenever the stored entries of any tensor may change their
+   places (its arrays freed, a call logged, a dense copy made).  */
+static inline void
+sp__new_epoch (void)
+{
+  __atomic_add_fetch (&sp__epoch, 1, __ATOMIC_RELEASE);
+}
+/* Value position of the entry at COORDS (in range) in T's assembled
+   storage, or -1; found from where the calling thread's last lookup in
+   T was (lookup.c).  GAP, if not NULL, gets a run [GAP[0], GAP[1]) of
+   coordinates of dimension GAP[2] next to COORDS's (holding it when
+   there is no entry) with no entry at COORDS's other coordinates, or an
+   empty run where the format does not tell it cheaply.  */
+int64_t sp__locate (const sp_tensor *t, const int64_t *coords,
+                    int64_t *gap);
+/* T's rows (T a matrix whose levels are D over columns, then CU over
+   rows), built on first use; NULL when out of memory.  */
+const sp_shadow *sp__shadow (const sp_tensor *t);
+/* Value position of element (ROW, COL) in shadow S, or -1; *AT is the
+   place of the caller's last lookup in S.  GAP as sp__locate's, along
+   the row (NCOL its extent).  */
+int64_t sp__shadow_find (const sp_shadow *s, int64_t row, int64_t col,
+                         int64_t *at, int64_t *gap, int64_t ncol);
+void sp__shadow_free (sp_priv *pv);
+/* Bytes of T's shadow, if it has one.  */
+size_t sp__shadow_memory (const sp_tensor *t);
+
+/* Whether the process runs one thread only, so that nothing else can
+   touch a tensor now (when unsure: 0).  */
+static inline int
+sp__lone (void)
+{
+#if defined __GLIBC__ && __has_include (<sys/single_threaded.h>)
+  return __libc_single_threaded;
+#else
+  return 0;
+#endif
+}
 
 /* The element of T at COORDS (checked) into *V: 0, or -1 with a message
    naming FN (lookup.c).  */

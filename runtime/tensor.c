@@ -223,6 +223,7 @@ sp__alloc (const sp_format *f, sp_type type, const int64_t *dims)
   for (int k = 0; k < f->nlevels; k++)
     t->lv[k].size = lo.size[k];
   pv->lo = lo;
+  pv->gen = sp__new_gen ();
   sp__pend_init (&pv->pend, &lo);
   t->priv = pv;
   return t;
@@ -254,9 +255,24 @@ sp_new (const char *format, sp_type type, int rank, const int64_t *dims)
   return sp__alloc (&f, type, dims);
 }
 
+int64_t sp__epoch;
+
+uint64_t
+sp__new_gen (void)
+{
+  static uint64_t last;
+  return __atomic_add_fetch (&last, 1, __ATOMIC_RELAXED);
+}
+
 void
 sp__free_arrays (sp_tensor *t)
 {
+  if (t->priv)
+    {
+      ((sp_priv *) t->priv)->gen = sp__new_gen ();
+      sp__shadow_free (t->priv);
+    }
+  sp__new_epoch ();
   for (int k = 0; k < SP_MAX_LEVELS; k++)
     {
       sp__free_array (t->lv[k].pos);
@@ -384,7 +400,7 @@ sp_memory (const sp_tensor *t)
          + (size_t) t->lv[k].ncrd * t->fmt.crdw / 8;
   if (pv)
     {
-      n += sizeof *pv + sp__pend_memory (&pv->pend);
+      n += sizeof *pv + sp__pend_memory (&pv->pend) + sp__shadow_memory (t);
       if (pv->dense)
         n += (size_t) sp__dense_size (t->fmt.rank, t->dims, 1)
              * sp__esize (t->type);
