@@ -132,6 +132,11 @@ typedef enum
   LIR_MASK,     /* B where A is nonzero, else zero, through B's bits and
                    a mask of A: no branch (A is 0 or 1) */
   LIR_BOR,      /* the bits of A or those of B (the other all zero) */
+  LIR_SEL,      /* A ? B : 0, B evaluated only where A is nonzero */
+  LIR_ABS,      /* |A| */
+  LIR_CAST,     /* A converted to TYPE, as a C cast */
+  LIR_MOD,      /* A % B */
+  LIR_OR,       /* || */
   LIR_NOPS
 } lir_op;
 
@@ -338,6 +343,7 @@ int lir_const_f (lir_kernel *k, double v, lir_type type);
 int lir_ref (lir_kernel *k, int var);
 int lir_load (lir_kernel *k, int array, int index);
 int lir_unary (lir_kernel *k, lir_op op, int a);
+int lir_cast (lir_kernel *k, int a, lir_type type);
 int lir_binary (lir_kernel *k, lir_op op, int a, int b);
 int lir_leaf (lir_kernel *k, lir_op op, lir_type type, int opd, int tensor,
               int dim);

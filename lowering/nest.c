@@ -13,7 +13,15 @@
    object's non-map loops), ACC (inside loops where it accumulates: a base
    value from DEPTH plus a pending sum per deeper loop; reading it there
    would read a partial sum), STALE (set inside a loop that has ended: the
-   last iteration's value).  At the end every output must be DEF.  */
+   last iteration's value), COND (set inside an if statement that has
+   ended, or in the other branch of one: its value depends on the
+   condition).  At the end every output must be DEF.
+
+   If statements guard what they contain: each open one has a condition
+   (a symbol, evaluated where the statement begins, negated in its
+   else).  An accumulation inside them adds `c ? term : 0`, C the
+   conjunction of the conditions opened since the object's value was
+   last set.  */
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -21,176 +29,7 @@
 #include "nest.h"
 #include "schedule.h"
 #include "sparse_format.h"
-
-/* -------------------------------------------------------------------- */
-/* Building.  */
-
-nest *
-nest_new (void)
-{
-  return calloc (1, sizeof (nest));
-}
-
-void
-nest_free (nest *n)
-{
-  free (n);
-}
-
-int
-nest_add_obj (nest *n, const nest_obj *o)
-{
-  if (n->nobjs == NEST_MAX_OBJS)
-    {
-      n->full = 1;
-      return -1;
-    }
-  n->obj[n->nobjs] = *o;
-  return n->nobjs++;
-}
-
-int
-nest_add_loop (nest *n, const char *name, int bound_key,
-               const char *bound_text, unsigned loc)
-{
-  if (n->nloops == NEST_MAX_LOOPS || strlen (name) >= IX_NAME_MAX)
-    {
-      n->full = 1;
-      return -1;
-    }
-  nest_loop *l = &n->loop[n->nloops];
-  memset (l, 0, sizeof *l);
-  strcpy (l->name, name);
-  l->bound_key = bound_key;
-  snprintf (l->bound_text, sizeof l->bound_text, "%s",
-            bound_text ? bound_text : "?");
-  l->loc = loc;
-  return n->nloops++;
-}
-
-static nest_event *
-new_event (nest *n, nest_ev_kind kind, unsigned loc)
-{
-  if (n->nevents == NEST_MAX_EVENTS)
-    {
-      n->full = 1;
-      return NULL;
-    }
-  nest_event *e = &n->ev[n->nevents++];
-  memset (e, 0, sizeof *e);
-  e->kind = kind;
-  e->loop = e->obj = e->rhs = -1;
-  e->loc = loc;
-  return e;
-}
-
-int
-nest_begin (nest *n, int loop)
-{
-  nest_event *e = new_event (n, NEST_EV_BEGIN, n->loop[loop].loc);
-  if (!e)
-    return -1;
-  e->loop = loop;
-  return n->nevents - 1;
-}
-
-int
-nest_end (nest *n, int loop)
-{
-  nest_event *e = new_event (n, NEST_EV_END, n->loop[loop].loc);
-  if (!e)
-    return -1;
-  e->loop = loop;
-  return n->nevents - 1;
-}
-
-int
-nest_decl (nest *n, int obj, unsigned loc)
-{
-  nest_event *e = new_event (n, NEST_EV_DECL, loc);
-  if (!e)
-    return -1;
-  e->obj = obj;
-  return n->nevents - 1;
-}
-
-int
-nest_assign (nest *n, int obj, int nidx, const int *loops, ix_assign op,
-             int rhs, unsigned loc)
-{
-  if (nidx < 0 || nidx > SP_MAX_RANK)
-    {
-      n->full = 1;
-      return -1;
-    }
-  nest_event *e = new_event (n, NEST_EV_ASSIGN, loc);
-  if (!e)
-    return -1;
-  e->obj = obj;
-  e->nidx = nidx;
-  for (int k = 0; k < nidx; k++)
-    e->idx[k] = loops[k];
-  e->op = op;
-  e->rhs = rhs;
-  return n->nevents - 1;
-}
-
-static nest_expr *
-new_expr (nest *n, ix_op op, unsigned loc)
-{
-  if (n->nexprs == NEST_MAX_EXPRS)
-    {
-      n->full = 1;
-      return NULL;
-    }
-  nest_expr *x = &n->expr[n->nexprs++];
-  memset (x, 0, sizeof *x);
-  x->op = op;
-  x->a = x->b = x->obj = -1;
-  x->loc = loc;
-  return x;
-}
-
-int
-nest_read (nest *n, int obj, int nidx, const int *loops, unsigned loc)
-{
-  if (nidx < 0 || nidx > SP_MAX_RANK)
-    {
-      n->full = 1;
-      return -1;
-    }
-  nest_expr *x = new_expr (n, IX_ACCESS, loc);
-  if (!x)
-    return -1;
-  x->obj = obj;
-  x->nidx = nidx;
-  for (int k = 0; k < nidx; k++)
-    x->loop[k] = loops[k];
-  return n->nexprs - 1;
-}
-
-int
-nest_const (nest *n, ix_num num, unsigned loc)
-{
-  nest_expr *x = new_expr (n, IX_CONST, loc);
-  if (!x)
-    return -1;
-  x->num = num;
-  return n->nexprs - 1;
-}
-
-int
-nest_op2 (nest *n, ix_op op, int a, int b, unsigned loc)
-{
-  if (a < 0 || (op != IX_NEG && b < 0))
-    return -1;
-  nest_expr *x = new_expr (n, op, loc);
-  if (!x)
-    return -1;
-  x->a = a;
-  x->b = op == IX_NEG ? -1 : b;
-  return n->nexprs - 1;
-}
+#include "level_types.h"
 
 /* -------------------------------------------------------------------- */
 /* Symbols: the values of the symbolic run, with explicit sums.  */
@@ -208,7 +47,7 @@ typedef struct sym
   unsigned loc;
 } sym;
 
-typedef enum { ST_OLD, ST_UNDEF, ST_DEF, ST_ACC, ST_STALE } st_kind;
+typedef enum { ST_OLD, ST_UNDEF, ST_DEF, ST_ACC, ST_STALE, ST_COND } st_kind;
 
 /* A pending sum: the value is -E when NEG.  */
 typedef struct term
@@ -230,6 +69,11 @@ typedef struct state
                                      `for k C[i][k] = 0;` and of a later
                                      `for k C[i][k] += ...`), else -1 */
   int first_write;                /* event of the first write */
+  int base_guard;                 /* the if statements open where its
+                                     value was set (temporaries: or
+                                     declared); those opened since guard
+                                     what it accumulates */
+  int cond_ev;                    /* COND: the if statement */
   unsigned char carried[NEST_MAX_LOOPS]; /* temporaries: read inside the
                                      loop with a value from before it */
 } state;
@@ -243,6 +87,11 @@ typedef struct engine
   int written[NEST_MAX_OBJS];
   int stack[NEST_MAX_LOOPS];
   int depth;
+  int nguards;                    /* open if statements */
+  int gcond[NEST_MAX_GUARDS];     /* the condition of each, as a symbol
+                                     (negated in its else) */
+  int gev[NEST_MAX_GUARDS];       /* its NEST_EV_IF event */
+  int gelse[NEST_MAX_GUARDS];     /* in its else */
   nest_result *r;
 } engine;
 
@@ -390,6 +239,18 @@ sym_rename (engine *g, int s, const int *canon)
 {
   const sym *x = &g->syms[s];
   int a = -1, b = -1, changed = 0;
+  if (x->op == IX_INDEX)
+    {
+      if (canon[x->loop[0]] < 0)
+        return s;
+      int r = new_sym (g, IX_INDEX, -1, -1);
+      if (r >= 0)
+        {
+          g->syms[r] = g->syms[s];
+          g->syms[r].loop[0] = canon[g->syms[s].loop[0]];
+        }
+      return r;
+    }
   if (x->op == IX_ACCESS)
     {
       for (int k = 0; k < x->nidx; k++)
@@ -458,20 +319,29 @@ sym_type (const engine *g, int s)
     case IX_ACCESS:
       return g->n->obj[x->obj].opd.type;
     case IX_CONST:
+    case IX_INDEX:
       return x->num.type;
-    case IX_NEG:
-    case IX_SUM:
-      return sym_type (g, x->a);
     default:
-      return ix_arith_type (sym_type (g, x->a), sym_type (g, x->b));
+      {
+        sp_type a = sym_type (g, x->a);
+        return ix_op_type (x->op, a, x->b >= 0 ? sym_type (g, x->b) : a,
+                           x->num.type);
+      }
     }
 }
 
-static const char *
-type_name (sp_type t)
+#define type_name ix_type_name
+
+/* S converted to type T (S itself when of that type).  */
+static int
+sym_cast (engine *g, int s, sp_type t)
 {
-  static const char *const names[] = { "double", "float", "long", "int" };
-  return (unsigned) t < 4 ? names[t] : "?";
+  if (s < 0 || sym_type (g, s) == t)
+    return s;
+  int c = new_sym (g, IX_CAST, s, -1);
+  if (c >= 0)
+    g->syms[c].num.type = t;
+  return c;
 }
 
 /* Is value S what object O holds once S is stored in it (no rounding):
@@ -507,19 +377,23 @@ eval (engine *g, int e)
           return fail (g, "output %s is also read at %s", objname (g, o),
                        spell_access (g, o, x->nidx, x->loop, buf,
                                      sizeof buf));
-        const state *s = &g->st[o];
+        state *s = &g->st[o];
         switch (s->kind)
           {
           case ST_DEF:
-            if (!stored_exactly (g, s->val, o))
-              return fail (g, "%s is %s but is set to a %s value",
-                           objname (g, o), type_name (g->n->obj[o].opd.type),
-                           type_name (sym_type (g, s->val)));
+            /* The value the store left: converted to O's type.  */
+            if (!stored_exactly (g, s->val, o)
+                && (s->val = sym_cast (g, s->val, g->n->obj[o].opd.type)) < 0)
+              return -1;
             /* Read in the loops entered since its value was set: a write
                later in them would reach the next iteration's read.  */
             for (int k = s->depth; k < g->depth; k++)
               g->st[o].carried[g->stack[k]] = 1;
             return s->val;
+          case ST_COND:
+            return fail (g, "%s is read after the if statement that sets "
+                         "it: its value depends on the condition",
+                         objname (g, o));
           case ST_ACC:
             return fail (g, "%s is read inside loop %s, where it "
                          "accumulates", objname (g, o),
@@ -532,18 +406,292 @@ eval (engine *g, int e)
             return fail (g, "%s is read before it is set", objname (g, o));
           }
       }
-    case IX_NEG:
+    case IX_INDEX:
       {
-        int a = eval (g, x->a);
-        return a < 0 ? -1 : new_sym (g, IX_NEG, a, -1);
+        int r = new_sym (g, IX_INDEX, -1, -1);
+        if (r >= 0)
+          {
+            g->syms[r].loop[0] = x->loop[0];
+            g->syms[r].num = x->num;
+          }
+        return r;
       }
     default:
       {
         int a = eval (g, x->a);
-        int b = a < 0 ? -1 : eval (g, x->b);
-        return b < 0 ? -1 : new_sym (g, x->op, a, b);
+        int b = a < 0 || x->b < 0 ? -1 : eval (g, x->b);
+        if (a < 0 || (x->b >= 0 && b < 0))
+          return -1;
+        int r = new_sym (g, x->op, a, b);
+        if (r >= 0)
+          g->syms[r].num = x->num;
+        return r;
       }
     }
+}
+
+/* -------------------------------------------------------------------- */
+/* Guards and zeros.  */
+
+/* The conjunction of the conditions of the if statements opened since
+   object O's value was set (or O declared), or -1 when none is; -2 on
+   failure.  */
+static int
+guard_of (engine *g, int o)
+{
+  int c = -1;
+  for (int k = g->st[o].base_guard; k < g->nguards; k++)
+    {
+      c = c < 0 ? g->gcond[k] : new_sym (g, IX_AND, c, g->gcond[k]);
+      if (c < 0)
+        return -2;
+    }
+  return c;
+}
+
+/* Is object O stored with unstored zeros, which sparse loops skip?  */
+static int
+sparse_obj (const engine *g, int o)
+{
+  const ix_operand *op = &g->n->obj[o].opd;
+  return op->tagged && !sp_format_dense_upto (&op->fmt, op->fmt.nlevels);
+}
+
+/* A sparse object symbol S reads, or -1.  */
+static int
+sparse_read (const engine *g, int s)
+{
+  const sym *x = &g->syms[s];
+  if (x->op == IX_ACCESS)
+    return sparse_obj (g, x->obj) ? x->obj : -1;
+  int a = x->a >= 0 ? sparse_read (g, x->a) : -1;
+  return a >= 0 || x->b < 0 ? a : sparse_read (g, x->b);
+}
+
+/* Does symbol S decide anything: a guard, a comparison, a logical
+   operator?  */
+static int
+has_cond (const engine *g, int s)
+{
+  const sym *x = &g->syms[s];
+  if (x->op == IX_WHERE || x->op == IX_NOT || x->op == IX_AND
+      || x->op == IX_OR || (x->op >= IX_EQ && x->op <= IX_GE))
+    return 1;
+  return (x->a >= 0 && has_cond (g, x->a))
+         || (x->b >= 0 && has_cond (g, x->b));
+}
+
+/* What a value is where every sparse object is zero.  */
+typedef enum { ZV_ZERO, ZV_NONZERO, ZV_ANY } zval;
+
+static zval
+zero_value (const engine *g, int s)
+{
+  const sym *x = &g->syms[s];
+  zval a = x->a >= 0 ? zero_value (g, x->a) : ZV_ANY;
+  zval b = x->b >= 0 ? zero_value (g, x->b) : ZV_ANY;
+  int za = a == ZV_ZERO, zb = b == ZV_ZERO;
+  int na = a == ZV_NONZERO, nb = b == ZV_NONZERO;
+  switch (x->op)
+    {
+    case IX_ACCESS:
+      return sparse_obj (g, x->obj) ? ZV_ZERO : ZV_ANY;
+    case IX_CONST:
+      return ix_num_is_zero (x->num) ? ZV_ZERO : ZV_NONZERO;
+    case IX_NEG:
+    case IX_ABS:
+      return a;
+    case IX_CAST:
+    case IX_SUM:
+    case IX_DIV:
+    case IX_MOD:
+      return za ? ZV_ZERO : ZV_ANY;
+    case IX_MUL:
+      return za || zb ? ZV_ZERO : ZV_ANY;
+    case IX_ADD:
+    case IX_SUB:
+      return za && zb ? ZV_ZERO : (za && nb) || (na && zb) ? ZV_NONZERO
+             : ZV_ANY;
+    default:
+      break;
+    }
+  /* A comparison of a zero with a constant: decided.  */
+  if (x->op >= IX_EQ && x->op <= IX_GE
+      && ((za && g->syms[x->b].op == IX_CONST)
+          || (zb && g->syms[x->a].op == IX_CONST)))
+    {
+      ix_num c = g->syms[za ? x->b : x->a].num;
+      double v = c.type == SP_F64 || c.type == SP_F32 ? c.f : (double) c.i;
+      double l = za ? 0 : v, r = za ? v : 0;
+      int t = x->op == IX_EQ ? l == r : x->op == IX_NE ? l != r
+              : x->op == IX_LT ? l < r : x->op == IX_LE ? l <= r
+              : x->op == IX_GT ? l > r : l >= r;
+      return t ? ZV_NONZERO : ZV_ZERO;
+    }
+  switch (x->op)
+    {
+    case IX_EQ:
+    case IX_LE:
+    case IX_GE:
+      return za && zb ? ZV_NONZERO
+             : x->op == IX_EQ && ((za && nb) || (na && zb)) ? ZV_ZERO
+             : ZV_ANY;
+    case IX_NE:
+    case IX_LT:
+    case IX_GT:
+      return za && zb ? ZV_ZERO
+             : x->op == IX_NE && ((za && nb) || (na && zb)) ? ZV_NONZERO
+             : ZV_ANY;
+    case IX_NOT:
+      return za ? ZV_NONZERO : na ? ZV_ZERO : ZV_ANY;
+    case IX_AND:
+      return za || zb ? ZV_ZERO : na && nb ? ZV_NONZERO : ZV_ANY;
+    case IX_OR:
+      return za && zb ? ZV_ZERO : na || nb ? ZV_NONZERO : ZV_ANY;
+    case IX_WHERE:
+      return za || zb ? ZV_ZERO : na ? b : ZV_ANY;
+    default:
+      return ZV_ANY;
+    }
+}
+
+/* Expression E of the nest as C, into BUF.  */
+static void
+spell_expr (const engine *g, int e, int ctx, char *buf, size_t len)
+{
+  const nest_expr *x = &g->n->expr[e];
+  const ix_op_info *info = &ix_ops[x->op];
+  char tmp[128];
+  int paren = info->prec < ctx;
+  ix_cat (buf, len, "%s", paren ? "(" : "");
+  switch (x->op)
+    {
+    case IX_ACCESS:
+      ix_cat (buf, len, "%s", spell_access (g, x->obj, x->nidx, x->loop, tmp,
+                                           sizeof tmp));
+      break;
+    case IX_CONST:
+      ix_num_print (x->num, tmp, sizeof tmp);
+      ix_cat (buf, len, "%s", tmp);
+      break;
+    case IX_INDEX:
+      ix_cat (buf, len, "%s", loopname (g, x->loop[0]));
+      break;
+    case IX_CAST:
+      ix_cat (buf, len, "(%s) ", type_name (x->num.type));
+      spell_expr (g, x->a, info->prec, buf, len);
+      break;
+    case IX_ABS:
+      ix_cat (buf, len, "fabs (");
+      spell_expr (g, x->a, 0, buf, len);
+      ix_cat (buf, len, ")");
+      break;
+    case IX_WHERE:
+      spell_expr (g, x->a, info->prec + 1, buf, len);
+      ix_cat (buf, len, " ? ");
+      spell_expr (g, x->b, info->prec, buf, len);
+      ix_cat (buf, len, " : 0");
+      break;
+    default:
+      if (info->arity == 1)
+        {
+          ix_cat (buf, len, "%s", info->spell);
+          spell_expr (g, x->a, info->prec, buf, len);
+        }
+      else
+        {
+          spell_expr (g, x->a, info->prec, buf, len);
+          ix_cat (buf, len, " %s ", info->spell);
+          spell_expr (g, x->b, info->prec + 1, buf, len);
+        }
+      break;
+    }
+  ix_cat (buf, len, "%s", paren ? ")" : "");
+}
+
+/* "'A[i][j] == 0'", shortened to fit a message.  */
+static char *
+quote_expr (const engine *g, int e, int negate, char *buf, size_t len)
+{
+  char tmp[256] = "";
+  spell_expr (g, e, negate ? ix_ops[IX_NOT].prec : 0, tmp, sizeof tmp);
+  if (strlen (tmp) > 60)
+    strcpy (tmp + 56, " ...");
+  snprintf (buf, len, "'%s%s'", negate ? "!" : "", tmp);
+  return buf;
+}
+
+/* Assignment EVI as OP RHS (`x = x + t` read as `x += t`), as C.  */
+static char *
+quote_assign (const engine *g, int evi, ix_assign op, int rhs, char *buf,
+              size_t len)
+{
+  static const char *const ops[] = { "=", "+=", "-=" };
+  const nest_event *ev = &g->n->ev[evi];
+  char tmp[256], lhs[128];
+  spell_access (g, ev->obj, ev->nidx, ev->idx, lhs, sizeof lhs);
+  snprintf (tmp, sizeof tmp, "%s %s ", lhs, ops[op]);
+  spell_expr (g, rhs, 0, tmp, sizeof tmp);
+  if (strlen (tmp) > 60)
+    strcpy (tmp + 56, " ...");
+  snprintf (buf, len, "'%s'", tmp);
+  return buf;
+}
+
+/* The outermost part of value S that decides something (a guard, a
+   comparison, a logical operator) over a sparse object and is not zero
+   where the sparse objects are, unless an enclosing part is zero there
+   anyway (a product with a zero, a guard false at zero); -1 when none
+   is.  */
+static int
+nonzero_decision (const engine *g, int s)
+{
+  const sym *x = &g->syms[s];
+  if (zero_value (g, s) == ZV_ZERO || !has_cond (g, s))
+    return -1;
+  if (x->op == IX_WHERE || x->op == IX_NOT || x->op == IX_AND
+      || x->op == IX_OR || (x->op >= IX_EQ && x->op <= IX_GE))
+    return sparse_read (g, s) >= 0 ? s : -1;
+  int a = x->a >= 0 ? nonzero_decision (g, x->a) : -1;
+  return a >= 0 || x->b < 0 ? a : nonzero_decision (g, x->b);
+}
+
+/* Refuse value T, which assignment EVI writes into an output (under
+   guard GS, when >= 0, the guard of T's top), when a decision in it is
+   not zero where the sparse objects are: sparse loops skip those
+   entries, and the dense loops would do something there.  */
+static int
+check_zeros (engine *g, int evi, ix_assign op, int rhs, int t, int gs)
+{
+  int bad = nonzero_decision (g, t);
+  if (bad < 0)
+    return 0;
+  char what[160], act[128];
+  const char *name = objname (g, sparse_read (g, bad));
+  quote_assign (g, evi, op, rhs, act, sizeof act);
+  if (gs >= 0 && bad == t && zero_value (g, gs) != ZV_ZERO)
+    {
+      /* The innermost condition not false at a zero.  */
+      int k = g->nguards - 1;
+      while (k > g->st[g->n->ev[evi].obj].base_guard
+             && zero_value (g, g->gcond[k]) == ZV_ZERO)
+        k--;
+      quote_expr (g, g->n->ev[g->gev[k]].rhs, g->gelse[k], what,
+                  sizeof what);
+      return fail (g, "at the unstored zeros of %s the condition %s %s "
+                   "true, and %s would run there, but sparse loops visit "
+                   "only the stored entries (a condition false at zero, "
+                   "such as '%s[...] != 0 && ...', keeps to them)", name,
+                   what,
+                   zero_value (g, g->gcond[k]) == ZV_NONZERO ? "is"
+                                                             : "may be",
+                   act, name);
+    }
+  return fail (g, "at the unstored zeros of %s a condition in %s %s true, "
+               "so that it %s a value that is not zero there, but sparse "
+               "loops visit only the stored entries", name, act,
+               zero_value (g, bad) == ZV_NONZERO ? "is" : "may be",
+               op == IX_SET ? "stores" : "adds");
 }
 
 /* Is expression E a read of exactly the element EV writes?  */
@@ -612,17 +760,48 @@ assign (engine *g, int evi)
         break;
       }
   int d = fdepth (g, o);
+  int gs = guard_of (g, o);
+  if (gs == -2)
+    return -1;
   if (op == IX_SET)
     {
+      if (gs >= 0 && !is_temp (g, o))
+        {
+          char b1[128];
+          return fail (g, "%s is set (=) inside an if statement: where the "
+                       "condition is false it keeps its old value; set it "
+                       "before the if statement, or accumulate (+=) into it",
+                       spell_access (g, o, ev->nidx, ev->idx, b1,
+                                     sizeof b1));
+        }
+      if (!is_temp (g, o) && check_zeros (g, evi, op, rhs, t, -1))
+        return -1;
       s->kind = ST_DEF;
       s->val = t;
       s->depth = d;
+      s->base_guard = g->nguards;
       return 0;
     }
+
+  /* C adds in the wider of the two types: a narrower term is converted
+     first (each product of a long sum of ints, a float into a double).
+     A wider term is not (the sum would be converted back at each step):
+     end_loop refuses it.  */
+  sp_type to = g->n->obj[o].opd.type, tt0 = sym_type (g, t);
+  if (tt0 != to && ix_arith_type (to, tt0) == to
+      && (t = sym_cast (g, t, to)) < 0)
+    return -1;
+  if (gs >= 0 && (t = new_sym (g, IX_WHERE, gs, t)) < 0)
+    return -1;
+  if (!is_temp (g, o) && check_zeros (g, evi, op, rhs, t, gs))
+    return -1;
 
   term tt = { t, op == IX_SUB_SET };
   switch (s->kind)
     {
+    case ST_COND:
+      return fail (g, "%s is read after the if statement that sets it: its "
+                   "value depends on the condition", objname (g, o));
     case ST_UNDEF:
       return fail (g, "%s is read before it is set", objname (g, o));
     case ST_STALE:
@@ -639,11 +818,11 @@ assign (engine *g, int evi)
       s->kind = ST_DEF;
       /* Fall through.  */
     case ST_DEF:
-      /* The value is combined with more: it must be the value stored.  */
-      if (!stored_exactly (g, s->val, o))
-        return fail (g, "%s is %s but is set to a %s value", objname (g, o),
-                     type_name (g->n->obj[o].opd.type),
-                     type_name (sym_type (g, s->val)));
+      /* The value is combined with more: the value stored, converted to
+         O's type.  */
+      if (!stored_exactly (g, s->val, o)
+          && (s->val = sym_cast (g, s->val, to)) < 0)
+        return -1;
       if (s->depth == d)
         {
           s->val = sym_apply (g, s->val, tt);
@@ -659,6 +838,23 @@ assign (engine *g, int evi)
       return s->delta[d].e < 0 ? -1 : 0;
     }
   return 0;
+}
+
+/* The branch of if statement K ends: the temporaries set in it keep a
+   value that depends on its condition.  */
+static void
+leave_branch (engine *g, int k)
+{
+  for (int o = 0; o < g->n->nobjs; o++)
+    {
+      state *s = &g->st[o];
+      if (is_temp (g, o) && s->base_guard > k
+          && (s->kind == ST_DEF || s->kind == ST_ACC))
+        {
+          s->kind = ST_COND;
+          s->cond_ev = g->gev[k];
+        }
+    }
 }
 
 /* Loop L ends: sums close, values set inside it go stale.  */
@@ -764,7 +960,10 @@ kaccess (kbuild *k, int obj, int nidx, const int *loops, unsigned loc)
   for (int d = 0; d < nidx; d++)
     if ((vars[d] = kvar (k, loops[d])) < 0)
       return -1;
-  return ix_add_access (k->ix, o, nidx, vars, -1, loc, &k->d);
+  /* The output first, then reads (one access for repeated reads).  */
+  if (k->ix->naccs == 0)
+    return ix_add_access (k->ix, o, nidx, vars, -1, loc, &k->d);
+  return ix_add_read (k->ix, o, nidx, vars, -1, loc, &k->d);
 }
 
 static int
@@ -780,24 +979,30 @@ kexpr (kbuild *k, int s)
       }
     case IX_CONST:
       return ix_add_const (k->ix, x->num, -1, x->loc, &k->d);
+    case IX_INDEX:
+      {
+        int v = kvar (k, x->loop[0]);
+        return v < 0 ? -1 : ix_add_index (k->ix, v, x->num.type, x->loc,
+                                          &k->d);
+      }
+    case IX_CAST:
+      {
+        int a = kexpr (k, x->a);
+        return a < 0 ? -1 : ix_add_cast (k->ix, x->num.type, a, &k->d);
+      }
     case IX_SUM:
       {
         int a = kexpr (k, x->a);
         int v = a < 0 ? -1 : kvar (k, x->sumloop);
         return v < 0 ? -1 : ix_add_sum (k->ix, v, a, &k->d);
       }
-    case IX_NEG:
-      {
-        int a = kexpr (k, x->a);
-        return a < 0 ? -1 : ix_add_op (k->ix, x->op, a, -1, -1, x->loc,
-                                       &k->d);
-      }
     default:
       {
         int a = kexpr (k, x->a);
-        int b = a < 0 ? -1 : kexpr (k, x->b);
-        return b < 0 ? -1 : ix_add_op (k->ix, x->op, a, b, -1, x->loc,
-                                       &k->d);
+        int b = a < 0 || x->b < 0 ? -1 : kexpr (k, x->b);
+        if (a < 0 || (x->b >= 0 && b < 0))
+          return -1;
+        return ix_add_op (k->ix, x->op, a, b, -1, x->loc, &k->d);
       }
     }
 }
@@ -1173,14 +1378,46 @@ nest_lower (const nest *n, nest_result *r)
           break;
         case NEST_EV_DECL:
           g->st[ev->obj].kind = ST_UNDEF;
+          g->st[ev->obj].base_guard = g->nguards;
           break;
         case NEST_EV_ASSIGN:
           rc = assign (g, i);
+          break;
+        case NEST_EV_IF:
+          if (g->nguards == NEST_MAX_GUARDS)
+            rc = fail (g, "the if statements nest too deep");
+          else if ((g->gcond[g->nguards] = eval (g, ev->rhs)) < 0)
+            rc = -1;
+          else
+            {
+              g->gev[g->nguards] = i;
+              g->gelse[g->nguards++] = 0;
+            }
+          break;
+        case NEST_EV_ELSE:
+        case NEST_EV_ENDIF:
+          if (g->nguards == 0)
+            {
+              rc = fail (g, "if statements do not nest");
+              break;
+            }
+          leave_branch (g, g->nguards - 1);
+          if (ev->kind == NEST_EV_ENDIF)
+            g->nguards--;
+          else
+            {
+              int k = g->nguards - 1;
+              g->gcond[k] = new_sym (g, IX_NOT, g->gcond[k], -1);
+              g->gelse[k] = 1;
+              rc = g->gcond[k] < 0 ? -1 : 0;
+            }
           break;
         }
     }
   if (rc == 0 && g->depth != 0)
     rc = fail (g, "loops do not nest");
+  if (rc == 0 && g->nguards != 0)
+    rc = fail (g, "if statements do not nest");
 
   /* One statement per output, in the order of first writes.  */
   while (rc == 0)
@@ -1212,61 +1449,4 @@ nest_lower (const nest *n, nest_result *r)
   free (syms);
   free (g);
   return rc;
-}
-
-void
-nest_result_free (nest_result *r)
-{
-  for (int k = 0; k < r->nkernels; k++)
-    ix_free (r->kernel[k]);
-  r->nkernels = 0;
-}
-
-int
-nest_dim0_loops (const nest *n, int obj, int *loops, int max)
-{
-  int count = 0;
-  for (int i = 0; i < n->nevents + n->nexprs; i++)
-    {
-      int l = -1;
-      if (i < n->nevents)
-        {
-          const nest_event *ev = &n->ev[i];
-          if (ev->kind == NEST_EV_ASSIGN && ev->obj == obj && ev->nidx > 0)
-            l = ev->idx[0];
-        }
-      else
-        {
-          const nest_expr *x = &n->expr[i - n->nevents];
-          if (x->op == IX_ACCESS && x->obj == obj && x->nidx > 0)
-            l = x->loop[0];
-        }
-      if (l < 0)
-        continue;
-      int seen = 0;
-      for (int k = 0; k < count; k++)
-        seen |= loops[k] == l;
-      if (!seen && count < max)
-        loops[count++] = l;
-    }
-  return count;
-}
-
-char *
-nest_report (const ix_stmt *k, char *buf, size_t len)
-{
-  char tmp[256];
-  ix_print (k, buf, len);
-  int any = 0;
-  for (int o = 0; o < k->nopds; o++)
-    {
-      if (!k->opd[o].tagged)
-        continue;
-      size_t n = strlen (buf);
-      snprintf (buf + n, len - n, "%s %s: %s", any ? "," : ";",
-                k->opd[o].name,
-                sch_format_name (&k->opd[o].fmt, tmp, sizeof tmp));
-      any = 1;
-    }
-  return buf;
 }

@@ -617,7 +617,27 @@ reader::read_stmt (tree s)
 	return fail ("loop body calls a function");
       }
     case COND_EXPR:
-      return fail_zeros ("an if statement", COND_EXPR_COND (s));
+      {
+	/* An if statement: it guards its branches (nest.h).  */
+	sp_type ct;
+	int c = read_expr (COND_EXPR_COND (s), &ct);
+	if (c < 0)
+	  return false;
+	if (nest_if (n, c, loc) < 0)
+	  return fail ("the nest is too large");
+	if (!read_body (COND_EXPR_THEN (s)))
+	  return false;
+	if (COND_EXPR_ELSE (s))
+	  {
+	    if (nest_else (n, loc) < 0)
+	      return fail ("the nest is too large");
+	    if (!read_body (COND_EXPR_ELSE (s)))
+	      return false;
+	  }
+	if (nest_endif (n, loc) < 0)
+	  return fail ("the nest is too large");
+	return true;
+      }
     case BREAK_STMT:
       return fail ("loop body has a break");
     case CONTINUE_STMT:
@@ -970,8 +990,156 @@ reader::read_constant (tree t, sp_type *type)
   return nest_const (n, ix_num_real (strtod (buf, NULL), *type), loc);
 }
 
+/* Is FN one of C's absolute value functions (fabs, abs, labs...)?  */
+static bool
+abs_call_p (tree fn)
+{
+  if (!fn || !fndecl_built_in_p (fn, BUILT_IN_NORMAL))
+    return false;
+  switch (DECL_FUNCTION_CODE (fn))
+    {
+    CASE_FLT_FN (BUILT_IN_FABS):
+    case BUILT_IN_ABS:
+    case BUILT_IN_LABS:
+    case BUILT_IN_LLABS:
+      return true;
+    default:
+      return false;
+    }
+}
+
+/* Is T a zero constant (through conversions)?  */
+static bool
+zero_constant_p (tree t)
+{
+  STRIP_NOPS (t);
+  while (TREE_CODE (t) == FLOAT_EXPR || TREE_CODE (t) == NON_LVALUE_EXPR)
+    t = TREE_OPERAND (t, 0);
+  return integer_zerop (t) || real_zerop (t);
+}
+
+/* Operand E of type *T of an operation C computes in type TC, when it
+   is a cast to TC of a value that the usual conversions with an operand
+   of type OTHER bring to TC anyway: the value before the cast (index
+   notation makes those conversions itself).  */
+int
+reader::implicit (int e, sp_type *t, sp_type other, sp_type tc)
+{
+  const nest_expr *x = &n->expr[e];
+  if (x->op != IX_CAST || x->num.type != tc)
+    return e;
+  sp_type inner = nest_expr_type (n, x->a);
+  if (ix_arith_type (inner, other) != tc)
+    return e;
+  *t = inner;
+  return x->a;
+}
+
+/* A binary operation T: arithmetic, a comparison, && or ||.  */
+int
+reader::read_binary (tree t, sp_type *type)
+{
+  location_t loc = EXPR_LOCATION (t);
+  tree_code code = TREE_CODE (t);
+  sp_type ta, tb, tc;
+  int a = read_expr (TREE_OPERAND (t, 0), &ta);
+  int b = a < 0 ? -1 : read_expr (TREE_OPERAND (t, 1), &tb);
+  if (b < 0)
+    return -1;
+  ix_op op;
+  switch (code)
+    {
+    case PLUS_EXPR: op = IX_ADD; break;
+    case MINUS_EXPR: op = IX_SUB; break;
+    case MULT_EXPR: op = IX_MUL; break;
+    case TRUNC_MOD_EXPR: op = IX_MOD; break;
+    case LT_EXPR: op = IX_LT; break;
+    case LE_EXPR: op = IX_LE; break;
+    case GT_EXPR: op = IX_GT; break;
+    case GE_EXPR: op = IX_GE; break;
+    case EQ_EXPR: op = IX_EQ; break;
+    case NE_EXPR: op = IX_NE; break;
+    case TRUTH_ANDIF_EXPR:
+    case TRUTH_AND_EXPR: op = IX_AND; break;
+    case TRUTH_ORIF_EXPR:
+    case TRUTH_OR_EXPR: op = IX_OR; break;
+    default: op = IX_DIV; break;
+    }
+  if (op == IX_AND || op == IX_OR)
+    {
+      *type = SP_I32;
+      return nest_op2 (n, op, a, b, loc);
+    }
+  /* The type the operation computes in: its own, or for a comparison
+     its operands' (converted alike).  */
+  tree ctype = op >= IX_EQ && op <= IX_GE ? TREE_TYPE (TREE_OPERAND (t, 0))
+	       : TREE_TYPE (t);
+  if (!sparse_elem_type (ctype, &tc))
+    return fail ("arithmetic in an unsupported type"), -1;
+  a = implicit (a, &ta, tb, tc);
+  b = implicit (b, &tb, ta, tc);
+  if (ix_arith_type (ta, tb) != tc)
+    return fail ("an explicit conversion changes the type an operation "
+		 "is computed in"), -1;
+  *type = ix_op_type (op, ta, tb, tc);
+  return nest_op2 (n, op, a, b, loc);
+}
+
+/* A conversion T: a cast to an element type (index notation drops
+   those the operations around would make: reader::implicit).  */
+int
+reader::read_conversion (tree t, sp_type *type)
+{
+  location_t loc = EXPR_LOCATION (t);
+  tree from = TREE_TYPE (TREE_OPERAND (t, 0));
+  tree to = TREE_TYPE (t);
+  sp_type tt;
+  if (!INTEGRAL_TYPE_P (from) && TREE_CODE (from) != REAL_TYPE)
+    return fail ("a conversion of a non-arithmetic value"), -1;
+  int a = read_expr (TREE_OPERAND (t, 0), type);
+  if (a < 0)
+    return -1;
+  /* To an element type: a cast, unless it changes nothing (the
+     operations around drop those C's conversions would make).  */
+  if (sparse_elem_type (to, &tt))
+    return tt == *type ? a : (*type = tt, nest_cast (n, a, tt, loc));
+  if (TREE_CODE (to) == INTEGER_TYPE && TREE_CODE (from) == REAL_TYPE)
+    return fail ("a floating value is converted to an integer"), -1;
+  if ((TREE_CODE (to) == REAL_TYPE) == (TREE_CODE (from) == REAL_TYPE)
+      && TYPE_PRECISION (to) < TYPE_PRECISION (from))
+    return fail ("a value is converted to a narrower type"), -1;
+  /* A widening conversion to another type: the enclosing operation
+     checks that index notation would make it too.  */
+  return a;
+}
+
+/* A conditional expression T: C ? V : 0 (or C ? 0 : V), V where C
+   holds.  */
+int
+reader::read_select (tree t, sp_type *type)
+{
+  location_t loc = EXPR_LOCATION (t);
+  /* C ? V : 0 (or C ? 0 : V): V where C holds.  */
+  tree c = TREE_OPERAND (t, 0), v = TREE_OPERAND (t, 1);
+  bool neg = zero_constant_p (v);
+  if (neg)
+    v = TREE_OPERAND (t, 2);
+  else if (!zero_constant_p (TREE_OPERAND (t, 2)))
+    return fail_zeros ("a conditional expression with no zero arm", t), -1;
+  sp_type ct, tc;
+  int a = read_expr (c, &ct);
+  if (a >= 0 && neg)
+    a = nest_op2 (n, IX_NOT, a, -1, loc);
+  int b = a < 0 ? -1 : read_expr (v, type);
+  if (b < 0)
+    return -1;
+  if (!sparse_elem_type (TREE_TYPE (t), &tc) || tc != *type)
+    return fail ("a conditional expression of an unsupported type"), -1;
+  return nest_op2 (n, IX_WHERE, a, b, loc);
+}
+
 /* An expression; *TYPE is the type index notation computes it in (the
-   usual arithmetic conversions of its leaves, conversions ignored), which
+   usual arithmetic conversions of its leaves, explicit in casts), which
    must be the type C computes it in.  */
 int
 reader::read_expr (tree t, sp_type *type)
@@ -985,29 +1153,29 @@ reader::read_expr (tree t, sp_type *type)
     case NOP_EXPR:
     case CONVERT_EXPR:
     case FLOAT_EXPR:
+    case FIX_TRUNC_EXPR:
     case NON_LVALUE_EXPR:
-      {
-	tree from = TREE_TYPE (TREE_OPERAND (t, 0));
-	tree to = TREE_TYPE (t);
-	if (TREE_CODE (to) == INTEGER_TYPE && TREE_CODE (from) == REAL_TYPE)
-	  return fail ("a floating value is converted to an integer"), -1;
-	if ((TREE_CODE (to) == REAL_TYPE) == (TREE_CODE (from) == REAL_TYPE)
-	    && TYPE_PRECISION (to) < TYPE_PRECISION (from))
-	  return fail ("a value is converted to a narrower type"), -1;
-	if (!INTEGRAL_TYPE_P (from) && TREE_CODE (from) != REAL_TYPE)
-	  return fail ("a conversion of a non-arithmetic value"), -1;
-	/* A widening conversion: the enclosing operation checks that index
-	   notation would make it too.  */
-	return read_expr (TREE_OPERAND (t, 0), type);
-      }
+      return read_conversion (t, type);
     case SAVE_EXPR:
       return read_expr (TREE_OPERAND (t, 0), type);
     case VAR_DECL:
     case PARM_DECL:
       {
 	if (is_nest_loop_var (t))
-	  return fail ("loop variable %s is used as a value",
-		       decl_name (t) ? decl_name (t) : "?"), -1;
+	  {
+	    /* The value of an open loop's variable: its index.  */
+	    int l = open_loop_of (t);
+	    sp_type lt;
+	    if (l >= 0 && sparse_elem_type (TREE_TYPE (t), &lt)
+		&& (lt == SP_I32 || lt == SP_I64))
+	      {
+		*type = lt;
+		return nest_index (n, loops[l].id, lt, loc);
+	      }
+	    return fail ("loop variable %s is used as a value%s",
+			 decl_name (t) ? decl_name (t) : "?",
+			 l >= 0 ? " and is not an int or a long" : ""), -1;
+	  }
 	int o = object (t);
 	if (o < 0)
 	  return -1;
@@ -1028,35 +1196,43 @@ reader::read_expr (tree t, sp_type *type)
 	return nest_read (n, o, nidx, lps, loc);
       }
     case NEGATE_EXPR:
+    case ABS_EXPR:
+    case TRUTH_NOT_EXPR:
       {
 	int a = read_expr (TREE_OPERAND (t, 0), type);
-	return a < 0 ? -1 : nest_op2 (n, IX_NEG, a, -1, loc);
+	if (a < 0)
+	  return -1;
+	ix_op op = TREE_CODE (t) == NEGATE_EXPR ? IX_NEG
+		   : TREE_CODE (t) == ABS_EXPR ? IX_ABS : IX_NOT;
+	if (op == IX_NOT)
+	  *type = SP_I32;
+	return nest_op2 (n, op, a, -1, loc);
       }
     case PLUS_EXPR:
     case MINUS_EXPR:
     case MULT_EXPR:
     case RDIV_EXPR:
     case TRUNC_DIV_EXPR:
-      {
-	sp_type ta, tb, tc;
-	int a = read_expr (TREE_OPERAND (t, 0), &ta);
-	int b = a < 0 ? -1 : read_expr (TREE_OPERAND (t, 1), &tb);
-	if (b < 0)
-	  return -1;
-	*type = ix_arith_type (ta, tb);
-	if (!sparse_elem_type (TREE_TYPE (t), &tc))
-	  return fail ("arithmetic in an unsupported type"), -1;
-	if (tc != *type)
-	  return fail ("an explicit conversion changes the type an operation "
-		       "is computed in"), -1;
-	ix_op op = TREE_CODE (t) == PLUS_EXPR ? IX_ADD
-		   : TREE_CODE (t) == MINUS_EXPR ? IX_SUB
-		   : TREE_CODE (t) == MULT_EXPR ? IX_MUL : IX_DIV;
-	return nest_op2 (n, op, a, b, loc);
-      }
+    case TRUNC_MOD_EXPR:
+    case LT_EXPR:
+    case LE_EXPR:
+    case GT_EXPR:
+    case GE_EXPR:
+    case EQ_EXPR:
+    case NE_EXPR:
+    case TRUTH_ANDIF_EXPR:
+    case TRUTH_ORIF_EXPR:
+    case TRUTH_AND_EXPR:
+    case TRUTH_OR_EXPR:
+      return read_binary (t, type);
     case CALL_EXPR:
       {
 	tree fn = get_callee_fndecl (t);
+	if (abs_call_p (fn) && call_expr_nargs (t) == 1)
+	  {
+	    int a = read_expr (CALL_EXPR_ARG (t, 0), type);
+	    return a < 0 ? -1 : nest_op2 (n, IX_ABS, a, -1, loc);
+	  }
 	if (min_max_call_p (fn))
 	  {
 	    char what[64];
@@ -1069,26 +1245,10 @@ reader::read_expr (tree t, sp_type *type)
 	return fail ("loop body calls a function"), -1;
       }
     case COND_EXPR:
-      return fail_zeros ("a conditional expression", t), -1;
-    case TRUNC_MOD_EXPR:
-      return fail ("loop body uses the %% operator"), -1;
-    case FIX_TRUNC_EXPR:
-      return fail ("a floating value is converted to an integer"), -1;
-    case LT_EXPR:
-    case LE_EXPR:
-    case GT_EXPR:
-    case GE_EXPR:
-    case EQ_EXPR:
-    case NE_EXPR:
-    case TRUTH_ANDIF_EXPR:
-    case TRUTH_ORIF_EXPR:
-    case TRUTH_NOT_EXPR:
-      return fail_zeros ("a comparison", t), -1;
+      return read_select (t, type);
     case MIN_EXPR:
     case MAX_EXPR:
       return fail_zeros ("a minimum or maximum", t), -1;
-    case ABS_EXPR:
-      return fail ("loop body uses an absolute value"), -1;
     case MODIFY_EXPR:
     case PREINCREMENT_EXPR:
     case POSTINCREMENT_EXPR:

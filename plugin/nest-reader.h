@@ -78,6 +78,10 @@ struct reader
   bool read_assign (tree lhs, tree rhs, ix_assign op, location_t loc);
   int read_constant (tree t, sp_type *type);
   int read_expr (tree t, sp_type *type);
+  int read_binary (tree t, sp_type *type);
+  int read_conversion (tree t, sp_type *type);
+  int read_select (tree t, sp_type *type);
+  int implicit (int e, sp_type *t, sp_type other, sp_type tc);
   int read_access (tree t, int *nidx, int *loops);
   int object (tree decl);
   bool subscript_loop (tree idx, tree of, int *loop);
