@@ -105,6 +105,20 @@ typedef struct lset
   lat_bits p[LAT_MAX_POINTS];
 } lset;
 
+/* Add point P to R unless R has it (a set: a guard, a comparison and
+   their values often name the same iterators).  */
+static int
+add_point (lset *r, const lat_bits *p)
+{
+  for (int k = 0; k < r->n; k++)
+    if (memcmp (&r->p[k], p, sizeof *p) == 0)
+      return 0;
+  if (r->n == LAT_MAX_POINTS)
+    return -1;
+  r->p[r->n++] = *p;
+  return 0;
+}
+
 static int
 merge_conj (const lset *a, const lset *b, lset *r)
 {
@@ -112,9 +126,10 @@ merge_conj (const lset *a, const lset *b, lset *r)
   for (int i = 0; i < a->n; i++)
     for (int j = 0; j < b->n; j++)
       {
-        if (r->n == LAT_MAX_POINTS)
+        lat_bits p;
+        bits_or (&p, &a->p[i], &b->p[j]);
+        if (add_point (r, &p))
           return -1;
-        bits_or (&r->p[r->n++], &a->p[i], &b->p[j]);
       }
   return 0;
 }
@@ -124,12 +139,12 @@ merge_disj (const lset *a, const lset *b, lset *r)
 {
   if (merge_conj (a, b, r))
     return -1;
-  if (r->n + a->n + b->n > LAT_MAX_POINTS)
-    return -1;
   for (int i = 0; i < a->n; i++)
-    r->p[r->n++] = a->p[i];
+    if (add_point (r, &a->p[i]))
+      return -1;
   for (int j = 0; j < b->n; j++)
-    r->p[r->n++] = b->p[j];
+    if (add_point (r, &b->p[j]))
+      return -1;
   return 0;
 }
 
@@ -185,10 +200,9 @@ build (const ix_sched *sc, int loop, int e, uint32_t absent, lat_bits *dense,
         else if (build (sc, loop, x->b, absent, dense, &b)
                  || merge_disj (&a, &b, r))
           return -1;
-        if (r->n == LAT_MAX_POINTS)
-          return -1;
-        memset (&r->p[r->n++], 0, sizeof r->p[0]);
-        return 0;
+        lat_bits u;
+        memset (&u, 0, sizeof u);
+        return add_point (r, &u);
       }
     }
   return -1;
