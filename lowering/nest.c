@@ -332,6 +332,16 @@ sym_type (const engine *g, int s)
 
 #define type_name ix_type_name
 
+/* !S: == and != say it for each other, exactly (NaNs included).  */
+static int
+sym_not (engine *g, int s)
+{
+  const sym *x = &g->syms[s];
+  if (x->op == IX_EQ || x->op == IX_NE)
+    return new_sym (g, x->op == IX_EQ ? IX_NE : IX_EQ, x->a, x->b);
+  return new_sym (g, IX_NOT, s, -1);
+}
+
 /* S converted to type T (S itself when of that type).  */
 static int
 sym_cast (engine *g, int s, sp_type t)
@@ -1407,7 +1417,7 @@ nest_lower (const nest *n, nest_result *r)
           else
             {
               int k = g->nguards - 1;
-              g->gcond[k] = new_sym (g, IX_NOT, g->gcond[k], -1);
+              g->gcond[k] = sym_not (g, g->gcond[k]);
               g->gelse[k] = 1;
               rc = g->gcond[k] < 0 ? -1 : 0;
             }

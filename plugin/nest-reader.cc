@@ -484,8 +484,10 @@ reader::read_loop (tree for_stmt, tree init)
   loops.safe_push (li);
   open.safe_push (loops.length () - 1);
   nest_begin (n, li.id);
+  body_next = true;
   if (!read_body (FOR_BODY (for_stmt)))
     return false;
+  body_next = false;
   nest_end (n, li.id);
   open.pop ();
   return true;
@@ -493,9 +495,44 @@ reader::read_loop (tree for_stmt, tree init)
 
 /* Statements of a list, loops with the statement before them as their
    initialisation.  */
+/* !C, as == and != say it for each other (exactly, NaNs included).  */
+int
+reader::negate (int c, location_t loc)
+{
+  nest_expr *x = &n->expr[c];
+  if (x->op == IX_EQ || x->op == IX_NE)
+    return nest_op2 (n, x->op == IX_EQ ? IX_NE : IX_EQ, x->a, x->b, loc);
+  if (x->op == IX_NOT)
+    {
+      /* !!C is C's truth value: C itself when C is one.  */
+      const nest_expr *a = &n->expr[x->a];
+      if ((a->op >= IX_EQ && a->op <= IX_OR) || a->op == IX_NOT)
+	return x->a;
+    }
+  return nest_op2 (n, IX_NOT, c, -1, loc);
+}
+
+/* The condition of S when it is `if (C) continue;`, else NULL.  */
+static tree
+continue_cond (tree s)
+{
+  if (TREE_CODE (s) != COND_EXPR || COND_EXPR_ELSE (s))
+    return NULL_TREE;
+  tree t = COND_EXPR_THEN (s);
+  if (t && TREE_CODE (t) == STATEMENT_LIST && !tsi_end_p (tsi_start (t))
+      && tsi_one_before_end_p (tsi_start (t)))
+    t = tsi_stmt (tsi_start (t));
+  return t && TREE_CODE (t) == CONTINUE_STMT ? COND_EXPR_COND (s) : NULL_TREE;
+}
+
 bool
 reader::read_list (tree list)
 {
+  /* The loop's own body: `if (C) continue;` guards what follows with
+     !C.  */
+  bool loop_body = body_next;
+  int guards = 0;
+  body_next = false;
   auto_vec<tree> stmts;
   for (tree_stmt_iterator i = tsi_start (list); !tsi_end_p (i); tsi_next (&i))
     if (TREE_CODE (tsi_stmt (i)) != DEBUG_BEGIN_STMT)
@@ -504,9 +541,21 @@ reader::read_list (tree list)
     {
       tree s = stmts[k];
       tree next = k + 1 < stmts.length () ? stmts[k + 1] : NULL_TREE;
+      tree cc = loop_body ? continue_cond (s) : NULL_TREE;
       if (next && TREE_CODE (next) == FOR_STMT && is_init_of (s, next))
 	continue;
-      if (TREE_CODE (s) == FOR_STMT)
+      if (cc)
+	{
+	  sp_type ct;
+	  int c = read_expr (cc, &ct);
+	  if (c < 0)
+	    return false;
+	  c = negate (c, EXPR_LOCATION (s));
+	  if (nest_if (n, c, EXPR_LOCATION (s)) < 0)
+	    return fail ("the nest is too large");
+	  guards++;
+	}
+      else if (TREE_CODE (s) == FOR_STMT)
 	{
 	  if (!read_loop (s, k > 0 ? stmts[k - 1] : NULL_TREE))
 	    return false;
@@ -514,6 +563,9 @@ reader::read_list (tree list)
       else if (!read_stmt (s))
 	return false;
     }
+  for (; guards > 0; guards--)
+    if (nest_endif (n, EXPR_LOCATION (list)) < 0)
+      return fail ("the nest is too large");
   return true;
 }
 
@@ -1129,7 +1181,7 @@ reader::read_select (tree t, sp_type *type)
   sp_type ct, tc;
   int a = read_expr (c, &ct);
   if (a >= 0 && neg)
-    a = nest_op2 (n, IX_NOT, a, -1, loc);
+    a = negate (a, loc);
   int b = a < 0 ? -1 : read_expr (v, type);
   if (b < 0)
     return -1;

@@ -51,10 +51,12 @@ struct reader
   bool own_level;       /* the reason is in the outer loop itself */
   tree stray_var;       /* a subscript that is a variable but not the
 			   variable of a loop of the nest */
+  bool body_next;       /* the next statement list read is a loop's own
+			   body (where `if (c) continue;` guards the rest) */
 
   reader (tree fn, fn_facts *f)
     : fndecl (fn), facts (f), n (NULL), failed (false), own_level (false),
-      stray_var (NULL_TREE)
+      stray_var (NULL_TREE), body_next (false)
   {
     reason[0] = 0;
   }
@@ -81,6 +83,7 @@ struct reader
   int read_binary (tree t, sp_type *type);
   int read_conversion (tree t, sp_type *type);
   int read_select (tree t, sp_type *type);
+  int negate (int c, location_t loc);
   int implicit (int e, sp_type *t, sp_type other, sp_type tc);
   int read_access (tree t, int *nidx, int *loops);
   int object (tree decl);

@@ -3,8 +3,8 @@
    `if (A[i][j])`, a threshold, `fabs (A[i][j]) > tol`), a test of the
    indices only (`if (j != i)`, `j < i` with an else), comparisons as
    values (`e += A[i][j] != 0`), && and ||, nested ifs, a temporary
-   declared in the branch, `c ? v : 0`, and an integer division that
-   only the guard keeps from dividing by zero.  The matrices hold
+   declared in the branch, `c ? v : 0`, `if (...) continue;`, and an
+   integer division that only the guard keeps from dividing by zero.  The matrices hold
    negative entries, explicit zeros (stored entries whose value is 0:
    a guard false there must skip them as the dense loop does) and a NaN
    (true for !=, false for every ordering).  */
@@ -196,6 +196,27 @@ where_x (double y[M], double A[M][N] SPARSE ("CSC"), const double x[N])
         y[i] += A[i][j] * x[j];
 }
 
+/* `if (...) continue;`: the rest of the loop's body under the opposite
+   condition.  */
+static void
+skips (double y[M], double A[M][M] SPARSE ("CSR"), const double x[M])
+{
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: y.i. = sum.j, j != i && A.i,j. != 0 . x.j. . A.i,j. : 0.; A: CSR; loops: i for, j for over A; y: dense" } */
+    {
+      double s = 0;
+      for (int j = 0; j < M; j++)
+        {
+          if (j == i)
+            continue;
+          if (!A[i][j])
+            continue;
+          double w = A[i][j];
+          s += w * x[j];
+        }
+      y[i] = s;
+    }
+}
+
 int
 main (void)
 {
@@ -258,6 +279,8 @@ main (void)
     y[i] = 0;
   where_x (y, sp_array (acsc), x);
   pr ("where x", y, M);
+  skips (y, sp_array (sq), xm);
+  pr ("skips", y, M);
   sp_free (a);
   sp_free (sq);
   sp_free (ad);
