@@ -26,77 +26,16 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include "nest.h"
+#include "nest-int.h"
 #include "schedule.h"
 #include "sparse_format.h"
 #include "level_types.h"
 
 /* -------------------------------------------------------------------- */
-/* Symbols: the values of the symbolic run, with explicit sums.  */
+/* Symbols.  */
 
-#define NEST_MAX_SYMS 2048
-
-typedef struct sym
-{
-  ix_op op;       /* as a nest_expr's, or IX_SUM */
-  int a, b;
-  int obj, nidx;
-  int loop[SP_MAX_RANK];
-  ix_num num;
-  int sumloop;    /* IX_SUM: the loop summed over */
-  unsigned loc;
-} sym;
-
-typedef enum { ST_OLD, ST_UNDEF, ST_DEF, ST_ACC, ST_STALE, ST_COND } st_kind;
-
-/* A pending sum: the value is -E when NEG.  */
-typedef struct term
-{
-  int e;
-  int neg;
-} term;
-
-typedef struct state
-{
-  st_kind kind;
-  int val;                        /* DEF: the value; ACC: the base */
-  int depth;                      /* DEF, ACC: where VAL was defined */
-  term delta[NEST_MAX_LOOPS + 1]; /* ACC: the sum pending at each depth */
-  int stale_loop;                 /* STALE: the loop that ended */
-  int nmap, map[SP_MAX_RANK];     /* arrays: the subscripts of writes */
-  int canon[NEST_MAX_LOOPS];      /* arrays: the map loop another loop of
-                                     the same range stands for (the k of
-                                     `for k C[i][k] = 0;` and of a later
-                                     `for k C[i][k] += ...`), else -1 */
-  int first_write;                /* event of the first write */
-  int base_guard;                 /* the if statements open where its
-                                     value was set (temporaries: or
-                                     declared); those opened since guard
-                                     what it accumulates */
-  int cond_ev;                    /* COND: the if statement */
-  unsigned char carried[NEST_MAX_LOOPS]; /* temporaries: read inside the
-                                     loop with a value from before it */
-} state;
-
-typedef struct engine
-{
-  const nest *n;
-  sym *syms;
-  int nsyms;
-  state st[NEST_MAX_OBJS];
-  int written[NEST_MAX_OBJS];
-  int stack[NEST_MAX_LOOPS];
-  int depth;
-  int nguards;                    /* open if statements */
-  int gcond[NEST_MAX_GUARDS];     /* the condition of each, as a symbol
-                                     (negated in its else) */
-  int gev[NEST_MAX_GUARDS];       /* its NEST_EV_IF event */
-  int gelse[NEST_MAX_GUARDS];     /* in its else */
-  nest_result *r;
-} engine;
-
-static int
-fail (engine *g, const char *fmt, ...)
+int
+ng_fail (engine *g, const char *fmt, ...)
 {
   va_list ap;
   va_start (ap, fmt);
@@ -105,11 +44,11 @@ fail (engine *g, const char *fmt, ...)
   return -1;
 }
 
-static int
-new_sym (engine *g, ix_op op, int a, int b)
+int
+ng_new_sym (engine *g, ix_op op, int a, int b)
 {
   if (g->nsyms == NEST_MAX_SYMS)
-    return fail (g, "the nest is too large");
+    return ng_fail (g, "the nest is too large");
   sym *s = &g->syms[g->nsyms];
   memset (s, 0, sizeof *s);
   s->op = op;
@@ -120,10 +59,10 @@ new_sym (engine *g, ix_op op, int a, int b)
   return g->nsyms++;
 }
 
-static int
-sym_const (engine *g, ix_num num)
+int
+ng_const (engine *g, ix_num num)
 {
-  int s = new_sym (g, IX_CONST, -1, -1);
+  int s = ng_new_sym (g, IX_CONST, -1, -1);
   if (s >= 0)
     g->syms[s].num = num;
   return s;
@@ -132,7 +71,7 @@ sym_const (engine *g, ix_num num)
 static int
 sym_read (engine *g, int obj, int nidx, const int *loops)
 {
-  int s = new_sym (g, IX_ACCESS, -1, -1);
+  int s = ng_new_sym (g, IX_ACCESS, -1, -1);
   if (s >= 0)
     {
       g->syms[s].obj = obj;
@@ -180,8 +119,8 @@ static int
 sym_apply (engine *g, int base, term t)
 {
   if (base < 0 || sym_is_zero (g, base))
-    return t.neg ? new_sym (g, IX_NEG, t.e, -1) : t.e;
-  return new_sym (g, t.neg ? IX_SUB : IX_ADD, base, t.e);
+    return t.neg ? ng_new_sym (g, IX_NEG, t.e, -1) : t.e;
+  return ng_new_sym (g, t.neg ? IX_SUB : IX_ADD, base, t.e);
 }
 
 /* The pending sum D plus T.  */
@@ -191,33 +130,33 @@ term_add (engine *g, term d, term t)
   term r = d;
   if (d.e < 0)
     return t;
-  r.e = new_sym (g, d.neg == t.neg ? IX_ADD : IX_SUB, d.e, t.e);
+  r.e = ng_new_sym (g, d.neg == t.neg ? IX_ADD : IX_SUB, d.e, t.e);
   return r;
 }
 
 /* -------------------------------------------------------------------- */
 /* Spelling for messages.  */
 
-static const char *
-objname (const engine *g, int o)
+const char *
+ng_objname (const engine *g, int o)
 {
   return g->n->obj[o].opd.name;
 }
 
-static const char *
-loopname (const engine *g, int l)
+const char *
+ng_loopname (const engine *g, int l)
 {
   return g->n->loop[l].name;
 }
 
 /* "y[i][j]" or "s".  */
-static char *
-spell_access (const engine *g, int obj, int nidx, const int *loops,
+char *
+ng_spell_access (const engine *g, int obj, int nidx, const int *loops,
               char *buf, size_t len)
 {
-  size_t k = snprintf (buf, len, "%s", objname (g, obj));
+  size_t k = snprintf (buf, len, "%s", ng_objname (g, obj));
   for (int d = 0; d < nidx && k < len; d++)
-    k += snprintf (buf + k, len - k, "[%s]", loopname (g, loops[d]));
+    k += snprintf (buf + k, len - k, "[%s]", ng_loopname (g, loops[d]));
   return buf;
 }
 
@@ -243,7 +182,7 @@ sym_rename (engine *g, int s, const int *canon)
     {
       if (canon[x->loop[0]] < 0)
         return s;
-      int r = new_sym (g, IX_INDEX, -1, -1);
+      int r = ng_new_sym (g, IX_INDEX, -1, -1);
       if (r >= 0)
         {
           g->syms[r] = g->syms[s];
@@ -271,7 +210,7 @@ sym_rename (engine *g, int s, const int *canon)
     return -1;
   if (a == x->a && b == x->b)
     return s;
-  int r = new_sym (g, x->op, a, b);
+  int r = ng_new_sym (g, x->op, a, b);
   if (r < 0)
     return -1;
   sym *y = &g->syms[r];
@@ -302,8 +241,8 @@ loop_at (const engine *g, int obj, int d)
   return -1;
 }
 
-static int
-is_temp (const engine *g, int o)
+int
+ng_is_temp (const engine *g, int o)
 {
   const nest_obj *ob = &g->n->obj[o];
   return ob->opd.kind == IX_OPD_SCALAR && !ob->live_out;
@@ -338,8 +277,8 @@ sym_not (engine *g, int s)
 {
   const sym *x = &g->syms[s];
   if (x->op == IX_EQ || x->op == IX_NE)
-    return new_sym (g, x->op == IX_EQ ? IX_NE : IX_EQ, x->a, x->b);
-  return new_sym (g, IX_NOT, s, -1);
+    return ng_new_sym (g, x->op == IX_EQ ? IX_NE : IX_EQ, x->a, x->b);
+  return ng_new_sym (g, IX_NOT, s, -1);
 }
 
 /* S converted to type T (S itself when of that type).  */
@@ -348,7 +287,7 @@ sym_cast (engine *g, int s, sp_type t)
 {
   if (s < 0 || sym_type (g, s) == t)
     return s;
-  int c = new_sym (g, IX_CAST, s, -1);
+  int c = ng_new_sym (g, IX_CAST, s, -1);
   if (c >= 0)
     g->syms[c].num.type = t;
   return c;
@@ -377,15 +316,15 @@ eval (engine *g, int e)
   switch (x->op)
     {
     case IX_CONST:
-      return sym_const (g, x->num);
+      return ng_const (g, x->num);
     case IX_ACCESS:
       {
         int o = x->obj;
         if (!g->written[o])
           return sym_read (g, o, x->nidx, x->loop);
-        if (!is_temp (g, o))
-          return fail (g, "output %s is also read at %s", objname (g, o),
-                       spell_access (g, o, x->nidx, x->loop, buf,
+        if (!ng_is_temp (g, o))
+          return ng_fail (g, "output %s is also read at %s", ng_objname (g, o),
+                       ng_spell_access (g, o, x->nidx, x->loop, buf,
                                      sizeof buf));
         state *s = &g->st[o];
         switch (s->kind)
@@ -401,24 +340,24 @@ eval (engine *g, int e)
               g->st[o].carried[g->stack[k]] = 1;
             return s->val;
           case ST_COND:
-            return fail (g, "%s is read after the if statement that sets "
+            return ng_fail (g, "%s is read after the if statement that sets "
                          "it: its value depends on the condition",
-                         objname (g, o));
+                         ng_objname (g, o));
           case ST_ACC:
-            return fail (g, "%s is read inside loop %s, where it "
-                         "accumulates", objname (g, o),
-                         loopname (g, loop_at (g, o, s->depth + 1)));
+            return ng_fail (g, "%s is read inside loop %s, where it "
+                         "accumulates", ng_objname (g, o),
+                         ng_loopname (g, loop_at (g, o, s->depth + 1)));
           case ST_STALE:
-            return fail (g, "%s is read after loop %s, which leaves it "
-                         "the value of its last iteration", objname (g, o),
-                         loopname (g, s->stale_loop));
+            return ng_fail (g, "%s is read after loop %s, which leaves it "
+                         "the value of its last iteration", ng_objname (g, o),
+                         ng_loopname (g, s->stale_loop));
           default:
-            return fail (g, "%s is read before it is set", objname (g, o));
+            return ng_fail (g, "%s is read before it is set", ng_objname (g, o));
           }
       }
     case IX_INDEX:
       {
-        int r = new_sym (g, IX_INDEX, -1, -1);
+        int r = ng_new_sym (g, IX_INDEX, -1, -1);
         if (r >= 0)
           {
             g->syms[r].loop[0] = x->loop[0];
@@ -432,276 +371,12 @@ eval (engine *g, int e)
         int b = a < 0 || x->b < 0 ? -1 : eval (g, x->b);
         if (a < 0 || (x->b >= 0 && b < 0))
           return -1;
-        int r = new_sym (g, x->op, a, b);
+        int r = ng_new_sym (g, x->op, a, b);
         if (r >= 0)
           g->syms[r].num = x->num;
         return r;
       }
     }
-}
-
-/* -------------------------------------------------------------------- */
-/* Guards and zeros.  */
-
-/* The conjunction of the conditions of the if statements opened since
-   object O's value was set (or O declared), or -1 when none is; -2 on
-   failure.  */
-static int
-guard_of (engine *g, int o)
-{
-  int c = -1;
-  for (int k = g->st[o].base_guard; k < g->nguards; k++)
-    {
-      c = c < 0 ? g->gcond[k] : new_sym (g, IX_AND, c, g->gcond[k]);
-      if (c < 0)
-        return -2;
-    }
-  return c;
-}
-
-/* Is object O stored with unstored zeros, which sparse loops skip?  */
-static int
-sparse_obj (const engine *g, int o)
-{
-  const ix_operand *op = &g->n->obj[o].opd;
-  return op->tagged && !sp_format_dense_upto (&op->fmt, op->fmt.nlevels);
-}
-
-/* A sparse object symbol S reads, or -1.  */
-static int
-sparse_read (const engine *g, int s)
-{
-  const sym *x = &g->syms[s];
-  if (x->op == IX_ACCESS)
-    return sparse_obj (g, x->obj) ? x->obj : -1;
-  int a = x->a >= 0 ? sparse_read (g, x->a) : -1;
-  return a >= 0 || x->b < 0 ? a : sparse_read (g, x->b);
-}
-
-/* Does symbol S decide anything: a guard, a comparison, a logical
-   operator?  */
-static int
-has_cond (const engine *g, int s)
-{
-  const sym *x = &g->syms[s];
-  if (x->op == IX_WHERE || x->op == IX_NOT || x->op == IX_AND
-      || x->op == IX_OR || (x->op >= IX_EQ && x->op <= IX_GE))
-    return 1;
-  return (x->a >= 0 && has_cond (g, x->a))
-         || (x->b >= 0 && has_cond (g, x->b));
-}
-
-/* What a value is where every sparse object is zero.  */
-typedef enum { ZV_ZERO, ZV_NONZERO, ZV_ANY } zval;
-
-static zval
-zero_value (const engine *g, int s)
-{
-  const sym *x = &g->syms[s];
-  zval a = x->a >= 0 ? zero_value (g, x->a) : ZV_ANY;
-  zval b = x->b >= 0 ? zero_value (g, x->b) : ZV_ANY;
-  int za = a == ZV_ZERO, zb = b == ZV_ZERO;
-  int na = a == ZV_NONZERO, nb = b == ZV_NONZERO;
-  switch (x->op)
-    {
-    case IX_ACCESS:
-      return sparse_obj (g, x->obj) ? ZV_ZERO : ZV_ANY;
-    case IX_CONST:
-      return ix_num_is_zero (x->num) ? ZV_ZERO : ZV_NONZERO;
-    case IX_NEG:
-    case IX_ABS:
-      return a;
-    case IX_CAST:
-    case IX_SUM:
-    case IX_DIV:
-    case IX_MOD:
-      return za ? ZV_ZERO : ZV_ANY;
-    case IX_MUL:
-      return za || zb ? ZV_ZERO : ZV_ANY;
-    case IX_ADD:
-    case IX_SUB:
-      return za && zb ? ZV_ZERO : (za && nb) || (na && zb) ? ZV_NONZERO
-             : ZV_ANY;
-    default:
-      break;
-    }
-  /* A comparison of a zero with a constant: decided.  */
-  if (x->op >= IX_EQ && x->op <= IX_GE
-      && ((za && g->syms[x->b].op == IX_CONST)
-          || (zb && g->syms[x->a].op == IX_CONST)))
-    {
-      ix_num c = g->syms[za ? x->b : x->a].num;
-      double v = c.type == SP_F64 || c.type == SP_F32 ? c.f : (double) c.i;
-      double l = za ? 0 : v, r = za ? v : 0;
-      int t = x->op == IX_EQ ? l == r : x->op == IX_NE ? l != r
-              : x->op == IX_LT ? l < r : x->op == IX_LE ? l <= r
-              : x->op == IX_GT ? l > r : l >= r;
-      return t ? ZV_NONZERO : ZV_ZERO;
-    }
-  switch (x->op)
-    {
-    case IX_EQ:
-    case IX_LE:
-    case IX_GE:
-      return za && zb ? ZV_NONZERO
-             : x->op == IX_EQ && ((za && nb) || (na && zb)) ? ZV_ZERO
-             : ZV_ANY;
-    case IX_NE:
-    case IX_LT:
-    case IX_GT:
-      return za && zb ? ZV_ZERO
-             : x->op == IX_NE && ((za && nb) || (na && zb)) ? ZV_NONZERO
-             : ZV_ANY;
-    case IX_NOT:
-      return za ? ZV_NONZERO : na ? ZV_ZERO : ZV_ANY;
-    case IX_AND:
-      return za || zb ? ZV_ZERO : na && nb ? ZV_NONZERO : ZV_ANY;
-    case IX_OR:
-      return za && zb ? ZV_ZERO : na || nb ? ZV_NONZERO : ZV_ANY;
-    case IX_WHERE:
-      return za || zb ? ZV_ZERO : na ? b : ZV_ANY;
-    default:
-      return ZV_ANY;
-    }
-}
-
-/* Expression E of the nest as C, into BUF.  */
-static void
-spell_expr (const engine *g, int e, int ctx, char *buf, size_t len)
-{
-  const nest_expr *x = &g->n->expr[e];
-  const ix_op_info *info = &ix_ops[x->op];
-  char tmp[128];
-  int paren = info->prec < ctx;
-  ix_cat (buf, len, "%s", paren ? "(" : "");
-  switch (x->op)
-    {
-    case IX_ACCESS:
-      ix_cat (buf, len, "%s", spell_access (g, x->obj, x->nidx, x->loop, tmp,
-                                           sizeof tmp));
-      break;
-    case IX_CONST:
-      ix_num_print (x->num, tmp, sizeof tmp);
-      ix_cat (buf, len, "%s", tmp);
-      break;
-    case IX_INDEX:
-      ix_cat (buf, len, "%s", loopname (g, x->loop[0]));
-      break;
-    case IX_CAST:
-      ix_cat (buf, len, "(%s) ", type_name (x->num.type));
-      spell_expr (g, x->a, info->prec, buf, len);
-      break;
-    case IX_ABS:
-      ix_cat (buf, len, "fabs (");
-      spell_expr (g, x->a, 0, buf, len);
-      ix_cat (buf, len, ")");
-      break;
-    case IX_WHERE:
-      spell_expr (g, x->a, info->prec + 1, buf, len);
-      ix_cat (buf, len, " ? ");
-      spell_expr (g, x->b, info->prec, buf, len);
-      ix_cat (buf, len, " : 0");
-      break;
-    default:
-      if (info->arity == 1)
-        {
-          ix_cat (buf, len, "%s", info->spell);
-          spell_expr (g, x->a, info->prec, buf, len);
-        }
-      else
-        {
-          spell_expr (g, x->a, info->prec, buf, len);
-          ix_cat (buf, len, " %s ", info->spell);
-          spell_expr (g, x->b, info->prec + 1, buf, len);
-        }
-      break;
-    }
-  ix_cat (buf, len, "%s", paren ? ")" : "");
-}
-
-/* "'A[i][j] == 0'", shortened to fit a message.  */
-static char *
-quote_expr (const engine *g, int e, int negate, char *buf, size_t len)
-{
-  char tmp[256] = "";
-  spell_expr (g, e, negate ? ix_ops[IX_NOT].prec : 0, tmp, sizeof tmp);
-  if (strlen (tmp) > 60)
-    strcpy (tmp + 56, " ...");
-  snprintf (buf, len, "'%s%s'", negate ? "!" : "", tmp);
-  return buf;
-}
-
-/* Assignment EVI as OP RHS (`x = x + t` read as `x += t`), as C.  */
-static char *
-quote_assign (const engine *g, int evi, ix_assign op, int rhs, char *buf,
-              size_t len)
-{
-  static const char *const ops[] = { "=", "+=", "-=" };
-  const nest_event *ev = &g->n->ev[evi];
-  char tmp[256], lhs[128];
-  spell_access (g, ev->obj, ev->nidx, ev->idx, lhs, sizeof lhs);
-  snprintf (tmp, sizeof tmp, "%s %s ", lhs, ops[op]);
-  spell_expr (g, rhs, 0, tmp, sizeof tmp);
-  if (strlen (tmp) > 60)
-    strcpy (tmp + 56, " ...");
-  snprintf (buf, len, "'%s'", tmp);
-  return buf;
-}
-
-/* The outermost part of value S that decides something (a guard, a
-   comparison, a logical operator) over a sparse object and is not zero
-   where the sparse objects are, unless an enclosing part is zero there
-   anyway (a product with a zero, a guard false at zero); -1 when none
-   is.  */
-static int
-nonzero_decision (const engine *g, int s)
-{
-  const sym *x = &g->syms[s];
-  if (zero_value (g, s) == ZV_ZERO || !has_cond (g, s))
-    return -1;
-  if (x->op == IX_WHERE || x->op == IX_NOT || x->op == IX_AND
-      || x->op == IX_OR || (x->op >= IX_EQ && x->op <= IX_GE))
-    return sparse_read (g, s) >= 0 ? s : -1;
-  int a = x->a >= 0 ? nonzero_decision (g, x->a) : -1;
-  return a >= 0 || x->b < 0 ? a : nonzero_decision (g, x->b);
-}
-
-/* Refuse value T, which assignment EVI writes into an output (under
-   guard GS, when >= 0, the guard of T's top), when a decision in it is
-   not zero where the sparse objects are: sparse loops skip those
-   entries, and the dense loops would do something there.  */
-static int
-check_zeros (engine *g, int evi, ix_assign op, int rhs, int t, int gs)
-{
-  int bad = nonzero_decision (g, t);
-  if (bad < 0)
-    return 0;
-  char what[160], act[128];
-  const char *name = objname (g, sparse_read (g, bad));
-  quote_assign (g, evi, op, rhs, act, sizeof act);
-  if (gs >= 0 && bad == t && zero_value (g, gs) != ZV_ZERO)
-    {
-      /* The innermost condition not false at a zero.  */
-      int k = g->nguards - 1;
-      while (k > g->st[g->n->ev[evi].obj].base_guard
-             && zero_value (g, g->gcond[k]) == ZV_ZERO)
-        k--;
-      quote_expr (g, g->n->ev[g->gev[k]].rhs, g->gelse[k], what,
-                  sizeof what);
-      return fail (g, "at the unstored zeros of %s the condition %s %s "
-                   "true, and %s would run there, but sparse loops visit "
-                   "only the stored entries (a condition false at zero, "
-                   "such as '%s[...] != 0 && ...', keeps to them)", name,
-                   what,
-                   zero_value (g, g->gcond[k]) == ZV_NONZERO ? "is"
-                                                             : "may be",
-                   act, name);
-    }
-  return fail (g, "at the unstored zeros of %s a condition in %s %s true, "
-               "so that it %s a value that is not zero there, but sparse "
-               "loops visit only the stored entries", name, act,
-               zero_value (g, bad) == ZV_NONZERO ? "is" : "may be",
-               op == IX_SET ? "stores" : "adds");
 }
 
 /* Is expression E a read of exactly the element EV writes?  */
@@ -748,9 +423,9 @@ assign (engine *g, int evi)
     return -1;
   for (int k = 0; k < g->depth; k++)
     if (s->carried[g->stack[k]])
-      return fail (g, "%s is read in loop %s before it is set there: its "
+      return ng_fail (g, "%s is read in loop %s before it is set there: its "
                    "value carries over from one iteration to the next",
-                   objname (g, o), loopname (g, g->stack[k]));
+                   ng_objname (g, o), ng_loopname (g, g->stack[k]));
   /* A loop standing for a map loop: never while that one runs (both
      would pick elements), and its reads are renamed to it.  */
   for (int k = 0; k < ev->nidx; k++)
@@ -759,10 +434,10 @@ assign (engine *g, int evi)
         char b1[128], b2[128];
         for (int q = 0; q < g->depth; q++)
           if (g->stack[q] == s->map[k])
-            return fail (g, "%s is written both at %s and at %s",
-                         objname (g, o),
-                         spell_access (g, o, s->nmap, s->map, b1, sizeof b1),
-                         spell_access (g, o, ev->nidx, ev->idx, b2,
+            return ng_fail (g, "%s is written both at %s and at %s",
+                         ng_objname (g, o),
+                         ng_spell_access (g, o, s->nmap, s->map, b1, sizeof b1),
+                         ng_spell_access (g, o, ev->nidx, ev->idx, b2,
                                        sizeof b2));
         t = sym_rename (g, t, s->canon);
         if (t < 0)
@@ -770,21 +445,21 @@ assign (engine *g, int evi)
         break;
       }
   int d = fdepth (g, o);
-  int gs = guard_of (g, o);
+  int gs = ng_guard_of (g, o);
   if (gs == -2)
     return -1;
   if (op == IX_SET)
     {
-      if (gs >= 0 && !is_temp (g, o))
+      if (gs >= 0 && !ng_is_temp (g, o))
         {
           char b1[128];
-          return fail (g, "%s is set (=) inside an if statement: where the "
+          return ng_fail (g, "%s is set (=) inside an if statement: where the "
                        "condition is false it keeps its old value; set it "
                        "before the if statement, or accumulate (+=) into it",
-                       spell_access (g, o, ev->nidx, ev->idx, b1,
+                       ng_spell_access (g, o, ev->nidx, ev->idx, b1,
                                      sizeof b1));
         }
-      if (!is_temp (g, o) && check_zeros (g, evi, op, rhs, t, -1))
+      if (!ng_is_temp (g, o) && ng_check_zeros (g, evi, op, rhs, t, -1))
         return -1;
       s->kind = ST_DEF;
       s->val = t;
@@ -801,26 +476,24 @@ assign (engine *g, int evi)
   if (tt0 != to && ix_arith_type (to, tt0) == to
       && (t = sym_cast (g, t, to)) < 0)
     return -1;
-  if (gs >= 0 && (t = new_sym (g, IX_WHERE, gs, t)) < 0)
-    return -1;
-  if (!is_temp (g, o) && check_zeros (g, evi, op, rhs, t, gs))
+  if (ng_guard_term (g, evi, op, rhs, gs, &t))
     return -1;
 
   term tt = { t, op == IX_SUB_SET };
   switch (s->kind)
     {
     case ST_COND:
-      return fail (g, "%s is read after the if statement that sets it: its "
-                   "value depends on the condition", objname (g, o));
+      return ng_fail (g, "%s is read after the if statement that sets it: its "
+                   "value depends on the condition", ng_objname (g, o));
     case ST_UNDEF:
-      return fail (g, "%s is read before it is set", objname (g, o));
+      return ng_fail (g, "%s is read before it is set", ng_objname (g, o));
     case ST_STALE:
-      return fail (g, "%s is read after loop %s, which leaves it the value "
-                   "of its last iteration", objname (g, o),
-                   loopname (g, s->stale_loop));
+      return ng_fail (g, "%s is read after loop %s, which leaves it the value "
+                   "of its last iteration", ng_objname (g, o),
+                   ng_loopname (g, s->stale_loop));
     case ST_OLD:
-      if (is_temp (g, o))
-        return fail (g, "%s is read before it is set", objname (g, o));
+      if (ng_is_temp (g, o))
+        return ng_fail (g, "%s is read before it is set", ng_objname (g, o));
       s->val = sym_read (g, o, s->nmap, s->map);
       if (s->val < 0)
         return -1;
@@ -850,23 +523,6 @@ assign (engine *g, int evi)
   return 0;
 }
 
-/* The branch of if statement K ends: the temporaries set in it keep a
-   value that depends on its condition.  */
-static void
-leave_branch (engine *g, int k)
-{
-  for (int o = 0; o < g->n->nobjs; o++)
-    {
-      state *s = &g->st[o];
-      if (is_temp (g, o) && s->base_guard > k
-          && (s->kind == ST_DEF || s->kind == ST_ACC))
-        {
-          s->kind = ST_COND;
-          s->cond_ev = g->gev[k];
-        }
-    }
-}
-
 /* Loop L ends: sums close, values set inside it go stale.  */
 static int
 end_loop (engine *g, int l)
@@ -883,18 +539,18 @@ end_loop (engine *g, int l)
             {
               term t = s->delta[d];
               if (!sym_uses_loop (g, t.e, l))
-                return fail (g, "loop %s accumulates into %s but its "
+                return ng_fail (g, "loop %s accumulates into %s but its "
                              "variable indexes nothing there",
-                             loopname (g, l), objname (g, o));
+                             ng_loopname (g, l), ng_objname (g, o));
               /* The loops add in the type of the object; the sum of index
                  notation adds in the type of its terms.  */
               sp_type tt = sym_type (g, t.e);
               if (tt != g->n->obj[o].opd.type)
-                return fail (g, "%s is %s but accumulates %s terms over "
-                             "loop %s", objname (g, o),
+                return ng_fail (g, "%s is %s but accumulates %s terms over "
+                             "loop %s", ng_objname (g, o),
                              type_name (g->n->obj[o].opd.type),
-                             type_name (tt), loopname (g, l));
-              t.e = new_sym (g, IX_SUM, t.e, -1);
+                             type_name (tt), ng_loopname (g, l));
+              t.e = ng_new_sym (g, IX_SUM, t.e, -1);
               if (t.e < 0)
                 return -1;
               g->syms[t.e].sumloop = l;
@@ -1054,18 +710,18 @@ split_value (engine *g, int obj, int v, ix_assign *op, int *rhs)
             {
               /* OLD - r - b == OLD - (r + b); OLD - r + b == OLD - (r - b) */
               *op = IX_SUB_SET;
-              *rhs = new_sym (g, nb ? IX_ADD : IX_SUB, r, x->b);
+              *rhs = ng_new_sym (g, nb ? IX_ADD : IX_SUB, r, x->b);
             }
           else
             {
               *op = IX_ADD_SET;
-              *rhs = new_sym (g, nb ? IX_SUB : IX_ADD, r, x->b);
+              *rhs = ng_new_sym (g, nb ? IX_SUB : IX_ADD, r, x->b);
             }
           return *rhs < 0 ? -1 : 0;
         }
     }
-  return fail (g, "output %s is also read at %s", objname (g, obj),
-               spell_access (g, obj, s->nmap, s->map, buf, sizeof buf));
+  return ng_fail (g, "output %s is also read at %s", ng_objname (g, obj),
+               ng_spell_access (g, obj, s->nmap, s->map, buf, sizeof buf));
 }
 
 /* Check every loop of statement K against the extents it runs over.  */
@@ -1093,12 +749,12 @@ check_bounds (engine *g, kbuild *k)
             continue;
           const nest_loop *lp = &g->n->loop[l];
           if (ob->extent_key[d] < 0)
-            return fail (g, "the extent of dimension %d of %s is not known "
+            return ng_fail (g, "the extent of dimension %d of %s is not known "
                          "here, so bound %s of loop %s cannot be checked "
                          "against it", d + 1, ob->opd.name, lp->bound_text,
                          lp->name);
           if (lp->bound_key < 0 || lp->bound_key != ob->extent_key[d])
-            return fail (g, "bound %s does not match extent %s of %s: "
+            return ng_fail (g, "bound %s does not match extent %s of %s: "
                          "loop %s must run over the whole extent",
                          lp->bound_text, ob->extent_text[d], ob->opd.name,
                          lp->name);
@@ -1116,22 +772,22 @@ build_kernel (engine *g, int obj)
   if (s->kind == ST_STALE)
     {
       if (g->n->obj[obj].opd.rank == 0)
-        return fail (g, "%s keeps only the value of the last iteration of "
-                     "loop %s", objname (g, obj), loopname (g, s->stale_loop));
-      return fail (g, "%s is assigned in every iteration of loop %s, which "
+        return ng_fail (g, "%s keeps only the value of the last iteration of "
+                     "loop %s", ng_objname (g, obj), ng_loopname (g, s->stale_loop));
+      return ng_fail (g, "%s is assigned in every iteration of loop %s, which "
                    "does not index it",
-                   spell_access (g, obj, s->nmap, s->map, buf, sizeof buf),
-                   loopname (g, s->stale_loop));
+                   ng_spell_access (g, obj, s->nmap, s->map, buf, sizeof buf),
+                   ng_loopname (g, s->stale_loop));
     }
   if (s->kind != ST_DEF)
-    return fail (g, "the value %s ends with is not an expression of the "
-                 "loops", objname (g, obj));
+    return ng_fail (g, "the value %s ends with is not an expression of the "
+                 "loops", ng_objname (g, obj));
   ix_assign op;
   int rhs;
   if (split_value (g, obj, s->val, &op, &rhs))
     return -1;
   if (r->nkernels == NEST_MAX_KERNELS)
-    return fail (g, "the nest computes more than %d outputs",
+    return ng_fail (g, "the nest computes more than %d outputs",
                  NEST_MAX_KERNELS);
 
   kbuild k;
@@ -1141,21 +797,21 @@ build_kernel (engine *g, int obj)
     k.var_of_loop[l] = -1;
   k.ix = ix_new ();
   if (!k.ix)
-    return fail (g, "out of memory");
+    return ng_fail (g, "out of memory");
   int out = kaccess (&k, obj, s->nmap, s->map,
                      g->n->ev[s->first_write].loc);
   int e = out < 0 ? -1 : kexpr (&k, rhs);
   if (e < 0)
     {
       ix_free (k.ix);
-      return fail (g, "%s", k.d.msg[0] ? k.d.msg : "the nest is too large");
+      return ng_fail (g, "%s", k.d.msg[0] ? k.d.msg : "the nest is too large");
     }
   ix_set_output (k.ix, out, op, e);
   k.ix->loc = g->n->ev[s->first_write].loc;
   if (ix_finish (k.ix, &k.d))
     {
       ix_free (k.ix);
-      return fail (g, "%s", k.d.msg);
+      return ng_fail (g, "%s", k.d.msg);
     }
   if (check_bounds (g, &k))
     {
@@ -1245,7 +901,7 @@ check_aliases (engine *g, const int *named)
       const nest_obj *ow = &g->n->obj[w];
       for (int o = 0; o < g->n->nobjs; o++)
         {
-          if (o == w || !named[o] || (g->written[o] && is_temp (g, o)))
+          if (o == w || !named[o] || (g->written[o] && ng_is_temp (g, o)))
             continue;
           switch (may_alias (ow, &g->n->obj[o]))
             {
@@ -1254,7 +910,7 @@ check_aliases (engine *g, const int *named)
             case ALIAS_CONFLICT:
               if (elementwise (g, k, o))
                 break;
-              return fail (g, "%s and %s may be the same tensor (tagged "
+              return ng_fail (g, "%s and %s may be the same tensor (tagged "
                            "parameters of one format): declare %s with "
                            "'restrict'", ow->opd.name, g->n->obj[o].opd.name,
                            ow->opd.name);
@@ -1268,7 +924,7 @@ check_aliases (engine *g, const int *named)
                 if (dup)
                   break;
                 if (r->nchecks == NEST_MAX_CHECKS)
-                  return fail (g, "too many pointers that may overlap");
+                  return ng_fail (g, "too many pointers that may overlap");
                 r->check[r->nchecks].a = w;
                 r->check[r->nchecks].b = o;
                 r->nchecks++;
@@ -1296,7 +952,7 @@ prepass (engine *g, int *named)
         g->st[o].canon[l] = -1;
       for (int p = 0; p < o; p++)
         if (strcmp (n->obj[o].opd.name, n->obj[p].opd.name) == 0)
-          return fail (g, "two different variables are named %s",
+          return ng_fail (g, "two different variables are named %s",
                        n->obj[o].opd.name);
     }
   for (int e = 0; e < n->nexprs; e++)
@@ -1333,11 +989,11 @@ prepass (engine *g, int *named)
             s->canon[l] = m;
         }
       if (!same)
-        return fail (g, "%s is written both at %s and at %s",
-                     objname (g, ev->obj),
-                     spell_access (g, ev->obj, s->nmap, s->map, b1,
+        return ng_fail (g, "%s is written both at %s and at %s",
+                     ng_objname (g, ev->obj),
+                     ng_spell_access (g, ev->obj, s->nmap, s->map, b1,
                                    sizeof b1),
-                     spell_access (g, ev->obj, ev->nidx, ev->idx, b2,
+                     ng_spell_access (g, ev->obj, ev->nidx, ev->idx, b2,
                                    sizeof b2));
     }
   return 0;
@@ -1373,13 +1029,13 @@ nest_lower (const nest *n, nest_result *r)
         {
         case NEST_EV_BEGIN:
           if (g->depth == NEST_MAX_LOOPS)
-            rc = fail (g, "the nest is too deep");
+            rc = ng_fail (g, "the nest is too deep");
           else
             g->stack[g->depth++] = ev->loop;
           break;
         case NEST_EV_END:
           if (g->depth == 0 || g->stack[g->depth - 1] != ev->loop)
-            rc = fail (g, "loops do not nest");
+            rc = ng_fail (g, "loops do not nest");
           else
             {
               rc = end_loop (g, ev->loop);
@@ -1395,39 +1051,46 @@ nest_lower (const nest *n, nest_result *r)
           break;
         case NEST_EV_IF:
           if (g->nguards == NEST_MAX_GUARDS)
-            rc = fail (g, "the if statements nest too deep");
-          else if ((g->gcond[g->nguards] = eval (g, ev->rhs)) < 0)
-            rc = -1;
+            rc = ng_fail (g, "the if statements nest too deep");
           else
             {
-              g->gev[g->nguards] = i;
-              g->gelse[g->nguards++] = 0;
+              int k = g->nguards, c = eval (g, ev->rhs);
+              if (c < 0)
+                {
+                  rc = -1;
+                  break;
+                }
+              g->gcond[k] = g->gev_cond[k] = c;
+              g->gev[k] = i;
+              g->gelse[k] = g->gassumed[k] = 0;
+              g->nguards++;
             }
           break;
         case NEST_EV_ELSE:
         case NEST_EV_ENDIF:
           if (g->nguards == 0)
             {
-              rc = fail (g, "if statements do not nest");
+              rc = ng_fail (g, "if statements do not nest");
               break;
             }
-          leave_branch (g, g->nguards - 1);
+          ng_leave_branch (g, g->nguards - 1);
           if (ev->kind == NEST_EV_ENDIF)
             g->nguards--;
           else
             {
               int k = g->nguards - 1;
-              g->gcond[k] = sym_not (g, g->gcond[k]);
+              g->gcond[k] = sym_not (g, g->gev_cond[k]);
               g->gelse[k] = 1;
+              g->gassumed[k] = 0;
               rc = g->gcond[k] < 0 ? -1 : 0;
             }
           break;
         }
     }
   if (rc == 0 && g->depth != 0)
-    rc = fail (g, "loops do not nest");
+    rc = ng_fail (g, "loops do not nest");
   if (rc == 0 && g->nguards != 0)
-    rc = fail (g, "if statements do not nest");
+    rc = ng_fail (g, "if statements do not nest");
 
   /* One statement per output, in the order of first writes.  */
   while (rc == 0)
@@ -1438,7 +1101,7 @@ nest_lower (const nest *n, nest_result *r)
           int done = 0;
           for (int k = 0; k < r->nkernels; k++)
             done |= r->kernel_obj[k] == o;
-          if (done || !g->written[o] || is_temp (g, o))
+          if (done || !g->written[o] || ng_is_temp (g, o))
             continue;
           if (next < 0 || g->st[o].first_write < g->st[next].first_write)
             next = o;
@@ -1455,6 +1118,7 @@ nest_lower (const nest *n, nest_result *r)
         ix_free (r->kernel[k]);
       r->nkernels = 0;
       r->nchecks = 0;
+      r->nassumes = 0;
     }
   free (syms);
   free (g);

@@ -194,6 +194,20 @@ typedef struct nest_check
   int a, b;
 } nest_check;
 
+/* What the kernels assume of loop-invariant scalars, for the front end
+   to check at run time before it runs them (else the loops): the
+   condition EXPR of an if statement (its negation when NEG: the else
+   branch) is false where the objects in ZERO (a bit per object) are
+   zero, so that the guard skips their unstored entries (`if (A[i][j] >
+   tol)` assumes !(0 > tol)).  TEXT spells the condition for the
+   report.  */
+typedef struct nest_assume
+{
+  int expr, neg;
+  uint32_t zero;
+  char text[96];
+} nest_assume;
+
 typedef struct nest_result
 {
   int nkernels;
@@ -203,6 +217,8 @@ typedef struct nest_result
   int kernel_obj[NEST_MAX_KERNELS];   /* the output object of each */
   int nchecks;
   nest_check check[NEST_MAX_CHECKS];
+  int nassumes;
+  nest_assume assume[NEST_MAX_GUARDS];
   char reason[256];                   /* why not, when nest_lower fails */
 } nest_result;
 

@@ -1381,4 +1381,118 @@ reader::read_assign (tree lhs, tree rhs, ix_assign op, location_t loc)
   return true;
 }
 
+/* ------------------------------------------------------------------ */
+/* Conditions checked before the loops.  */
+
+/* Nest expression E as GENERIC, the reads of the objects in ZERO (a bit
+   per object) zeros, every other leaf a constant or a scalar
+   (nest_assume); NULL for anything else.  */
+tree
+reader::at_zero (int e, uint32_t zero)
+{
+  const nest_expr *x = &n->expr[e];
+  location_t loc = x->loc;
+  if (x->op == IX_ACCESS)
+    {
+      tree decl = obj_decl[x->obj];
+      if ((zero >> x->obj) & 1)
+	{
+	  tree t = TREE_TYPE (decl);
+	  while (TREE_CODE (t) == ARRAY_TYPE || TREE_CODE (t) == POINTER_TYPE)
+	    t = TREE_TYPE (t);
+	  return build_zero_cst (TYPE_MAIN_VARIANT (t));
+	}
+      return x->nidx == 0 ? decl : NULL_TREE;
+    }
+  if (x->op == IX_CONST)
+    {
+      if (x->num.type == SP_I32 || x->num.type == SP_I64)
+	return build_int_cst (x->num.type == SP_I32 ? integer_type_node
+			      : sparse_int64_type (), x->num.i);
+      REAL_VALUE_TYPE r;
+      char buf[64];
+      snprintf (buf, sizeof buf, "%.17g", x->num.f);
+      real_from_string (&r, buf);
+      return fold_convert (x->num.type == SP_F32 ? float_type_node
+			   : double_type_node,
+			   build_real (double_type_node, r));
+    }
+  if (x->op == IX_INDEX || x->op == IX_SUM)
+    return NULL_TREE;
+  tree a = at_zero (x->a, zero);
+  tree b = x->b >= 0 ? at_zero (x->b, zero) : a;
+  if (!a || !b)
+    return NULL_TREE;
+  tree type = sparse_arith_type (TREE_TYPE (a), TREE_TYPE (b));
+  tree truth_a = fold_build2 (NE_EXPR, boolean_type_node, a,
+			      build_zero_cst (TREE_TYPE (a)));
+  tree truth_b = fold_build2 (NE_EXPR, boolean_type_node, b,
+			      build_zero_cst (TREE_TYPE (b)));
+  tree r;
+  switch (x->op)
+    {
+    case IX_NEG:
+    case IX_ABS:
+      r = fold_build1 (x->op == IX_NEG ? NEGATE_EXPR : ABS_EXPR, type,
+		       sparse_convert (loc, type, a));
+      return r;
+    case IX_CAST:
+      {
+	tree to = x->num.type == SP_F64 ? double_type_node
+		  : x->num.type == SP_F32 ? float_type_node
+		  : x->num.type == SP_I64 ? sparse_int64_type ()
+		  : integer_type_node;
+	return sparse_convert (loc, to, a);
+      }
+    case IX_NOT:
+      r = fold_build1 (TRUTH_NOT_EXPR, boolean_type_node, truth_a);
+      return fold_convert (integer_type_node, r);
+    case IX_AND:
+    case IX_OR:
+      r = fold_build2 (x->op == IX_AND ? TRUTH_ANDIF_EXPR : TRUTH_ORIF_EXPR,
+		       boolean_type_node, truth_a, truth_b);
+      return fold_convert (integer_type_node, r);
+    case IX_WHERE:
+      type = sparse_arith_type (TREE_TYPE (b), integer_type_node);
+      return fold_build3 (COND_EXPR, type, truth_a,
+			  sparse_convert (loc, type, b), build_zero_cst (type));
+    default:
+      break;
+    }
+  static const tree_code arith[] = { PLUS_EXPR, MINUS_EXPR, MULT_EXPR };
+  static const tree_code cmp[] = { EQ_EXPR, NE_EXPR, LT_EXPR, LE_EXPR,
+				   GT_EXPR, GE_EXPR };
+  tree ca = sparse_convert (loc, type, a), cb = sparse_convert (loc, type, b);
+  if (x->op >= IX_ADD && x->op <= IX_MUL)
+    return fold_build2 (arith[x->op - IX_ADD], type, ca, cb);
+  if (x->op >= IX_EQ && x->op <= IX_GE)
+    return fold_convert (integer_type_node,
+			 fold_build2 (cmp[x->op - IX_EQ], boolean_type_node,
+				      ca, cb));
+  /* Division and remainder: no division by zero where the dense
+     program would not divide.  */
+  return NULL_TREE;
+}
+
+/* The condition under which RES's assumptions hold (nest_assume), as a
+   truth value; NULL when one cannot be built.  */
+tree
+reader::assumptions (const nest_result &res)
+{
+  tree cond = NULL_TREE;
+  for (int k = 0; k < res.nassumes; k++)
+    {
+      const nest_assume &a = res.assume[k];
+      tree c = at_zero (a.expr, a.zero);
+      if (!c)
+	return NULL_TREE;
+      /* The guard, C or !C, is false at the zeros.  */
+      c = fold_build2 (a.neg ? NE_EXPR : EQ_EXPR, boolean_type_node, c,
+		       build_zero_cst (TREE_TYPE (c)));
+      cond = cond ? fold_build2 (TRUTH_ANDIF_EXPR, boolean_type_node, cond,
+				 c) : c;
+    }
+  return cond;
+}
+
 } // namespace loop_reader

@@ -84,6 +84,8 @@ struct reader
   int read_conversion (tree t, sp_type *type);
   int read_select (tree t, sp_type *type);
   int negate (int c, location_t loc);
+  tree at_zero (int e, uint32_t zero);
+  tree assumptions (const nest_result &res);
   int implicit (int e, sp_type *t, sp_type other, sp_type tc);
   int read_access (tree t, int *nidx, int *loops);
   int object (tree decl);

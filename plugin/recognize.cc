@@ -366,6 +366,26 @@ recognizer::try_nest (tree *forp, tree init)
 		    "another array of the nest", rd.n->obj[res.check[0].a].opd.name);
 	}
     }
+  /* Guards assumed false at the zeros: checked before the loops.  */
+  if (ok && res.nassumes)
+    {
+      tree a = rd.assumptions (res);
+      if (!a)
+	{
+	  ok = false;
+	  snprintf (rd.reason, sizeof rd.reason, "the condition %s cannot be "
+		    "checked before the loops", res.assume[0].text);
+	}
+      else
+	{
+	  cond = cond ? build2 (TRUTH_ANDIF_EXPR, integer_type_node, cond, a)
+		      : a;
+	  for (int k = 0; k < res.nassumes && sparse_opt_report; k++)
+	    inform (EXPR_LOCATION (loop), "sparsified where the condition %s "
+		    "is false at the unstored zeros, checked before the loops "
+		    "(else they run as written)", res.assume[k].text);
+	}
+    }
   if (ok)
     {
       if (sparse_dump_file)
@@ -383,6 +403,9 @@ recognizer::try_nest (tree *forp, tree init)
 	  if (res.nchecks)
 	    fprintf (sparse_dump_file, ";;   (when the pointers do not "
 		     "overlap; else the loops)\n");
+	  for (int k = 0; k < res.nassumes; k++)
+	    fprintf (sparse_dump_file, ";;   (when %s is false at the "
+		     "zeros; else the loops)\n", res.assume[k].text);
 	}
       rewrite (forp, rd, res, plans, cond);
       nest_result_free (&res);

@@ -164,7 +164,25 @@ refusals (void)
   REFUSED ("at the unstored zeros of A the condition 'A[i][j] == 0' is true, "
            "and 'c[i] += 1' would run there");
 
-  /* May be true at a zero: it depends on tol.  */
+  /* May be true at a zero: it depends on x[j], not known before the
+     loops.  */
+  fresh ();
+  c = ARR_T ("c", SP_I32, 1, NULL, KN);
+  A = ARR ("A", 2, "CSR", KN, KM);
+  x = ARR ("x", 1, NULL, KM);
+  i = LOOP ("i", KN);
+  j = LOOP ("j", KM);
+  BEGIN (i);
+  BEGIN (j);
+  IF (OP (IX_GT, RD (A, i, j), RD (x, j)));
+  ASSIGN (c, IX_ADD_SET, CST (1), i);
+  ENDIF ();
+  END (j);
+  END (i);
+  REFUSED ("the condition 'A[i][j] > x[j]' may be true");
+
+  /* ... it depends on tol: assumed false at zero, checked before the
+     loops.  */
   fresh ();
   c = ARR_T ("c", SP_I32, 1, NULL, KN);
   A = ARR ("A", 2, "CSR", KN, KM);
@@ -178,7 +196,14 @@ refusals (void)
   ENDIF ();
   END (j);
   END (i);
-  REFUSED ("the condition 'A[i][j] > tol' may be true");
+  {
+    nest_result r = expect_ok (__LINE__, (const char *const[]) {
+      "c(i) += sum(j, A(i,j) != 0 && A(i,j) > tol ? 1 : 0); A: CSR", NULL });
+    CHECK (r.nassumes == 1 && r.assume[0].zero == 1u << A
+           && !r.assume[0].neg && strcmp (r.assume[0].text,
+                                          "'A[i][j] > tol'") == 0);
+    nest_result_free (&r);
+  }
 
   /* A plain assignment to an output under a condition.  */
   fresh ();

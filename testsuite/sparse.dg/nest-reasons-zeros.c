@@ -4,7 +4,7 @@
    is 0 when the row has a gap and negative entries; a count of the
    entries below a bound counts the gaps), so the nest is left to the
    fallback, saying so in terms of the loop.  Conditions that are false
-   at a zero are sparsified (guards.c).  */
+   at a zero are sparsified (report-guards.c).  */
 /* { dg-do compile } */
 /* { dg-options "-fplugin-arg-sparse-report" } */
 #include <math.h>
@@ -49,10 +49,12 @@ conditions (int n, double y[n], double A[n][n] SPARSE ("CSR"), double x[n],
 	y[i] += x[j];
       else
 	y[i] -= x[j];
-  /* True or not at a zero, as tol says.  */
-  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: at the unstored zeros of A the condition 'A.i..j. > tol' may be true, and 'c.i. .= 1' would run there" } */
+  /* True or not at a zero, as x[j] says: not known before the loops
+     (as tol would be, sparsified where it is not negative:
+     report-guards.c).  */
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: at the unstored zeros of A the condition 'A.i..j. > x.j.' may be true, and 'c.i. .= 1' would run there" } */
     for (int j = 0; j < n; j++)
-      if (A[i][j] > tol)
+      if (A[i][j] > x[j])
 	c[i] += 1;
   /* A maximum through an if statement: its value carries over.  */
   for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: s is read in loop j before it is set there" } */

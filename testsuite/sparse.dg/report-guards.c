@@ -43,6 +43,19 @@ guards (int n, double y[n], int deg[n], double A[n][n] SPARSE ("CSR"),
       }
 }
 
+/* A threshold whose sign is known only at run time: sparsified where it
+   is false at zero, checked before the loops.  */
+int
+threshold (int n, double A[n][n] SPARSE ("CSR"), double tol)
+{
+  int c = 0;
+  for (int i = 0; i < n; i++)	/* { dg-message "sparsified where the condition 'fabs .A.i..j.. > tol' is false at the unstored zeros, checked before the loops .else they run as written." } */
+    for (int j = 0; j < n; j++)	/* { dg-message "loop nest sparsified: c .= sum.i, sum.j, A.i,j. != 0 && abs.A.i,j.. > tol . 1 : 0..; A: CSR; loops: i for, j for over A; c: scalar" "" { target *-*-* } .-1 } */
+      if (fabs (A[i][j]) > tol)
+	c++;
+  return c;
+}
+
 long
 count (int n, double A[n][n] SPARSE ("DCSR"))
 {

@@ -120,6 +120,20 @@ count_above (double A[M][N] SPARSE ("COO"))
   return c;
 }
 
+/* A threshold whose sign only the run knows: sparsified where it is not
+   negative (the condition false at zero), the loops as written where it
+   is.  */
+static int
+count_over (double A[M][N] SPARSE ("DCSR"), double tol)
+{
+  int c = 0;
+  for (int i = 0; i < M; i++)	/* { dg-message "sparsified where the condition 'A.i..j. > tol' is false at the unstored zeros" } */
+    for (int j = 0; j < N; j++)
+      if (A[i][j] > tol)
+        c++;
+  return c;
+}
+
 /* The strict lower and the upper triangle, by an if and its else.  */
 static void
 triangles (double lo[M], double up[M], double A[M][M] SPARSE ("CSR"),
@@ -258,6 +272,8 @@ main (void)
   above_tol (y, sp_array (a), 0.0);
   pr ("above 0", y, M);
   printf ("count above %d\n", count_above (sp_array (ac)));
+  printf ("count over %d %d %d\n", count_over (sp_array (ad), 0.5),
+          count_over (sp_array (ad), 0), count_over (sp_array (ad), -0.5));
   triangles (y, y2, sp_array (sq), xm);
   pr ("lower", y, M);
   pr ("upper", y2, M);
