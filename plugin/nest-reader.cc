@@ -1087,6 +1087,18 @@ reader::implicit (int e, sp_type *t, sp_type other, sp_type tc)
   return x->a;
 }
 
+/* Is expression E a loop's index, or a constant that is not negative
+   (values an unsigned comparison orders as a signed one)?  */
+bool
+reader::index_like (int e)
+{
+  const nest_expr *x = &n->expr[e];
+  return x->op == IX_INDEX
+	 || (x->op == IX_CONST && (x->num.type == SP_I32
+				   || x->num.type == SP_I64)
+	     && x->num.i >= 0);
+}
+
 /* A binary operation T: arithmetic, a comparison, && or ||.  */
 int
 reader::read_binary (tree t, sp_type *type)
@@ -1124,10 +1136,22 @@ reader::read_binary (tree t, sp_type *type)
     }
   /* The type the operation computes in: its own, or for a comparison
      its operands' (converted alike).  */
-  tree ctype = op >= IX_EQ && op <= IX_GE ? TREE_TYPE (TREE_OPERAND (t, 0))
-	       : TREE_TYPE (t);
+  bool cmp = op >= IX_EQ && op <= IX_GE;
+  tree ctype = cmp ? TREE_TYPE (TREE_OPERAND (t, 0)) : TREE_TYPE (t);
   if (!sparse_elem_type (ctype, &tc))
-    return fail ("arithmetic in an unsupported type"), -1;
+    {
+      /* Unsigned indices (size_t) compared with each other or with
+	 constants that are not negative: compared as longs, exactly.  */
+      if (INTEGRAL_TYPE_P (ctype) && TYPE_UNSIGNED (ctype)
+	  && (!cmp || !index_like (a) || !index_like (b)))
+	return fail ("arithmetic in an unsigned type: of unsigned values, "
+		     "only comparisons of loop variables (size_t j != i) are "
+		     "supported"), -1;
+      if (!cmp || !index_like (a) || !index_like (b))
+	return fail ("arithmetic in an unsupported type"), -1;
+      *type = SP_I32;
+      return nest_op2 (n, op, a, b, loc);
+    }
   a = implicit (a, &ta, tb, tc);
   b = implicit (b, &tb, ta, tc);
   if (ix_arith_type (ta, tb) != tc)
@@ -1218,11 +1242,19 @@ reader::read_expr (tree t, sp_type *type)
 	    /* The value of an open loop's variable: its index.  */
 	    int l = open_loop_of (t);
 	    sp_type lt;
-	    if (l >= 0 && sparse_elem_type (TREE_TYPE (t), &lt)
+	    tree vt = TREE_TYPE (t);
+	    if (l >= 0 && sparse_elem_type (vt, &lt)
 		&& (lt == SP_I32 || lt == SP_I64))
 	      {
 		*type = lt;
 		return nest_index (n, loops[l].id, lt, loc);
+	      }
+	    /* An unsigned one (size_t): its values fit a long, but only
+	       comparisons with other indices read it (read_binary).  */
+	    if (l >= 0 && TYPE_UNSIGNED (vt) && TYPE_PRECISION (vt) <= 64)
+	      {
+		*type = SP_I64;
+		return nest_index (n, loops[l].id, SP_I64, loc);
 	      }
 	    return fail ("loop variable %s is used as a value%s",
 			 decl_name (t) ? decl_name (t) : "?",

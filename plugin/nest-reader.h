@@ -84,6 +84,7 @@ struct reader
   int read_conversion (tree t, sp_type *type);
   int read_select (tree t, sp_type *type);
   int negate (int c, location_t loc);
+  bool index_like (int e);
   tree at_zero (int e, uint32_t zero);
   tree assumptions (const nest_result &res);
   int implicit (int e, sp_type *t, sp_type other, sp_type tc);

@@ -35,9 +35,9 @@ body (int n, double y[n], double A[n][n] SPARSE ("CSR"), double x[n],
 	y[i] += A[i][j];
 	j++;
       }
-  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: loop variable j is used as a value and is not an int or a long" } */
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: arithmetic in an unsigned type: of unsigned values, only comparisons of loop variables .size_t j != i. are supported" } */
     for (unsigned j = 0; j < n; j++)
-      y[i] += A[i][j] * j;
+      y[i] += A[i][j] * (j + 1);
   for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: a subscript of A is a constant" } */
     y[i] = A[i][0];
   for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: a subscript of x is not a loop variable" } */

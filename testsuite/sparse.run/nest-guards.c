@@ -210,6 +210,17 @@ where_x (double y[M], double A[M][N] SPARSE ("CSC"), const double x[N])
         y[i] += A[i][j] * x[j];
 }
 
+/* The strict upper triangle with size_t loops: unsigned indices
+   compared with each other.  */
+static void
+upper (double y[M], double A[M][M] SPARSE ("CSR"), const double x[M])
+{
+  for (size_t i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, j > i . A.i,j. . x.j. : 0.; A: CSR; loops: i for, j for over A; y: dense" } */
+    for (size_t j = 0; j < M; j++)
+      if (j > i)
+        y[i] += A[i][j] * x[j];
+}
+
 /* `if (...) continue;`: the rest of the loop's body under the opposite
    condition.  */
 static void
@@ -297,6 +308,8 @@ main (void)
   pr ("where x", y, M);
   skips (y, sp_array (sq), xm);
   pr ("skips", y, M);
+  upper (y, sp_array (sq), xm);
+  pr ("upper size_t", y, M);
   sp_free (a);
   sp_free (sq);
   sp_free (ad);
