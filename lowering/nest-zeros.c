@@ -6,8 +6,6 @@
 #include "nest-int.h"
 #include "level_types.h"
 
-#define type_name ix_type_name
-
 int
 ng_guard_of (engine *g, int o)
 {
@@ -150,11 +148,14 @@ spell_expr (const engine *g, int e, int ctx, char *buf, size_t len)
       ix_cat (buf, len, "%s", ng_loopname (g, x->loop[0]));
       break;
     case IX_CAST:
-      ix_cat (buf, len, "(%s) ", type_name (x->num.type));
+      ix_cat (buf, len, "(%s) ", ix_type_name (x->num.type));
       spell_expr (g, x->a, info->prec, buf, len);
       break;
     case IX_ABS:
-      ix_cat (buf, len, "fabs (");
+      {
+        static const char *const fn[] = { "fabs", "fabsf", "labs", "abs" };
+        ix_cat (buf, len, "%s (", fn[nest_expr_type (g->n, x->a)]);
+      }
       spell_expr (g, x->a, 0, buf, len);
       ix_cat (buf, len, ")");
       break;

@@ -269,8 +269,6 @@ sym_type (const engine *g, int s)
     }
 }
 
-#define type_name ix_type_name
-
 /* !S: == and != say it for each other, exactly (NaNs included).  */
 static int
 sym_not (engine *g, int s)
@@ -548,8 +546,8 @@ end_loop (engine *g, int l)
               if (tt != g->n->obj[o].opd.type)
                 return ng_fail (g, "%s is %s but accumulates %s terms over "
                              "loop %s", ng_objname (g, o),
-                             type_name (g->n->obj[o].opd.type),
-                             type_name (tt), ng_loopname (g, l));
+                             ix_type_name (g->n->obj[o].opd.type),
+                             ix_type_name (tt), ng_loopname (g, l));
               t.e = ng_new_sym (g, IX_SUM, t.e, -1);
               if (t.e < 0)
                 return -1;
