@@ -214,6 +214,28 @@ expr (const printer *p, int e, int ctx)
       expr (p, x->b, 0);
       fputc (')', f);
       break;
+    case LIR_ABS:
+      {
+        static const char *const fn[] = { "__builtin_fabs",
+                                          "__builtin_fabsf",
+                                          "__builtin_llabs",
+                                          "__builtin_abs" };
+        fprintf (f, "%s (", x->type <= LIR_I32 ? fn[x->type] : fn[3]);
+        expr (p, x->a, 0);
+        fputc (')', f);
+      }
+      break;
+    case LIR_CAST:
+      fprintf (f, "(%s) ", lir_type_name (x->type));
+      expr (p, x->a, info->prec);
+      break;
+    case LIR_SEL:
+      expr (p, x->a, info->prec + 1);
+      fputs (" ? ", f);
+      expr (p, x->b, info->prec);
+      fputs (x->type == LIR_F64 ? " : 0.0"
+             : x->type == LIR_F32 ? " : 0.0f" : " : 0", f);
+      break;
     default:
       if (info->arity == 1)
         {

@@ -117,7 +117,7 @@ access (parser *p)
         return error_at (p, p->pos, "expected ',' or ')' in the access of "
                          "'%s', found '%s'", name, spell (p, p->pos));
     }
-  return ix_add_access (p->s, o, n, vars, tok, p->toks[tok].loc, p->err);
+  return ix_add_read (p->s, o, n, vars, tok, p->toks[tok].loc, p->err);
 }
 
 static int expr (parser *p);

@@ -7,14 +7,28 @@
 #include "level_types.h"
 
 const ix_op_info ix_ops[IX_NOPS] = {
-  [IX_ACCESS] = { "access", "", 0, 9, IX_MERGE_LEAF },
-  [IX_CONST] = { "const", "", 0, 9, IX_MERGE_LEAF },
-  [IX_NEG] = { "neg", "-", 1, 3, IX_MERGE_KEEP },
-  [IX_ADD] = { "add", "+", 2, 1, IX_MERGE_DISJ },
-  [IX_SUB] = { "sub", "-", 2, 1, IX_MERGE_DISJ },
-  [IX_MUL] = { "mul", "*", 2, 2, IX_MERGE_CONJ },
-  [IX_DIV] = { "div", "/", 2, 2, IX_MERGE_CONJ },
-  [IX_SUM] = { "sum", "sum", 1, 9, IX_MERGE_KEEP },
+  [IX_ACCESS] = { "access", "", 0, 10, IX_MERGE_LEAF, 0 },
+  [IX_CONST] = { "const", "", 0, 10, IX_MERGE_LEAF, 0 },
+  [IX_NEG] = { "neg", "-", 1, 8, IX_MERGE_KEEP, 1 },
+  [IX_ADD] = { "add", "+", 2, 6, IX_MERGE_DISJ, 0 },
+  [IX_SUB] = { "sub", "-", 2, 6, IX_MERGE_DISJ, 0 },
+  [IX_MUL] = { "mul", "*", 2, 7, IX_MERGE_CONJ, 1 },
+  [IX_DIV] = { "div", "/", 2, 7, IX_MERGE_CONJ, 1 },
+  [IX_SUM] = { "sum", "sum", 1, 10, IX_MERGE_KEEP, 1 },
+  [IX_INDEX] = { "index", "", 0, 10, IX_MERGE_LEAF, 0 },
+  [IX_CAST] = { "cast", "", 1, 8, IX_MERGE_KEEP, 0 },
+  [IX_ABS] = { "abs", "abs", 1, 10, IX_MERGE_KEEP, 0 },
+  [IX_NOT] = { "not", "!", 1, 8, IX_MERGE_FULL, 0 },
+  [IX_MOD] = { "mod", "%", 2, 7, IX_MERGE_CONJ, 0 },
+  [IX_EQ] = { "eq", "==", 2, 4, IX_MERGE_FULL, 0 },
+  [IX_NE] = { "ne", "!=", 2, 4, IX_MERGE_DISJ, 0 },
+  [IX_LT] = { "lt", "<", 2, 5, IX_MERGE_DISJ, 0 },
+  [IX_LE] = { "le", "<=", 2, 5, IX_MERGE_FULL, 0 },
+  [IX_GT] = { "gt", ">", 2, 5, IX_MERGE_DISJ, 0 },
+  [IX_GE] = { "ge", ">=", 2, 5, IX_MERGE_FULL, 0 },
+  [IX_AND] = { "and", "&&", 2, 3, IX_MERGE_CONJ, 0 },
+  [IX_OR] = { "or", "||", 2, 2, IX_MERGE_DISJ, 0 },
+  [IX_WHERE] = { "where", "?", 2, 1, IX_MERGE_CONJ, 0 },
 };
 
 /* ------------------------------------------------------------------ */
@@ -37,6 +51,44 @@ sp_type
 ix_arith_type (sp_type a, sp_type b)
 {
   return arith_rank (a) >= arith_rank (b) ? a : b;
+}
+
+sp_type
+ix_op_type (ix_op op, sp_type a, sp_type b, sp_type cast_to)
+{
+  switch (op)
+    {
+    case IX_CAST:
+    case IX_INDEX:
+      return cast_to;
+    case IX_NOT:
+    case IX_EQ:
+    case IX_NE:
+    case IX_LT:
+    case IX_LE:
+    case IX_GT:
+    case IX_GE:
+    case IX_AND:
+    case IX_OR:
+      return SP_I32;
+    case IX_WHERE:
+      return ix_arith_type (b, SP_I32);
+    case IX_ADD:
+    case IX_SUB:
+    case IX_MUL:
+    case IX_DIV:
+    case IX_MOD:
+      return ix_arith_type (a, b);
+    default:
+      return a;
+    }
+}
+
+const char *
+ix_type_name (sp_type t)
+{
+  static const char *const names[] = { "double", "float", "long", "int" };
+  return (unsigned) t < 4 ? names[t] : "?";
 }
 
 /* ------------------------------------------------------------------ */
@@ -264,6 +316,22 @@ ix_add_access (ix_stmt *s, int opd, int nidx, const int *vars, int tok,
   return s->naccs++;
 }
 
+int
+ix_add_read (ix_stmt *s, int opd, int nidx, const int *vars, int tok,
+             unsigned loc, ix_diag *d)
+{
+  for (int a = 1; a < s->naccs; a++)
+    {
+      const ix_access *x = &s->acc[a];
+      int same = x->opd == opd && x->nidx == nidx;
+      for (int k = 0; same && k < nidx; k++)
+        same = x->var[k] == vars[k];
+      if (same)
+        return a;
+    }
+  return ix_add_access (s, opd, nidx, vars, tok, loc, d);
+}
+
 /* A new expression node of kind OP; its fields are left at "absent".  */
 static int
 new_expr (ix_stmt *s, ix_op op, int tok, unsigned loc, ix_diag *d)
@@ -323,6 +391,30 @@ ix_add_sum (ix_stmt *s, int var, int a, ix_diag *d)
   return e;
 }
 
+int
+ix_add_cast (ix_stmt *s, sp_type t, int a, ix_diag *d)
+{
+  int e = new_expr (s, IX_CAST, s->expr[a].tok, s->expr[a].loc, d);
+  if (e >= 0)
+    {
+      s->expr[e].a = a;
+      s->expr[e].num.type = t;
+    }
+  return e;
+}
+
+int
+ix_add_index (ix_stmt *s, int var, sp_type t, unsigned loc, ix_diag *d)
+{
+  int e = new_expr (s, IX_INDEX, s->var[var].tok, loc, d);
+  if (e >= 0)
+    {
+      s->expr[e].var = var;
+      s->expr[e].num.type = t;
+    }
+  return e;
+}
+
 void
 ix_set_output (ix_stmt *s, int out, ix_assign assign, int rhs)
 {
@@ -355,22 +447,34 @@ ix_expr_uses (const ix_stmt *s, int e, int v)
           return 1;
       return 0;
     }
+  if (x->op == IX_INDEX)
+    return x->var == v;
   return (x->a >= 0 && ix_expr_uses (s, x->a, v))
          || (x->b >= 0 && ix_expr_uses (s, x->b, v));
 }
 
+sp_type
+ix_expr_type (const ix_stmt *s, int e)
+{
+  const ix_expr *x = &s->expr[e];
+  switch (x->op)
+    {
+    case IX_ACCESS:
+      return s->opd[s->acc[x->access].opd].type;
+    case IX_CONST:
+    case IX_INDEX:
+      return x->num.type;
+    default:
+      {
+        sp_type a = ix_expr_type (s, x->a);
+        return ix_op_type (x->op, a, x->b >= 0 ? ix_expr_type (s, x->b) : a,
+                           x->num.type);
+      }
+    }
+}
+
 /* -------------------------------------------------------------------- */
 /* ix_finish.  */
-
-/* Nonzero when expression E uses any index variable.  */
-static int
-uses_any_var (const ix_stmt *s, int e)
-{
-  for (int v = 0; v < s->nvars; v++)
-    if (ix_expr_uses (s, e, v))
-      return 1;
-  return 0;
-}
 
 /* Record the parent of every expression below E in PARENT.  */
 static void
@@ -406,6 +510,8 @@ zero_with (const ix_stmt *s, int e, int a)
       return zero_with (s, x->a, a) || zero_with (s, x->b, a);
     case IX_MERGE_DISJ:
       return zero_with (s, x->a, a) && zero_with (s, x->b, a);
+    case IX_MERGE_FULL:
+      return 0;
     }
   return 0;
 }
@@ -444,6 +550,62 @@ inplace_read (const ix_stmt *s)
   return read >= 0 && zero_with (s, s->rhs, read) ? read : -1;
 }
 
+/* The first access of a sparse operand below E, or -1.  */
+static int
+sparse_access_below (const ix_stmt *s, int e)
+{
+  const ix_expr *x = &s->expr[e];
+  if (x->op == IX_ACCESS)
+    {
+      const ix_operand *o = &s->opd[s->acc[x->access].opd];
+      return ix_access_sparse (s, x->access, &o->fmt) ? x->access : -1;
+    }
+  int a = x->a >= 0 ? sparse_access_below (s, x->a) : -1;
+  return a >= 0 || x->b < 0 ? a : sparse_access_below (s, x->b);
+}
+
+/* Nonzero when E holds an IX_SUM.  */
+static int
+has_sum (const ix_stmt *s, int e)
+{
+  const ix_expr *x = &s->expr[e];
+  return x->op == IX_SUM || (x->a >= 0 && has_sum (s, x->a))
+         || (x->b >= 0 && has_sum (s, x->b));
+}
+
+/* The divisor of division E (or of its remainder) must not be zero
+   where sparse loops skip: it reads no sparse operand.  A quotient is
+   zero at the dividend's zeros, whatever the divisor: unstored entries
+   are exact zeros, as they annihilate products (0 / 0 is 0 there).  */
+static int
+check_divisor (const ix_stmt *s, int e, ix_diag *d)
+{
+  const ix_expr *x = &s->expr[e];
+  int a = sparse_access_below (s, x->b);
+  if (a >= 0)
+    return ix_fail (d, x->tok, x->loc, "%s by '%s', a sparse operand: its "
+                    "unstored zeros would divide by zero; only a divisor "
+                    "without sparse operands is supported",
+                    x->op == IX_MOD ? "remainder" : "division",
+                    s->opd[s->acc[a].opd].name);
+  return 0;
+}
+
+/* No divisor below E holds a sum (one is computed once per element of
+   what it divides: compute it into an array first).  After the
+   reductions are placed.  */
+static int
+check_divisor_sums (const ix_stmt *s, int e, ix_diag *d)
+{
+  const ix_expr *x = &s->expr[e];
+  if ((x->op == IX_DIV || x->op == IX_MOD) && has_sum (s, x->b))
+    return ix_fail (d, x->tok, x->loc, "%s by a sum: compute the sum into "
+                    "a scalar or a vector first",
+                    x->op == IX_MOD ? "remainder" : "division");
+  return (x->a >= 0 && check_divisor_sums (s, x->a, d))
+         || (x->b >= 0 && check_divisor_sums (s, x->b, d)) ? -1 : 0;
+}
+
 /* Check the structure below E: divisors and explicit sums.  SUMMED has a
    nonzero entry for each variable an enclosing IX_SUM binds.  */
 static int
@@ -471,9 +633,9 @@ check_tree (const ix_stmt *s, int e, int *summed, ix_diag *d)
         return 0;
       }
     case IX_DIV:
-      if (uses_any_var (s, x->b))
-        return ix_fail (d, x->tok, x->loc, "division by an indexed expression: "
-                     "only division by a scalar expression is supported");
+    case IX_MOD:
+      if (check_divisor (s, e, d))
+        return -1;
       break;
     case IX_SUM:
       if (s->var[x->var].in_output)
@@ -644,7 +806,7 @@ ix_finish (ix_stmt *s, ix_diag *d)
                          "used outside the sum over it", s->var[v].name);
         }
     }
-  if (place_reductions (s, d))
+  if (place_reductions (s, d) || check_divisor_sums (s, s->rhs, d))
     return -1;
   return resolve_extents (s, d);
 }
@@ -701,6 +863,24 @@ print_expr (const ix_stmt *s, int e, int ctx_prec, char *buf, size_t len)
       ix_cat (buf, len, "sum(%s, ", s->var[x->var].name);
       print_expr (s, x->a, 0, buf, len);
       ix_cat (buf, len, ")");
+      break;
+    case IX_INDEX:
+      ix_cat (buf, len, "%s", s->var[x->var].name);
+      break;
+    case IX_CAST:
+      ix_cat (buf, len, "(%s)", ix_type_name (x->num.type));
+      print_expr (s, x->a, info->prec, buf, len);
+      break;
+    case IX_ABS:
+      ix_cat (buf, len, "abs(");
+      print_expr (s, x->a, 0, buf, len);
+      ix_cat (buf, len, ")");
+      break;
+    case IX_WHERE:
+      print_expr (s, x->a, info->prec + 1, buf, len);
+      ix_cat (buf, len, " ? ");
+      print_expr (s, x->b, info->prec, buf, len);
+      ix_cat (buf, len, " : 0");
       break;
     default:
       if (info->arity == 1)
@@ -787,8 +967,10 @@ ix_dump (const ix_stmt *s, FILE *f)
                x->b);
       if (x->op == IX_ACCESS)
         fprintf (f, " acc=%d", x->access);
-      if (x->op == IX_SUM)
+      if (x->op == IX_SUM || x->op == IX_INDEX)
         fprintf (f, " var=%s", s->var[x->var].name);
+      if (x->op == IX_CAST || x->op == IX_INDEX)
+        fprintf (f, " type=%s", ix_type_name (x->num.type));
       if (x->op == IX_CONST)
         {
           char num[48];

@@ -128,8 +128,28 @@ typedef enum
   IX_ADD,     /* A + B */
   IX_SUB,     /* A - B */
   IX_MUL,     /* A * B */
-  IX_DIV,     /* A / B, B free of index variables */
+  IX_DIV,     /* A / B, B free of sparse operands and of sums */
   IX_SUM,     /* the sum of A over index variable VAR */
+  IX_INDEX,   /* the value of index variable VAR, of type NUM.type (the
+                 C type of the loop variable it was read from: int or
+                 long) */
+  IX_CAST,    /* A converted to type NUM.type, as a C cast converts */
+  IX_ABS,     /* |A|, as fabs, fabsf, abs and labs compute it */
+  IX_NOT,     /* !A: the int 1 where A is zero, else 0 */
+  IX_MOD,     /* A % B, integers; B as a divisor of IX_DIV */
+  IX_EQ,      /* A == B, and the other comparisons below: the int 1 or 0,
+                 both operands converted as C's usual conversions do */
+  IX_NE,
+  IX_LT,
+  IX_LE,
+  IX_GT,
+  IX_GE,
+  IX_AND,     /* A && B: the int 1 or 0; B evaluated only where A is
+                 nonzero */
+  IX_OR,      /* A || B: likewise, B only where A is zero */
+  IX_WHERE,   /* A ? B : 0, of B's type (after the usual conversions with
+                 int); B evaluated only where A is nonzero: the guard of
+                 an if statement around an accumulation */
   IX_NOPS
 } ix_op;
 
@@ -139,7 +159,9 @@ typedef enum
   IX_MERGE_LEAF,  /* a leaf: one point */
   IX_MERGE_KEEP,  /* unary: the operand's lattice, expressions rewrapped */
   IX_MERGE_CONJ,  /* conjunction: nonzero only where both are (*, /) */
-  IX_MERGE_DISJ   /* disjunction: nonzero where either is (+, -) */
+  IX_MERGE_DISJ,  /* disjunction: nonzero where either is (+, -, !=, <) */
+  IX_MERGE_FULL   /* nonzero where both operands are zero too (==, <=,
+                     !): the disjunction and the universe */
 } ix_merge;
 
 typedef struct ix_op_info
@@ -149,6 +171,8 @@ typedef struct ix_op_info
   int arity;          /* 0, 1 or 2 */
   int prec;           /* printing precedence, higher binds tighter */
   ix_merge merge;
+  int linear;         /* sums distribute over it (-, *, /, sum): a sum
+                         below it may share its loops */
 } ix_op_info;
 
 extern const ix_op_info ix_ops[IX_NOPS];
@@ -157,6 +181,8 @@ extern const ix_op_info ix_ops[IX_NOPS];
    values of element types A and B: double over float over long over
    int.  Every stage that types an operation asks this.  */
 sp_type ix_arith_type (sp_type a, sp_type b);
+/* The C name of element type T: "double", "float", "long", "int".  */
+const char *ix_type_name (sp_type t);
 
 /* A constant as C types it: an integer constant is an int, or a long
    when an int cannot hold it (as a decimal constant is typed); a floating
@@ -186,8 +212,8 @@ typedef struct ix_expr
   ix_op op;
   int a, b;        /* operand expression ids, -1 when absent */
   int access;      /* IX_ACCESS: the access id, else -1 */
-  int var;         /* IX_SUM: the index variable, else -1 */
-  ix_num num;      /* IX_CONST */
+  int var;         /* IX_SUM, IX_INDEX: the index variable, else -1 */
+  ix_num num;      /* IX_CONST; IX_CAST, IX_INDEX: only NUM.type */
   int tok;         /* token of the operator or leaf, or -1 */
   unsigned loc;
 } ix_expr;
@@ -234,17 +260,28 @@ int ix_add_var (ix_stmt *s, const char *name, int tok, unsigned loc,
                 ix_diag *d);
 int ix_add_access (ix_stmt *s, int opd, int nidx, const int *vars, int tok,
                    unsigned loc, ix_diag *d);
+/* An access read on the right-hand side: the one of OPD with the same
+   indices already read (access 0, the output, excepted), else a new
+   one, so that A(i,j) * A(i,j) iterates A once.  */
+int ix_add_read (ix_stmt *s, int opd, int nidx, const int *vars, int tok,
+                 unsigned loc, ix_diag *d);
 /* Expressions; children must already exist.  */
 int ix_add_leaf (ix_stmt *s, int access, ix_diag *d);
 int ix_add_const (ix_stmt *s, ix_num num, int tok, unsigned loc, ix_diag *d);
 int ix_add_op (ix_stmt *s, ix_op op, int a, int b, int tok, unsigned loc,
                ix_diag *d);
 int ix_add_sum (ix_stmt *s, int var, int a, ix_diag *d);
+/* A converted to type T (IX_CAST); the value of index variable VAR, of
+   type T (IX_INDEX).  */
+int ix_add_cast (ix_stmt *s, sp_type t, int a, ix_diag *d);
+int ix_add_index (ix_stmt *s, int var, sp_type t, unsigned loc, ix_diag *d);
 /* Make access OUT the output and RHS the right-hand side.  */
 void ix_set_output (ix_stmt *s, int out, ix_assign assign, int rhs);
 
 /* Check the statement and complete it: ranks, repeated indices, scalars,
-   division by a scalar expression only, the output not read on the right,
+   divisors free of sparse operands and sums (division by a value that
+   unstored zeros would make zero is division by zero, not a zero), the
+   output not read on the right,
    agreeing extents; wraps every index variable that is not in the output
    and not already summed in an IX_SUM over the smallest subexpression
    containing all its uses; fills in_output, extents and extent sources
@@ -268,6 +305,13 @@ void ix_cat (char *buf, size_t len, const char *fmt, ...)
 int ix_access_sparse (const ix_stmt *s, int a, const sp_format *f);
 /* Nonzero when expression E (or anything below it) uses variable V.  */
 int ix_expr_uses (const ix_stmt *s, int e, int v);
+/* The type C computes expression E in (the usual arithmetic conversions;
+   an int for comparisons and logical operators).  */
+sp_type ix_expr_type (const ix_stmt *s, int e);
+/* The type of OP applied to operands of types A and B (B ignored for a
+   unary operator); CAST_TO is IX_CAST's (and IX_INDEX's) type.  The one
+   typing rule the front ends and the code generators share.  */
+sp_type ix_op_type (ix_op op, sp_type a, sp_type b, sp_type cast_to);
 
 /* Printing.  ix_print writes the statement in concrete index notation,
    "y(i) = sum(j, A(i,j) * x(j))", into BUF; returns BUF.  ix_print_expr

@@ -105,6 +105,20 @@ typedef struct lset
   lat_bits p[LAT_MAX_POINTS];
 } lset;
 
+/* Add point P to R unless R has it (a set: a guard, a comparison and
+   their values often name the same iterators).  */
+static int
+add_point (lset *r, const lat_bits *p)
+{
+  for (int k = 0; k < r->n; k++)
+    if (memcmp (&r->p[k], p, sizeof *p) == 0)
+      return 0;
+  if (r->n == LAT_MAX_POINTS)
+    return -1;
+  r->p[r->n++] = *p;
+  return 0;
+}
+
 static int
 merge_conj (const lset *a, const lset *b, lset *r)
 {
@@ -112,9 +126,10 @@ merge_conj (const lset *a, const lset *b, lset *r)
   for (int i = 0; i < a->n; i++)
     for (int j = 0; j < b->n; j++)
       {
-        if (r->n == LAT_MAX_POINTS)
+        lat_bits p;
+        bits_or (&p, &a->p[i], &b->p[j]);
+        if (add_point (r, &p))
           return -1;
-        bits_or (&r->p[r->n++], &a->p[i], &b->p[j]);
       }
   return 0;
 }
@@ -124,12 +139,12 @@ merge_disj (const lset *a, const lset *b, lset *r)
 {
   if (merge_conj (a, b, r))
     return -1;
-  if (r->n + a->n + b->n > LAT_MAX_POINTS)
-    return -1;
   for (int i = 0; i < a->n; i++)
-    r->p[r->n++] = a->p[i];
+    if (add_point (r, &a->p[i]))
+      return -1;
   for (int j = 0; j < b->n; j++)
-    r->p[r->n++] = b->p[j];
+    if (add_point (r, &b->p[j]))
+      return -1;
   return 0;
 }
 
@@ -161,7 +176,8 @@ build (const ix_sched *sc, int loop, int e, uint32_t absent, lat_bits *dense,
       return 0;
     case IX_MERGE_KEEP:
       return build (sc, loop, x->a, absent, dense, r);
-    default:
+    case IX_MERGE_CONJ:
+    case IX_MERGE_DISJ:
       {
         lset a, b;
         if (build (sc, loop, x->a, absent, dense, &a)
@@ -171,7 +187,25 @@ build (const ix_sched *sc, int loop, int e, uint32_t absent, lat_bits *dense,
           return merge_conj (&a, &b, r);
         return merge_disj (&a, &b, r);
       }
+    case IX_MERGE_FULL:
+      {
+        /* Nonzero where its operands are zero: their points (a
+           disjunction for two), and the universe for the coordinates
+           where none is present.  */
+        lset a, b;
+        if (build (sc, loop, x->a, absent, dense, &a))
+          return -1;
+        if (x->b < 0)
+          *r = a;
+        else if (build (sc, loop, x->b, absent, dense, &b)
+                 || merge_disj (&a, &b, r))
+          return -1;
+        lat_bits u;
+        memset (&u, 0, sizeof u);
+        return add_point (r, &u);
+      }
     }
+  return -1;
 }
 
 /* Sparse iterators of raw point B.  */
@@ -233,31 +267,127 @@ lat_build (const ix_sched *sc, int loop, int exp, uint32_t absent,
       p->bits = raw.p[keep[pick]];
       p->absent = absent | (all & ~bits_accesses (&p->bits, loop));
     }
+
+  /* A universe point whose expression is zero there (`A(i,j) > 2` where
+     A is absent) needs no loop over the whole range.  */
+  for (int q = 0; q < out->n && out->n > 1; q++)
+    if (!lat_sparse (out, q) && lat_is_zero (&sc->st, exp, out->p[q].absent))
+      {
+        memmove (&out->p[q], &out->p[q + 1],
+                 (out->n - q - 1) * sizeof out->p[0]);
+        out->n--;
+        q--;
+      }
   return 0;
 }
 
 /* -------------------------------------------------------------------- */
 /* Folding and printing.  */
 
+/* Whether E is a constant once the accesses in ABSENT are zero, *V its
+   value (a double holds what decides a comparison or a zero): the
+   comparisons and guards of a zero with constants (`A(i,j) > 2` is 0
+   where A is absent).  */
+static int
+known (const ix_stmt *s, int e, uint32_t absent, double *v)
+{
+  const ix_expr *x = &s->expr[e];
+  double a = 0, b = 0;
+  int ka = x->a >= 0 && x->op != IX_SUM && known (s, x->a, absent, &a);
+  int kb = x->b >= 0 && known (s, x->b, absent, &b);
+  switch (x->op)
+    {
+    case IX_ACCESS:
+      *v = 0;
+      return (absent >> x->access) & 1;
+    case IX_CONST:
+      *v = x->num.type == SP_F64 || x->num.type == SP_F32 ? x->num.f
+           : (double) x->num.i;
+      return 1;
+    case IX_NEG:
+      *v = -a;
+      return ka;
+    case IX_ABS:
+      *v = a < 0 ? -a : a;
+      return ka;
+    case IX_NOT:
+      *v = a == 0;
+      return ka;
+    case IX_CAST:
+      *v = x->num.type == SP_F32 ? (double) (float) a
+           : x->num.type == SP_F64 ? a : (double) (int64_t) a;
+      return ka && (x->num.type == SP_F64 || x->num.type == SP_F32
+                    || (a > -0x1p62 && a < 0x1p62));
+    case IX_MUL:
+    case IX_AND:
+    case IX_WHERE:
+      /* Zero with a zero (unstored entries annihilate products).  */
+      if ((ka && a == 0) || (kb && b == 0))
+        {
+          *v = 0;
+          return 1;
+        }
+      *v = x->op == IX_MUL ? a * b : x->op == IX_AND ? 1 : b;
+      return ka && kb;
+    case IX_DIV:
+    case IX_MOD:
+      *v = 0;
+      return ka && a == 0;
+    default:
+      break;
+    }
+  if (!ka || !kb)
+    return 0;
+  switch (x->op)
+    {
+    case IX_ADD: *v = a + b; return 1;
+    case IX_SUB: *v = a - b; return 1;
+    case IX_EQ: *v = a == b; return 1;
+    case IX_NE: *v = a != b; return 1;
+    case IX_LT: *v = a < b; return 1;
+    case IX_LE: *v = a <= b; return 1;
+    case IX_GT: *v = a > b; return 1;
+    case IX_GE: *v = a >= b; return 1;
+    case IX_OR: *v = a != 0 || b != 0; return 1;
+    default: return 0;
+    }
+}
+
 int
 lat_is_zero (const ix_stmt *s, int e, uint32_t absent)
 {
   const ix_expr *x = &s->expr[e];
+  double v;
+  if (x->op >= IX_INDEX && known (s, e, absent, &v))
+    return v == 0;
   switch (x->op)
     {
     case IX_ACCESS:
       return (absent >> x->access) & 1;
     case IX_CONST:
       return ix_num_is_zero (x->num);
-    case IX_NEG:
-    case IX_SUM:
-      return lat_is_zero (s, x->a, absent);
-    case IX_MUL:
-      return lat_is_zero (s, x->a, absent) || lat_is_zero (s, x->b, absent);
+    case IX_INDEX:
+      return 0;
     case IX_DIV:
+    case IX_MOD:
+      /* A quotient of a zero is zero (unstored entries annihilate), a
+         quotient by one is not.  */
       return lat_is_zero (s, x->a, absent);
     default:
+      break;
+    }
+  /* The rest by their merge: a zero at all operands' zeros (KEEP, DISJ),
+     at either's (CONJ), or not a zero there (FULL).  */
+  switch (ix_ops[x->op].merge)
+    {
+    case IX_MERGE_KEEP:
+      return lat_is_zero (s, x->a, absent);
+    case IX_MERGE_CONJ:
+      return lat_is_zero (s, x->a, absent) || lat_is_zero (s, x->b, absent);
+    case IX_MERGE_DISJ:
       return lat_is_zero (s, x->a, absent) && lat_is_zero (s, x->b, absent);
+    default:
+      return 0;
     }
 }
 
@@ -306,6 +436,26 @@ print_folded (const ix_stmt *s, int e, uint32_t absent, int ctx, char *buf,
       ix_cat (buf, len, "sum(%s, ", s->var[x->var].name);
       print_folded (s, x->a, absent, 0, buf, len);
       ix_cat (buf, len, ")");
+    }
+  else if (x->op == IX_INDEX)
+    ix_cat (buf, len, "%s", s->var[x->var].name);
+  else if (x->op == IX_CAST)
+    {
+      ix_cat (buf, len, "(%s)", ix_type_name (x->num.type));
+      print_folded (s, x->a, absent, info->prec, buf, len);
+    }
+  else if (x->op == IX_ABS)
+    {
+      ix_cat (buf, len, "abs(");
+      print_folded (s, x->a, absent, 0, buf, len);
+      ix_cat (buf, len, ")");
+    }
+  else if (x->op == IX_WHERE)
+    {
+      print_folded (s, x->a, absent, info->prec + 1, buf, len);
+      ix_cat (buf, len, " ? ");
+      print_folded (s, x->b, absent, info->prec, buf, len);
+      ix_cat (buf, len, " : 0");
     }
   else if (info->arity == 1)
     {

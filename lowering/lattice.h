@@ -12,10 +12,15 @@
    loop gives one point holding its iterator; any other leaf (an access
    not indexed by it, a scalar, a constant) one point with no iterator, the
    "universe" (it has a value at every coordinate); an access known to be
-   zero gives no point at all.  * and / conjoin (every pair of points,
-   iterators united), + and - disjoin (the conjunction, then each side's
-   points), unary - and sums keep their operand's lattice.  Points are
-   ordered so that every point comes after the points above it.
+   zero gives no point at all.  The operator table (ix_ops) says how each
+   operator merges: * and / conjoin (every pair of points, iterators
+   united), + and - disjoin (the conjunction, then each side's points),
+   unary -, casts, absolute values and sums keep their operand's lattice;
+   so do the guards and comparisons by what they give where their
+   operands are zero: `c ? v : 0` and && conjoin, != < > and || disjoin,
+   and == <= >= ! (one where all operands are zero) add the universe to
+   the disjunction.  Points are ordered so that every point comes after
+   the points above it.
 
    Simplifications (TACO 5.2): a dense iterator is always present and
    supports random access, so points that differ only in dense iterators

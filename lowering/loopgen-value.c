@@ -15,12 +15,16 @@ lg_ix_type (const gen *g, int e)
     case IX_ACCESS:
       return lg_elem_type (g, g->s->acc[x->access].opd);
     case IX_CONST:
+    case IX_INDEX:
       return (lir_type) x->num.type;
-    case IX_NEG:
-    case IX_SUM:
-      return lg_ix_type (g, x->a);
     default:
-      return lir_arith_type (lg_ix_type (g, x->a), lg_ix_type (g, x->b));
+      {
+        /* Element types number alike in both: ix_op_type types it.  */
+        lir_type a = lg_ix_type (g, x->a);
+        lir_type b = x->b >= 0 ? lg_ix_type (g, x->b) : a;
+        return (lir_type) ix_op_type (x->op, (sp_type) a, (sp_type) b,
+                                      x->num.type);
+      }
     }
 }
 
@@ -86,6 +90,35 @@ lg_value (gen *g, int e, const state *st, int hole, int t)
       return lir_unary (g->k, LIR_NEG, lg_value (g, x->a, st, hole, t));
     case IX_SUM:
       return lg_value (g, x->a, st, hole, t);
+    case IX_INDEX:
+      {
+        int v = st->ix_val[x->var];
+        if (v < 0)
+          {
+            lg_fail (g, "index '%s' is used as a value where it is not "
+                     "known", s->var[x->var].name);
+            return -1;
+          }
+        return x->num.type == SP_I64 ? lg_ref (g, v)
+               : lir_cast (g->k, lg_ref (g, v), (lir_type) x->num.type);
+      }
+    case IX_CAST:
+      return lir_cast (g->k, lg_value (g, x->a, st, hole, t),
+                       (lir_type) x->num.type);
+    case IX_ABS:
+    case IX_NOT:
+      return lir_unary (g->k, x->op == IX_ABS ? LIR_ABS : LIR_NOT,
+                        lg_value (g, x->a, st, hole, t));
+    case IX_GT:
+    case IX_GE:
+      /* B < A, B <= A.  */
+      return lg_bin (g, x->op == IX_GT ? LIR_LT : LIR_LE,
+                     lg_value (g, x->b, st, hole, t),
+                     lg_value (g, x->a, st, hole, t));
+    case IX_NE:
+      return lir_unary (g->k, LIR_NOT,
+                        lg_bin (g, LIR_EQ, lg_value (g, x->a, st, hole, t),
+                                lg_value (g, x->b, st, hole, t)));
     default:
       break;
     }
@@ -98,7 +131,11 @@ lg_value (gen *g, int e, const state *st, int hole, int t)
   if (x->op == IX_SUB && za)
     return lir_unary (g->k, LIR_NEG, lg_value (g, x->b, st, hole, t));
   static const lir_op ops[] = { [IX_ADD] = LIR_ADD, [IX_SUB] = LIR_SUB,
-                                [IX_MUL] = LIR_MUL, [IX_DIV] = LIR_DIV };
+                                [IX_MUL] = LIR_MUL, [IX_DIV] = LIR_DIV,
+                                [IX_MOD] = LIR_MOD, [IX_EQ] = LIR_EQ,
+                                [IX_LT] = LIR_LT, [IX_LE] = LIR_LE,
+                                [IX_AND] = LIR_AND, [IX_OR] = LIR_OR,
+                                [IX_WHERE] = LIR_SEL };
   return lg_bin (g, ops[x->op], lg_value (g, x->a, st, hole, t),
                  lg_value (g, x->b, st, hole, t));
 }
@@ -124,6 +161,8 @@ lg_available (const gen *g, int e, const state *st)
           return 0;
       return 1;
     }
+  if (x->op == IX_INDEX)
+    return st->ix_val[x->var] >= 0;
   return (x->a < 0 || lg_available (g, x->a, st))
          && (x->b < 0 || lg_available (g, x->b, st));
 }
@@ -155,7 +194,9 @@ hoist_walk (gen *g, int e, int hole, state *st, block *b)
     }
   if (x->a >= 0)
     hoist_walk (g, x->a, hole, st, b);
-  if (x->b >= 0)
+  /* What a guard keeps from running (an integer division by zero, say)
+     is not computed ahead of it.  */
+  if (x->b >= 0 && x->op != IX_WHERE && x->op != IX_AND && x->op != IX_OR)
     hoist_walk (g, x->b, hole, st, b);
 }
 

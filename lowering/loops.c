@@ -26,6 +26,11 @@ const lir_op_info lir_ops[LIR_NOPS] = {
   [LIR_MASK] = { "mask", "mask", 2, 16 },
   [LIR_BOR] = { "bor", "bor", 2, 16 },
   [LIR_SPLAT] = { "splat", "splat", 1, 16 },
+  [LIR_SEL] = { "sel", "?", 2, 3 },
+  [LIR_ABS] = { "abs", "abs", 1, 16 },
+  [LIR_CAST] = { "cast", "", 1, 14 },
+  [LIR_MOD] = { "mod", "%", 2, 13 },
+  [LIR_OR] = { "or", "||", 2, 4 },
 };
 
 const char *
@@ -216,6 +221,17 @@ lir_unary (lir_kernel *k, lir_op op, int a)
   return e;
 }
 
+int
+lir_cast (lir_kernel *k, int a, lir_type type)
+{
+  if (a < 0)
+    return -1;
+  int e = new_expr (k, LIR_CAST, type);
+  if (e >= 0)
+    k->exprs[e].a = a;
+  return e;
+}
+
 /* The element type a value of type T takes part in arithmetic as: its
    own (numbered as in sp_type), int64_t for a 64-bit index, else int
    (the integer promotions).  */
@@ -248,8 +264,8 @@ lir_binary (lir_kernel *k, lir_op op, int a, int b)
 {
   if (a < 0 || b < 0)
     return -1;
-  lir_type t = op >= LIR_LT && op <= LIR_AND ? LIR_I32
-               : op == LIR_MASK ? k->exprs[b].type
+  lir_type t = (op >= LIR_LT && op <= LIR_AND) || op == LIR_OR ? LIR_I32
+               : op == LIR_MASK || op == LIR_SEL ? k->exprs[b].type
                : lir_arith_type (k->exprs[a].type, k->exprs[b].type);
   int e = new_expr (k, op, t);
   if (e >= 0)
@@ -600,6 +616,21 @@ dump_expr (const lir_kernel *k, int e, int ctx, FILE *f)
       fprintf (f, ", ");
       dump_expr (k, x->b, 0, f);
       fputc (')', f);
+      break;
+    case LIR_ABS:
+      fprintf (f, "abs(");
+      dump_expr (k, x->a, 0, f);
+      fputc (')', f);
+      break;
+    case LIR_CAST:
+      fprintf (f, "(%s) ", lir_type_name (x->type));
+      dump_expr (k, x->a, info->prec, f);
+      break;
+    case LIR_SEL:
+      dump_expr (k, x->a, info->prec + 1, f);
+      fprintf (f, " ? ");
+      dump_expr (k, x->b, info->prec, f);
+      fprintf (f, " : 0");
       break;
     default:
       if (info->arity == 1)

@@ -134,6 +134,11 @@ typedef enum
                    a mask of A: no branch (A is 0 or 1) */
   LIR_BOR,      /* the bits of A or those of B (the other all zero) */
   LIR_SPLAT,    /* a vector of LANES copies of A */
+  LIR_SEL,      /* A ? B : 0, B evaluated only where A is nonzero */
+  LIR_ABS,      /* |A| */
+  LIR_CAST,     /* A converted to TYPE, as a C cast */
+  LIR_MOD,      /* A % B */
+  LIR_OR,       /* || */
   LIR_NOPS
 } lir_op;
 
@@ -352,6 +357,7 @@ int lir_const_f (lir_kernel *k, double v, lir_type type);
 int lir_ref (lir_kernel *k, int var);
 int lir_load (lir_kernel *k, int array, int index);
 int lir_unary (lir_kernel *k, lir_op op, int a);
+int lir_cast (lir_kernel *k, int a, lir_type type);
 int lir_binary (lir_kernel *k, lir_op op, int a, int b);
 /* A vector of LANES values: ARRAY[INDEX] and those after it, or copies
    of A converted to TYPE.  */

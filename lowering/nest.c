@@ -13,243 +13,29 @@
    object's non-map loops), ACC (inside loops where it accumulates: a base
    value from DEPTH plus a pending sum per deeper loop; reading it there
    would read a partial sum), STALE (set inside a loop that has ended: the
-   last iteration's value).  At the end every output must be DEF.  */
+   last iteration's value), COND (set inside an if statement that has
+   ended, or in the other branch of one: its value depends on the
+   condition).  At the end every output must be DEF.
+
+   If statements guard what they contain: each open one has a condition
+   (a symbol, evaluated where the statement begins, negated in its
+   else).  An accumulation inside them adds `c ? term : 0`, C the
+   conjunction of the conditions opened since the object's value was
+   last set.  */
 
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include "nest.h"
+#include "nest-int.h"
 #include "schedule.h"
 #include "sparse_format.h"
+#include "level_types.h"
 
 /* -------------------------------------------------------------------- */
-/* Building.  */
-
-nest *
-nest_new (void)
-{
-  return calloc (1, sizeof (nest));
-}
-
-void
-nest_free (nest *n)
-{
-  free (n);
-}
+/* Symbols.  */
 
 int
-nest_add_obj (nest *n, const nest_obj *o)
-{
-  if (n->nobjs == NEST_MAX_OBJS)
-    {
-      n->full = 1;
-      return -1;
-    }
-  n->obj[n->nobjs] = *o;
-  return n->nobjs++;
-}
-
-int
-nest_add_loop (nest *n, const char *name, int bound_key,
-               const char *bound_text, unsigned loc)
-{
-  if (n->nloops == NEST_MAX_LOOPS || strlen (name) >= IX_NAME_MAX)
-    {
-      n->full = 1;
-      return -1;
-    }
-  nest_loop *l = &n->loop[n->nloops];
-  memset (l, 0, sizeof *l);
-  strcpy (l->name, name);
-  l->bound_key = bound_key;
-  snprintf (l->bound_text, sizeof l->bound_text, "%s",
-            bound_text ? bound_text : "?");
-  l->loc = loc;
-  return n->nloops++;
-}
-
-static nest_event *
-new_event (nest *n, nest_ev_kind kind, unsigned loc)
-{
-  if (n->nevents == NEST_MAX_EVENTS)
-    {
-      n->full = 1;
-      return NULL;
-    }
-  nest_event *e = &n->ev[n->nevents++];
-  memset (e, 0, sizeof *e);
-  e->kind = kind;
-  e->loop = e->obj = e->rhs = -1;
-  e->loc = loc;
-  return e;
-}
-
-int
-nest_begin (nest *n, int loop)
-{
-  nest_event *e = new_event (n, NEST_EV_BEGIN, n->loop[loop].loc);
-  if (!e)
-    return -1;
-  e->loop = loop;
-  return n->nevents - 1;
-}
-
-int
-nest_end (nest *n, int loop)
-{
-  nest_event *e = new_event (n, NEST_EV_END, n->loop[loop].loc);
-  if (!e)
-    return -1;
-  e->loop = loop;
-  return n->nevents - 1;
-}
-
-int
-nest_decl (nest *n, int obj, unsigned loc)
-{
-  nest_event *e = new_event (n, NEST_EV_DECL, loc);
-  if (!e)
-    return -1;
-  e->obj = obj;
-  return n->nevents - 1;
-}
-
-int
-nest_assign (nest *n, int obj, int nidx, const int *loops, ix_assign op,
-             int rhs, unsigned loc)
-{
-  if (nidx < 0 || nidx > SP_MAX_RANK)
-    {
-      n->full = 1;
-      return -1;
-    }
-  nest_event *e = new_event (n, NEST_EV_ASSIGN, loc);
-  if (!e)
-    return -1;
-  e->obj = obj;
-  e->nidx = nidx;
-  for (int k = 0; k < nidx; k++)
-    e->idx[k] = loops[k];
-  e->op = op;
-  e->rhs = rhs;
-  return n->nevents - 1;
-}
-
-static nest_expr *
-new_expr (nest *n, ix_op op, unsigned loc)
-{
-  if (n->nexprs == NEST_MAX_EXPRS)
-    {
-      n->full = 1;
-      return NULL;
-    }
-  nest_expr *x = &n->expr[n->nexprs++];
-  memset (x, 0, sizeof *x);
-  x->op = op;
-  x->a = x->b = x->obj = -1;
-  x->loc = loc;
-  return x;
-}
-
-int
-nest_read (nest *n, int obj, int nidx, const int *loops, unsigned loc)
-{
-  if (nidx < 0 || nidx > SP_MAX_RANK)
-    {
-      n->full = 1;
-      return -1;
-    }
-  nest_expr *x = new_expr (n, IX_ACCESS, loc);
-  if (!x)
-    return -1;
-  x->obj = obj;
-  x->nidx = nidx;
-  for (int k = 0; k < nidx; k++)
-    x->loop[k] = loops[k];
-  return n->nexprs - 1;
-}
-
-int
-nest_const (nest *n, ix_num num, unsigned loc)
-{
-  nest_expr *x = new_expr (n, IX_CONST, loc);
-  if (!x)
-    return -1;
-  x->num = num;
-  return n->nexprs - 1;
-}
-
-int
-nest_op2 (nest *n, ix_op op, int a, int b, unsigned loc)
-{
-  if (a < 0 || (op != IX_NEG && b < 0))
-    return -1;
-  nest_expr *x = new_expr (n, op, loc);
-  if (!x)
-    return -1;
-  x->a = a;
-  x->b = op == IX_NEG ? -1 : b;
-  return n->nexprs - 1;
-}
-
-/* -------------------------------------------------------------------- */
-/* Symbols: the values of the symbolic run, with explicit sums.  */
-
-#define NEST_MAX_SYMS 2048
-
-typedef struct sym
-{
-  ix_op op;       /* as a nest_expr's, or IX_SUM */
-  int a, b;
-  int obj, nidx;
-  int loop[SP_MAX_RANK];
-  ix_num num;
-  int sumloop;    /* IX_SUM: the loop summed over */
-  unsigned loc;
-} sym;
-
-typedef enum { ST_OLD, ST_UNDEF, ST_DEF, ST_ACC, ST_STALE } st_kind;
-
-/* A pending sum: the value is -E when NEG.  */
-typedef struct term
-{
-  int e;
-  int neg;
-} term;
-
-typedef struct state
-{
-  st_kind kind;
-  int val;                        /* DEF: the value; ACC: the base */
-  int depth;                      /* DEF, ACC: where VAL was defined */
-  term delta[NEST_MAX_LOOPS + 1]; /* ACC: the sum pending at each depth */
-  int stale_loop;                 /* STALE: the loop that ended */
-  int nmap, map[SP_MAX_RANK];     /* arrays: the subscripts of writes */
-  int canon[NEST_MAX_LOOPS];      /* arrays: the map loop another loop of
-                                     the same range stands for (the k of
-                                     `for k C[i][k] = 0;` and of a later
-                                     `for k C[i][k] += ...`), else -1 */
-  int first_write;                /* event of the first write */
-  unsigned char carried[NEST_MAX_LOOPS]; /* temporaries: read inside the
-                                     loop with a value from before it */
-} state;
-
-typedef struct engine
-{
-  const nest *n;
-  sym *syms;
-  int nsyms;
-  state st[NEST_MAX_OBJS];
-  int written[NEST_MAX_OBJS];
-  const nest_event *assigning;    /* the assignment whose right-hand
-                                     side is evaluated, or NULL */
-  int stack[NEST_MAX_LOOPS];
-  int depth;
-  nest_result *r;
-} engine;
-
-static int
-fail (engine *g, const char *fmt, ...)
+ng_fail (engine *g, const char *fmt, ...)
 {
   va_list ap;
   va_start (ap, fmt);
@@ -258,11 +44,11 @@ fail (engine *g, const char *fmt, ...)
   return -1;
 }
 
-static int
-new_sym (engine *g, ix_op op, int a, int b)
+int
+ng_new_sym (engine *g, ix_op op, int a, int b)
 {
   if (g->nsyms == NEST_MAX_SYMS)
-    return fail (g, "the nest is too large");
+    return ng_fail (g, "the nest is too large");
   sym *s = &g->syms[g->nsyms];
   memset (s, 0, sizeof *s);
   s->op = op;
@@ -273,10 +59,10 @@ new_sym (engine *g, ix_op op, int a, int b)
   return g->nsyms++;
 }
 
-static int
-sym_const (engine *g, ix_num num)
+int
+ng_const (engine *g, ix_num num)
 {
-  int s = new_sym (g, IX_CONST, -1, -1);
+  int s = ng_new_sym (g, IX_CONST, -1, -1);
   if (s >= 0)
     g->syms[s].num = num;
   return s;
@@ -285,7 +71,7 @@ sym_const (engine *g, ix_num num)
 static int
 sym_read (engine *g, int obj, int nidx, const int *loops)
 {
-  int s = new_sym (g, IX_ACCESS, -1, -1);
+  int s = ng_new_sym (g, IX_ACCESS, -1, -1);
   if (s >= 0)
     {
       g->syms[s].obj = obj;
@@ -333,8 +119,8 @@ static int
 sym_apply (engine *g, int base, term t)
 {
   if (base < 0 || sym_is_zero (g, base))
-    return t.neg ? new_sym (g, IX_NEG, t.e, -1) : t.e;
-  return new_sym (g, t.neg ? IX_SUB : IX_ADD, base, t.e);
+    return t.neg ? ng_new_sym (g, IX_NEG, t.e, -1) : t.e;
+  return ng_new_sym (g, t.neg ? IX_SUB : IX_ADD, base, t.e);
 }
 
 /* The pending sum D plus T.  */
@@ -344,33 +130,33 @@ term_add (engine *g, term d, term t)
   term r = d;
   if (d.e < 0)
     return t;
-  r.e = new_sym (g, d.neg == t.neg ? IX_ADD : IX_SUB, d.e, t.e);
+  r.e = ng_new_sym (g, d.neg == t.neg ? IX_ADD : IX_SUB, d.e, t.e);
   return r;
 }
 
 /* -------------------------------------------------------------------- */
 /* Spelling for messages.  */
 
-static const char *
-objname (const engine *g, int o)
+const char *
+ng_objname (const engine *g, int o)
 {
   return g->n->obj[o].opd.name;
 }
 
-static const char *
-loopname (const engine *g, int l)
+const char *
+ng_loopname (const engine *g, int l)
 {
   return g->n->loop[l].name;
 }
 
 /* "y[i][j]" or "s".  */
-static char *
-spell_access (const engine *g, int obj, int nidx, const int *loops,
+char *
+ng_spell_access (const engine *g, int obj, int nidx, const int *loops,
               char *buf, size_t len)
 {
-  size_t k = snprintf (buf, len, "%s", objname (g, obj));
+  size_t k = snprintf (buf, len, "%s", ng_objname (g, obj));
   for (int d = 0; d < nidx && k < len; d++)
-    k += snprintf (buf + k, len - k, "[%s]", loopname (g, loops[d]));
+    k += snprintf (buf + k, len - k, "[%s]", ng_loopname (g, loops[d]));
   return buf;
 }
 
@@ -392,6 +178,18 @@ sym_rename (engine *g, int s, const int *canon)
 {
   const sym *x = &g->syms[s];
   int a = -1, b = -1, changed = 0;
+  if (x->op == IX_INDEX)
+    {
+      if (canon[x->loop[0]] < 0)
+        return s;
+      int r = ng_new_sym (g, IX_INDEX, -1, -1);
+      if (r >= 0)
+        {
+          g->syms[r] = g->syms[s];
+          g->syms[r].loop[0] = canon[g->syms[s].loop[0]];
+        }
+      return r;
+    }
   if (x->op == IX_ACCESS)
     {
       for (int k = 0; k < x->nidx; k++)
@@ -412,7 +210,7 @@ sym_rename (engine *g, int s, const int *canon)
     return -1;
   if (a == x->a && b == x->b)
     return s;
-  int r = new_sym (g, x->op, a, b);
+  int r = ng_new_sym (g, x->op, a, b);
   if (r < 0)
     return -1;
   sym *y = &g->syms[r];
@@ -443,8 +241,8 @@ loop_at (const engine *g, int obj, int d)
   return -1;
 }
 
-static int
-is_temp (const engine *g, int o)
+int
+ng_is_temp (const engine *g, int o)
 {
   const nest_obj *ob = &g->n->obj[o];
   return ob->opd.kind == IX_OPD_SCALAR && !ob->live_out;
@@ -460,20 +258,37 @@ sym_type (const engine *g, int s)
     case IX_ACCESS:
       return g->n->obj[x->obj].opd.type;
     case IX_CONST:
+    case IX_INDEX:
       return x->num.type;
-    case IX_NEG:
-    case IX_SUM:
-      return sym_type (g, x->a);
     default:
-      return ix_arith_type (sym_type (g, x->a), sym_type (g, x->b));
+      {
+        sp_type a = sym_type (g, x->a);
+        return ix_op_type (x->op, a, x->b >= 0 ? sym_type (g, x->b) : a,
+                           x->num.type);
+      }
     }
 }
 
-static const char *
-type_name (sp_type t)
+/* !S: == and != say it for each other, exactly (NaNs included).  */
+static int
+sym_not (engine *g, int s)
 {
-  static const char *const names[] = { "double", "float", "long", "int" };
-  return (unsigned) t < 4 ? names[t] : "?";
+  const sym *x = &g->syms[s];
+  if (x->op == IX_EQ || x->op == IX_NE)
+    return ng_new_sym (g, x->op == IX_EQ ? IX_NE : IX_EQ, x->a, x->b);
+  return ng_new_sym (g, IX_NOT, s, -1);
+}
+
+/* S converted to type T (S itself when of that type).  */
+static int
+sym_cast (engine *g, int s, sp_type t)
+{
+  if (s < 0 || sym_type (g, s) == t)
+    return s;
+  int c = ng_new_sym (g, IX_CAST, s, -1);
+  if (c >= 0)
+    g->syms[c].num.type = t;
+  return c;
 }
 
 /* Is value S what object O holds once S is stored in it (no rounding):
@@ -523,7 +338,7 @@ eval (engine *g, int e)
   switch (x->op)
     {
     case IX_CONST:
-      return sym_const (g, x->num);
+      return ng_const (g, x->num);
     case IX_ACCESS:
       {
         int o = x->obj;
@@ -531,45 +346,59 @@ eval (engine *g, int e)
           return sym_read (g, o, x->nidx, x->loop);
         if (reads_old_element (g, o, x))
           return sym_read (g, o, x->nidx, x->loop);
-        if (!is_temp (g, o))
-          return fail (g, "output %s is also read at %s", objname (g, o),
-                       spell_access (g, o, x->nidx, x->loop, buf,
+        if (!ng_is_temp (g, o))
+          return ng_fail (g, "output %s is also read at %s", ng_objname (g, o),
+                       ng_spell_access (g, o, x->nidx, x->loop, buf,
                                      sizeof buf));
-        const state *s = &g->st[o];
+        state *s = &g->st[o];
         switch (s->kind)
           {
           case ST_DEF:
-            if (!stored_exactly (g, s->val, o))
-              return fail (g, "%s is %s but is set to a %s value",
-                           objname (g, o), type_name (g->n->obj[o].opd.type),
-                           type_name (sym_type (g, s->val)));
+            /* The value the store left: converted to O's type.  */
+            if (!stored_exactly (g, s->val, o)
+                && (s->val = sym_cast (g, s->val, g->n->obj[o].opd.type)) < 0)
+              return -1;
             /* Read in the loops entered since its value was set: a write
                later in them would reach the next iteration's read.  */
             for (int k = s->depth; k < g->depth; k++)
               g->st[o].carried[g->stack[k]] = 1;
             return s->val;
+          case ST_COND:
+            return ng_fail (g, "%s is read after the if statement that sets "
+                         "it: its value depends on the condition",
+                         ng_objname (g, o));
           case ST_ACC:
-            return fail (g, "%s is read inside loop %s, where it "
-                         "accumulates", objname (g, o),
-                         loopname (g, loop_at (g, o, s->depth + 1)));
+            return ng_fail (g, "%s is read inside loop %s, where it "
+                         "accumulates", ng_objname (g, o),
+                         ng_loopname (g, loop_at (g, o, s->depth + 1)));
           case ST_STALE:
-            return fail (g, "%s is read after loop %s, which leaves it "
-                         "the value of its last iteration", objname (g, o),
-                         loopname (g, s->stale_loop));
+            return ng_fail (g, "%s is read after loop %s, which leaves it "
+                         "the value of its last iteration", ng_objname (g, o),
+                         ng_loopname (g, s->stale_loop));
           default:
-            return fail (g, "%s is read before it is set", objname (g, o));
+            return ng_fail (g, "%s is read before it is set", ng_objname (g, o));
           }
       }
-    case IX_NEG:
+    case IX_INDEX:
       {
-        int a = eval (g, x->a);
-        return a < 0 ? -1 : new_sym (g, IX_NEG, a, -1);
+        int r = ng_new_sym (g, IX_INDEX, -1, -1);
+        if (r >= 0)
+          {
+            g->syms[r].loop[0] = x->loop[0];
+            g->syms[r].num = x->num;
+          }
+        return r;
       }
     default:
       {
         int a = eval (g, x->a);
-        int b = a < 0 ? -1 : eval (g, x->b);
-        return b < 0 ? -1 : new_sym (g, x->op, a, b);
+        int b = a < 0 || x->b < 0 ? -1 : eval (g, x->b);
+        if (a < 0 || (x->b >= 0 && b < 0))
+          return -1;
+        int r = ng_new_sym (g, x->op, a, b);
+        if (r >= 0)
+          g->syms[r].num = x->num;
+        return r;
       }
     }
 }
@@ -620,9 +449,9 @@ assign (engine *g, int evi)
     return -1;
   for (int k = 0; k < g->depth; k++)
     if (s->carried[g->stack[k]])
-      return fail (g, "%s is read in loop %s before it is set there: its "
+      return ng_fail (g, "%s is read in loop %s before it is set there: its "
                    "value carries over from one iteration to the next",
-                   objname (g, o), loopname (g, g->stack[k]));
+                   ng_objname (g, o), ng_loopname (g, g->stack[k]));
   /* A loop standing for a map loop: never while that one runs (both
      would pick elements), and its reads are renamed to it.  */
   for (int k = 0; k < ev->nidx; k++)
@@ -631,10 +460,10 @@ assign (engine *g, int evi)
         char b1[128], b2[128];
         for (int q = 0; q < g->depth; q++)
           if (g->stack[q] == s->map[k])
-            return fail (g, "%s is written both at %s and at %s",
-                         objname (g, o),
-                         spell_access (g, o, s->nmap, s->map, b1, sizeof b1),
-                         spell_access (g, o, ev->nidx, ev->idx, b2,
+            return ng_fail (g, "%s is written both at %s and at %s",
+                         ng_objname (g, o),
+                         ng_spell_access (g, o, s->nmap, s->map, b1, sizeof b1),
+                         ng_spell_access (g, o, ev->nidx, ev->idx, b2,
                                        sizeof b2));
         t = sym_rename (g, t, s->canon);
         if (t < 0)
@@ -642,26 +471,55 @@ assign (engine *g, int evi)
         break;
       }
   int d = fdepth (g, o);
+  int gs = ng_guard_of (g, o);
+  if (gs == -2)
+    return -1;
   if (op == IX_SET)
     {
+      if (gs >= 0 && !ng_is_temp (g, o))
+        {
+          char b1[128];
+          return ng_fail (g, "%s is set (=) inside an if statement: where the "
+                       "condition is false it keeps its old value; set it "
+                       "before the if statement, or accumulate (+=) into it",
+                       ng_spell_access (g, o, ev->nidx, ev->idx, b1,
+                                     sizeof b1));
+        }
+      if (!ng_is_temp (g, o) && ng_check_zeros (g, evi, op, rhs, t, -1))
+        return -1;
       s->kind = ST_DEF;
       s->val = t;
       s->depth = d;
+      s->base_guard = g->nguards;
       return 0;
     }
+
+  /* C adds in the wider of the two types: a narrower term is converted
+     first (each product of a long sum of ints, a float into a double).
+     A wider term is not (the sum would be converted back at each step):
+     end_loop refuses it.  */
+  sp_type to = g->n->obj[o].opd.type, tt0 = sym_type (g, t);
+  if (tt0 != to && ix_arith_type (to, tt0) == to
+      && (t = sym_cast (g, t, to)) < 0)
+    return -1;
+  if (ng_guard_term (g, evi, op, rhs, gs, &t))
+    return -1;
 
   term tt = { t, op == IX_SUB_SET };
   switch (s->kind)
     {
+    case ST_COND:
+      return ng_fail (g, "%s is read after the if statement that sets it: its "
+                   "value depends on the condition", ng_objname (g, o));
     case ST_UNDEF:
-      return fail (g, "%s is read before it is set", objname (g, o));
+      return ng_fail (g, "%s is read before it is set", ng_objname (g, o));
     case ST_STALE:
-      return fail (g, "%s is read after loop %s, which leaves it the value "
-                   "of its last iteration", objname (g, o),
-                   loopname (g, s->stale_loop));
+      return ng_fail (g, "%s is read after loop %s, which leaves it the value "
+                   "of its last iteration", ng_objname (g, o),
+                   ng_loopname (g, s->stale_loop));
     case ST_OLD:
-      if (is_temp (g, o))
-        return fail (g, "%s is read before it is set", objname (g, o));
+      if (ng_is_temp (g, o))
+        return ng_fail (g, "%s is read before it is set", ng_objname (g, o));
       s->val = sym_read (g, o, s->nmap, s->map);
       if (s->val < 0)
         return -1;
@@ -669,11 +527,11 @@ assign (engine *g, int evi)
       s->kind = ST_DEF;
       /* Fall through.  */
     case ST_DEF:
-      /* The value is combined with more: it must be the value stored.  */
-      if (!stored_exactly (g, s->val, o))
-        return fail (g, "%s is %s but is set to a %s value", objname (g, o),
-                     type_name (g->n->obj[o].opd.type),
-                     type_name (sym_type (g, s->val)));
+      /* The value is combined with more: the value stored, converted to
+         O's type.  */
+      if (!stored_exactly (g, s->val, o)
+          && (s->val = sym_cast (g, s->val, to)) < 0)
+        return -1;
       if (s->depth == d)
         {
           s->val = sym_apply (g, s->val, tt);
@@ -707,18 +565,18 @@ end_loop (engine *g, int l)
             {
               term t = s->delta[d];
               if (!sym_uses_loop (g, t.e, l))
-                return fail (g, "loop %s accumulates into %s but its "
+                return ng_fail (g, "loop %s accumulates into %s but its "
                              "variable indexes nothing there",
-                             loopname (g, l), objname (g, o));
+                             ng_loopname (g, l), ng_objname (g, o));
               /* The loops add in the type of the object; the sum of index
                  notation adds in the type of its terms.  */
               sp_type tt = sym_type (g, t.e);
               if (tt != g->n->obj[o].opd.type)
-                return fail (g, "%s is %s but accumulates %s terms over "
-                             "loop %s", objname (g, o),
-                             type_name (g->n->obj[o].opd.type),
-                             type_name (tt), loopname (g, l));
-              t.e = new_sym (g, IX_SUM, t.e, -1);
+                return ng_fail (g, "%s is %s but accumulates %s terms over "
+                             "loop %s", ng_objname (g, o),
+                             ix_type_name (g->n->obj[o].opd.type),
+                             ix_type_name (tt), ng_loopname (g, l));
+              t.e = ng_new_sym (g, IX_SUM, t.e, -1);
               if (t.e < 0)
                 return -1;
               g->syms[t.e].sumloop = l;
@@ -794,7 +652,10 @@ kaccess (kbuild *k, int obj, int nidx, const int *loops, unsigned loc)
   for (int d = 0; d < nidx; d++)
     if ((vars[d] = kvar (k, loops[d])) < 0)
       return -1;
-  return ix_add_access (k->ix, o, nidx, vars, -1, loc, &k->d);
+  /* The output first, then reads (one access for repeated reads).  */
+  if (k->ix->naccs == 0)
+    return ix_add_access (k->ix, o, nidx, vars, -1, loc, &k->d);
+  return ix_add_read (k->ix, o, nidx, vars, -1, loc, &k->d);
 }
 
 static int
@@ -810,24 +671,30 @@ kexpr (kbuild *k, int s)
       }
     case IX_CONST:
       return ix_add_const (k->ix, x->num, -1, x->loc, &k->d);
+    case IX_INDEX:
+      {
+        int v = kvar (k, x->loop[0]);
+        return v < 0 ? -1 : ix_add_index (k->ix, v, x->num.type, x->loc,
+                                          &k->d);
+      }
+    case IX_CAST:
+      {
+        int a = kexpr (k, x->a);
+        return a < 0 ? -1 : ix_add_cast (k->ix, x->num.type, a, &k->d);
+      }
     case IX_SUM:
       {
         int a = kexpr (k, x->a);
         int v = a < 0 ? -1 : kvar (k, x->sumloop);
         return v < 0 ? -1 : ix_add_sum (k->ix, v, a, &k->d);
       }
-    case IX_NEG:
-      {
-        int a = kexpr (k, x->a);
-        return a < 0 ? -1 : ix_add_op (k->ix, x->op, a, -1, -1, x->loc,
-                                       &k->d);
-      }
     default:
       {
         int a = kexpr (k, x->a);
-        int b = a < 0 ? -1 : kexpr (k, x->b);
-        return b < 0 ? -1 : ix_add_op (k->ix, x->op, a, b, -1, x->loc,
-                                       &k->d);
+        int b = a < 0 || x->b < 0 ? -1 : kexpr (k, x->b);
+        if (a < 0 || (x->b >= 0 && b < 0))
+          return -1;
+        return ix_add_op (k->ix, x->op, a, b, -1, x->loc, &k->d);
       }
     }
 }
@@ -881,12 +748,12 @@ split_value (engine *g, int obj, int v, ix_assign *op, int *rhs)
             {
               /* OLD - r - b == OLD - (r + b); OLD - r + b == OLD - (r - b) */
               *op = IX_SUB_SET;
-              *rhs = new_sym (g, nb ? IX_ADD : IX_SUB, r, x->b);
+              *rhs = ng_new_sym (g, nb ? IX_ADD : IX_SUB, r, x->b);
             }
           else
             {
               *op = IX_ADD_SET;
-              *rhs = new_sym (g, nb ? IX_SUB : IX_ADD, r, x->b);
+              *rhs = ng_new_sym (g, nb ? IX_SUB : IX_ADD, r, x->b);
             }
           return *rhs < 0 ? -1 : 0;
         }
@@ -899,8 +766,8 @@ split_value (engine *g, int obj, int v, ix_assign *op, int *rhs)
       *rhs = v;
       return 0;
     }
-  return fail (g, "output %s is also read at %s", objname (g, obj),
-               spell_access (g, obj, s->nmap, s->map, buf, sizeof buf));
+  return ng_fail (g, "output %s is also read at %s", ng_objname (g, obj),
+               ng_spell_access (g, obj, s->nmap, s->map, buf, sizeof buf));
 }
 
 /* Leave bound L == extent D of OBJ to the front end's check.  */
@@ -913,7 +780,7 @@ add_bound_check (engine *g, int l, int obj, int d)
         && r->bound_check[c].dim == d)
       return 0;
   if (r->nbound_checks == NEST_MAX_BOUND_CHECKS)
-    return fail (g, "the nest has too many bounds to check");
+    return ng_fail (g, "the nest has too many bounds to check");
   r->bound_check[r->nbound_checks].loop = l;
   r->bound_check[r->nbound_checks].obj = obj;
   r->bound_check[r->nbound_checks].dim = d;
@@ -953,12 +820,12 @@ check_bounds (engine *g, kbuild *k)
               continue;
             }
           if (ob->extent_key[d] < 0)
-            return fail (g, "the extent of dimension %d of %s is not known "
+            return ng_fail (g, "the extent of dimension %d of %s is not known "
                          "here, so bound %s of loop %s cannot be checked "
                          "against it", d + 1, ob->opd.name, lp->bound_text,
                          lp->name);
           if (lp->bound_key < 0 || lp->bound_key != ob->extent_key[d])
-            return fail (g, "bound %s does not match extent %s of %s: "
+            return ng_fail (g, "bound %s does not match extent %s of %s: "
                          "loop %s must run over the whole extent",
                          lp->bound_text, ob->extent_text[d], ob->opd.name,
                          lp->name);
@@ -976,22 +843,22 @@ build_kernel (engine *g, int obj)
   if (s->kind == ST_STALE)
     {
       if (g->n->obj[obj].opd.rank == 0)
-        return fail (g, "%s keeps only the value of the last iteration of "
-                     "loop %s", objname (g, obj), loopname (g, s->stale_loop));
-      return fail (g, "%s is assigned in every iteration of loop %s, which "
+        return ng_fail (g, "%s keeps only the value of the last iteration of "
+                     "loop %s", ng_objname (g, obj), ng_loopname (g, s->stale_loop));
+      return ng_fail (g, "%s is assigned in every iteration of loop %s, which "
                    "does not index it",
-                   spell_access (g, obj, s->nmap, s->map, buf, sizeof buf),
-                   loopname (g, s->stale_loop));
+                   ng_spell_access (g, obj, s->nmap, s->map, buf, sizeof buf),
+                   ng_loopname (g, s->stale_loop));
     }
   if (s->kind != ST_DEF)
-    return fail (g, "the value %s ends with is not an expression of the "
-                 "loops", objname (g, obj));
+    return ng_fail (g, "the value %s ends with is not an expression of the "
+                 "loops", ng_objname (g, obj));
   ix_assign op;
   int rhs;
   if (split_value (g, obj, s->val, &op, &rhs))
     return -1;
   if (r->nkernels == NEST_MAX_KERNELS)
-    return fail (g, "the nest computes more than %d outputs",
+    return ng_fail (g, "the nest computes more than %d outputs",
                  NEST_MAX_KERNELS);
 
   kbuild k;
@@ -1001,7 +868,7 @@ build_kernel (engine *g, int obj)
     k.var_of_loop[l] = -1;
   k.ix = ix_new ();
   if (!k.ix)
-    return fail (g, "out of memory");
+    return ng_fail (g, "out of memory");
   k.ix->from_loops = 1;
   int out = kaccess (&k, obj, s->nmap, s->map,
                      g->n->ev[s->first_write].loc);
@@ -1009,14 +876,14 @@ build_kernel (engine *g, int obj)
   if (e < 0)
     {
       ix_free (k.ix);
-      return fail (g, "%s", k.d.msg[0] ? k.d.msg : "the nest is too large");
+      return ng_fail (g, "%s", k.d.msg[0] ? k.d.msg : "the nest is too large");
     }
   ix_set_output (k.ix, out, op, e);
   k.ix->loc = g->n->ev[s->first_write].loc;
   if (ix_finish (k.ix, &k.d))
     {
       ix_free (k.ix);
-      return fail (g, "%s", k.d.msg);
+      return ng_fail (g, "%s", k.d.msg);
     }
   if (check_bounds (g, &k))
     {
@@ -1108,7 +975,7 @@ check_aliases (engine *g, const int *named)
       const nest_obj *ow = &g->n->obj[w];
       for (int o = 0; o < g->n->nobjs; o++)
         {
-          if (o == w || !named[o] || (g->written[o] && is_temp (g, o)))
+          if (o == w || !named[o] || (g->written[o] && ng_is_temp (g, o)))
             continue;
           switch (may_alias (ow, &g->n->obj[o]))
             {
@@ -1129,7 +996,7 @@ check_aliases (engine *g, const int *named)
                 if (dup)
                   break;
                 if (r->nchecks == NEST_MAX_CHECKS)
-                  return fail (g, "too many arrays that may overlap");
+                  return ng_fail (g, "too many arrays that may overlap");
                 r->check[r->nchecks].a = w;
                 r->check[r->nchecks].b = o;
                 r->nchecks++;
@@ -1157,7 +1024,7 @@ prepass (engine *g, int *named)
         g->st[o].canon[l] = -1;
       for (int p = 0; p < o; p++)
         if (strcmp (n->obj[o].opd.name, n->obj[p].opd.name) == 0)
-          return fail (g, "two different variables are named %s",
+          return ng_fail (g, "two different variables are named %s",
                        n->obj[o].opd.name);
     }
   for (int e = 0; e < n->nexprs; e++)
@@ -1194,11 +1061,11 @@ prepass (engine *g, int *named)
             s->canon[l] = m;
         }
       if (!same)
-        return fail (g, "%s is written both at %s and at %s",
-                     objname (g, ev->obj),
-                     spell_access (g, ev->obj, s->nmap, s->map, b1,
+        return ng_fail (g, "%s is written both at %s and at %s",
+                     ng_objname (g, ev->obj),
+                     ng_spell_access (g, ev->obj, s->nmap, s->map, b1,
                                    sizeof b1),
-                     spell_access (g, ev->obj, ev->nidx, ev->idx, b2,
+                     ng_spell_access (g, ev->obj, ev->nidx, ev->idx, b2,
                                    sizeof b2));
     }
   return 0;
@@ -1234,13 +1101,13 @@ nest_lower (const nest *n, nest_result *r)
         {
         case NEST_EV_BEGIN:
           if (g->depth == NEST_MAX_LOOPS)
-            rc = fail (g, "the nest is too deep");
+            rc = ng_fail (g, "the nest is too deep");
           else
             g->stack[g->depth++] = ev->loop;
           break;
         case NEST_EV_END:
           if (g->depth == 0 || g->stack[g->depth - 1] != ev->loop)
-            rc = fail (g, "loops do not nest");
+            rc = ng_fail (g, "loops do not nest");
           else
             {
               rc = end_loop (g, ev->loop);
@@ -1249,14 +1116,53 @@ nest_lower (const nest *n, nest_result *r)
           break;
         case NEST_EV_DECL:
           g->st[ev->obj].kind = ST_UNDEF;
+          g->st[ev->obj].base_guard = g->nguards;
           break;
         case NEST_EV_ASSIGN:
           rc = assign (g, i);
           break;
+        case NEST_EV_IF:
+          if (g->nguards == NEST_MAX_GUARDS)
+            rc = ng_fail (g, "the if statements nest too deep");
+          else
+            {
+              int k = g->nguards, c = eval (g, ev->rhs);
+              if (c < 0)
+                {
+                  rc = -1;
+                  break;
+                }
+              g->gcond[k] = g->gev_cond[k] = c;
+              g->gev[k] = i;
+              g->gelse[k] = g->gassumed[k] = 0;
+              g->nguards++;
+            }
+          break;
+        case NEST_EV_ELSE:
+        case NEST_EV_ENDIF:
+          if (g->nguards == 0)
+            {
+              rc = ng_fail (g, "if statements do not nest");
+              break;
+            }
+          ng_leave_branch (g, g->nguards - 1);
+          if (ev->kind == NEST_EV_ENDIF)
+            g->nguards--;
+          else
+            {
+              int k = g->nguards - 1;
+              g->gcond[k] = sym_not (g, g->gev_cond[k]);
+              g->gelse[k] = 1;
+              g->gassumed[k] = 0;
+              rc = g->gcond[k] < 0 ? -1 : 0;
+            }
+          break;
         }
     }
   if (rc == 0 && g->depth != 0)
-    rc = fail (g, "loops do not nest");
+    rc = ng_fail (g, "loops do not nest");
+  if (rc == 0 && g->nguards != 0)
+    rc = ng_fail (g, "if statements do not nest");
 
   /* One statement per output, in the order of first writes.  */
   while (rc == 0)
@@ -1267,7 +1173,7 @@ nest_lower (const nest *n, nest_result *r)
           int done = 0;
           for (int k = 0; k < r->nkernels; k++)
             done |= r->kernel_obj[k] == o;
-          if (done || !g->written[o] || is_temp (g, o))
+          if (done || !g->written[o] || ng_is_temp (g, o))
             continue;
           if (next < 0 || g->st[o].first_write < g->st[next].first_write)
             next = o;
@@ -1285,65 +1191,9 @@ nest_lower (const nest *n, nest_result *r)
       r->nkernels = 0;
       r->nchecks = 0;
       r->nbound_checks = 0;
+      r->nassumes = 0;
     }
   free (syms);
   free (g);
   return rc;
-}
-
-void
-nest_result_free (nest_result *r)
-{
-  for (int k = 0; k < r->nkernels; k++)
-    ix_free (r->kernel[k]);
-  r->nkernels = 0;
-}
-
-int
-nest_dim0_loops (const nest *n, int obj, int *loops, int max)
-{
-  int count = 0;
-  for (int i = 0; i < n->nevents + n->nexprs; i++)
-    {
-      int l = -1;
-      if (i < n->nevents)
-        {
-          const nest_event *ev = &n->ev[i];
-          if (ev->kind == NEST_EV_ASSIGN && ev->obj == obj && ev->nidx > 0)
-            l = ev->idx[0];
-        }
-      else
-        {
-          const nest_expr *x = &n->expr[i - n->nevents];
-          if (x->op == IX_ACCESS && x->obj == obj && x->nidx > 0)
-            l = x->loop[0];
-        }
-      if (l < 0)
-        continue;
-      int seen = 0;
-      for (int k = 0; k < count; k++)
-        seen |= loops[k] == l;
-      if (!seen && count < max)
-        loops[count++] = l;
-    }
-  return count;
-}
-
-char *
-nest_report (const ix_stmt *k, char *buf, size_t len)
-{
-  char tmp[256];
-  ix_print (k, buf, len);
-  int any = 0;
-  for (int o = 0; o < k->nopds; o++)
-    {
-      if (!k->opd[o].tagged)
-        continue;
-      size_t n = strlen (buf);
-      snprintf (buf + n, len - n, "%s %s: %s", any ? "," : ";",
-                k->opd[o].name,
-                sch_format_name (&k->opd[o].fmt, tmp, sizeof tmp));
-      any = 1;
-    }
-  return buf;
 }

@@ -8,17 +8,34 @@
    here knows GCC.
 
    The model.  A nest is a sequence of events: a loop begins, a loop ends,
-   a scalar is declared, or an assignment `obj[l1]...[lk] op= expr` (op is
-   =, += or -=; k is 0 for a scalar) runs.  Expressions are reads of
-   objects with loop subscripts, numeric constants, unary minus and
-   + - * /.  Loop l runs its variable over [0, bound) and its body once
-   per value.
+   a scalar is declared, an assignment `obj[l1]...[lk] op= expr` (op is
+   =, += or -=; k is 0 for a scalar) runs, or an if statement begins,
+   reaches its else or ends.  Expressions are reads of objects with loop
+   subscripts, numeric constants, loop variables' values, and index
+   notation's operators (unary minus, + - * / %, casts, absolute values,
+   comparisons, && || !, and `c ? v : 0`).  Loop l runs its variable over
+   [0, bound) and its body once per value.
+
+   An if statement guards what it contains: an accumulation `x += v`
+   inside it adds `c ? v : 0`, where C is the conjunction of the
+   conditions around it (negated in an else), evaluated when the if
+   statement begins.  A plain assignment inside one is refused (it would
+   keep the old value where the condition is false), except to a scalar
+   declared inside it.  What reaches an output must then be zero where
+   the sparse operands are (their unstored entries, which sparse loops
+   skip): a guard false at a zero, or a value that is zero there; a value
+   with a condition that is not is refused, saying what the loop would
+   do at those zeros.
 
    What nest_lower proves before it builds anything:
    - every object written is either an output (an array, or a scalar whose
      value matters after the nest) or a temporary (a scalar declared in
      the nest, or not used outside it), and an output is read only by its
      own accumulation (`y[i] += ...`, `y[i] = y[i] + ...`);
+   - what an output accumulates is in its type: a narrower term is
+     converted first, as C converts it (a long sum of int products, a
+     double sum of float values); a value stored in a scalar of another
+     type is converted as the store converts it;
    - every write of an output uses the same subscripts, and the value each
      output element ends with is an expression of the loop-invariant
      inputs: loops the output is subscripted by run each element once,
@@ -55,6 +72,7 @@ extern "C" {
 #define NEST_MAX_CHECKS 16
 #define NEST_MAX_BOUND_CHECKS 32
 #define NEST_TEXT_MAX 48
+#define NEST_MAX_GUARDS 16
 
 /* What else an object's storage may be.  */
 typedef enum
@@ -111,9 +129,10 @@ typedef struct nest_loop
 typedef struct nest_expr
 {
   ix_op op;        /* IX_ACCESS: OBJ subscripted by LOOP[0..NIDX);
-                      IX_CONST: NUM; IX_NEG, IX_ADD, IX_SUB, IX_MUL,
-                      IX_DIV: of A (and B).  Never IX_SUM: a nest sums
-                      by its loops */
+                      IX_CONST: NUM; IX_INDEX: the value of loop LOOP[0],
+                      of type NUM.type; IX_CAST: A converted to NUM.type;
+                      any other operator: of A (and B).  Never IX_SUM: a
+                      nest sums by its loops */
   int a, b;
   int obj, nidx;
   int loop[SP_MAX_RANK];
@@ -126,7 +145,10 @@ typedef enum
   NEST_EV_BEGIN,   /* loop LOOP starts */
   NEST_EV_END,     /* loop LOOP ends */
   NEST_EV_DECL,    /* scalar OBJ is declared: no value yet */
-  NEST_EV_ASSIGN   /* OBJ[IDX...] OP RHS */
+  NEST_EV_ASSIGN,  /* OBJ[IDX...] OP RHS */
+  NEST_EV_IF,      /* an if statement with condition RHS begins */
+  NEST_EV_ELSE,    /* ... its else branch begins */
+  NEST_EV_ENDIF    /* ... it ends */
 } nest_ev_kind;
 
 typedef struct nest_event
@@ -165,6 +187,15 @@ int nest_assign (nest *n, int obj, int nidx, const int *loops, ix_assign op,
 int nest_read (nest *n, int obj, int nidx, const int *loops, unsigned loc);
 int nest_const (nest *n, ix_num num, unsigned loc);
 int nest_op2 (nest *n, ix_op op, int a, int b, unsigned loc);
+int nest_cast (nest *n, int a, sp_type t, unsigned loc);
+/* The type C computes expression E in.  */
+sp_type nest_expr_type (const nest *n, int e);
+int nest_index (nest *n, int loop, sp_type t, unsigned loc);
+/* An if statement: nest_if with its condition, its branch's events,
+   optionally nest_else and the other branch's, then nest_endif.  */
+int nest_if (nest *n, int cond, unsigned loc);
+int nest_else (nest *n, unsigned loc);
+int nest_endif (nest *n, unsigned loc);
 
 /* Two objects whose storage must not overlap (two tagged arrays: which
    must not be one tensor), for the front end to check at run time before
@@ -180,6 +211,19 @@ typedef struct nest_bound_check
 {
   int loop, obj, dim;
 } nest_bound_check;
+/* What the kernels assume of loop-invariant scalars, for the front end
+   to check at run time before it runs them (else the loops): the
+   condition EXPR of an if statement (its negation when NEG: the else
+   branch) is false where the objects in ZERO (a bit per object) are
+   zero, so that the guard skips their unstored entries (`if (A[i][j] >
+   tol)` assumes !(0 > tol)).  TEXT spells the condition for the
+   report.  */
+typedef struct nest_assume
+{
+  int expr, neg;
+  uint32_t zero;
+  char text[96];
+} nest_assume;
 
 typedef struct nest_result
 {
@@ -192,6 +236,8 @@ typedef struct nest_result
   nest_check check[NEST_MAX_CHECKS];
   int nbound_checks;
   nest_bound_check bound_check[NEST_MAX_BOUND_CHECKS];
+  int nassumes;
+  nest_assume assume[NEST_MAX_GUARDS];
   char reason[256];                   /* why not, when nest_lower fails */
 } nest_result;
 

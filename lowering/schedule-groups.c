@@ -8,8 +8,9 @@
 /* Reduction groups of a nest's right-hand side.  Group 0 is the root: the
    output's loops and the reductions reached from the root through *, /,
    unary - and sums only (the linear ones).  A reduction under a + or -
-   starts a new group, child of the group the + or - is in; the reductions
-   below it reached without crossing another + or - join it.  */
+   (or another operator that is not linear) starts a new group, child of
+   the group that operator is in; the reductions below it reached
+   without crossing another such operator join it.  */
 typedef struct groups
 {
   int n;
@@ -53,15 +54,8 @@ reduction_loops (const ix_sched *sc, const sch_nest *nest, int e)
 static int
 integral (const ix_stmt *s, int e)
 {
-  const ix_expr *x = &s->expr[e];
-  if (x->op == IX_ACCESS)
-    {
-      sp_type t = s->opd[s->acc[x->access].opd].type;
-      return t == SP_I32 || t == SP_I64;
-    }
-  if (x->op == IX_CONST)
-    return x->num.type == SP_I32 || x->num.type == SP_I64;
-  return (x->a < 0 || integral (s, x->a)) && (x->b < 0 || integral (s, x->b));
+  sp_type t = ix_expr_type (s, e);
+  return t == SP_I32 || t == SP_I64;
 }
 
 static void
@@ -91,9 +85,9 @@ group_walk (const ix_sched *sc, const sch_nest *nest, int e, int g, int lin,
       below_red = 1;
     }
   /* Sums do not cross + and -, nor an integer division (which does not
-     distribute over them).  */
-  if (ix_ops[x->op].merge == IX_MERGE_DISJ
-      || (x->op == IX_DIV && integral (&sc->st, e)))
+     distribute over them), nor any other operator that is not linear
+     (a cast, a comparison, a guard).  */
+  if (!ix_ops[x->op].linear || (x->op == IX_DIV && integral (&sc->st, e)))
     lin = 0;
   if (x->a >= 0)
     group_walk (sc, nest, x->a, g, lin, below_red, gr);

@@ -155,6 +155,27 @@ lowerer::read (int acc)
   return lvalue_dense (acc);
 }
 
+/* The C type of element type T.  */
+static tree
+elem_tree (sp_type t)
+{
+  switch (t)
+    {
+    case SP_F64: return double_type_node;
+    case SP_F32: return float_type_node;
+    case SP_I64: return sparse_int64_type ();
+    default: return integer_type_node;
+    }
+}
+
+/* V != 0, as a condition.  */
+static tree
+truth (tree v)
+{
+  return fold_build2 (NE_EXPR, boolean_type_node, v,
+		      build_zero_cst (TREE_TYPE (v)));
+}
+
 tree
 lowerer::eval (int e, tree *stmts)
 {
@@ -204,6 +225,69 @@ lowerer::eval (int e, tree *stmts)
 			 : TRUNC_DIV_EXPR;
 	return fold_build2 (code, type, sparse_convert (loc, type, a),
 			    sparse_convert (loc, type, b));
+      }
+    case IX_INDEX:
+      return fold_convert (elem_tree (x.num.type), ivar[x.var]);
+    case IX_CAST:
+    case IX_ABS:
+    case IX_NOT:
+      {
+	tree a = eval (x.a, stmts);
+	if (!a)
+	  return NULL_TREE;
+	if (x.op == IX_CAST)
+	  return sparse_convert (loc, elem_tree (x.num.type), a);
+	if (x.op == IX_NOT)
+	  return fold_convert (integer_type_node,
+			       fold_build1 (TRUTH_NOT_EXPR, boolean_type_node,
+					    truth (a)));
+	tree type = sparse_arith_type (TREE_TYPE (a), TREE_TYPE (a));
+	return fold_build1 (ABS_EXPR, type, sparse_convert (loc, type, a));
+      }
+    case IX_MOD:
+    case IX_EQ:
+    case IX_NE:
+    case IX_LT:
+    case IX_LE:
+    case IX_GT:
+    case IX_GE:
+      {
+	static const tree_code codes[] = { TRUNC_MOD_EXPR, EQ_EXPR, NE_EXPR,
+					   LT_EXPR, LE_EXPR, GT_EXPR,
+					   GE_EXPR };
+	tree a = eval (x.a, stmts);
+	tree b = eval (x.b, stmts);
+	if (!a || !b)
+	  return NULL_TREE;
+	tree type = sparse_arith_type (TREE_TYPE (a), TREE_TYPE (b));
+	tree_code code = codes[x.op - IX_MOD];
+	return fold_build2 (code, code == TRUNC_MOD_EXPR ? type
+				  : integer_type_node,
+			    sparse_convert (loc, type, a),
+			    sparse_convert (loc, type, b));
+      }
+    case IX_AND:
+    case IX_OR:
+    case IX_WHERE:
+      {
+	/* B only where it counts: its sums (statements) run always, its
+	   value is taken where A says.  */
+	tree a = eval (x.a, stmts);
+	tree b = eval (x.b, stmts);
+	if (!a || !b)
+	  return NULL_TREE;
+	if (x.op == IX_WHERE)
+	  {
+	    tree type = sparse_arith_type (TREE_TYPE (b), integer_type_node);
+	    return fold_build3 (COND_EXPR, type, truth (a),
+				sparse_convert (loc, type, b),
+				build_zero_cst (type));
+	  }
+	return fold_convert (integer_type_node,
+			     fold_build2 (x.op == IX_AND ? TRUTH_ANDIF_EXPR
+					  : TRUTH_ORIF_EXPR,
+					  boolean_type_node, truth (a),
+					  truth (b)));
       }
     case IX_SUM:
       {

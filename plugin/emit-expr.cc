@@ -96,6 +96,48 @@ emitter::vector_tree_of (int id)
     }
 }
 
+/* The operators that keep zero at zero (sparse loops skip the rest):
+   |A|, a cast, A ? B : 0 (B evaluated only where A holds: a COND_EXPR
+   evaluates one arm).  */
+static tree
+zero_keeping (emitter *em, const lir_expr &x, tree type)
+{
+  if (x.op == LIR_SEL)
+    {
+      tree c = em->cond (x.a), b = em->tree_of (x.b);
+      if (!c || !b || c == error_mark_node || b == error_mark_node)
+	return em->fail ("incomplete tree");
+      return fold_build3 (COND_EXPR, type, c, sparse_convert (em->loc, type, b),
+			  build_zero_cst (type));
+    }
+  tree a = em->tree_of (x.a);
+  if (!a || a == error_mark_node)
+    return em->fail ("incomplete tree");
+  a = sparse_convert (em->loc, type, a);
+  return x.op == LIR_ABS ? fold_build1 (ABS_EXPR, type, a) : a;
+}
+
+/* X, LIR_MASK or LIR_BOR, of TYPE, on the bits of the values (an
+   unsigned integer of their size): GCC keeps these selects free of
+   branches.  */
+tree
+emitter::bits_select (const lir_expr &x, tree type)
+{
+  tree a = tree_of (x.a), b = tree_of (x.b);
+  CHECKED (a);
+  CHECKED (b);
+  tree bits = build_nonstandard_integer_type (TYPE_PRECISION (type), 1);
+  tree vb = fold_build1 (VIEW_CONVERT_EXPR, bits,
+			 sparse_convert (loc, type, b));
+  tree va = x.op == LIR_MASK
+	    ? fold_build1 (NEGATE_EXPR, bits, fold_convert (bits, a))
+	    : fold_build1 (VIEW_CONVERT_EXPR, bits,
+			   sparse_convert (loc, type, a));
+  tree r = fold_build2 (x.op == LIR_MASK ? BIT_AND_EXPR : BIT_IOR_EXPR,
+			bits, va, vb);
+  return fold_build1 (VIEW_CONVERT_EXPR, type, r);
+}
+
 tree
 emitter::tree_of (int id)
 {
@@ -203,15 +245,21 @@ emitter::tree_of (int id)
     case LIR_LE:
     case LIR_EQ:
     case LIR_AND:
+    case LIR_OR:
       {
 	tree c = cond (id);
 	CHECKED (c);
 	return fold_convert (type, c);
       }
+    case LIR_ABS:
+    case LIR_CAST:
+    case LIR_SEL:
+      return zero_keeping (this, x, type);
     case LIR_ADD:
     case LIR_SUB:
     case LIR_MUL:
     case LIR_DIV:
+    case LIR_MOD:
     case LIR_MIN:
       {
 	tree a = tree_of (x.a), b = tree_of (x.b);
@@ -223,23 +271,7 @@ emitter::tree_of (int id)
       }
     case LIR_MASK:
     case LIR_BOR:
-      {
-	/* On the bits of the values, an unsigned integer of their size:
-	   GCC keeps these selects free of branches.  */
-	tree a = tree_of (x.a), b = tree_of (x.b);
-	CHECKED (a);
-	CHECKED (b);
-	tree bits = build_nonstandard_integer_type (TYPE_PRECISION (type), 1);
-	tree vb = fold_build1 (VIEW_CONVERT_EXPR, bits,
-			       sparse_convert (loc, type, b));
-	tree va = x.op == LIR_MASK
-		  ? fold_build1 (NEGATE_EXPR, bits, fold_convert (bits, a))
-		  : fold_build1 (VIEW_CONVERT_EXPR, bits,
-				 sparse_convert (loc, type, a));
-	tree r = fold_build2 (x.op == LIR_MASK ? BIT_AND_EXPR : BIT_IOR_EXPR,
-			      bits, va, vb);
-	return fold_build1 (VIEW_CONVERT_EXPR, type, r);
-      }
+      return bits_select (x, type);
     default:
       return fail ("operator %d", (int) x.op);
     }
@@ -274,11 +306,13 @@ emitter::cond (int id)
 			    sparse_convert (loc, type, b));
       }
     case LIR_AND:
+    case LIR_OR:
       {
 	tree a = cond (x.a), b = cond (x.b);
 	CHECKED (a);
 	CHECKED (b);
-	return fold_build2 (TRUTH_ANDIF_EXPR, boolean_type_node, a, b);
+	return fold_build2 (x.op == LIR_AND ? TRUTH_ANDIF_EXPR
+			    : TRUTH_ORIF_EXPR, boolean_type_node, a, b);
       }
     case LIR_NOT:
       {

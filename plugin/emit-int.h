@@ -105,6 +105,7 @@ struct emitter
   tree elem (int a, tree idx, int lanes = 1);
   tree tree_of (int e);
   tree vector_tree_of (int e);
+  tree bits_select (const lir_expr &x, tree type);
   tree cond (int e);
   tree target (const lir_target &t);
   tree call (const lir_stmt &st);

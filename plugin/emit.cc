@@ -119,6 +119,7 @@ arith_code (lir_op op, bool real)
     case LIR_SUB: return MINUS_EXPR;
     case LIR_MUL: return MULT_EXPR;
     case LIR_MIN: return MIN_EXPR;
+    case LIR_MOD: return TRUNC_MOD_EXPR;
     default: return real ? RDIV_EXPR : TRUNC_DIV_EXPR;
     }
 }

@@ -560,8 +560,10 @@ reader::read_loop (tree for_stmt, tree init)
   loops.safe_push (li);
   open.safe_push (loops.length () - 1);
   nest_begin (n, li.id);
+  body_next = true;
   if (!read_body (FOR_BODY (for_stmt)))
     return false;
+  body_next = false;
   nest_end (n, li.id);
   open.pop ();
   return true;
@@ -569,9 +571,27 @@ reader::read_loop (tree for_stmt, tree init)
 
 /* Statements of a list, loops with the statement before them as their
    initialisation.  */
+/* The condition of S when it is `if (C) continue;`, else NULL.  */
+static tree
+continue_cond (tree s)
+{
+  if (TREE_CODE (s) != COND_EXPR || COND_EXPR_ELSE (s))
+    return NULL_TREE;
+  tree t = COND_EXPR_THEN (s);
+  if (t && TREE_CODE (t) == STATEMENT_LIST && !tsi_end_p (tsi_start (t))
+      && tsi_one_before_end_p (tsi_start (t)))
+    t = tsi_stmt (tsi_start (t));
+  return t && TREE_CODE (t) == CONTINUE_STMT ? COND_EXPR_COND (s) : NULL_TREE;
+}
+
 bool
 reader::read_list (tree list)
 {
+  /* The loop's own body: `if (C) continue;` guards what follows with
+     !C.  */
+  bool loop_body = body_next;
+  int guards = 0;
+  body_next = false;
   auto_vec<tree> stmts;
   for (tree_stmt_iterator i = tsi_start (list); !tsi_end_p (i); tsi_next (&i))
     if (TREE_CODE (tsi_stmt (i)) != DEBUG_BEGIN_STMT)
@@ -580,9 +600,21 @@ reader::read_list (tree list)
     {
       tree s = stmts[k];
       tree next = k + 1 < stmts.length () ? stmts[k + 1] : NULL_TREE;
+      tree cc = loop_body ? continue_cond (s) : NULL_TREE;
       if (next && TREE_CODE (next) == FOR_STMT && is_init_of (s, next))
 	continue;
-      if (TREE_CODE (s) == FOR_STMT)
+      if (cc)
+	{
+	  sp_type ct;
+	  int c = read_expr (cc, &ct);
+	  if (c < 0)
+	    return false;
+	  c = negate (c, EXPR_LOCATION (s));
+	  if (nest_if (n, c, EXPR_LOCATION (s)) < 0)
+	    return fail ("the nest is too large");
+	  guards++;
+	}
+      else if (TREE_CODE (s) == FOR_STMT)
 	{
 	  if (!read_loop (s, k > 0 ? stmts[k - 1] : NULL_TREE))
 	    return false;
@@ -590,6 +622,9 @@ reader::read_list (tree list)
       else if (!read_stmt (s))
 	return false;
     }
+  for (; guards > 0; guards--)
+    if (nest_endif (n, EXPR_LOCATION (list)) < 0)
+      return fail ("the nest is too large");
   return true;
 }
 
@@ -693,7 +728,27 @@ reader::read_stmt (tree s)
 	return fail ("loop body calls a function");
       }
     case COND_EXPR:
-      return fail_zeros ("an if statement", COND_EXPR_COND (s));
+      {
+	/* An if statement: it guards its branches (nest.h).  */
+	sp_type ct;
+	int c = read_expr (COND_EXPR_COND (s), &ct);
+	if (c < 0)
+	  return false;
+	if (nest_if (n, c, loc) < 0)
+	  return fail ("the nest is too large");
+	if (!read_body (COND_EXPR_THEN (s)))
+	  return false;
+	if (COND_EXPR_ELSE (s))
+	  {
+	    if (nest_else (n, loc) < 0)
+	      return fail ("the nest is too large");
+	    if (!read_body (COND_EXPR_ELSE (s)))
+	      return false;
+	  }
+	if (nest_endif (n, loc) < 0)
+	  return fail ("the nest is too large");
+	return true;
+      }
     case BREAK_STMT:
       return fail ("loop body has a break");
     case CONTINUE_STMT:
@@ -1042,8 +1097,26 @@ reader::read_constant (tree t, sp_type *type)
   return nest_const (n, ix_num_real (strtod (buf, NULL), *type), loc);
 }
 
+/* Is FN one of C's absolute value functions (fabs, abs, labs...)?  */
+static bool
+abs_call_p (tree fn)
+{
+  if (!fn || !fndecl_built_in_p (fn, BUILT_IN_NORMAL))
+    return false;
+  switch (DECL_FUNCTION_CODE (fn))
+    {
+    CASE_FLT_FN (BUILT_IN_FABS):
+    case BUILT_IN_ABS:
+    case BUILT_IN_LABS:
+    case BUILT_IN_LLABS:
+      return true;
+    default:
+      return false;
+    }
+}
+
 /* An expression; *TYPE is the type index notation computes it in (the
-   usual arithmetic conversions of its leaves, conversions ignored), which
+   usual arithmetic conversions of its leaves, explicit in casts), which
    must be the type C computes it in.  */
 int
 reader::read_expr (tree t, sp_type *type)
@@ -1057,29 +1130,37 @@ reader::read_expr (tree t, sp_type *type)
     case NOP_EXPR:
     case CONVERT_EXPR:
     case FLOAT_EXPR:
+    case FIX_TRUNC_EXPR:
     case NON_LVALUE_EXPR:
-      {
-	tree from = TREE_TYPE (TREE_OPERAND (t, 0));
-	tree to = TREE_TYPE (t);
-	if (TREE_CODE (to) == INTEGER_TYPE && TREE_CODE (from) == REAL_TYPE)
-	  return fail ("a floating value is converted to an integer"), -1;
-	if ((TREE_CODE (to) == REAL_TYPE) == (TREE_CODE (from) == REAL_TYPE)
-	    && TYPE_PRECISION (to) < TYPE_PRECISION (from))
-	  return fail ("a value is converted to a narrower type"), -1;
-	if (!INTEGRAL_TYPE_P (from) && TREE_CODE (from) != REAL_TYPE)
-	  return fail ("a conversion of a non-arithmetic value"), -1;
-	/* A widening conversion: the enclosing operation checks that index
-	   notation would make it too.  */
-	return read_expr (TREE_OPERAND (t, 0), type);
-      }
+      return read_conversion (t, type);
     case SAVE_EXPR:
       return read_expr (TREE_OPERAND (t, 0), type);
     case VAR_DECL:
     case PARM_DECL:
       {
 	if (is_nest_loop_var (t))
-	  return fail ("loop variable %s is used as a value",
-		       decl_name (t) ? decl_name (t) : "?"), -1;
+	  {
+	    /* The value of an open loop's variable: its index.  */
+	    int l = open_loop_of (t);
+	    sp_type lt;
+	    tree vt = TREE_TYPE (t);
+	    if (l >= 0 && sparse_elem_type (vt, &lt)
+		&& (lt == SP_I32 || lt == SP_I64))
+	      {
+		*type = lt;
+		return nest_index (n, loops[l].id, lt, loc);
+	      }
+	    /* An unsigned one (size_t): its values fit a long, but only
+	       comparisons with other indices read it (read_binary).  */
+	    if (l >= 0 && TYPE_UNSIGNED (vt) && TYPE_PRECISION (vt) <= 64)
+	      {
+		*type = SP_I64;
+		return nest_index (n, loops[l].id, SP_I64, loc);
+	      }
+	    return fail ("loop variable %s is used as a value%s",
+			 decl_name (t) ? decl_name (t) : "?",
+			 l >= 0 ? " and is not an int or a long" : ""), -1;
+	  }
 	int o = object (t);
 	if (o < 0)
 	  return -1;
@@ -1100,35 +1181,43 @@ reader::read_expr (tree t, sp_type *type)
 	return nest_read (n, o, nidx, lps, loc);
       }
     case NEGATE_EXPR:
+    case ABS_EXPR:
+    case TRUTH_NOT_EXPR:
       {
 	int a = read_expr (TREE_OPERAND (t, 0), type);
-	return a < 0 ? -1 : nest_op2 (n, IX_NEG, a, -1, loc);
+	if (a < 0)
+	  return -1;
+	ix_op op = TREE_CODE (t) == NEGATE_EXPR ? IX_NEG
+		   : TREE_CODE (t) == ABS_EXPR ? IX_ABS : IX_NOT;
+	if (op == IX_NOT)
+	  *type = SP_I32;
+	return nest_op2 (n, op, a, -1, loc);
       }
     case PLUS_EXPR:
     case MINUS_EXPR:
     case MULT_EXPR:
     case RDIV_EXPR:
     case TRUNC_DIV_EXPR:
-      {
-	sp_type ta, tb, tc;
-	int a = read_expr (TREE_OPERAND (t, 0), &ta);
-	int b = a < 0 ? -1 : read_expr (TREE_OPERAND (t, 1), &tb);
-	if (b < 0)
-	  return -1;
-	*type = ix_arith_type (ta, tb);
-	if (!sparse_elem_type (TREE_TYPE (t), &tc))
-	  return fail ("arithmetic in an unsupported type"), -1;
-	if (tc != *type)
-	  return fail ("an explicit conversion changes the type an operation "
-		       "is computed in"), -1;
-	ix_op op = TREE_CODE (t) == PLUS_EXPR ? IX_ADD
-		   : TREE_CODE (t) == MINUS_EXPR ? IX_SUB
-		   : TREE_CODE (t) == MULT_EXPR ? IX_MUL : IX_DIV;
-	return nest_op2 (n, op, a, b, loc);
-      }
+    case TRUNC_MOD_EXPR:
+    case LT_EXPR:
+    case LE_EXPR:
+    case GT_EXPR:
+    case GE_EXPR:
+    case EQ_EXPR:
+    case NE_EXPR:
+    case TRUTH_ANDIF_EXPR:
+    case TRUTH_ORIF_EXPR:
+    case TRUTH_AND_EXPR:
+    case TRUTH_OR_EXPR:
+      return read_binary (t, type);
     case CALL_EXPR:
       {
 	tree fn = get_callee_fndecl (t);
+	if (abs_call_p (fn) && call_expr_nargs (t) == 1)
+	  {
+	    int a = read_expr (CALL_EXPR_ARG (t, 0), type);
+	    return a < 0 ? -1 : nest_op2 (n, IX_ABS, a, -1, loc);
+	  }
 	if (min_max_call_p (fn))
 	  {
 	    char what[64];
@@ -1141,26 +1230,10 @@ reader::read_expr (tree t, sp_type *type)
 	return fail ("loop body calls a function"), -1;
       }
     case COND_EXPR:
-      return fail_zeros ("a conditional expression", t), -1;
-    case TRUNC_MOD_EXPR:
-      return fail ("loop body uses the %% operator"), -1;
-    case FIX_TRUNC_EXPR:
-      return fail ("a floating value is converted to an integer"), -1;
-    case LT_EXPR:
-    case LE_EXPR:
-    case GT_EXPR:
-    case GE_EXPR:
-    case EQ_EXPR:
-    case NE_EXPR:
-    case TRUTH_ANDIF_EXPR:
-    case TRUTH_ORIF_EXPR:
-    case TRUTH_NOT_EXPR:
-      return fail_zeros ("a comparison", t), -1;
+      return read_select (t, type);
     case MIN_EXPR:
     case MAX_EXPR:
       return fail_zeros ("a minimum or maximum", t), -1;
-    case ABS_EXPR:
-      return fail ("loop body uses an absolute value"), -1;
     case MODIFY_EXPR:
     case PREINCREMENT_EXPR:
     case POSTINCREMENT_EXPR:

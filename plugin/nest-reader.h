@@ -59,10 +59,12 @@ struct reader
   bool own_level;       /* the reason is in the outer loop itself */
   tree stray_var;       /* a subscript that is a variable but not the
 			   variable of a loop of the nest */
+  bool body_next;       /* the next statement list read is a loop's own
+			   body (where `if (c) continue;` guards the rest) */
 
   reader (tree fn, fn_facts *f)
     : fndecl (fn), facts (f), n (NULL), failed (false), own_level (false),
-      stray_var (NULL_TREE)
+      stray_var (NULL_TREE), body_next (false)
   {
     reason[0] = 0;
   }
@@ -94,6 +96,14 @@ struct reader
   bool read_assign (tree lhs, tree rhs, ix_assign op, location_t loc);
   int read_constant (tree t, sp_type *type);
   int read_expr (tree t, sp_type *type);
+  int read_binary (tree t, sp_type *type);
+  int read_conversion (tree t, sp_type *type);
+  int read_select (tree t, sp_type *type);
+  int negate (int c, location_t loc);
+  bool index_like (int e);
+  tree at_zero (int e, uint32_t zero);
+  tree assumptions (const nest_result &res);
+  int implicit (int e, sp_type *t, sp_type other, sp_type tc);
   int read_access (tree t, int *nidx, int *loops);
   int object (tree decl);
   bool subscript_loop (tree idx, tree of, int *loop);

@@ -549,6 +549,24 @@ recognizer::build (reader &rd, tree loop, tree init, nest_result &res,
 			      apart)
 		    : apart;
     }
+  /* Guards assumed false at the zeros: checked before the loops.  */
+  if (res.nassumes)
+    {
+      tree a = rd.assumptions (res);
+      if (!a)
+	{
+	  snprintf (rd.reason, sizeof rd.reason, "the condition %s cannot be "
+		    "checked before the loops", res.assume[0].text);
+	  return false;
+	}
+      *cond = *cond ? build2 (TRUTH_ANDIF_EXPR, integer_type_node, *cond, a)
+		    : a;
+      for (int k = 0; k < res.nassumes; k++)
+	sparse_remark (SPARSE_REMARK_REPORT, EXPR_LOCATION (loop),
+		       "sparsified where the condition %s is false at the "
+		       "unstored zeros, checked before the loops (else they "
+		       "run as written)", res.assume[k].text);
+    }
   return true;
 }
 
@@ -609,6 +627,9 @@ recognizer::try_nest (tree *forp, tree init)
 	  if (res.nchecks)
 	    fprintf (sparse_dump_file, ";;   (when the arrays do not "
 		     "overlap; else the loops)\n");
+	  for (int k = 0; k < res.nassumes; k++)
+	    fprintf (sparse_dump_file, ";;   (when %s is false at the "
+		     "zeros; else the loops)\n", res.assume[k].text);
 	}
       say_versioned (EXPR_LOCATION (loop), rd, res);
       rewrite (forp, rd, res, plans, cond);

@@ -312,10 +312,13 @@ sparse_build_put (location_t loc, tree handle, tree elem_type, tree value,
   tree call = build_access (loc, i64 ? SPARSE_RT_PUT_I64 : SPARSE_RT_PUT,
 			    i64 ? SPARSE_RT_PUT1_I64 : SPARSE_RT_PUT1, handle,
 			    v, rank, x);
-  tree skip = fold_build2_loc (loc, TRUTH_ANDIF_EXPR, boolean_type_node,
-			       fold_build2_loc (loc, EQ_EXPR,
-						boolean_type_node, v,
-						build_zero_cst (TREE_TYPE (v))),
+  /* Zero as its bits: -0.0 is stored, its sign kept.  */
+  tree vt = TREE_TYPE (v);
+  tree bits = build_nonstandard_integer_type (TYPE_PRECISION (vt), 1);
+  tree zero = fold_build2_loc (loc, EQ_EXPR, boolean_type_node,
+			       fold_build1_loc (loc, VIEW_CONVERT_EXPR, bits, v),
+			       build_zero_cst (bits));
+  tree skip = fold_build2_loc (loc, TRUTH_ANDIF_EXPR, boolean_type_node, zero,
 			       in_window (loc, handle, rank, x));
   tree put = fold_build3_loc (loc, COND_EXPR, void_type_node, skip,
 			      build_empty_stmt (loc), call);

@@ -385,7 +385,7 @@ fold (const uint64_t *rec, int64_t e, int64_t g, int kw, int merge,
           break;
         case SP_FROM_SET:
           *v = x;
-          have = old || !sp__num_zero (type, x);
+          have = old || !sp__num_unstored (type, x);
           break;
         case SP_FROM_ADD:
           *v = first ? x : sp__num_add (type, *v, x);

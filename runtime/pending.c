@@ -418,7 +418,7 @@ put (sp_tensor *t, const int64_t *coords, sp_num value, int exact, int set,
           sp__num_store (t->vals, t->type, p, v);
           return 0;
         }
-      if (set && sp__num_zero (t->type, v))
+      if (set && sp__num_unstored (t->type, v))
         return 0;
     }
   if (check_crd (t, lc))

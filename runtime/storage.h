@@ -158,6 +158,14 @@ sp__num_zero (int type, sp_num n)
   return sp__is_int (type) ? n.i == 0 : n.d == 0;
 }
 
+/* Whether N is what an unstored element reads: 0, not -0.0, whose sign
+   a dense program keeps (signbit, 1 / x).  */
+static inline int
+sp__num_unstored (int type, sp_num n)
+{
+  return sp__is_int (type) ? n.i == 0 : n.d == 0 && !signbit (n.d);
+}
+
 /* VALUE as TYPE's number, VALUE known to fit: integers as C converts,
    toward zero.  */
 static inline sp_num

@@ -267,7 +267,7 @@ main (void)
   REFUSED ("s keeps only the value of the last iteration of loop i");
 
   /* Accumulation in a type other than the terms': float terms into a
-     double scalar.  */
+     double scalar, each converted as C converts it.  */
   fresh ();
   y = ARR ("y", 1, NULL, KN);
   int Af = ARR_T ("A", SP_F32, 2, "CSR", KN, KM);
@@ -282,9 +282,28 @@ main (void)
   END (j);
   ASSIGN (y, IX_SET, RD0 (s), i);
   END (i);
-  REFUSED ("s is double but accumulates float terms over loop j");
+  OK ("y(i) = sum(j, (double)(A(i,j) * x(j))); A: CSR");
 
-  /* A value rounded by the variable that holds it, then used again.  */
+  /* ... but not double terms into a float, which C would round at each
+     step.  */
+  fresh ();
+  y = ARR ("y", 1, NULL, KN);
+  A = ARR ("A", 2, "CSR", KN, KM);
+  x = ARR ("x", 1, NULL, KM);
+  s = SCA_T ("s", 0, SP_F32);
+  i = LOOP ("i", KN);
+  j = LOOP ("j", KM);
+  BEGIN (i);
+  ASSIGN0 (s, IX_SET, CST (0));
+  BEGIN (j);
+  ASSIGN0 (s, IX_ADD_SET, MUL (RD (A, i, j), RD (x, j)));
+  END (j);
+  ASSIGN (y, IX_SET, RD0 (s), i);
+  END (i);
+  REFUSED ("s is float but accumulates double terms over loop j");
+
+  /* A value rounded by the variable that holds it, then used again: the
+     rounded value.  */
   fresh ();
   y = ARR ("y", 1, NULL, KN);
   A = ARR ("A", 2, "CSR", KN, KM);
@@ -298,7 +317,7 @@ main (void)
   ASSIGN (y, IX_ADD_SET, RD0 (t), i);
   END (j);
   END (i);
-  REFUSED ("t is float but is set to a double value");
+  OK ("y(i) += sum(j, (double)(float)(A(i,j) * x(j))); A: CSR");
 
   fresh ();
   y = ARR_T ("y", SP_F32, 1, NULL, KN);
@@ -313,7 +332,7 @@ main (void)
   ASSIGN (y, IX_ADD_SET, MUL (RD (A, i, j), RD (x, j)), i);
   END (j);
   END (i);
-  REFUSED ("y is float but is set to a double value");
+  OK ("y(i) = (float)b(i) + sum(j, A(i,j) * x(j)); A: CSR");
 
   /* ... but constants the type holds are stored exactly.  */
   fresh ();
@@ -334,13 +353,15 @@ main (void)
     nest_result_free (&r);
   }
 
-  /* What index notation itself refuses: division by an indexed value, a
+  /* What index notation itself refuses: division by a sparse value, a
      diagonal.  */
   setup ();
   BEGIN (i);
-  ASSIGN (y, IX_SET, DIV (CST (1), RD (b, i)), i);
+  BEGIN (j);
+  ASSIGN (y, IX_ADD_SET, DIV (RD (x, j), RD (A, i, j)), i);
+  END (j);
   END (i);
-  REFUSED ("division by an indexed expression");
+  REFUSED ("division by 'A', a sparse operand");
 
   setup ();
   BEGIN (i);

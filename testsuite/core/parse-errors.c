@@ -61,7 +61,8 @@ main (void)
   bad ("3 = b(i)", 0, "expected the output's name");
   bad ("y(i) = A(i,i)", 5, "index 'i' is used twice in one access of 'A'");
   bad ("y(i) = w(i)", 5, "extents of index 'i' disagree: 'w' has 12");
-  bad ("y(i) = b(i) / x(j)", 9, "only division by a scalar expression");
+  bad ("y(i) = b(i) / x(j)", 9, "division by a sum");
+  bad ("y(i) = b(i) / A(i,j)", 9, "division by 'A', a sparse operand");
   bad ("y(i) = y(i) + b(i)", 5, "'y' is the output and is also read");
   bad ("y(i) = z(j)", 7, "the extent of index 'j' is unknown");
   bad ("y(i) = b(i) $", 9, "stray '$'");

@@ -13,10 +13,10 @@ body (int n, double y[n], double A[n][n] SPARSE ("CSR"), double x[n],
   for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: loop body calls f" } */
     for (int j = 0; j < n; j++)
       y[i] += f (A[i][j]) * x[j];
-  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: loop body has an if statement" } */
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: at the unstored zeros of A the condition 'A.i..j. < 1' is true, and 'y.i. .= x.j.' would run there, but sparse loops visit only the stored entries" } */
     for (int j = 0; j < n; j++)
-      if (x[j] > 0)
-	y[i] += A[i][j] * x[j];
+      if (A[i][j] < 1)
+	y[i] += x[j];
   for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: loop body has a break" } */
     for (int j = 0; j < n; j++)
       {
@@ -35,9 +35,9 @@ body (int n, double y[n], double A[n][n] SPARSE ("CSR"), double x[n],
 	y[i] += A[i][j];
 	j++;
       }
-  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: loop variable j is used as a value" } */
-    for (int j = 0; j < n; j++)
-      y[i] += A[i][j] * j;
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: arithmetic in an unsigned type: of unsigned values, only comparisons of loop variables .size_t j != i. are supported" } */
+    for (unsigned j = 0; j < n; j++)
+      y[i] += A[i][j] * (j + 1);
   for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: a subscript of A is a constant" } */
     y[i] = A[i][0];
   for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: a subscript of x is not a loop variable" } */
@@ -60,16 +60,16 @@ body (int n, double y[n], double A[n][n] SPARSE ("CSR"), double x[n],
     }
   for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: a floating value is converted to an integer" } */
     for (int j = 0; j < n; j++)
-      y[i] += (int) A[i][j];
-  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: division by an indexed expression" } */
+      y[i] += (short) A[i][j];
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: division by 'A', a sparse operand: its unstored zeros would divide by zero" } */
     for (int j = 0; j < n; j++)
-      y[i] = y[i] + A[i][j] / x[j];
-  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: loop body has a comparison: what it does at the unstored zeros of A, which sparse loops skip, would be lost" } */
+      y[i] = y[i] + x[j] / A[i][j];
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: at the unstored zeros of A a condition in 'y.i. .= A.i..j. < 2' is true, so that it adds a value that is not zero there, but sparse loops visit only the stored entries" } */
     for (int j = 0; j < n; j++)
-      y[i] += A[i][j] > 2 ? 1 : 0;
-  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: loop body uses the % operator" } */
+      y[i] += A[i][j] < 2 ? 1 : 0;
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: remainder by 'A', a sparse operand" } */
     for (int j = 0; j < n; j++)
-      y[i] += (int) x[j] % 3 * A[i][j];
+      y[i] += (int) x[j] % (int) A[i][j];
   for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: index 'i' is used twice in one access of 'A'" } */
     y[i] = A[i][i];
 }

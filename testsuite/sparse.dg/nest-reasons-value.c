@@ -49,14 +49,14 @@ values (int n, double y[n], double z[n], double A[n][n] SPARSE ("CSR"),
     for (int k = 0; k < n; k++)
       for (int j = 0; j < n; j++)
 	y[i] += A[i][j] * x[j];
-  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: d is double but accumulates float terms over loop j" } */
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: d is float but accumulates double terms over loop j" } */
     {
-      double d = 0;
+      float d = 0;
       for (int j = 0; j < n; j++)
-	d += B[i][j] * xf[j];
+	d += B[i][j] * x[j];
       z[i] = d;
     }
-  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: an explicit conversion changes the type an operation is computed in" } */
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: z.i. .= sum.j, B.i,j. . .double.xf.j..; B: CSR" } */
     for (int j = 0; j < n; j++)
       z[i] += (double) B[i][j] * (double) xf[j];
   for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: y is written both at y.i. and at y.j." } */

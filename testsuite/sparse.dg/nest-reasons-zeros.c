@@ -1,7 +1,10 @@
-/* Minimum and maximum reductions, conditions and comparisons on the
-   values of a tagged array: each would see the unstored zeros that
-   sparse loops skip (a row's maximum is 0 when the row has a gap and
-   negative entries), so the nest is left to the fallback, saying so.  */
+/* Minimum and maximum reductions, and conditions and comparisons on the
+   values of a tagged array that are not false where they are zero: each
+   would see the unstored zeros that sparse loops skip (a row's maximum
+   is 0 when the row has a gap and negative entries; a count of the
+   entries below a bound counts the gaps), so the nest is left to the
+   fallback, saying so in terms of the loop.  Conditions that are false
+   at a zero are sparsified (report-guards.c).  */
 /* { dg-do compile } */
 /* { dg-options "-fplugin-arg-sparse-report" } */
 #include <math.h>
@@ -21,7 +24,7 @@ min_max (int n, double y[n], double A[n][n] SPARSE ("CSR"),
   for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: loop body has a minimum or maximum .fminf.: what it does at the unstored zeros of B" } */
     for (int j = 0; j < n; j++)
       yf[i] = fminf (yf[i], B[i][j]);
-  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: loop body has a conditional expression: what it does at the unstored zeros of A" } */
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: loop body has a conditional expression with no zero arm: what it does at the unstored zeros of A" } */
     {
       double s = 0;
       for (int j = 0; j < n; j++)
@@ -32,13 +35,29 @@ min_max (int n, double y[n], double A[n][n] SPARSE ("CSR"),
 
 void
 conditions (int n, double y[n], double A[n][n] SPARSE ("CSR"), double x[n],
-	    int c[n])
+	    int c[n], double tol)
 {
-  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: loop body has an if statement: what it does at the unstored zeros of A" } */
+  /* True at a zero.  */
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: at the unstored zeros of A the condition 'A.i..j. == 0' is true, and 'c.i. .= 1' would run there, but sparse loops visit only the stored entries .a condition false at zero, such as 'A..... != 0 && ...', keeps to them." } */
     for (int j = 0; j < n; j++)
-      if (A[i][j] != 0)
+      if (A[i][j] == 0)
+	c[i]++;
+  /* True at a zero, in the else branch.  */
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: at the unstored zeros of A the condition '!.A.i..j. > 0.' is true, and 'y.i. -= x.j.' would run there" } */
+    for (int j = 0; j < n; j++)
+      if (A[i][j] > 0)
 	y[i] += x[j];
-  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: loop body has an if statement: what it does at the unstored zeros of A" } */
+      else
+	y[i] -= x[j];
+  /* True or not at a zero, as x[j] says: not known before the loops
+     (as tol would be, sparsified where it is not negative:
+     report-guards.c).  */
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: at the unstored zeros of A the condition 'A.i..j. > x.j.' may be true, and 'c.i. .= 1' would run there" } */
+    for (int j = 0; j < n; j++)
+      if (A[i][j] > x[j])
+	c[i] += 1;
+  /* A maximum through an if statement: its value carries over.  */
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: s is read in loop j before it is set there" } */
     {
       double s = 0;
       for (int j = 0; j < n; j++)
@@ -46,13 +65,22 @@ conditions (int n, double y[n], double A[n][n] SPARSE ("CSR"), double x[n],
 	  s = A[i][j];
       y[i] = s;
     }
-  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: loop body has a comparison: what it does at the unstored zeros of A" } */
+  /* An output set, not accumulated, under a condition.  */
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: y.i. is set .=. inside an if statement: where the condition is false it keeps its old value; set it before the if statement, or accumulate .+=. into it" } */
+    for (int j = 0; j < n; j++)
+      if (A[i][j] != 0)
+	y[i] = x[j];
+  /* A comparison as a value, true at a zero.  */
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: at the unstored zeros of A a condition in 'c.i. .= A.i..j. < 1' is true, so that it adds a value that is not zero there" } */
     for (int j = 0; j < n; j++)
       c[i] += A[i][j] < 1;
-  /* A condition on a dense array only: no zeros involved, still no
-     index notation.  */
-  for (int i = 0; i < n; i++)	/* { dg-bogus "unstored zeros" } */
-    for (int j = 0; j < n; j++)	/* { dg-message "not sparsified: loop body has an if statement" "" { target *-*-* } .-1 } */
-      if (x[j] > 0)
-	y[i] += A[i][j];
+  /* A temporary set in an if statement, read after it.  */
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: t is read after the if statement that sets it: its value depends on the condition" } */
+    for (int j = 0; j < n; j++)
+      {
+	double t = 1;
+	if (A[i][j] != 0)
+	  t = A[i][j];
+	y[i] += t * x[j];
+      }
 }

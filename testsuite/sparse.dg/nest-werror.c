@@ -77,8 +77,8 @@ refused (int n, double y[n], double A[n][n] SPARSE ("CSR"), double x[n])
   for (int i = 1; i < n; i++)	/* { dg-message "note: loop nest not sparsified: loop i starts at 1" } */
     for (int j = 0; j < n; j++)
       y[i] += A[i][j] * x[j];
-  for (int i = 0; i < n; i++)	/* { dg-message "note: loop nest not sparsified: loop body has an if statement" } */
+  for (int i = 0; i < n; i++)	/* { dg-message "note: loop nest not sparsified: at the unstored zeros of A the condition" } */
     for (int j = 0; j < n; j++)
-      if (A[i][j] > 0)
+      if (A[i][j] >= 0)
 	y[i] += x[j];
 }

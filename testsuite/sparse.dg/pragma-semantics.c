@@ -5,7 +5,7 @@
 void
 f (int n, double y[n], double A[n][n] SPARSE ("CSR"), double x[n])
 {
-#pragma sparse einsum y(i) = A(i,j) * x(j) / x(j)	/* { dg-error "division by an indexed expression" } */
+#pragma sparse einsum y(i) = x(j) / A(i,j)	/* { dg-error "division by 'A', a sparse operand" } */
 #pragma sparse einsum y(i) = A(i,i) * x(i)	/* { dg-error "30: error: index 'i' is used twice" } */
 #pragma sparse einsum y(i) = A(i,j) * y(j)	/* { dg-error "'y' is the output and is also read" } */
 }

@@ -54,7 +54,7 @@ static void
 float_const_spmv (float y[M], float A[M][N] SPARSE ("CSR"),
                   const float x[N])
 {
-  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: y.i. = sum.j, A.i,j. . 0.100000001f . x.j. . A.i,j. . 3f / 7f.; A: CSR; loops: i for, j co-iterate A, A; y: dense" } */
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: y.i. = sum.j, A.i,j. . 0.100000001f . x.j. . A.i,j. . 3f / 7f.; A: CSR; loops: i for, j for over A; y: dense" } */
     {
       float s = 0;
       for (int j = 0; j < N; j++)

@@ -253,7 +253,7 @@ k25 (double y[N], double A[N][M] SPARSE ("DCSR"), const double x[M], const doubl
 static void
 k26 (double y[N], double A[N][M] SPARSE ("CSC"), const double x[M], const double w[N])
 {
-  for (int i = 0; i < N; i++)	/* { dg-message "not sparsified: no loop order follows the storage order of every sparse operand, and no single conversion fixes it: store the operands in compatible formats" } */
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: y.i. = w.i. . .0.5 . sum.j, A.i,j. . x.j... - .0.5 . sum.j, A.i,j. . x.j...; A: CSC converted to CSR; nest 1 .= w.i. . .0.5 . sum.j, A.i,j. . x.j....: i for, j for over A; nest 2 .-= 0.5.: i for; nest 3 .-= sum.j, A.i,j. . x.j...: i for, j for over A; y: dense" } */
     {
       double t = 0.5;
       for (int j = 0; j < M; j++)
@@ -279,7 +279,7 @@ k27 (double y[N], double A[N][M] SPARSE ("COO"), const double x[M], const double
 static void
 k28 (double y[N], double A[N][M] SPARSE ("DCSC"), const double x[M], const double w[N])
 {
-  for (int i = 0; i < N; i++)	/* { dg-message "not sparsified: no loop order follows the storage order of every sparse operand, and no single conversion fixes it: store the operands in compatible formats" } */
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: y.i. = w.i. . .0.5 . sum.j, A.i,j. . x.j... - .0.5 . sum.j, A.i,j. . x.j...; A: DCSC converted to DCSR; nest 1 .= w.i. . .0.5 . sum.j, A.i,j. . x.j....: i for, j for over A; nest 2 .-= 0.5.: i for; nest 3 .-= sum.j, A.i,j. . x.j...: i for over A, j for over A; y: dense" } */
     {
       double t = 0.5;
       for (int j = 0; j < M; j++)

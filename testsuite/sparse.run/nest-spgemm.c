@@ -75,7 +75,7 @@ square_sum (double A[M][M] SPARSE ("CSR"))
           S[i][j] += A[i][k] * A[k][j];
       }
   double t = 0;
-  for (int i = 0; i < M; i++)	/* { dg-message "not sparsified: loop variable j is used as a value" } */
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: t .= sum.i, sum.j, S.i,j. . .j . 2 . i . 1...; S: CSR; loops: i for, j for over S; t: scalar" } */
     for (int j = 0; j < M; j++)
       t += S[i][j] * (i + 2 * j + 1);
   return t;

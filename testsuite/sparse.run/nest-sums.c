@@ -40,7 +40,7 @@ static double
 frobenius2 (double A[M][N] SPARSE ("COO"))
 {
   double s = 0;
-  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: s .= sum.i, sum.j, A.i,j. . A.i,j...; A: COO; loops: i co-iterate A, A, j co-iterate A, A; s: scalar" } */
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: s .= sum.i, sum.j, A.i,j. . A.i,j...; A: COO; loops: i for over A, j for over A; s: scalar" } */
     for (int j = 0; j < N; j++)
       s += A[i][j] * A[i][j];
   return s;

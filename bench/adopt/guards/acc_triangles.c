@@ -1,0 +1,42 @@
+/* acc_triangles: long count += U[i][j] * U[j][k] * U[k][i]; (n = 2000)  */
+#include <math.h>
+#include "adopt.h"
+
+static long
+kernel (int n, int U[n][n] SPARSE ("CSR"))
+{
+  long count = 0;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      for (int k = 0; k < n; k++)
+        count += U[i][j] * U[j][k] * U[k][i];
+  return count;
+}
+
+int
+main (void)
+{
+  int n = 2000;
+  sp_tensor *a = adopt_matrix (n, "CSR", SP_I32, 1);
+  void *A = sp_array (a);
+  double *x = malloc (n * sizeof *x), *y = calloc (n, sizeof *y);
+  double *b = malloc (n * sizeof *b), *d = malloc (n * sizeof *d);
+  long *r = calloc (n, sizeof *r), e = 0;
+  int *deg = calloc (n, sizeof *deg);
+  for (int j = 0; j < n; j++)
+    {
+      x[j] = 1 + j % 7;
+      b[j] = j % 5 - 2;
+      d[j] = 4 + j % 3;
+    }
+  ADOPT_TIME ("acc_triangles", e = kernel (n, A), e);
+  (void) e;
+  sp_free (a);
+  free (x);
+  free (y);
+  free (b);
+  free (d);
+  free (r);
+  free (deg);
+  return 0;
+}

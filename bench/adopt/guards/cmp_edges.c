@@ -1,0 +1,41 @@
+/* cmp_edges: e += (A[i][j] != 0);  */
+#include <math.h>
+#include "adopt.h"
+
+static long
+kernel (int n, double A[n][n] SPARSE ("CSR"))
+{
+  long e = 0;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      e += (A[i][j] != 0);
+  return e;
+}
+
+int
+main (void)
+{
+  int n = ADOPT_N;
+  sp_tensor *a = adopt_matrix (n, "CSR", SP_F64, 0);
+  void *A = sp_array (a);
+  double *x = malloc (n * sizeof *x), *y = calloc (n, sizeof *y);
+  double *b = malloc (n * sizeof *b), *d = malloc (n * sizeof *d);
+  long *r = calloc (n, sizeof *r), e = 0;
+  int *deg = calloc (n, sizeof *deg);
+  for (int j = 0; j < n; j++)
+    {
+      x[j] = 1 + j % 7;
+      b[j] = j % 5 - 2;
+      d[j] = 4 + j % 3;
+    }
+  ADOPT_TIME ("cmp_edges", e = kernel (n, A), e);
+  (void) e;
+  sp_free (a);
+  free (x);
+  free (y);
+  free (b);
+  free (d);
+  free (r);
+  free (deg);
+  return 0;
+}

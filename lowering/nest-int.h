@@ -1,0 +1,109 @@
+/* nest-int.h -- what the files of nest_lower share (nest.c, the run;
+   nest-zeros.c, guards and what values are at the sparse objects'
+   zeros); not an interface (nest.h is).  */
+
+#ifndef SPARSE_NEST_INT_H
+#define SPARSE_NEST_INT_H
+
+#include "nest.h"
+
+/* Symbols: the values of the symbolic run, with explicit sums.  */
+
+#define NEST_MAX_SYMS 2048
+
+typedef struct sym
+{
+  ix_op op;       /* as a nest_expr's, or IX_SUM */
+  int a, b;
+  int obj, nidx;
+  int loop[SP_MAX_RANK];
+  ix_num num;
+  int sumloop;    /* IX_SUM: the loop summed over */
+  unsigned loc;
+} sym;
+
+typedef enum { ST_OLD, ST_UNDEF, ST_DEF, ST_ACC, ST_STALE, ST_COND } st_kind;
+
+/* A pending sum: the value is -E when NEG.  */
+typedef struct term
+{
+  int e;
+  int neg;
+} term;
+
+typedef struct state
+{
+  st_kind kind;
+  int val;                        /* DEF: the value; ACC: the base */
+  int depth;                      /* DEF, ACC: where VAL was defined */
+  term delta[NEST_MAX_LOOPS + 1]; /* ACC: the sum pending at each depth */
+  int stale_loop;                 /* STALE: the loop that ended */
+  int nmap, map[SP_MAX_RANK];     /* arrays: the subscripts of writes */
+  int canon[NEST_MAX_LOOPS];      /* arrays: the map loop another loop of
+                                     the same range stands for (the k of
+                                     `for k C[i][k] = 0;` and of a later
+                                     `for k C[i][k] += ...`), else -1 */
+  int first_write;                /* event of the first write */
+  int base_guard;                 /* the if statements open where its
+                                     value was set (temporaries: or
+                                     declared); those opened since guard
+                                     what it accumulates */
+  int cond_ev;                    /* COND: the if statement */
+  unsigned char carried[NEST_MAX_LOOPS]; /* temporaries: read inside the
+                                     loop with a value from before it */
+} state;
+
+typedef struct engine
+{
+  const nest *n;
+  sym *syms;
+  int nsyms;
+  state st[NEST_MAX_OBJS];
+  int written[NEST_MAX_OBJS];
+  const nest_event *assigning;    /* the assignment whose right-hand
+                                     side is evaluated, or NULL */
+  int stack[NEST_MAX_LOOPS];
+  int depth;
+  int nguards;                    /* open if statements */
+  int gcond[NEST_MAX_GUARDS];     /* the condition of each, as a symbol
+                                     (negated in its else) */
+  int gev[NEST_MAX_GUARDS];       /* its NEST_EV_IF event */
+  int gev_cond[NEST_MAX_GUARDS];  /* ... and its condition's symbol */
+  int gelse[NEST_MAX_GUARDS];     /* in its else */
+  int gassumed[NEST_MAX_GUARDS];  /* its condition is assumed false at
+                                     the zeros (nest_result.assume) */
+  nest_result *r;
+} engine;
+
+/* nest.c.  */
+int ng_fail (engine *g, const char *fmt, ...)
+  __attribute__ ((format (printf, 2, 3)));
+int ng_new_sym (engine *g, ix_op op, int a, int b);
+int ng_const (engine *g, ix_num num);
+const char *ng_objname (const engine *g, int o);
+const char *ng_loopname (const engine *g, int l);
+char *ng_spell_access (const engine *g, int obj, int nidx, const int *loops,
+                       char *buf, size_t len);
+int ng_is_temp (const engine *g, int o);
+
+/* nest-zeros.c.  */
+/* The conjunction of the conditions of the if statements opened since
+   object O's value was set (or O declared), or -1 when none is; -2 on
+   failure.  */
+int ng_guard_of (engine *g, int o);
+/* Refuse value T, which assignment EVI (as OP RHS) writes into an output
+   (under guard GS when >= 0), when a decision in it is not zero where
+   the sparse objects are.  0, or -1 with the reason.  */
+int ng_check_zeros (engine *g, int evi, ix_assign op, int rhs, int t,
+                    int gs);
+/* Term *T that assignment EVI (as OP RHS) accumulates, under guard GS
+   (-1: none): guarded, with the conditions that may be true at a zero
+   assumed false there when that makes it zero (nest_result.assume), and
+   checked (ng_check_zeros) when it reaches an output.  */
+int ng_guard_term (engine *g, int evi, ix_assign op, int rhs, int gs,
+                   int *t);
+/* The branch of if statement K ends: the temporaries set in it keep a
+   value that depends on its condition.  */
+void ng_leave_branch (engine *g, int k);
+
+#endif /* SPARSE_NEST_INT_H */
