@@ -503,7 +503,8 @@ zero_with (const ix_stmt *s, int e, int a)
   switch (ix_ops[x->op].merge)
     {
     case IX_MERGE_LEAF:
-      return x->op == IX_ACCESS && x->access == a;
+      return (x->op == IX_ACCESS && x->access == a)
+             || (x->op == IX_CONST && ix_num_is_zero (x->num));
     case IX_MERGE_KEEP:
       return x->op != IX_SUM && zero_with (s, x->a, a);
     case IX_MERGE_CONJ:

@@ -62,6 +62,10 @@ typedef struct engine
   int written[NEST_MAX_OBJS];
   const nest_event *assigning;    /* the assignment whose right-hand
                                      side is evaluated, or NULL */
+  int nold_reads;                 /* reads of a tagged output's old
+                                     element in conditions, to match its
+                                     writes (old_reads_written) */
+  const nest_expr *old_read[NEST_MAX_GUARDS];
   int stack[NEST_MAX_LOOPS];
   int depth;
   int nguards;                    /* open if statements */

@@ -305,18 +305,13 @@ stored_exactly (const engine *g, int s, int o)
   return sym_type (g, s) == t;
 }
 
-/* Whether access X of tagged output O, in the right-hand side of its
-   assignment, reads the element assigned before any write to it, every
-   loop around indexing that element (A[i][j] = A[i][j] * s): the old
-   value, written once, an update in place if that element alone is read
-   (split_value, ix_finish).  */
+/* Whether assignment W to a tagged output sets its element once, the
+   first write to it, every loop around indexing that element: its old
+   value is then the one before the nest.  */
 static int
-reads_old_element (const engine *g, int o, const nest_expr *x)
+sets_old_element_once (const engine *g, const nest_event *w)
 {
-  const nest_event *w = g->assigning;
-  if (!w || o != w->obj || !g->n->obj[o].opd.tagged
-      || g->st[o].kind != ST_OLD || x->nidx != w->nidx
-      || memcmp (x->loop, w->idx, w->nidx * sizeof *w->idx) != 0)
+  if (!g->n->obj[w->obj].opd.tagged || g->st[w->obj].kind != ST_OLD)
     return 0;
   for (int k = 0; k < g->depth; k++)
     {
@@ -327,6 +322,72 @@ reads_old_element (const engine *g, int o, const nest_expr *x)
         return 0;
     }
   return 1;
+}
+
+/* Whether access X of output O, in the right-hand side of its
+   assignment, reads the element assigned, set once (A[i][j] = A[i][j] *
+   s): the old value, an update in place if that element alone is read
+   (split_value, ix_finish).  */
+static int
+reads_old_element (const engine *g, int o, const nest_expr *x)
+{
+  const nest_event *w = g->assigning;
+  return w && o == w->obj && x->nidx == w->nidx
+         && memcmp (x->loop, w->idx, w->nidx * sizeof *w->idx) == 0
+         && sets_old_element_once (g, w);
+}
+
+/* Whether access X of tagged output O, in the condition of an if
+   statement, reads an element before any write to O, every loop around
+   indexing it (if (fabs (A[i][j]) < tol) A[i][j] = 0): its old value, so
+   long as O is written at that element only (old_reads_written).  */
+static int
+guard_reads_old (engine *g, int o, const nest_expr *x)
+{
+  nest_event w = { .obj = o, .nidx = x->nidx };
+  memcpy (w.idx, x->loop, x->nidx * sizeof *x->loop);
+  if (g->assigning || g->nold_reads == NEST_MAX_GUARDS
+      || !sets_old_element_once (g, &w))
+    return 0;
+  g->old_read[g->nold_reads++] = x;
+  return 1;
+}
+
+/* Whether every old element a condition read (guard_reads_old) is the
+   element its object is written at: else the dense loops would read
+   values written in earlier iterations.  */
+static int
+old_reads_written (engine *g)
+{
+  char buf[128];
+  for (int r = 0; r < g->nold_reads; r++)
+    {
+      const nest_expr *x = g->old_read[r];
+      const state *s = &g->st[x->obj];
+      if (x->nidx != s->nmap
+          || memcmp (x->loop, s->map, s->nmap * sizeof *x->loop) != 0)
+        return ng_fail (g, "output %s is also read at %s", ng_objname (g, x->obj),
+                        ng_spell_access (g, x->obj, x->nidx, x->loop, buf,
+                                         sizeof buf));
+    }
+  return 0;
+}
+
+/* The value of output O after `if (C) O[...] = T;` (assignment EV), its
+   element set once: C ? T : the old element, which an update in place
+   may write (if (fabs (A[i][j]) < tol) A[i][j] = 0).  -1 when it is not
+   so, -2 when out of symbols.  */
+static int
+old_element_unless (engine *g, const nest_event *ev, int o, int c, int t)
+{
+  if (!sets_old_element_once (g, ev))
+    return -1;
+  int old = sym_read (g, o, ev->nidx, ev->idx);
+  int notc = old < 0 ? -1 : ng_new_sym (g, IX_NOT, c, -1);
+  int keep = notc < 0 ? -1 : ng_new_sym (g, IX_WHERE, notc, old);
+  int set = keep < 0 ? -1 : ng_new_sym (g, IX_WHERE, c, t);
+  int v = set < 0 ? -1 : ng_new_sym (g, IX_ADD, set, keep);
+  return v < 0 ? -2 : v;
 }
 
 /* The symbol of expression E of the nest.  */
@@ -344,7 +405,7 @@ eval (engine *g, int e)
         int o = x->obj;
         if (!g->written[o])
           return sym_read (g, o, x->nidx, x->loop);
-        if (reads_old_element (g, o, x))
+        if (reads_old_element (g, o, x) || guard_reads_old (g, o, x))
           return sym_read (g, o, x->nidx, x->loop);
         if (!ng_is_temp (g, o))
           return ng_fail (g, "output %s is also read at %s", ng_objname (g, o),
@@ -476,7 +537,13 @@ assign (engine *g, int evi)
     return -1;
   if (op == IX_SET)
     {
-      if (gs >= 0 && !ng_is_temp (g, o))
+      int kept = gs >= 0 && !ng_is_temp (g, o)
+                 ? old_element_unless (g, ev, o, gs, t) : -1;
+      if (kept == -2)
+        return -1;
+      if (kept >= 0)
+        t = kept;
+      else if (gs >= 0 && !ng_is_temp (g, o))
         {
           char b1[128];
           return ng_fail (g, "%s is set (=) inside an if statement: where the "
@@ -1163,6 +1230,9 @@ nest_lower (const nest *n, nest_result *r)
     rc = ng_fail (g, "loops do not nest");
   if (rc == 0 && g->nguards != 0)
     rc = ng_fail (g, "if statements do not nest");
+
+  if (rc == 0)
+    rc = old_reads_written (g);
 
   /* One statement per output, in the order of first writes.  */
   while (rc == 0)

@@ -4,6 +4,7 @@
    elements are zeros the updates keep zero, so only stored entries
    change and the pattern stays.  ELL, DIA and dense storage keep the
    element-by-element loops, with the same results.  */
+#include <math.h>
 #include "sparse-run.h"
 
 enum { M = 17, N = 13 };
@@ -91,6 +92,28 @@ scale3 (long T[4][M][N] SPARSE ("CSF"), long s)
         T[k][i][j] = T[k][i][j] * s;
 }
 
+/* Thresholding: entries of magnitude below TOL set to zero, stored as
+   explicit zeros; the rest, NaNs included, kept.  */
+static void
+threshold (double A[M][N] SPARSE ("CSR"), double tol)
+{
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: A.i,j. = .abs.A.i,j.. < tol .*A: its stored values updated in place" } */
+    for (int j = 0; j < N; j++)
+      if (fabs (A[i][j]) < tol)
+        A[i][j] = 0;
+}
+
+/* Not when the element written is not the one read: the dense loops
+   read elements written in earlier iterations.  */
+static void
+threshold_t (double A[N][N] SPARSE ("COO"), double tol)
+{
+  for (int i = 0; i < N; i++)	/* { dg-message "not sparsified: output A is also read at A.i..j." } */
+    for (int j = 0; j < N; j++)
+      if (fabs (A[i][j]) < tol)
+        A[j][i] = 0;
+}
+
 /* The pragma.  */
 static void
 scale_pragma (double A[M][N] SPARSE ("CSR"), double s)
@@ -141,6 +164,15 @@ main (void)
   sr_print_t ("pragma", a, M * N);
   shift (sp_array (a), 1);
   sr_print_t ("shifted", a, M * N);
+  sp_free (a);
+
+  a = sr_matrix ("CSR", M, N, 93, 2);
+  threshold (sp_array (a), 1.0);
+  sr_print_t ("thresholded", a, M * N);
+  sp_free (a);
+  a = sr_matrix ("COO", N, N, 94, 2);
+  threshold_t (sp_array (a), 1.0);
+  sr_print_t ("thresholded across", a, N * N);
   sp_free (a);
 
   sp_tensor *d = sr_matrix ("DCSR", M, N, 91, 3);
