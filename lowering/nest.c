@@ -305,19 +305,19 @@ stored_exactly (const engine *g, int s, int o)
   return sym_type (g, s) == t;
 }
 
-/* Whether assignment W to a tagged output sets its element once, the
-   first write to it, every loop around indexing that element: its old
+/* Whether element IDX (NIDX subscripts) of tagged output O is visited
+   once, every loop around indexing it, before any write to O: its old
    value is then the one before the nest.  */
 static int
-sets_old_element_once (const engine *g, const nest_event *w)
+old_element_once (const engine *g, int o, int nidx, const int *idx)
 {
-  if (!g->n->obj[w->obj].opd.tagged || g->st[w->obj].kind != ST_OLD)
+  if (!g->n->obj[o].opd.tagged || g->st[o].kind != ST_OLD)
     return 0;
   for (int k = 0; k < g->depth; k++)
     {
       int indexed = 0;
-      for (int d = 0; d < w->nidx; d++)
-        indexed |= w->idx[d] == g->stack[k];
+      for (int d = 0; d < nidx; d++)
+        indexed |= idx[d] == g->stack[k];
       if (!indexed)
         return 0;
     }
@@ -334,7 +334,7 @@ reads_old_element (const engine *g, int o, const nest_expr *x)
   const nest_event *w = g->assigning;
   return w && o == w->obj && x->nidx == w->nidx
          && memcmp (x->loop, w->idx, w->nidx * sizeof *w->idx) == 0
-         && sets_old_element_once (g, w);
+         && old_element_once (g, o, w->nidx, w->idx);
 }
 
 /* Whether access X of tagged output O, in the condition of an if
@@ -344,10 +344,8 @@ reads_old_element (const engine *g, int o, const nest_expr *x)
 static int
 guard_reads_old (engine *g, int o, const nest_expr *x)
 {
-  nest_event w = { .obj = o, .nidx = x->nidx };
-  memcpy (w.idx, x->loop, x->nidx * sizeof *x->loop);
   if (g->assigning || g->nold_reads == NEST_MAX_GUARDS
-      || !sets_old_element_once (g, &w))
+      || !old_element_once (g, o, x->nidx, x->loop))
     return 0;
   g->old_read[g->nold_reads++] = x;
   return 1;
@@ -380,7 +378,7 @@ old_reads_written (engine *g)
 static int
 old_element_unless (engine *g, const nest_event *ev, int o, int c, int t)
 {
-  if (!sets_old_element_once (g, ev))
+  if (!old_element_once (g, o, ev->nidx, ev->idx))
     return -1;
   int old = sym_read (g, o, ev->nidx, ev->idx);
   int notc = old < 0 ? -1 : ng_new_sym (g, IX_NOT, c, -1);

@@ -22,39 +22,10 @@
 
 #define RNG_SEED 0x5DEECE66DULL
 #include "rng.h"
-
-static int failures;
-
-static void
-fail (const char *what, const char *detail)
-{
-  if (++failures <= 30)
-    printf ("FAIL %s: %s\n", what, detail);
-}
+#include "tns-text.h"
 
 /* Extents small enough for every coordinate to repeat many times.  */
 enum { NI = 40, NJ = 30, NK = 50, CELLS = NI * NJ * NK };
-
-typedef struct text
-{
-  char *s;
-  size_t len, cap;
-  int64_t lines;
-} text;
-
-static void
-put (text *t, const char *line)
-{
-  size_t n = strlen (line);
-  if (t->len + n + 1 > t->cap)
-    {
-      t->cap = 2 * (t->len + n + 1);
-      t->s = realloc (t->s, t->cap);
-    }
-  memcpy (t->s + t->len, line, n + 1);
-  t->len += n;
-  t->lines++;
-}
 
 /* A value of varied magnitude and sign: sums of a few dozen of them
    come out differently in another order.  */
@@ -219,18 +190,6 @@ check_large (int header)
   remove (name);
   free (name);
   free (t.s);
-}
-
-/* Make line K (from 1) of T hold LINE, padded with blanks.  */
-static void
-set_line (text *t, int64_t k, const char *line)
-{
-  char *p = t->s;
-  while (--k)
-    p = strchr (p, '\n') + 1;
-  size_t len = strcspn (p, "\n"), n = strlen (line);
-  memset (p, ' ', len);
-  memcpy (p, line, n < len ? n : len);
 }
 
 /* Reading T (changed at line K to BAD, unless NULL) must fail with the

@@ -23,38 +23,11 @@
 
 #define RNG_SEED 0x2545F4914F6CDD1DULL
 #include "rng.h"
-
-static int failures;
-
-static void
-fail (const char *what, const char *detail)
-{
-  if (++failures <= 30)
-    printf ("FAIL %s: %s\n", what, detail);
-}
+#include "tns-text.h"
 
 /* More first coordinates than blocks of them, few of the others: every
    cell repeats.  */
 enum { NI = 3000, NJ = 6, NK = 10, CELLS = NI * NJ * NK };
-
-typedef struct text
-{
-  char *s;
-  size_t len, cap;
-} text;
-
-static void
-put (text *t, const char *line)
-{
-  size_t n = strlen (line);
-  if (t->len + n + 1 > t->cap)
-    {
-      t->cap = 2 * (t->len + n + 1);
-      t->s = realloc (t->s, t->cap);
-    }
-  memcpy (t->s + t->len, line, n + 1);
-  t->len += n;
-}
 
 /* An integer of varied magnitude and sign: exact as i64, while sums of
    a few of them as doubles round differently in another order.  */
@@ -226,18 +199,6 @@ check_files (const char *what, int64_t n, int header, int odd, int flags)
   remove (name);
   free (name);
   free (t.s);
-}
-
-/* Make line K (from 1) of T hold LINE, padded with blanks.  */
-static void
-set_line (text *t, int64_t k, const char *line)
-{
-  char *p = t->s;
-  while (--k)
-    p = strchr (p, '\n') + 1;
-  size_t len = strcspn (p, "\n"), n = strlen (line);
-  memset (p, ' ', len);
-  memcpy (p, line, n < len ? n : len);
 }
 
 /* Reading T changed at line K to BAD in two passes fails with the
