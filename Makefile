@@ -35,7 +35,7 @@ CORE_OBJ  := $(patsubst %.c,$(B)/core/%.o,$(CORE_SRC))
 PL_SRC    := $(wildcard plugin/*.cc)
 PL_OBJ    := $(patsubst %.cc,$(B)/pl/%.o,$(PL_SRC))
 HEADERS   := $(wildcard include/*.h runtime/*.h lowering/*.h attrs/*.h plugin/*.h \
-                       plugin/*.def)
+                       lowering/*.def)
 
 .PHONY: all deps check check-valgrind check-corpus install install-gcc-plugin \
         uninstall clean bench example fuzz fuzz-pragmas

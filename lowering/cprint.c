@@ -9,6 +9,9 @@ static const char prelude[] =
   "#include \"sparse.h\"\n"
   "#include \"sparse_abi.h\"\n"
   "#include \"sparse_kernel.h\"\n"
+  "#ifdef _OPENMP\n"
+  "#include <omp.h>\n"
+  "#endif\n"
   "\n";
 
 void
@@ -75,6 +78,9 @@ array_base (const printer *p, int a)
       fprintf (p->f, "((%s *) %s)", tn, p->cursor >= 0 ? "sp_vals"
                : "sp_out.vals");
       break;
+    case LIR_ARR_AT:
+      fprintf (p->f, "((%s *) %s)", tn, p->k->vars[x->var].name);
+      break;
     }
 }
 
@@ -128,6 +134,51 @@ vector_at (const printer *p, int a, int e, int lanes)
   fputc ('[', p->f);
   expr (p, e, 0);
   fputc (']', p->f);
+}
+
+/* The calls among the expressions: OpenMP's, the runtime's, an atomic
+   increment, and the handle's count of values and an element's address
+   passed to them.  */
+static void
+call_expr (const printer *p, const lir_expr *x)
+{
+  FILE *f = p->f;
+  switch (x->op)
+    {
+    case LIR_THREAD:
+      fputs ("omp_get_thread_num ()", f);
+      break;
+    case LIR_NTHREADS:
+      fputs ("omp_get_num_threads ()", f);
+      break;
+    case LIR_RTCALL:
+      fprintf (f, "%s (", lir_rts[x->ival].name);
+      for (int arg = x->a; arg >= 0; arg = p->k->exprs[arg].b)
+        {
+          expr (p, p->k->exprs[arg].a, 0);
+          if (p->k->exprs[arg].b >= 0)
+            fputs (", ", f);
+        }
+      fputc (')', f);
+      break;
+    case LIR_ADDR:
+      fputs ("&", f);
+      array_base (p, x->array);
+      fputc ('[', f);
+      expr (p, x->a, 0);
+      fputc (']', f);
+      break;
+    case LIR_FETCH_INC:
+      fprintf (f, "__atomic_fetch_add (&%s, 1, __ATOMIC_RELAXED)",
+               p->k->vars[x->var].name);
+      break;
+    case LIR_NVALS:
+      tensor_ref (p, x->tensor);
+      fputs ("->nvals", f);
+      break;
+    default:
+      break;
+    }
 }
 
 static void
@@ -228,6 +279,14 @@ expr (const printer *p, int e, int ctx)
     case LIR_CAST:
       fprintf (f, "(%s) ", lir_type_name (x->type));
       expr (p, x->a, info->prec);
+      break;
+    case LIR_THREAD:
+    case LIR_NTHREADS:
+    case LIR_RTCALL:
+    case LIR_ADDR:
+    case LIR_FETCH_INC:
+    case LIR_NVALS:
+      call_expr (p, x);
       break;
     case LIR_SEL:
       expr (p, x->a, info->prec + 1);
@@ -425,16 +484,8 @@ stmt (const printer *p, int id, int ind)
 {
   const lir_stmt *s = &p->k->stmts[id];
   FILE *f = p->f;
-  /* A loop summing into copies of a dense output per thread stays
-     serial here.  */
-  if (s->kind == LIR_FOR && s->parallel && s->sum_array < 0)
-    {
-      int vars[8], n = lir_reductions (p->k, s, vars, 8);
-      fputs ("#ifdef _OPENMP\n#pragma omp parallel for schedule(static)", f);
-      for (int i = 0; i < n; i++)
-        fprintf (f, " reduction(+: %s)", p->k->vars[vars[i]].name);
-      fputs ("\n#endif\n", f);
-    }
+  if (s->kind == LIR_FOR && s->parallel == LIR_PAR_SHARED)
+    fprintf (f, "%*s#pragma omp for schedule(static)\n", ind, "");
   fprintf (f, "%*s", ind, "");
   switch (s->kind)
     {
@@ -531,6 +582,30 @@ stmt (const printer *p, int id, int ind)
       }
     case LIR_CALL:
       call (p, s, ind);
+      break;
+    case LIR_REGION:
+      fputs ("#pragma omp parallel", f);
+      if (s->a >= 0)
+        {
+          fputs (" if (", f);
+          expr (p, s->a, 0);
+          fputc (')', f);
+        }
+      for (int arg = s->b; arg >= 0; arg = p->k->exprs[arg].b)
+        {
+          fputs (" reduction(+: ", f);
+          expr (p, p->k->exprs[arg].a, 0);
+          fputc (')', f);
+        }
+      fputc ('\n', f);
+      block (p, s->body, ind);
+      break;
+    case LIR_BARRIER:
+      fputs ("#pragma omp barrier\n", f);
+      break;
+    case LIR_EVAL:
+      expr (p, s->a, 0);
+      fputs (";\n", f);
       break;
     }
 }

@@ -418,7 +418,7 @@ maybe_parallel (gen *g, int d, int s)
           && g->nest->out_mode != SCH_OUT_INPLACE)
       || sv >= g->s->nvars || !g->s->var[sv].in_output)
     return;
-  g->k->stmts[s].parallel = 1;
+  g->k->stmts[s].parallel = LIR_PAR_MARKED;
   g->k->parallel[g->n] = 1;
 }
 
@@ -462,7 +462,7 @@ mark_sum (gen *g)
     }
   else if (n <= 0)
     return;
-  k->stmts[s].parallel = 1;
+  k->stmts[s].parallel = LIR_PAR_MARKED;
   k->parallel[g->n] = 1;
 }
 

@@ -31,6 +31,19 @@ const lir_op_info lir_ops[LIR_NOPS] = {
   [LIR_CAST] = { "cast", "", 1, 14 },
   [LIR_MOD] = { "mod", "%", 2, 13 },
   [LIR_OR] = { "or", "||", 2, 4 },
+  [LIR_THREAD] = { "thread", "", 0, 16 },
+  [LIR_NTHREADS] = { "nthreads", "", 0, 16 },
+  [LIR_RTCALL] = { "call", "", 0, 16 },
+  [LIR_ARG] = { "arg", "", 0, 16 },
+  [LIR_ADDR] = { "addr", "&", 0, 14 },
+  [LIR_FETCH_INC] = { "fetch_inc", "", 0, 16 },
+  [LIR_NVALS] = { "nvals", "", 0, 16 },
+};
+
+const lir_rt_info lir_rts[LIR_RT_MAX] = {
+#define DEF_SPARSE_RT(ID, NAME, SIGNATURE, FLAGS) { NAME, SIGNATURE },
+#include "rt-entries.def"
+#undef DEF_SPARSE_RT
 };
 
 const char *
@@ -38,7 +51,8 @@ lir_type_name (lir_type t)
 {
   static const char *const names[] = { "double", "float", "int64_t",
                                        "int32_t", "uint8_t", "int8_t",
-                                       "int16_t", "int32_t", "int64_t" };
+                                       "int16_t", "int32_t", "int64_t",
+                                       "void *" };
   return names[t];
 }
 
@@ -118,27 +132,38 @@ lir_add_var (lir_kernel *k, lir_type type, const char *name)
   return k->nvars++;
 }
 
-int
-lir_add_array (lir_kernel *k, lir_array_kind kind, lir_type type, int tensor,
-               int level, int opd)
+/* The array of K like X, made when there is none yet.  */
+static int
+array_like (lir_kernel *k, const lir_array *x)
 {
   for (int a = 0; a < k->narrays; a++)
     {
-      const lir_array *x = &k->arrays[a];
-      if (x->kind == kind && x->tensor == tensor && x->level == level
-          && x->opd == opd)
+      const lir_array *y = &k->arrays[a];
+      if (x->kind == y->kind && x->tensor == y->tensor
+          && x->level == y->level && x->opd == y->opd && x->var == y->var
+          && (x->kind != LIR_ARR_AT || x->type == y->type))
         return a;
     }
   if (grow (k, (void **) &k->arrays, k->narrays, &k->cap_arrays,
             sizeof *k->arrays))
     return -1;
-  lir_array *x = &k->arrays[k->narrays];
-  x->kind = kind;
-  x->type = type;
-  x->tensor = tensor;
-  x->level = level;
-  x->opd = opd;
+  k->arrays[k->narrays] = *x;
   return k->narrays++;
+}
+
+int
+lir_add_array (lir_kernel *k, lir_array_kind kind, lir_type type, int tensor,
+               int level, int opd)
+{
+  lir_array x = { kind, type, tensor, level, opd, -1 };
+  return array_like (k, &x);
+}
+
+int
+lir_add_array_at (lir_kernel *k, lir_type type, int var)
+{
+  lir_array x = { LIR_ARR_AT, type, -1, -1, -1, var };
+  return array_like (k, &x);
 }
 
 static int
@@ -279,6 +304,71 @@ lir_binary (lir_kernel *k, lir_op op, int a, int b)
 }
 
 int
+lir_args (lir_kernel *k, int n, const int *values)
+{
+  int chain = -1;
+  for (int i = n - 1; i >= 0; i--)
+    {
+      if (values[i] < 0)
+        return -1;
+      int arg = new_expr (k, LIR_ARG, k->exprs[values[i]].type);
+      if (arg < 0)
+        return -1;
+      k->exprs[arg].a = values[i];
+      k->exprs[arg].b = chain;
+      chain = arg;
+    }
+  return chain;
+}
+
+int
+lir_rtcall (lir_kernel *k, lir_rt fn, int nargs, const int *args)
+{
+  static const struct { char letter; lir_type type; } results[] = {
+    { 'd', LIR_F64 }, { 'l', LIR_I64 }, { 'p', LIR_PTR }, { 'c', LIR_PTR }
+  };
+  lir_type t = LIR_I32;
+  for (size_t r = 0; r < sizeof results / sizeof results[0]; r++)
+    if (lir_rts[fn].signature[0] == results[r].letter)
+      t = results[r].type;
+  int chain = lir_args (k, nargs, args);
+  if (nargs && chain < 0)
+    return -1;
+  int e = new_expr (k, LIR_RTCALL, t);
+  if (e >= 0)
+    {
+      k->exprs[e].ival = fn;
+      k->exprs[e].a = chain;
+    }
+  return e;
+}
+
+int
+lir_addr (lir_kernel *k, int array, int index)
+{
+  if (array < 0 || index < 0)
+    return -1;
+  int e = new_expr (k, LIR_ADDR, LIR_PTR);
+  if (e >= 0)
+    {
+      k->exprs[e].array = array;
+      k->exprs[e].a = index;
+    }
+  return e;
+}
+
+int
+lir_fetch_inc (lir_kernel *k, int var)
+{
+  if (var < 0)
+    return -1;
+  int e = new_expr (k, LIR_FETCH_INC, k->vars[var].type);
+  if (e >= 0)
+    k->exprs[e].var = var;
+  return e;
+}
+
+int
 lir_vload (lir_kernel *k, int array, int index, int lanes)
 {
   int e = lir_load (k, array, index);
@@ -345,7 +435,9 @@ lir_copy_block (lir_kernel *k, int first)
       k->stmts[c].next = -1;
       k->stmts[c].body = body;
       k->stmts[c].else_ = else_;
-      k->stmts[c].parallel = 0;
+      k->stmts[c].parallel = LIR_PAR_NONE;
+      k->stmts[c].sum_array = k->stmts[c].sum_count = -1;
+      k->stmts[c].balance[0] = k->stmts[c].balance[1] = -1;
       if (last >= 0)
         k->stmts[last].next = c;
       else
@@ -375,7 +467,8 @@ lir_visit (const lir_kernel *k, const int *first, int nfirst,
         int r = fn (k, id, ctx);
         if (r)
           return r;
-        if (x->kind != LIR_FOR && x->kind != LIR_WHILE && x->kind != LIR_IF)
+        if (x->kind != LIR_FOR && x->kind != LIR_WHILE && x->kind != LIR_IF
+            && x->kind != LIR_REGION)
           continue;
         if (sp + 2 > DEPTH)
           return -1;
@@ -560,6 +653,9 @@ dump_array (const lir_kernel *k, int a, FILE *f)
     case LIR_ARR_OUT_VALS:
       fprintf (f, "%s.new_vals", tn);
       break;
+    case LIR_ARR_AT:
+      fprintf (f, "%s@", k->vars[x->var].name);
+      break;
     }
 }
 
@@ -621,6 +717,33 @@ dump_expr (const lir_kernel *k, int e, int ctx, FILE *f)
       fprintf (f, "abs(");
       dump_expr (k, x->a, 0, f);
       fputc (')', f);
+      break;
+    case LIR_THREAD:
+    case LIR_NTHREADS:
+      fprintf (f, "%s()", info->name);
+      break;
+    case LIR_RTCALL:
+      fprintf (f, "%s (", lir_rts[x->ival].name);
+      for (int arg = x->a; arg >= 0; arg = k->exprs[arg].b)
+        {
+          dump_expr (k, k->exprs[arg].a, 0, f);
+          if (k->exprs[arg].b >= 0)
+            fprintf (f, ", ");
+        }
+      fputc (')', f);
+      break;
+    case LIR_ADDR:
+      fputc ('&', f);
+      dump_array (k, x->array, f);
+      fputc ('[', f);
+      dump_expr (k, x->a, 0, f);
+      fputc (']', f);
+      break;
+    case LIR_FETCH_INC:
+      fprintf (f, "fetch_inc(%s)", k->vars[x->var].name);
+      break;
+    case LIR_NVALS:
+      fprintf (f, "%s.nvals", k->tensors[x->tensor].name);
       break;
     case LIR_CAST:
       fprintf (f, "(%s) ", lir_type_name (x->type));
@@ -703,7 +826,8 @@ dump_stmt (const lir_kernel *k, int id, int ind, FILE *f)
       fprintf (f, ";\n");
       break;
     case LIR_FOR:
-      fprintf (f, "%sfor (%s = ", s->parallel ? "parallel " : "",
+      fprintf (f, "%sfor (%s = ", s->parallel == LIR_PAR_MARKED ? "parallel "
+               : s->parallel == LIR_PAR_SHARED ? "shared " : "",
                k->vars[s->var].name);
       dump_expr (k, s->a, 0, f);
       fprintf (f, "; %s < ", k->vars[s->var].name);
@@ -752,6 +876,29 @@ dump_stmt (const lir_kernel *k, int id, int ind, FILE *f)
       fprintf (f, ", ");
       dump_expr (k, s->a, 0, f);
       fprintf (f, ");\n");
+      break;
+    case LIR_REGION:
+      fprintf (f, "region");
+      if (s->a >= 0)
+        {
+          fprintf (f, " if (");
+          dump_expr (k, s->a, 0, f);
+          fputc (')', f);
+        }
+      for (int arg = s->b; arg >= 0; arg = k->exprs[arg].b)
+        {
+          fprintf (f, " sum ");
+          dump_expr (k, k->exprs[arg].a, 0, f);
+        }
+      fputc ('\n', f);
+      dump_block (k, s->body, ind, f);
+      break;
+    case LIR_BARRIER:
+      fprintf (f, "barrier;\n");
+      break;
+    case LIR_EVAL:
+      dump_expr (k, s->a, 0, f);
+      fprintf (f, ";\n");
       break;
     case LIR_CALL:
       fprintf (f, "%s (", calls[s->fn]);

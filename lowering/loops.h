@@ -19,6 +19,8 @@
      variables  lir_var: locals of the kernel (coordinates, positions,
                 bounds, reduction registers, flags), each declared by one
                 LIR_DECL before its uses, in the block that encloses them
+                (a LIR_REGION declares a loop's variable again: the
+                threads' own copies, until the region ends)
 
    Semantics of index arrays: pos and crd hold signed integers of the
    format's width (posw, crdw bits), loaded sign-extended to int64_t; an
@@ -58,9 +60,29 @@ typedef enum
   LIR_I64,   /* int64_t: also every coordinate, position and bound */
   LIR_I32,   /* int32_t; the type of integer literals */
   LIR_U8,    /* uint8_t: workspace occupancy flags */
-  LIR_IDX8, LIR_IDX16, LIR_IDX32, LIR_IDX64  /* signed index arrays of
+  LIR_IDX8, LIR_IDX16, LIR_IDX32, LIR_IDX64, /* signed index arrays of
                                                8..64 bits (pos, crd) */
+  LIR_PTR    /* void *: a runtime object, or the base of a LIR_ARR_AT
+                array (a pointer to its elements then) */
 } lir_type;
+
+/* The runtime's entry points generated code may call (LIR_RTCALL), in
+   the order of their table, rt-entries.def: NAME, then SIGNATURE, one
+   letter a type (the result first; see there).  */
+typedef enum
+{
+#define DEF_SPARSE_RT(ID, NAME, SIGNATURE, FLAGS) LIR_RT_##ID,
+#include "rt-entries.def"
+#undef DEF_SPARSE_RT
+  LIR_RT_MAX
+} lir_rt;
+
+typedef struct lir_rt_info
+{
+  const char *name, *signature;
+} lir_rt_info;
+
+extern const lir_rt_info lir_rts[LIR_RT_MAX];
 
 /* -------------------------------------------------------------------- */
 /* Tensors and arrays.  */
@@ -87,9 +109,11 @@ typedef enum
   LIR_ARR_WS_FLAG,   /* the workspace's occupancy flags (LIR_U8); zero
                         between uses */
   LIR_ARR_WS_LIST,   /* the coordinates set in the workspace (LIR_I64) */
-  LIR_ARR_OUT_VALS   /* the values of the sparse output being written
+  LIR_ARR_OUT_VALS,  /* the values of the sparse output being written
                         (element type), indexed by positions LIR_APPEND
                         returned for the last level */
+  LIR_ARR_AT         /* the elements at pointer variable VAR (LIR_PTR):
+                        a thread's copy of an output, the copies */
 } lir_array_kind;
 
 typedef struct lir_array
@@ -99,6 +123,7 @@ typedef struct lir_array
   int tensor;         /* POS, CRD, VALS */
   int level;          /* POS, CRD */
   int opd;            /* DENSE */
+  int var;            /* AT */
 } lir_array;
 
 typedef struct lir_var
@@ -139,6 +164,15 @@ typedef enum
   LIR_CAST,     /* A converted to TYPE, as a C cast */
   LIR_MOD,      /* A % B */
   LIR_OR,       /* || */
+  LIR_THREAD,   /* this thread's number in its parallel region (int) */
+  LIR_NTHREADS, /* the number of threads of the region (int) */
+  LIR_RTCALL,   /* runtime entry point IVAL (lir_rt) on the arguments
+                   chained from A, of its result type */
+  LIR_ARG,      /* an argument: value A, the next argument B (or -1) */
+  LIR_ADDR,     /* &ARRAY[A], a LIR_PTR */
+  LIR_FETCH_INC, /* VAR++ as one atomic step of the threads (relaxed):
+                   the value before */
+  LIR_NVALS,    /* the number of values TENSOR stores */
   LIR_NOPS
 } lir_op;
 
@@ -180,8 +214,7 @@ typedef enum
   LIR_ASSIGN,   /* target = A */
   LIR_ACCUM,    /* target += A (OP LIR_ADD) or target -= A (OP LIR_SUB) */
   LIR_FOR,      /* for (VAR = A; VAR < B; VAR++) BODY, VAR declared
-                   before; PARALLEL marks a loop whose iterations write
-                   disjoint parts of a dense output */
+                   before; PARALLEL (LIR_PAR_*) */
   LIR_WHILE,    /* while (A) BODY */
   LIR_IF,       /* if (A) BODY else ELSE_ (ELSE_ -1: none) */
   LIR_APPEND,   /* VAR = a new entry of level LEVEL of the sparse output
@@ -201,7 +234,15 @@ typedef enum
                    is assigned next, for each q < A, before any other
                    append.  */
   LIR_ZERO,     /* set the A first elements of ARRAY to zero */
-  LIR_CALL      /* the runtime operation FN (below) */
+  LIR_CALL,     /* the runtime operation FN (below) */
+  LIR_REGION,   /* BODY run by a team of threads (an OpenMP parallel
+                   region), each its own declarations of BODY; when A >= 0,
+                   by one thread unless A holds; B: a chain of LIR_ARG
+                   whose values are the variables declared outside that
+                   the threads sum into (each its own, added up at the
+                   end), or -1 */
+  LIR_BARRIER,  /* the threads of the region wait for each other */
+  LIR_EVAL      /* evaluate A for its effect (a runtime call) */
 } lir_kind;
 
 typedef enum
@@ -244,6 +285,17 @@ typedef enum
                          workspace's extent */
 } lir_call;
 
+/* The parallel marks of LIR_FOR.  */
+enum
+{
+  LIR_PAR_NONE,      /* serial */
+  LIR_PAR_MARKED,    /* planned to run on threads (writes disjoint parts of
+                        a dense output, or sums): lir_make_regions rewrites
+                        it into a region */
+  LIR_PAR_SHARED     /* inside a LIR_REGION: the iterations shared out
+                        among its threads in equal blocks, one each */
+};
+
 /* Where LIR_ASSIGN and LIR_ACCUM store: variable VAR (>= 0), element
    ARRAY[INDEX] (ARRAY >= 0), or scalar operand OPD (>= 0, the C variable
    itself).  A vector value assigned to ARRAY[INDEX] stores its lanes
@@ -262,7 +314,7 @@ typedef struct lir_stmt
   int body, else_;   /* first statements of the blocks, -1 when empty */
   lir_target to;     /* ASSIGN, ACCUM */
   lir_op op;         /* ACCUM: LIR_ADD or LIR_SUB */
-  int parallel;      /* FOR */
+  int parallel;      /* FOR: LIR_PAR_* */
   int sum_array;     /* parallel FOR: the dense output its body only adds
                         into, each thread into its own copy, else -1 */
   int sum_count;     /* ... and that output's element count */
@@ -352,6 +404,8 @@ lir_kernel *lir_new (const ix_sched *sc);
 int lir_add_var (lir_kernel *k, lir_type type, const char *name);
 int lir_add_array (lir_kernel *k, lir_array_kind kind, lir_type type,
                    int tensor, int level, int opd);
+/* The elements of type TYPE at pointer variable VAR (LIR_ARR_AT).  */
+int lir_add_array_at (lir_kernel *k, lir_type type, int var);
 int lir_const_i (lir_kernel *k, int64_t v);
 int lir_const_f (lir_kernel *k, double v, lir_type type);
 int lir_ref (lir_kernel *k, int var);
@@ -365,6 +419,15 @@ int lir_vload (lir_kernel *k, int array, int index, int lanes);
 int lir_splat (lir_kernel *k, int a, lir_type type, int lanes);
 int lir_leaf (lir_kernel *k, lir_op op, lir_type type, int opd, int tensor,
               int dim);
+/* The N values VALUES as a chain of LIR_ARG: its first, or -1 (none, or
+   out of memory).  */
+int lir_args (lir_kernel *k, int n, const int *values);
+/* Runtime entry point FN called on the NARGS values ARGS.  */
+int lir_rtcall (lir_kernel *k, lir_rt fn, int nargs, const int *args);
+/* &ARRAY[INDEX].  */
+int lir_addr (lir_kernel *k, int array, int index);
+/* Variable VAR incremented atomically, its value before.  */
+int lir_fetch_inc (lir_kernel *k, int var);
 int lir_stmt_new (lir_kernel *k, lir_kind kind);
 /* Call FN (K, ID, CTX) on every statement of the NFIRST blocks starting
    at FIRST and of the blocks nested in them: the statements of a block
@@ -423,6 +486,16 @@ typedef struct lir_lanes
    After lir_plan_threads.  */
 void lir_plan_shapes (lir_kernel *k, const lir_lanes *lanes);
 
+/* Rewrite each loop of K marked LIR_PAR_MARKED into the parallel
+   region that runs it (regions.c): its rows split by the entries that
+   weigh them (BALANCE) into chunks the threads take in turn, else shared
+   in equal blocks; the sums into registers reduced over the threads, a
+   sum into a dense output (SUM_ARRAY) made into threads' own copies added
+   up at the end; and beside the region the serial loop, for kernels
+   over too few entries to pay for threads.  Called by
+   lir_plan_shapes.  */
+void lir_make_regions (lir_kernel *k);
+
 /* Fix the room of K's sparse output before the loop that appends, and
    open a cursor for its appends (cursor.c): the output's reserve
    becomes LIR_CALL_OUT_FIX, the cursor opens after it and closes before
@@ -430,7 +503,8 @@ void lir_plan_shapes (lir_kernel *k, const lir_lanes *lanes);
 void lir_fix_room (lir_kernel *k);
 
 /* A copy of the statements of block FIRST of K and of the blocks nested
-   in them, none of its loops parallel: its first statement, or -1 (when
+   in them, none of its loops parallel (nor weighed, nor summing into
+   threads' copies): its first statement, or -1 (when
    FIRST is -1, or memory runs out).  */
 int lir_copy_block (lir_kernel *k, int first);
 

@@ -179,7 +179,7 @@ check_marks (lir_kernel *k, int threads)
       if (threads && lir_reductions (k, x, sums, 8) >= 0)
         left++;
       else
-        x->parallel = 0;
+        x->parallel = LIR_PAR_NONE;
     }
   return left;
 }

@@ -343,4 +343,5 @@ lir_plan_shapes (lir_kernel *k, const lir_lanes *lanes)
   mark_telescoping_bound (k);
   if (lanes)
     strip_loops (k, lanes);
+  lir_make_regions (k);
 }

@@ -138,6 +138,74 @@ emitter::bits_select (const lir_expr &x, tree type)
   return fold_build1 (VIEW_CONVERT_EXPR, type, r);
 }
 
+/* The calls among the expressions, X of TYPE: OpenMP's, the runtime's
+   (its arguments converted to the types of its parameters), an atomic
+   increment, and the handle's count of values and an element's address
+   passed to them.  */
+tree
+emitter::call_of (const lir_expr &x, tree type)
+{
+  switch (x.op)
+    {
+    case LIR_THREAD:
+    case LIR_NTHREADS:
+      {
+	tree fn = builtin_decl_explicit (x.op == LIR_THREAD
+					 ? BUILT_IN_OMP_GET_THREAD_NUM
+					 : BUILT_IN_OMP_GET_NUM_THREADS);
+	if (!fn)
+	  return fail ("no OpenMP builtins");
+	return fold_convert (type, build_call_expr_loc (loc, fn, 0));
+      }
+    case LIR_ADDR:
+      {
+	tree r = elem (x.array, tree_of (x.a));
+	CHECKED (r);
+	return fold_convert (type, build_fold_addr_expr (r));
+      }
+    case LIR_FETCH_INC:
+      {
+	tree fn = builtin_decl_explicit (BUILT_IN_ATOMIC_FETCH_ADD_8);
+	if (!fn || x.var < 0 || x.var >= k->nvars || !var[x.var])
+	  return fail ("an atomic increment");
+	tree v = var[x.var];
+	TREE_ADDRESSABLE (v) = 1;
+	tree val_t = TREE_VALUE (TREE_CHAIN (TYPE_ARG_TYPES (TREE_TYPE (fn))));
+	return fold_convert (type, build_call_expr_loc
+				     (loc, fn, 3, build_fold_addr_expr (v),
+				      build_int_cst (val_t, 1),
+				      /* __ATOMIC_RELAXED */
+				      integer_zero_node));
+      }
+    case LIR_NVALS:
+      {
+	tree h = tensor_handle (x.tensor);
+	CHECKED (h);
+	return field (h, offsetof (sp_tensor, nvals), type);
+      }
+    default:
+      break;
+    }
+
+  /* LIR_RTCALL.  */
+  tree fn = sparse_rt_decl ((sparse_rt) x.ival);
+  tree parm = TYPE_ARG_TYPES (TREE_TYPE (fn));
+  auto_vec<tree> args;
+  for (int arg = x.a; arg >= 0; arg = k->exprs[arg].b)
+    {
+      if (!parm || parm == void_list_node)
+	return fail ("too many arguments for %s", lir_rts[x.ival].name);
+      tree v = tree_of (k->exprs[arg].a);
+      CHECKED (v);
+      args.safe_push (sparse_convert (loc, TREE_VALUE (parm), v));
+      parm = TREE_CHAIN (parm);
+    }
+  tree call = build_call_expr_loc_array (loc, fn, args.length (),
+					 args.address ());
+  return VOID_TYPE_P (TREE_TYPE (call)) ? call
+	 : fold_convert (lir_tree_type (x.type), call);
+}
+
 tree
 emitter::tree_of (int id)
 {
@@ -234,6 +302,13 @@ emitter::tree_of (int id)
 						x.ival));
 	return fold_convert (type, c);
       }
+    case LIR_THREAD:
+    case LIR_NTHREADS:
+    case LIR_RTCALL:
+    case LIR_ADDR:
+    case LIR_FETCH_INC:
+    case LIR_NVALS:
+      return call_of (x, type);
     case LIR_NEG:
       {
 	tree a = tree_of (x.a);

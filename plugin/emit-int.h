@@ -63,7 +63,6 @@ struct emitter
   const ix_stmt *s;
   sparse_einsum *e;
   location_t loc;
-  bool omp;			/* build OpenMP constructs */
   bool failed;
   char why[200];
   tree handle[IX_MAX_OPERANDS];	/* tagged operands' handles */
@@ -121,12 +120,10 @@ struct emitter
   void stmt (int id, tree *list, tree *vars);
   tree block (int first);
   tree for_loop (const lir_stmt &st, tree *vars);
-  tree region_clauses (const lir_stmt &st);
   tree split_call (const int ba[2], tree lo, tree hi, tree part, tree parts);
-  tree split_loop (tree iv, tree lo, tree hi, tree body, const int ba[2],
-		   tree clauses, tree privs, tree pre, tree post);
-  tree own_copies (const lir_stmt &st, tree *privs, tree *before,
-		   tree *pre, tree *post, tree *after);
+  tree region (const lir_stmt &st);
+  tree shared_for (const lir_stmt &st, tree lo, tree hi);
+  tree call_of (const lir_expr &x, tree type);
   tree kout_addr ();
   tree kws_addr ();
   bool one_compressed_level ();
@@ -143,7 +140,6 @@ struct emitter
   tree reserve_hint (const lir_stmt &out_begin);
   tree worth ();
   tree threads_if ();
-  tree parallel_for (const lir_stmt &st, tree lo, tree hi);
   tree rows_loop (const lir_stmt &st, tree r0, tree r1, tree *list,
 		  int stride = 1);
   tree bound_rows (tree r0, tree r1, tree *list);

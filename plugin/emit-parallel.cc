@@ -8,29 +8,6 @@
 
 namespace sparse_emit {
 
-/* The clauses of the parallel region of loop ST: reduction (+: t) for
-   each variable declared outside it that its body sums into (a scalar
-   output's register: lir_reductions); error_mark_node when its body
-   writes anything else outside itself.  */
-tree
-emitter::region_clauses (const lir_stmt &st)
-{
-  tree clauses = NULL_TREE;
-  int vars[8];
-  int n = lir_reductions (k, &st, vars, 8);
-  if (n < 0)
-    return error_mark_node;
-  for (int i = 0; i < n; i++)
-    {
-      tree c = build_omp_clause (loc, OMP_CLAUSE_REDUCTION);
-      OMP_CLAUSE_DECL (c) = var[vars[i]];
-      OMP_CLAUSE_REDUCTION_CODE (c) = PLUS_EXPR;
-      OMP_CLAUSE_CHAIN (c) = clauses;
-      clauses = c;
-    }
-  return clauses;
-}
-
 /* The first row of part PART of PARTS of rows [LO, HI) cut by the
    entries of the pos arrays BA (lir_plan_shapes) into ranges of about
    equal work.  */
@@ -50,303 +27,92 @@ emitter::split_call (const int ba[2], tree lo, tree hi, tree part, tree parts)
 			 w[1], lo, hi, part, parts);
 }
 
-/* Chunks per thread of a loop over rows split by their entries.  */
-#define SPLIT_CHUNKS 8
-
-/* The parallel region of loop ST over rows [LO, HI) cut by the entries
-   of pos arrays BA (lir_plan_shapes) into SPLIT_CHUNKS ranges of rows per
-   thread of about equal work (sp_ksplit), which the threads take in
-   turn, BODY run for IV over each: a thread slowed by a heavy range or
-   by another process on its core takes fewer.  CLAUSES are the region's; PRIVS (chained) its own variables
-   besides, PRE and POST its statements before and after the loop.
-   Returns the statements: the shared chunk counter reset, then the
-   region.  */
+/* LIR_REGION ST: an OpenMP parallel region, the variables its body
+   declares its threads' own, the variables it sums into reduced (+)
+   over them.  */
 tree
-emitter::split_loop (tree iv, tree lo, tree hi, tree body, const int ba[2],
-		     tree clauses, tree privs, tree pre, tree post)
+emitter::region (const lir_stmt &st)
 {
-  tree i64 = sparse_int64_type ();
-  tree nt_fn = builtin_decl_explicit (BUILT_IN_OMP_GET_NUM_THREADS);
-  tree add_fn = builtin_decl_explicit (BUILT_IN_ATOMIC_FETCH_ADD_8);
-  if (!nt_fn || !add_fn)
-    return NULL_TREE;
   tree vars = NULL_TREE, list = alloc_stmt_list ();
-  tree chunks = new_var (i64, NULL, &vars), ck = new_var (i64, NULL, &vars);
-  tree n0 = new_var (i64, NULL, &vars), n = new_var (i64, NULL, &vars);
-  tree r1 = new_var (i64, NULL, &vars);
-  /* The next chunk to take, shared by the threads.  */
-  tree next = new_var (i64, "sp_chunk", &top_vars);
-  TREE_ADDRESSABLE (next) = 1;
-  /* The loop variable too is the region's own.  */
-  DECL_CHAIN (iv) = vars;
-  vars = iv;
-  if (privs)
+  /* The body's declarations shadow those outside until it ends (the
+     region's own copy of a loop's variable).  */
+  auto_vec<std::pair<int, tree> > shadowed;
+  for (int id = st.body; id >= 0 && !failed; id = k->stmts[id].next)
     {
-      tree last = privs;
-      while (DECL_CHAIN (last))
-	last = DECL_CHAIN (last);
-      DECL_CHAIN (last) = vars;
-      vars = privs;
+      const lir_stmt &x = k->stmts[id];
+      if (x.kind == LIR_DECL && x.var >= 0 && x.var < k->nvars)
+	shadowed.safe_push (std::make_pair (x.var, var[x.var]));
+      stmt (id, &list, &vars);
     }
-  if (pre)
-    append_to_statement_list_force (pre, &list);
-  append_to_statement_list_force
-    (build2 (MODIFY_EXPR, i64, chunks,
-	     build2 (MULT_EXPR, i64,
-		     fold_convert (i64, build_call_expr_loc (loc, nt_fn, 0)),
-		     build_int_cst (i64, SPLIT_CHUNKS))), &list);
-  append_to_statement_list_force
-    (build2 (MODIFY_EXPR, i64, n0, sparse_convert (loc, i64, lo)), &list);
-  append_to_statement_list_force
-    (build2 (MODIFY_EXPR, i64, n, sparse_convert (loc, i64, hi)), &list);
-  /* ck = __atomic_fetch_add (&next, 1, relaxed)  */
-  tree val_t = TREE_VALUE (TREE_CHAIN (TYPE_ARG_TYPES (TREE_TYPE (add_fn))));
-  auto take = [&] ()
+  for (int i = shadowed.length () - 1; i >= 0; i--)
+    var[shadowed[i].first] = shadowed[i].second;
+  if (failed)
+    return error_mark_node;
+  tree clauses = NULL_TREE;
+  for (int arg = st.b; arg >= 0; arg = k->exprs[arg].b)
     {
-      return build2 (MODIFY_EXPR, i64, ck,
-		     fold_convert (i64, build_call_expr_loc
-					  (loc, add_fn, 3,
-					   build_fold_addr_expr (next),
-					   build_int_cst (val_t, 1),
-					   /* __ATOMIC_RELAXED */
-					   integer_zero_node)));
-    };
-  append_to_statement_list_force (take (), &list);
-  /* Each chunk: iv = split (ck), r1 = split (ck + 1), its rows, the next
-     chunk taken.  */
-  tree chunk = alloc_stmt_list ();
-  append_to_statement_list_force
-    (build2 (MODIFY_EXPR, TREE_TYPE (iv), iv,
-	     fold_convert (TREE_TYPE (iv),
-			   split_call (ba, n0, n, ck, chunks))), &chunk);
-  append_to_statement_list_force
-    (build2 (MODIFY_EXPR, i64, r1,
-	     split_call (ba, n0, n,
-			 build2 (PLUS_EXPR, i64, ck, build_int_cst (i64, 1)),
-			 chunks)), &chunk);
-  tree lbody = alloc_stmt_list ();
-  append_to_statement_list_force (body, &lbody);
-  append_to_statement_list_force
-    (build2 (MODIFY_EXPR, TREE_TYPE (iv), iv,
-	     build2 (PLUS_EXPR, TREE_TYPE (iv), iv,
-		     build_int_cst (TREE_TYPE (iv), 1))), &lbody);
-  append_to_statement_list_force
-    (goto_loop (loc, build2 (LT_EXPR, boolean_type_node, iv,
-			     fold_convert (TREE_TYPE (iv), r1)), lbody),
-     &chunk);
-  append_to_statement_list_force (take (), &chunk);
-  append_to_statement_list_force
-    (goto_loop (loc, build2 (LT_EXPR, boolean_type_node, ck, chunks), chunk),
-     &list);
-  if (post)
-    append_to_statement_list_force (post, &list);
+      const lir_expr &v = k->exprs[k->exprs[arg].a];
+      if (v.op != LIR_VARREF || !var[v.var])
+	return fail ("a region sums into something not a variable");
+      tree c = build_omp_clause (loc, OMP_CLAUSE_REDUCTION);
+      OMP_CLAUSE_DECL (c) = var[v.var];
+      OMP_CLAUSE_REDUCTION_CODE (c) = PLUS_EXPR;
+      OMP_CLAUSE_CHAIN (c) = clauses;
+      clauses = c;
+    }
+  if (st.a >= 0)
+    {
+      tree c = build_omp_clause (loc, OMP_CLAUSE_IF);
+      OMP_CLAUSE_IF_MODIFIER (c) = ERROR_MARK;
+      OMP_CLAUSE_IF_EXPR (c) = cond (st.a);
+      CHECKED (OMP_CLAUSE_IF_EXPR (c));
+      OMP_CLAUSE_CHAIN (c) = clauses;
+      clauses = c;
+    }
   tree par = make_node (OMP_PARALLEL);
   TREE_TYPE (par) = void_type_node;
   OMP_PARALLEL_CLAUSES (par) = clauses;
   OMP_PARALLEL_BODY (par) = region_bind (vars, list);
+  /* A region that is one shared loop is a combined parallel for, which
+     takes no clauses of its own.  */
+  tree_stmt_iterator it = tsi_start (list);
+  OMP_PARALLEL_COMBINED (par)
+    = !clauses && !tsi_end_p (it) && TREE_CODE (tsi_stmt (it)) == OMP_FOR
+      && tsi_one_before_end_p (it);
   SET_EXPR_LOCATION (par, loc);
-  tree all = alloc_stmt_list ();
-  append_to_statement_list_force
-    (build2 (MODIFY_EXPR, i64, next, build_int_cst (i64, 0)), &all);
-  append_to_statement_list_force (par, &all);
-  return all;
+  return par;
 }
 
-/* For parallel loop ST summing into dense output ST.sum_array (of
-   ST.sum_count elements): each thread adds into its own copy, zeroed
-   (sp_kparts_alloc, one per thread the region may have), and after the
-   loop the threads add the copies into the output, each a range of its
-   elements, the copies in thread order.  Sets the array's pointer to the
-   thread's copy for the body; the region's own variables into *PRIVS,
-   the statements before the region into *BEFORE, in it before and after
-   the loop into *PRE and *POST, after it into *AFTER.  */
+/* Loop ST over [LO, HI), LIR_PAR_SHARED: its iterations shared among
+   the threads of the region around it in equal blocks
+   (schedule(static)).  */
 tree
-emitter::own_copies (const lir_stmt &st, tree *privs, tree *before,
-		     tree *pre, tree *post, tree *after)
+emitter::shared_for (const lir_stmt &st, tree lo, tree hi)
 {
-  int a = st.sum_array;
-  tree i64 = sparse_int64_type ();
-  tree nt_fn = builtin_decl_explicit (BUILT_IN_OMP_GET_NUM_THREADS);
-  tree tid_fn = builtin_decl_explicit (BUILT_IN_OMP_GET_THREAD_NUM);
-  tree barrier = builtin_decl_explicit (BUILT_IN_GOMP_BARRIER);
-  tree shared = arr[a], elt = arr_elt[a];
-  if (!nt_fn || !tid_fn || !barrier || !shared || !elt)
-    return fail ("no OpenMP builtins for a parallel sum");
-  tree count = tree_of (st.sum_count);
-  CHECKED (count);
-  tree n = new_var (i64, "sp_n", &top_vars);
-  tree buf = new_var (ptr_type_node, "sp_parts", &top_vars);
-  *before = alloc_stmt_list ();
-  append_to_statement_list_force
-    (build2 (MODIFY_EXPR, i64, n, sparse_convert (loc, i64, count)), before);
-  tree threads = sparse_rt_call (loc, SPARSE_RT_OMP_MAX_THREADS, 0);
-  append_to_statement_list_force
-    (build2 (MODIFY_EXPR, ptr_type_node, buf,
-	     sparse_rt_call (loc, SPARSE_RT_KPARTS_ALLOC, 3, n,
-			     fold_convert (i64, threads),
-			     fold_convert (size_type_node,
-					   TYPE_SIZE_UNIT (elt)))), before);
-  *after = sparse_rt_call (loc, SPARSE_RT_KPARTS_FREE, 1, buf);
-
-  tree fn = current_function_decl;
-  tree tid = sparse_new_local (fn, i64, "sp_tid");
-  tree nt = sparse_new_local (fn, i64, "sp_nt");
-  tree own = sparse_new_local (fn, TREE_TYPE (shared), "sp_own");
-  tree j = sparse_new_local (fn, i64, "sp_j");
-  tree j1 = sparse_new_local (fn, i64, "sp_j1");
-  tree t = sparse_new_local (fn, i64, "sp_t");
-  tree sum = sparse_new_local (fn, elt, "sp_sum");
-  DECL_CHAIN (t) = sum;
-  DECL_CHAIN (tid) = nt;
-  DECL_CHAIN (nt) = own;
-  DECL_CHAIN (own) = j;
-  DECL_CHAIN (j) = j1;
-  DECL_CHAIN (j1) = t;
-  *privs = tid;
-  auto copy_of = [&] (tree thread)
-    {
-      tree off = fold_build2 (MULT_EXPR, sizetype,
-			      fold_convert (sizetype,
-					    build2 (MULT_EXPR, i64, thread, n)),
-			      fold_convert (sizetype, TYPE_SIZE_UNIT (elt)));
-      return fold_convert (TREE_TYPE (shared),
-			   fold_build_pointer_plus (buf, off));
-    };
-  *pre = alloc_stmt_list ();
-  append_to_statement_list_force
-    (build2 (MODIFY_EXPR, i64, tid,
-	     fold_convert (i64, build_call_expr_loc (loc, tid_fn, 0))), pre);
-  append_to_statement_list_force
-    (build2 (MODIFY_EXPR, TREE_TYPE (own), own, copy_of (tid)), pre);
-
-  /* After the loop: y[j] += copy_t[j] for t in thread order, over this
-     thread's range of j, the sum in a register.  */
-  *post = alloc_stmt_list ();
-  append_to_statement_list_force (build_call_expr_loc (loc, barrier, 0),
-				  post);
-  append_to_statement_list_force
-    (build2 (MODIFY_EXPR, i64, nt,
-	     fold_convert (i64, build_call_expr_loc (loc, nt_fn, 0))), post);
-  auto bound = [&] (tree part)
-    {
-      return build2 (TRUNC_DIV_EXPR, i64, build2 (MULT_EXPR, i64, n, part),
-		     nt);
-    };
-  append_to_statement_list_force
-    (build2 (MODIFY_EXPR, i64, j, bound (tid)), post);
-  append_to_statement_list_force
-    (build2 (MODIFY_EXPR, i64, j1,
-	     bound (build2 (PLUS_EXPR, i64, tid, build_int_cst (i64, 1)))),
-     post);
-  tree add = alloc_stmt_list ();
-  arr[a] = copy_of (t);
-  tree from = elem (a, j);
-  arr[a] = shared;
-  tree to = elem (a, j);
-  CHECKED (from);
-  CHECKED (to);
-  append_to_statement_list_force
-    (build2 (MODIFY_EXPR, elt, sum, build2 (PLUS_EXPR, elt, sum, from)),
-     &add);
-  append_to_statement_list_force
-    (build2 (MODIFY_EXPR, i64, t,
-	     build2 (PLUS_EXPR, i64, t, build_int_cst (i64, 1))), &add);
-  tree row = alloc_stmt_list ();
-  append_to_statement_list_force (build2 (MODIFY_EXPR, elt, sum, to), &row);
-  append_to_statement_list_force
-    (build2 (MODIFY_EXPR, i64, t, build_int_cst (i64, 0)), &row);
-  append_to_statement_list_force
-    (goto_loop (loc, build2 (LT_EXPR, boolean_type_node, t, nt), add), &row);
-  append_to_statement_list_force
-    (build2 (MODIFY_EXPR, elt, unshare_expr (to), sum), &row);
-  append_to_statement_list_force
-    (build2 (MODIFY_EXPR, i64, j,
-	     build2 (PLUS_EXPR, i64, j, build_int_cst (i64, 1))), &row);
-  append_to_statement_list_force
-    (goto_loop (loc, build2 (LT_EXPR, boolean_type_node, j, j1), row), post);
-  arr[a] = own;
-  return *post;
-}
-
-/* Loop ST over [LO, HI) as a parallel region: rows of a CSR-like
-   operand in ranges of equal work the threads take in turn
-   (split_loop), else
-   #pragma omp parallel for schedule(static); the loop variable private
-   to the region, and each thread's own copy of the registers the loop
-   sums into (a scalar output's: region_clauses) or of the dense output
-   (own_copies), added up at the end.  */
-tree
-emitter::parallel_for (const lir_stmt &st, tree lo, tree hi)
-{
-  tree v = var[st.var], type = TREE_TYPE (v);
-  tree iv = sparse_new_local (current_function_decl, type,
-			      IDENTIFIER_POINTER (DECL_NAME (v)));
-  tree privs = NULL_TREE, before = NULL_TREE, pre = NULL_TREE;
-  tree post = NULL_TREE, after = NULL_TREE, shared = NULL_TREE;
-  if (st.sum_array >= 0)
-    {
-      shared = arr[st.sum_array];
-      tree made = own_copies (st, &privs, &before, &pre, &post, &after);
-      CHECKED (made);
-    }
-  var[st.var] = iv;
+  tree iv = var[st.var], type = TREE_TYPE (iv);
   tree body = block (st.body);
-  var[st.var] = v;
-  if (shared)
-    arr[st.sum_array] = shared;
   CHECKED (body);
-  tree red = region_clauses (st);
-  if (red == error_mark_node)
-    return fail ("a parallel loop writes outside itself");
-  const int *ba = st.balance;
-  tree par = ba[0] >= 0 ? split_loop (iv, lo, hi, body, ba, red, privs, pre,
-				      post)
-	     : NULL_TREE;
-  if (!par)
-    {
-      tree init = make_tree_vec (1), cnd = make_tree_vec (1);
-      tree incr = make_tree_vec (1);
-      TREE_VEC_ELT (init, 0) = build2 (MODIFY_EXPR, type, iv, lo);
-      TREE_VEC_ELT (cnd, 0) = build2 (LT_EXPR, boolean_type_node, iv, hi);
-      TREE_VEC_ELT (incr, 0)
-	= build2 (MODIFY_EXPR, type, iv,
-		  build2 (PLUS_EXPR, type, iv, build_int_cst (type, 1)));
-      tree sched = build_omp_clause (loc, OMP_CLAUSE_SCHEDULE);
-      OMP_CLAUSE_SCHEDULE_KIND (sched) = OMP_CLAUSE_SCHEDULE_STATIC;
-      OMP_CLAUSE_SCHEDULE_CHUNK_EXPR (sched) = NULL_TREE;
-      tree ofor = make_node (OMP_FOR);
-      TREE_TYPE (ofor) = void_type_node;
-      OMP_FOR_INIT (ofor) = init;
-      OMP_FOR_COND (ofor) = cnd;
-      OMP_FOR_INCR (ofor) = incr;
-      OMP_FOR_BODY (ofor) = body;
-      OMP_FOR_CLAUSES (ofor) = sched;
-      OMP_FOR_PRE_BODY (ofor) = NULL_TREE;
-      OMP_FOR_ORIG_DECLS (ofor) = NULL_TREE;
-      SET_EXPR_LOCATION (ofor, loc);
-      tree rbody = alloc_stmt_list ();
-      if (pre)
-	append_to_statement_list_force (pre, &rbody);
-      append_to_statement_list_force (ofor, &rbody);
-      if (post)
-	append_to_statement_list_force (post, &rbody);
-      DECL_CHAIN (iv) = privs;
-      par = make_node (OMP_PARALLEL);
-      TREE_TYPE (par) = void_type_node;
-      OMP_PARALLEL_CLAUSES (par) = red;
-      OMP_PARALLEL_BODY (par) = region_bind (iv, rbody);
-      /* A combined parallel for takes its reductions on the for, and
-	 has nothing around its loop.  */
-      OMP_PARALLEL_COMBINED (par) = red == NULL_TREE && !pre && !post;
-      SET_EXPR_LOCATION (par, loc);
-    }
-  if (!before)
-    return par;
-  tree all = alloc_stmt_list ();
-  append_to_statement_list_force (before, &all);
-  append_to_statement_list_force (par, &all);
-  append_to_statement_list_force (after, &all);
-  return all;
+  tree init = make_tree_vec (1), cnd = make_tree_vec (1);
+  tree incr = make_tree_vec (1);
+  TREE_VEC_ELT (init, 0) = build2 (MODIFY_EXPR, type, iv, lo);
+  TREE_VEC_ELT (cnd, 0) = build2 (LT_EXPR, boolean_type_node, iv, hi);
+  TREE_VEC_ELT (incr, 0)
+    = build2 (MODIFY_EXPR, type, iv,
+	      build2 (PLUS_EXPR, type, iv, build_int_cst (type, 1)));
+  tree sched = build_omp_clause (loc, OMP_CLAUSE_SCHEDULE);
+  OMP_CLAUSE_SCHEDULE_KIND (sched) = OMP_CLAUSE_SCHEDULE_STATIC;
+  OMP_CLAUSE_SCHEDULE_CHUNK_EXPR (sched) = NULL_TREE;
+  tree ofor = make_node (OMP_FOR);
+  TREE_TYPE (ofor) = void_type_node;
+  OMP_FOR_INIT (ofor) = init;
+  OMP_FOR_COND (ofor) = cnd;
+  OMP_FOR_INCR (ofor) = incr;
+  OMP_FOR_BODY (ofor) = body;
+  OMP_FOR_CLAUSES (ofor) = sched;
+  OMP_FOR_PRE_BODY (ofor) = NULL_TREE;
+  OMP_FOR_ORIG_DECLS (ofor) = NULL_TREE;
+  SET_EXPR_LOCATION (ofor, loc);
+  return ofor;
 }
 
 /* ------------------------------------------------------------------ */

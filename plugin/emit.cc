@@ -7,13 +7,14 @@
 
      LIR_DECL      a VAR_DECL of the enclosing block's BIND_EXPR
      LIR_FOR       v = lo; goto c; top: body; v++; c: if (v < hi) goto top
-                   (the C front end's loop shape); with -fopenmp and a
-                   parallel mark, an OMP_PARALLEL region: when the body
-                   reads a pos array at the loop's variable (CSR rows),
-                   each thread takes a contiguous range of iterations of
-                   equal work (sp_ksplit over those offsets), else
-                   OMP_FOR with schedule(static); never inside another
-                   OpenMP construct
+                   (the C front end's loop shape); LIR_PAR_SHARED: an
+                   OMP_FOR with schedule(static)
+     LIR_REGION    an OMP_PARALLEL (combined with its loop when it is
+                   one shared loop), its declarations the threads' own,
+                   its sums reduction (+) clauses
+     LIR_BARRIER   GOMP_barrier (); LIR_THREAD, LIR_NTHREADS: OpenMP's
+                   builtins; LIR_FETCH_INC: __atomic_fetch_add_8
+     LIR_RTCALL    a call of the runtime entry point (rt-entries.def)
      LIR_WHILE     goto c; top: body; c: if (cond) goto top
      LIR_IF        COND_EXPR
      LIR_LOAD      *(T *) (base + i), BASE a pointer loaded once; a
@@ -28,7 +29,7 @@
                    as the operands hold, unless the kernel's symbolic
                    loop bounds them (LIR_CALL_OUT_RESERVE)
 
-   Beyond that one-to-one translation, three shapes get better code,
+   Beyond that one-to-one translation, two shapes get better code,
    where the core marked them (lowering/parallel.c lir_plan_threads,
    lowering/shapes.c lir_plan_shapes: the emitter decides none of them):
      - a CSR-like output appended in order whose entries the symbolic
@@ -43,8 +44,8 @@
        entries of its rows (or first coordinates) with the kernel's
        counting pass, or for CSR bounds them with its symbolic loop, the
        output's arrays are allocated once, then each thread writes its
-       rows into its own range of them (par_build);
-     - parallel loops over a CSR-like operand's rows split them by entries.
+       rows into its own range of them (par_build).
+   (Parallel loops are regions of the loop IR: lowering/regions.c.)
    A warning guards the asymptotics: dense loops that visit every pair of
    coordinates no operand stores densely (warn_dense_products).
 
@@ -91,6 +92,7 @@ lir_tree_type (lir_type t)
     case LIR_U8: return unsigned_char_type_node;
     case LIR_IDX8: return signed_char_type_node;
     case LIR_IDX16: return short_integer_type_node;
+    case LIR_PTR: return ptr_type_node;
     }
   return NULL_TREE;
 }
@@ -383,12 +385,15 @@ emitter::prepare ()
 	case LIR_ARR_WS_FLAG: what = "wsflag"; noalias = true; break;
 	case LIR_ARR_WS_LIST: what = "wslist"; noalias = true; break;
 	case LIR_ARR_OUT_VALS:
+	case LIR_ARR_AT:
 	  break;
 	}
       if (!elt)
 	return fail ("array %d has no type", a), false;
       arr_elt[a] = elt;
-      if (x.kind == LIR_ARR_OUT_VALS)
+      /* An array at a pointer variable gets the variable as its pointer
+	 where that is declared.  */
+      if (x.kind == LIR_ARR_OUT_VALS || x.kind == LIR_ARR_AT)
 	continue;
       tree pt = build_pointer_type (elt);
       if (noalias)
@@ -490,6 +495,7 @@ emitter::load_arrays ()
 	  p = field (kws_addr (), offsetof (sp_kws, list), ptr_type_node);
 	  break;
 	case LIR_ARR_OUT_VALS:
+	case LIR_ARR_AT:
 	  continue;
 	}
       append_to_statement_list_force
@@ -728,30 +734,8 @@ emitter::for_loop (const lir_stmt &st, tree *vars)
   hi = sparse_convert (loc, type, hi);
   tree list = alloc_stmt_list ();
 
-  if (st.parallel && omp)
-    {
-      tree par = parallel_for (st, lo, hi);
-      CHECKED (par);
-      /* Kernels too small for threads run a serial copy of the loop: even
-	 a region that the if clause keeps to one thread costs more than
-	 they do.  */
-      tree w = worth ();
-      if (!w)
-	return par;
-      /* Nor does a sum into threads' copies of an output gain anything on
-	 one thread.  */
-      if (st.sum_array >= 0)
-	w = build2 (TRUTH_ANDIF_EXPR, boolean_type_node, w,
-		    build2 (GT_EXPR, boolean_type_node,
-			    sparse_rt_call (loc, SPARSE_RT_OMP_MAX_THREADS,
-					    0),
-			    integer_one_node));
-      omp = false;
-      tree ser = for_loop (st, vars);
-      omp = true;
-      CHECKED (ser);
-      return build3 (COND_EXPR, void_type_node, w, par, ser);
-    }
+  if (st.parallel == LIR_PAR_SHARED)
+    return shared_for (st, lo, hi);
 
   /* The bound once, when it is more than a variable or a constant.  */
   if (!DECL_P (hi) && !CONSTANT_CLASS_P (hi))
@@ -829,7 +813,14 @@ emitter::stmt (int id, tree *list, tree *vars)
 	  }
 	tree type = lir_lanes_type (k->vars[st.var].type,
 				    k->vars[st.var].lanes);
+	/* The pointer of arrays at it: to their elements.  */
+	for (int a = 0; a < k->narrays; a++)
+	  if (k->arrays[a].kind == LIR_ARR_AT && k->arrays[a].var == st.var)
+	    type = build_pointer_type (arr_elt[a]);
 	var[st.var] = new_var (type, k->vars[st.var].name, vars);
+	for (int a = 0; a < k->narrays; a++)
+	  if (k->arrays[a].kind == LIR_ARR_AT && k->arrays[a].var == st.var)
+	    arr[a] = var[st.var];
 	if (st.a >= 0)
 	  {
 	    tree init = tree_of (st.a);
@@ -921,6 +912,16 @@ emitter::stmt (int id, tree *list, tree *vars)
 				 integer_zero_node, bytes);
 	break;
       }
+    case LIR_REGION:
+      t = region (st);
+      break;
+    case LIR_BARRIER:
+      t = build_call_expr_loc (loc, builtin_decl_explicit
+					(BUILT_IN_GOMP_BARRIER), 0);
+      break;
+    case LIR_EVAL:
+      t = tree_of (st.a);
+      break;
     case LIR_CALL:
       if (st.fn == LIR_CALL_OUT_ROOM)
 	{
@@ -1187,8 +1188,7 @@ sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e)
     }
 
   warn_dense_products (k->sc, k, loc, desc, e->nest);
-  em.omp = flag_openmp && !inside_omp_p (call);
-  lir_plan_threads (k, em.omp);
+  lir_plan_threads (k, flag_openmp && !inside_omp_p (call));
   {
     lir_lanes lanes;
     target_lanes (&lanes);

@@ -72,13 +72,29 @@ calls (const lir_kernel *k, lir_call fn)
   return n;
 }
 
-/* The number of offset arrays weighing K's parallel loops.  */
+/* The number of offset arrays weighing K's parallel loops: those of a
+   parallel build's loop, and those its regions split rows by (the
+   arrays sp_ksplit is called on).  */
 static int
 balanced (const lir_kernel *k)
 {
+  char seen[256] = { 0 };
   int n = 0;
   for (int id = 0; id < k->nstmts; id++)
-    n += (k->stmts[id].balance[0] >= 0) + (k->stmts[id].balance[1] >= 0);
+    for (int b = 0; b < 2; b++)
+      {
+        int a = k->stmts[id].balance[b];
+        if (a >= 0 && a < 256 && !seen[a]++)
+          n++;
+      }
+  for (int e = 0; e < k->nexprs; e++)
+    if (k->exprs[e].op == LIR_RTCALL && k->exprs[e].ival == LIR_RT_KSPLIT)
+      for (int arg = k->exprs[e].a; arg >= 0; arg = k->exprs[arg].b)
+        {
+          const lir_expr *v = &k->exprs[k->exprs[arg].a];
+          if (v->op == LIR_ADDR && v->array < 256 && !seen[v->array]++)
+            n++;
+        }
   return n;
 }
 
