@@ -28,6 +28,9 @@ typedef struct printer
   FILE *f;
   int cursor;    /* the output's level appended through a cursor in
                     locals (LIR_CALL_CURSOR_OPEN), or -1 */
+  char *out;     /* the sp_kout the output's entries go into, as a
+                    pointer: &sp_out, or a part of a build by threads
+                    (LIR_CALL_OUT_PART) */
 } printer;
 
 static const char *
@@ -75,8 +78,10 @@ array_base (const printer *p, int a)
       fputs ("sp_ws.list", p->f);
       break;
     case LIR_ARR_OUT_VALS:
-      fprintf (p->f, "((%s *) %s)", tn, p->cursor >= 0 ? "sp_vals"
-               : "sp_out.vals");
+      if (p->cursor >= 0)
+        fprintf (p->f, "((%s *) sp_vals)", tn);
+      else
+        fprintf (p->f, "((%s *) %s->vals)", tn, p->out);
       break;
     case LIR_ARR_AT:
       fprintf (p->f, "((%s *) %s)", tn, p->k->vars[x->var].name);
@@ -175,6 +180,9 @@ call_expr (const printer *p, const lir_expr *x)
     case LIR_NVALS:
       tensor_ref (p, x->tensor);
       fputs ("->nvals", f);
+      break;
+    case LIR_HANDLE:
+      tensor_ref (p, x->tensor);
       break;
     default:
       break;
@@ -286,6 +294,7 @@ expr (const printer *p, int e, int ctx)
     case LIR_ADDR:
     case LIR_FETCH_INC:
     case LIR_NVALS:
+    case LIR_HANDLE:
       call_expr (p, x);
       break;
     case LIR_SEL:
@@ -345,9 +354,9 @@ count_check (const printer *p, int ind)
     stmt (p, s, ind + 2);
   for (int l = 0; l < SP_MAX_LEVELS; l++)
     if (k->count_var[l] >= 0)
-      fprintf (f, "%*sif (%s != sp_out.n[%d])\n%*ssp_kabort "
+      fprintf (f, "%*sif (%s != %s->n[%d])\n%*ssp_kabort "
                "(\"the counting pass\");\n", ind + 2, "",
-               k->vars[k->count_var[l]].name, l, ind + 4, "");
+               k->vars[k->count_var[l]].name, p->out, l, ind + 4, "");
   fprintf (f, "%*s}\n%*s", ind, "", ind, "");
 }
 
@@ -368,13 +377,14 @@ cursor_open (const printer *p, int ind)
                                   : fmt->crdw == 16 ? LIR_IDX16
                                   : fmt->crdw == 64 ? LIR_IDX64 : LIR_IDX32);
   int l = p->cursor;
-  fprintf (p->f, "int64_t sp_n = sp_out.n[%d];\n", l);
-  fprintf (p->f, "%*s%s *restrict sp_crd = (%s *) sp_out.crd[%d];\n", ind,
-           "", ct, ct, l);
-  fprintf (p->f, "%*sint64_t *restrict sp_cnt = sp_out.cnt[%d];\n", ind, "",
-           l);
-  fprintf (p->f, "%*svoid *restrict sp_vals = sp_out.vals;\n", ind, "");
-  fprintf (p->f, "%*sint64_t sp_limit = sp_out.limit;\n", ind, "");
+  const char *o = p->out;
+  fprintf (p->f, "int64_t sp_n = %s->n[%d];\n", o, l);
+  fprintf (p->f, "%*s%s *restrict sp_crd = (%s *) %s->crd[%d];\n", ind,
+           "", ct, ct, o, l);
+  fprintf (p->f, "%*sint64_t *restrict sp_cnt = %s->cnt[%d];\n", ind, "",
+           o, l);
+  fprintf (p->f, "%*svoid *restrict sp_vals = %s->vals;\n", ind, "", o);
+  fprintf (p->f, "%*sint64_t sp_limit = %s->limit;\n", ind, "", o);
   fprintf (p->f, "%*sint64_t sp_row = -1, sp_row_start = 0;\n", ind, "");
 }
 
@@ -386,20 +396,20 @@ call (const printer *p, const lir_stmt *s, int ind)
   switch (s->fn)
     {
     case LIR_CALL_OUT_FIX:
-      fprintf (f, "if (sp_kout_fix (&sp_out, ");
+      fprintf (f, "if (sp_kout_fix (%s, ", p->out);
       expr (p, s->a, 0);
       fprintf (f, ", 0))\n%*s{\n", ind, "");
       for (int c = s->body; c >= 0; c = p->k->stmts[c].next)
         stmt (p, c, ind + 2);
-      fprintf (f, "%*ssp_kout_fix (&sp_out, %s, 1);\n%*s}\n", ind + 2, "",
-               p->k->vars[s->var].name, ind, "");
+      fprintf (f, "%*ssp_kout_fix (%s, %s, 1);\n%*s}\n", ind + 2, "",
+               p->out, p->k->vars[s->var].name, ind, "");
       break;
     case LIR_CALL_CURSOR_OPEN:
       cursor_open (p, ind);
       break;
     case LIR_CALL_CURSOR_CLOSE:
       row_count (p, ind);
-      fprintf (f, "%*ssp_out.n[%d] = sp_n;\n", ind, "", p->cursor);
+      fprintf (f, "%*s%s->n[%d] = sp_n;\n", ind, "", p->out, p->cursor);
       break;
     case LIR_CALL_ASSEMBLE:
       fprintf (f, "sp_kassemble (%s, \"%s\");\n", t->name, t->name);
@@ -419,6 +429,12 @@ call (const printer *p, const lir_stmt *s, int ind)
     case LIR_CALL_OUT_BEGIN:
       fprintf (f, "sp_kout sp_out;\n%*ssp_kout_begin (&sp_out, %s);\n", ind,
                "", t->name);
+      if (s->a >= 0)
+        {
+          fprintf (f, "%*ssp_kout_reserve (&sp_out, ", ind, "");
+          expr (p, s->a, 0);
+          fprintf (f, ");\n");
+        }
       break;
     case LIR_CALL_OUT_END:
       if (p->k->count_block >= 0)
@@ -426,7 +442,7 @@ call (const printer *p, const lir_stmt *s, int ind)
       fprintf (f, "sp_kout_end (&sp_out);\n");
       break;
     case LIR_CALL_OUT_RESERVE:
-      fprintf (f, "sp_kout_reserve (&sp_out, ");
+      fprintf (f, "sp_kout_reserve (%s, ", p->out);
       expr (p, s->a, 0);
       fprintf (f, ");\n");
       break;
@@ -440,8 +456,8 @@ call (const printer *p, const lir_stmt *s, int ind)
           fprintf (f, ";\n%*ssp_row_start = sp_n;\n%*sif (sp_n + ", ind, "",
                    ind, "");
           expr (p, s->a, 13);
-          fprintf (f, " > sp_limit)\n%*ssp_kout_full (&sp_out, sp_n + ",
-                   ind + 2, "");
+          fprintf (f, " > sp_limit)\n%*ssp_kout_full (%s, sp_n + ",
+                   ind + 2, "", p->out);
           expr (p, s->a, 13);
           fprintf (f, ");\n");
           break;
@@ -466,6 +482,16 @@ call (const printer *p, const lir_stmt *s, int ind)
       }
     case LIR_CALL_WS_FREE:
       fprintf (f, "sp_kws_free (&sp_ws);\n");
+      break;
+    case LIR_CALL_LOAD:
+      /* The arrays are read through the handles: nothing to load.  */
+      fprintf (f, "/* the arrays are current */\n");
+      break;
+    case LIR_CALL_OUT_PART:
+      fprintf (f, "%s = ", p->k->vars[s->var].name);
+      expr (p, s->a, 0);
+      fprintf (f, ";\n");
+      snprintf (p->out, 64, "((sp_kout *) %s)", p->k->vars[s->var].name);
       break;
     case LIR_CALL_SORT:
       fprintf (f, "sp_kws_sort (");
@@ -550,16 +576,16 @@ stmt (const printer *p, int id, int ind)
           fprintf (f, ";\n%*ssp_n = %s + 1;\n", ind, "", v);
           break;
         }
-      fprintf (f, "%s = sp_kout_append (&sp_out, %d, ",
-               p->k->vars[s->var].name, s->level);
+      fprintf (f, "%s = sp_kout_append (%s, %d, ",
+               p->k->vars[s->var].name, p->out, s->level);
       expr (p, s->a, 0);
       fputs (", ", f);
       expr (p, s->b, 0);
       fputs (");\n", f);
       break;
     case LIR_APPEND_RUN:
-      fprintf (f, "%s = sp_kout_run (&sp_out, %d, ",
-               p->k->vars[s->var].name, s->level);
+      fprintf (f, "%s = sp_kout_run (%s, %d, ",
+               p->k->vars[s->var].name, p->out, s->level);
       expr (p, s->b, 0);
       fputs (", ", f);
       array_base (p, s->array);
@@ -599,6 +625,8 @@ stmt (const printer *p, int id, int ind)
         }
       fputc ('\n', f);
       block (p, s->body, ind);
+      /* A part of the output is the region's.  */
+      snprintf (p->out, 64, "(&sp_out)");
       break;
     case LIR_BARRIER:
       fputs ("#pragma omp barrier\n", f);
@@ -656,7 +684,8 @@ params (const printer *p, int args)
 void
 cprint_kernel (const lir_kernel *k, const char *name, FILE *f)
 {
-  printer p = { k, f, -1 };
+  char out[64] = "(&sp_out)";
+  printer p = { k, f, -1, out };
   for (int s = 0; s < k->nstmts; s++)
     if (k->stmts[s].kind == LIR_CALL && k->stmts[s].fn == LIR_CALL_CURSOR_OPEN)
       p.cursor = k->stmts[s].level;

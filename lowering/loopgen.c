@@ -886,7 +886,7 @@ nest_start (gen *g, int n, state *st)
    the outer levels only (for Gustavson's SpGEMM, one pos lookup per
    entry of A; for a merge, two per row) and spares the output's arrays
    the copies of geometric growth; a parallel build may lay its parts out
-   by it instead of counting them (emit.cc par_build).  */
+   by it instead of counting them (parbuild.c).  */
 static void
 bound_nest (gen *g, int n, block *b)
 {

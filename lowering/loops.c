@@ -38,6 +38,7 @@ const lir_op_info lir_ops[LIR_NOPS] = {
   [LIR_ADDR] = { "addr", "&", 0, 14 },
   [LIR_FETCH_INC] = { "fetch_inc", "", 0, 16 },
   [LIR_NVALS] = { "nvals", "", 0, 16 },
+  [LIR_HANDLE] = { "handle", "", 0, 16 },
 };
 
 const lir_rt_info lir_rts[LIR_RT_MAX] = {
@@ -745,6 +746,9 @@ dump_expr (const lir_kernel *k, int e, int ctx, FILE *f)
     case LIR_NVALS:
       fprintf (f, "%s.nvals", k->tensors[x->tensor].name);
       break;
+    case LIR_HANDLE:
+      fprintf (f, "%s", k->tensors[x->tensor].name);
+      break;
     case LIR_CAST:
       fprintf (f, "(%s) ", lir_type_name (x->type));
       dump_expr (k, x->a, info->prec, f);
@@ -800,7 +804,8 @@ dump_stmt (const lir_kernel *k, int id, int ind, FILE *f)
                                        "out_reserve", "out_fix",
                                        "cursor_open", "cursor_close",
                                        "out_room",
-                                       "ws_alloc", "ws_free", "sort" };
+                                       "ws_alloc", "ws_free", "sort",
+                                       "load", "out_part" };
   const lir_stmt *s = &k->stmts[id];
   fprintf (f, "%*s", ind, "");
   switch (s->kind)

@@ -173,6 +173,7 @@ typedef enum
   LIR_FETCH_INC, /* VAR++ as one atomic step of the threads (relaxed):
                    the value before */
   LIR_NVALS,    /* the number of values TENSOR stores */
+  LIR_HANDLE,   /* TENSOR's handle (a LIR_PTR) */
   LIR_NOPS
 } lir_op;
 
@@ -256,7 +257,8 @@ typedef enum
                          own format: an output written in another one */
   LIR_CALL_OUT_BEGIN, /* start writing sparse output TENSOR afresh: its
                          entries are built in new arrays; its old arrays
-                         stay readable until LIR_CALL_OUT_END */
+                         stay readable until LIR_CALL_OUT_END; room for A
+                         entries made at once when A >= 0 */
   LIR_CALL_OUT_END,   /* finish: the new arrays replace the old ones */
   LIR_CALL_OUT_RESERVE, /* room for A entries in the output being built:
                          the bound its symbolic loop computed */
@@ -280,9 +282,15 @@ typedef enum
   LIR_CALL_WS_ALLOC,  /* allocate the workspace arrays for A coordinates,
                          values and flags zeroed */
   LIR_CALL_WS_FREE,
-  LIR_CALL_SORT       /* sort the A first elements of ARRAY, the
+  LIR_CALL_SORT,      /* sort the A first elements of ARRAY, the
                          workspace's list, increasingly; B: the
                          workspace's extent */
+  LIR_CALL_LOAD,      /* the arrays are current from here on (after the
+                         prologue's conversions, assembly and set-up):
+                         their pointers may be read once, here */
+  LIR_CALL_OUT_PART   /* from here to the end of the block, the output's
+                         entries go into part A (a LIR_PTR: sp_kpar_part)
+                         of its build by threads, held in VAR */
 } lir_call;
 
 /* The parallel marks of LIR_FOR.  */
@@ -495,6 +503,14 @@ void lir_plan_shapes (lir_kernel *k, const lir_lanes *lanes);
    over too few entries to pay for threads.  Called by
    lir_plan_shapes.  */
 void lir_make_regions (lir_kernel *k);
+
+/* Rewrite K, whose sparse output has the shape of a build by threads
+   (K->par_build_loop), into the choice between that build (an OpenMP
+   region: each thread counts or bounds the entries of its range of rows,
+   the output is laid out once, each thread appends its rows into its own
+   part) and a copy of the serial kernel for small inputs (parbuild.c).
+   Called by lir_plan_shapes.  */
+void lir_build_by_threads (lir_kernel *k);
 
 /* Fix the room of K's sparse output before the loop that appends, and
    open a cursor for its appends (cursor.c): the output's reserve

@@ -292,6 +292,86 @@ mark_telescoping_bound (lir_kernel *k)
     }
 }
 
+/* The symbolic loop whose sum telescopes (mark_telescoping_bound)
+   replaced in K's body by that sum: if (lo < hi) acc += POS[hi] -
+   POS[lo] + ...  The loop stays, out of the body, as K->bound_loop (a
+   build by threads bounds samples of rows with it).  */
+static void
+telescope (lir_kernel *k)
+{
+  if (k->bound_sum_var < 0)
+    return;
+  int loop = lir_stmt_new (k, LIR_FOR), sum = lir_stmt_new (k, LIR_ACCUM);
+  int test = lir_stmt_new (k, LIR_IF);
+  if (loop < 0 || sum < 0 || test < 0)
+    return;
+  lir_stmt *st = &k->stmts[k->bound_loop];
+  int lo = st->a, hi = st->b, total = -1;
+  for (int i = 0; i < k->nbound_pos; i++)
+    {
+      int len = lir_binary (k, LIR_SUB, lir_load (k, k->bound_pos[i], hi),
+                            lir_load (k, k->bound_pos[i], lo));
+      total = total < 0 ? len : lir_binary (k, LIR_ADD, total, len);
+    }
+  k->stmts[sum].to.var = k->bound_sum_var;
+  k->stmts[sum].op = LIR_ADD;
+  k->stmts[sum].a = total;
+  k->stmts[test].a = lir_binary (k, LIR_LT, lo, hi);
+  k->stmts[test].body = sum;
+  /* The IF takes the loop's place in the body.  */
+  k->stmts[loop] = k->stmts[k->bound_loop];
+  k->stmts[loop].next = -1;
+  k->stmts[test].next = k->stmts[k->bound_loop].next;
+  k->stmts[k->bound_loop] = k->stmts[test];
+  k->bound_loop = loop;
+}
+
+/* The room K's output begins with (LIR_CALL_OUT_BEGIN's A): none when
+   the symbolic loop bounds its entries (a reserve or a fixed room
+   follows), else as many as the tensors read hold (exact for a union, a
+   start for products), in one allocation.  */
+static void
+hint_room (lir_kernel *k)
+{
+  int begin = -1;
+  for (int id = k->body; id >= 0; id = k->stmts[id].next)
+    {
+      const lir_stmt *x = &k->stmts[id];
+      if (x->kind != LIR_CALL)
+        continue;
+      if (x->fn == LIR_CALL_OUT_RESERVE || x->fn == LIR_CALL_OUT_FIX)
+        return;
+      if (x->fn == LIR_CALL_OUT_BEGIN)
+        begin = id;
+    }
+  if (begin < 0)
+    return;
+  int hint = -1, out = k->stmts[begin].tensor;
+  for (int t = 0; t < k->ntensors; t++)
+    if (t != out || k->sc->old_out >= 0)
+      {
+        int n = lir_leaf (k, LIR_NVALS, LIR_I64, -1, t, -1);
+        hint = hint < 0 ? n : lir_binary (k, LIR_ADD, hint, n);
+      }
+  k->stmts[begin].a = hint;
+}
+
+/* A LIR_CALL_LOAD in K's body after the prologue, before the first
+   statement that is not part of it.  */
+static void
+mark_load (lir_kernel *k)
+{
+  int load = lir_stmt_new (k, LIR_CALL);
+  if (load < 0)
+    return;
+  k->stmts[load].fn = LIR_CALL_LOAD;
+  int *link = &k->body;
+  while (*link >= 0 && lir_prologue_call (&k->stmts[*link]))
+    link = &k->stmts[*link].next;
+  k->stmts[load].next = *link;
+  *link = load;
+}
+
 /* Whether statement ID of K appends other than one entry at a time at
    the last level (CTX, an int).  */
 static int
@@ -341,7 +421,11 @@ lir_plan_shapes (lir_kernel *k, const lir_lanes *lanes)
   if (k->fixed_room)
     lir_fix_room (k);
   mark_telescoping_bound (k);
+  telescope (k);
   if (lanes)
     strip_loops (k, lanes);
+  hint_room (k);
+  mark_load (k);
   lir_make_regions (k);
+  lir_build_by_threads (k);
 }

@@ -183,6 +183,12 @@ emitter::call_of (const lir_expr &x, tree type)
 	CHECKED (h);
 	return field (h, offsetof (sp_tensor, nvals), type);
       }
+    case LIR_HANDLE:
+      {
+	tree h = tensor_handle (x.tensor);
+	CHECKED (h);
+	return fold_convert (type, h);
+      }
     default:
       break;
     }
@@ -308,6 +314,7 @@ emitter::tree_of (int id)
     case LIR_ADDR:
     case LIR_FETCH_INC:
     case LIR_NVALS:
+    case LIR_HANDLE:
       return call_of (x, type);
     case LIR_NEG:
       {

@@ -44,16 +44,6 @@ tree element_at (location_t loc, tree base, tree t, tree i);
 /* goto c; top: BODY; c: if (COND) goto top;  */
 tree goto_loop (location_t loc, tree cond, tree body);
 
-/* The region of a sparse output built by threads (emit-parallel.cc):
-   its declarations and statements, the parts' handle, the number of
-   threads, this thread's number and rows [R0, R1), the barrier.  */
-struct par_region
-{
-  tree vars, body;
-  tree kpar, nt, tid, r0, r1;
-  tree barrier;
-};
-
 /* ------------------------------------------------------------------ */
 /* The emitter.  */
 
@@ -87,15 +77,15 @@ struct emitter
      once the row is done (an increment through memory at each entry
      would chain each append to the last).  */
   tree cur_n, cur_crd, cur_cnt, cur_vals, cur_limit, cur_par, cur_start;
-  bool ws_in_region;		/* workspace arrays are loaded per thread */
+  int in_region;		/* inside that many parallel regions */
   bool need_kout, need_kws;
   tree top_vars;		/* declarations of the outermost block */
-  bool loaded;
 
   tree fail (const char *fmt, ...) ATTRIBUTE_PRINTF_2;
   tree new_var (tree type, const char *name, tree *vars);
   tree field (tree base, HOST_WIDE_INT off, tree type);
   tree tensor_handle (int t);
+  tree own_handle (int t);
   tree dense_base (int opd, tree *elt);
   void scan_writes (int s);
   bool prepare ();
@@ -108,10 +98,12 @@ struct emitter
   tree cond (int e);
   tree target (const lir_target &t);
   tree call (const lir_stmt &st);
+  tree call_stmt (const lir_stmt &st, tree *vars);
   tree assignment (const lir_stmt &st);
   tree append (const lir_stmt &st, tree parent, tree coord, tree *vars);
   tree append_run (const lir_stmt &st, tree *vars);
   tree fix_room (const lir_stmt &st, tree *vars);
+  tree ws_alloc (const lir_stmt &st, tree *vars);
   tree cursor_load (tree *vars);
   tree cursor_store ();
   tree room_check (tree n);
@@ -120,29 +112,11 @@ struct emitter
   void stmt (int id, tree *list, tree *vars);
   tree block (int first);
   tree for_loop (const lir_stmt &st, tree *vars);
-  tree split_call (const int ba[2], tree lo, tree hi, tree part, tree parts);
   tree region (const lir_stmt &st);
   tree shared_for (const lir_stmt &st, tree lo, tree hi);
   tree call_of (const lir_expr &x, tree type);
   tree kout_addr ();
   tree kws_addr ();
-  bool one_compressed_level ();
-  tree par_build (int loop, tree *list);
-  bool par_prologue (int loop, tree *list, struct par_region &p,
-		     int *reserve);
-  void thread_workspace (int id, struct par_region &p);
-  bool thread_rows (const lir_stmt &st, struct par_region &p);
-  void lay_out (struct par_region &p, tree *to);
-  void count_rows (struct par_region &p, tree *to, int stride);
-  tree counted_layout (struct par_region &p);
-  tree bounded_layout (struct par_region &p, int reserve, tree counted);
-  tree par_epilogue (int after, struct par_region &p, tree *list);
-  tree reserve_hint (const lir_stmt &out_begin);
-  tree worth ();
-  tree threads_if ();
-  tree rows_loop (const lir_stmt &st, tree r0, tree r1, tree *list,
-		  int stride = 1);
-  tree bound_rows (tree r0, tree r1, tree *list);
   tree build ();
   tree serial ();
 };

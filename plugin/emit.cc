@@ -29,30 +29,24 @@
                    as the operands hold, unless the kernel's symbolic
                    loop bounds them (LIR_CALL_OUT_RESERVE)
 
-   Beyond that one-to-one translation, two shapes get better code,
-   where the core marked them (lowering/parallel.c lir_plan_threads,
-   lowering/shapes.c lir_plan_shapes: the emitter decides none of them):
-     - a CSR-like output appended in order whose entries the symbolic
-       loop bounds gets its arrays at that size before the loops
-       (sp_kout_fix; the counting pass's exact size when the bound
-       cannot be allocated), so that its appends neither grow nor check
-       anything: the number of entries and the crd, count and value
-       arrays live in locals, and LIR_CALL_OUT_ROOM checks each row's
-       bound once (fix_room, the cursor);
-     - with -fopenmp, a sparse output whose first level is dense or
-       compressed is built by all threads in two phases: each counts the
-       entries of its rows (or first coordinates) with the kernel's
-       counting pass, or for CSR bounds them with its symbolic loop, the
-       output's arrays are allocated once, then each thread writes its
-       rows into its own range of them (par_build).
-   (Parallel loops are regions of the loop IR: lowering/regions.c.)
+   Beyond that one-to-one translation, one shape gets better code, where
+   the core marked it (lowering/shapes.c lir_plan_shapes: the emitter
+   decides nothing): a CSR-like output appended in order whose entries
+   the symbolic loop bounds gets its arrays at that size before the loops
+   (sp_kout_fix; the counting pass's exact size when the bound cannot be
+   allocated), so that its appends neither grow nor check anything: the
+   number of entries and the crd, count and value arrays live in locals,
+   and LIR_CALL_OUT_ROOM checks each row's bound once (fix_room, the
+   cursor).  (Parallel loops and sparse outputs built by threads are loop
+   IR already: lowering/regions.c, lowering/parbuild.c.)
    A warning guards the asymptotics: dense loops that visit every pair of
    coordinates no operand stores densely (warn_dense_products).
 
    Every pos/crd/vals array is read through a pointer variable loaded from
-   the tensor's struct (sparse_abi.h, by field offset) once, after the
-   prologue (conversions, assembly, output and workspace set-up) and
-   before the first loop; index arrays keep the format's width and are
+   the tensor's struct (sparse_abi.h, by field offset) once, where the
+   kernel says its arrays are current (LIR_CALL_LOAD: after the
+   prologue's conversions, assembly, output and workspace set-up), the
+   workspace's where it is allocated; index arrays keep the format's width and are
    widened at each load.  Pointers to arrays the kernel only reads, and
    to the runtime's own arrays (workspace, a tagged dense output), are
    restrict-qualified.  Scalar reductions are locals of the loops'
@@ -264,9 +258,15 @@ emitter::tensor_handle (int t)
 {
   if (t < 0 || t >= k->ntensors)
     return fail ("no tensor %d", t);
+  return ready[t] ? ready[t] : own_handle (t);
+}
+
+/* Tensor T's handle as the kernel got it (its operand's), or as its
+   conversion made it, before any assembly.  */
+tree
+emitter::own_handle (int t)
+{
   const lir_tensor &x = k->tensors[t];
-  if (ready[t])
-    return ready[t];
   if (x.conv >= 0)
     return tens[t] ? tens[t] : fail ("tensor %s used before its conversion",
 				     x.name);
@@ -443,7 +443,6 @@ tree
 emitter::load_arrays ()
 {
   tree list = alloc_stmt_list ();
-  loaded = true;
   for (int a = 0; a < k->narrays && !failed; a++)
     {
       const lir_array &x = k->arrays[a];
@@ -480,20 +479,9 @@ emitter::load_arrays ()
 	    break;
 	  }
 	case LIR_ARR_WS:
-	  if (ws_in_region)
-	    continue;
-	  p = field (kws_addr (), offsetof (sp_kws, vals), ptr_type_node);
-	  break;
 	case LIR_ARR_WS_FLAG:
-	  if (ws_in_region)
-	    continue;
-	  p = field (kws_addr (), offsetof (sp_kws, flag), ptr_type_node);
-	  break;
 	case LIR_ARR_WS_LIST:
-	  if (ws_in_region)
-	    continue;
-	  p = field (kws_addr (), offsetof (sp_kws, list), ptr_type_node);
-	  break;
+	  /* Loaded where the workspace is allocated (ws_alloc).  */
 	case LIR_ARR_OUT_VALS:
 	case LIR_ARR_AT:
 	  continue;
@@ -505,29 +493,39 @@ emitter::load_arrays ()
   return list;
 }
 
-/* How many entries to make room for when OUT_BEGIN starts the output:
-   none when the kernel's symbolic loop bounds them (LIR_CALL_OUT_RESERVE
-   or LIR_CALL_OUT_FIX follows), else as many as the tensors read hold (exact for a union, a
-   start for products), in one allocation.  */
+/* LIR_CALL_WS_ALLOC ST, then the workspace arrays' pointers loaded
+   from it; in a parallel region, a workspace of the thread's own,
+   declared in VARS with those pointers.  */
 tree
-emitter::reserve_hint (const lir_stmt &out_begin)
+emitter::ws_alloc (const lir_stmt &st, tree *vars)
 {
-  tree i64 = sparse_int64_type (), hint = build_int_cst (i64, 0);
-  for (int id = k->body; id >= 0; id = k->stmts[id].next)
-    if (k->stmts[id].kind == LIR_CALL
-	&& (k->stmts[id].fn == LIR_CALL_OUT_RESERVE
-	    || k->stmts[id].fn == LIR_CALL_OUT_FIX))
-      return hint;
-  for (int t = 0; t < k->ntensors; t++)
+  if (in_region)
     {
-      if (t == out_begin.tensor && k->sc->old_out < 0)
-	continue;
-      tree th = tensor_handle (t);
-      CHECKED (th);
-      hint = fold_build2 (PLUS_EXPR, i64, hint,
-			  field (th, offsetof (sp_tensor, nvals), i64));
+      kws = new_var (TREE_TYPE (kws), "sp_ws", vars);
+      TREE_ADDRESSABLE (kws) = 1;
     }
-  return hint;
+  tree list = alloc_stmt_list ();
+  tree c = call (st);
+  CHECKED (c);
+  append_to_statement_list_force (c, &list);
+  for (int a = 0; a < k->narrays; a++)
+    {
+      const lir_array &ar = k->arrays[a];
+      size_t off = ar.kind == LIR_ARR_WS ? offsetof (sp_kws, vals)
+		   : ar.kind == LIR_ARR_WS_FLAG ? offsetof (sp_kws, flag)
+		   : ar.kind == LIR_ARR_WS_LIST ? offsetof (sp_kws, list)
+		   : 0;
+      if (!off && ar.kind != LIR_ARR_WS)
+	continue;
+      if (in_region)
+	arr[a] = new_var (TREE_TYPE (arr[a]), NULL, vars);
+      append_to_statement_list_force
+	(build2 (MODIFY_EXPR, TREE_TYPE (arr[a]), arr[a],
+		 fold_convert (TREE_TYPE (arr[a]),
+			       field (kws_addr (), off, ptr_type_node))),
+	 &list);
+    }
+  return list;
 }
 
 tree
@@ -543,7 +541,10 @@ emitter::call (const lir_stmt &st)
       name = sparse_build_string (k->tensors[st.tensor].name);
       if (st.fn != LIR_CALL_CONVERT)
 	{
-	  h = tensor_handle (st.tensor);
+	  /* Assembly starts from the operand's own handle (it may run in
+	     each branch of the kernel: built by threads or serial).  */
+	  h = st.fn == LIR_CALL_ASSEMBLE ? own_handle (st.tensor)
+	      : tensor_handle (st.tensor);
 	  CHECKED (h);
 	}
     }
@@ -559,9 +560,8 @@ emitter::call (const lir_stmt &st)
     case LIR_CALL_ASSEMBLE:
       {
 	tree c = sparse_rt_call (loc, SPARSE_RT_KASSEMBLE, 2, h, name);
-	if (ready[st.tensor])
-	  return c;
-	ready[st.tensor] = new_var (ptr_type_node, NULL, &top_vars);
+	if (!ready[st.tensor])
+	  ready[st.tensor] = new_var (ptr_type_node, NULL, &top_vars);
 	return build2 (MODIFY_EXPR, ptr_type_node, ready[st.tensor], c);
       }
     case LIR_CALL_CONVERT:
@@ -592,12 +592,16 @@ emitter::call (const lir_stmt &st)
 	append_to_statement_list_force
 	  (sparse_rt_call (loc, SPARSE_RT_KOUT_BEGIN, 2, kaddr, h),
 	   &list);
-	tree hint = reserve_hint (st);
-	CHECKED (hint);
-	if (!integer_zerop (hint))
-	  append_to_statement_list_force
-	    (sparse_rt_call (loc, SPARSE_RT_KOUT_RESERVE, 2,
-			     unshare_expr (kaddr), hint), &list);
+	if (st.a >= 0)
+	  {
+	    tree hint = tree_of (st.a);
+	    CHECKED (hint);
+	    append_to_statement_list_force
+	      (sparse_rt_call (loc, SPARSE_RT_KOUT_RESERVE, 2,
+			       unshare_expr (kaddr),
+			       sparse_convert (loc, sparse_int64_type (),
+					       hint)), &list);
+	  }
 	return list;
       }
     case LIR_CALL_OUT_END:
@@ -631,6 +635,8 @@ emitter::call (const lir_stmt &st)
     case LIR_CALL_OUT_FIX:
     case LIR_CALL_CURSOR_OPEN:
     case LIR_CALL_CURSOR_CLOSE:
+    case LIR_CALL_LOAD:
+    case LIR_CALL_OUT_PART:
       /* stmt's: they declare or run statements.  */
       return NULL_TREE;
     case LIR_CALL_SORT:
@@ -795,6 +801,49 @@ emitter::assignment (const lir_stmt &st)
   return build2 (MODIFY_EXPR, ltype, lhs, sparse_convert (loc, ltype, val));
 }
 
+/* Call statement ST, VARS its block's declarations: those that declare
+   or run statements, else the runtime's entry points (call).  */
+tree
+emitter::call_stmt (const lir_stmt &st, tree *vars)
+{
+  switch (st.fn)
+    {
+    case LIR_CALL_OUT_ROOM:
+      {
+	/* In fixed room only: else appends check and count as they go.  */
+	if (!cur_n)
+	  return NULL_TREE;
+	tree n = tree_of (st.a), parent = tree_of (st.b);
+	CHECKED (n);
+	CHECKED (parent);
+	return row_start (n, parent);
+      }
+    case LIR_CALL_OUT_PART:
+      {
+	/* The output's entries go into this part from here on.  */
+	tree p = tree_of (st.a);
+	CHECKED (p);
+	if (st.var < 0 || !var[st.var])
+	  return fail ("an output's part");
+	kout_ptr = var[st.var];
+	return build2 (MODIFY_EXPR, TREE_TYPE (kout_ptr), kout_ptr,
+		       fold_convert (TREE_TYPE (kout_ptr), p));
+      }
+    case LIR_CALL_OUT_FIX:
+      return fix_room (st, vars);
+    case LIR_CALL_CURSOR_OPEN:
+      return cursor_load (vars);
+    case LIR_CALL_CURSOR_CLOSE:
+      return cursor_store ();
+    case LIR_CALL_WS_ALLOC:
+      return ws_alloc (st, vars);
+    case LIR_CALL_LOAD:
+      return load_arrays ();
+    default:
+      return call (st);
+    }
+}
+
 void
 emitter::stmt (int id, tree *list, tree *vars)
 {
@@ -923,21 +972,7 @@ emitter::stmt (int id, tree *list, tree *vars)
       t = tree_of (st.a);
       break;
     case LIR_CALL:
-      if (st.fn == LIR_CALL_OUT_ROOM)
-	{
-	  /* In fixed room only: else appends check and count as they go.  */
-	  if (!cur_n)
-	    return;
-	  tree n = tree_of (st.a), parent = tree_of (st.b);
-	  if (n == error_mark_node || parent == error_mark_node)
-	    return;
-	  t = row_start (n, parent);
-	}
-      else
-	t = st.fn == LIR_CALL_OUT_FIX ? fix_room (st, vars)
-	    : st.fn == LIR_CALL_CURSOR_OPEN ? cursor_load (vars)
-	    : st.fn == LIR_CALL_CURSOR_CLOSE ? cursor_store ()
-	    : call (st);
+      t = call_stmt (st, vars);
       break;
     }
   if (t == error_mark_node)
@@ -981,45 +1016,12 @@ emitter::build ()
 {
   if (!prepare ())
     return error_mark_node;
-  tree list = alloc_stmt_list ();
-  int loop = k->par_build_loop;
-  if (loop >= 0)
-    {
-      /* The parallel build, and beside it the serial kernel for inputs
-	 too small for threads (the operands' assembled handles, the
-	 workspace's pointers and the arrays' loads made anew for it).  */
-      tree w = worth ();
-      tree saved_kws = kws, saved_ready[IX_MAX_ACCESSES];
-      memcpy (saved_ready, ready, sizeof ready);
-      tree *saved_arr = XNEWVEC (tree, k->narrays + 1);
-      memcpy (saved_arr, arr, (k->narrays + 1) * sizeof *arr);
-      ws_in_region = true;
-      tree plist = alloc_stmt_list ();
-      bool ok = par_build (loop, &plist) != error_mark_node;
-      kws = saved_kws;
-      memcpy (ready, saved_ready, sizeof ready);
-      memcpy (arr, saved_arr, (k->narrays + 1) * sizeof *arr);
-      XDELETEVEC (saved_arr);
-      if (!ok)
-	return error_mark_node;
-      if (!w)
-	return build3 (BIND_EXPR, void_type_node, top_vars, plist, NULL_TREE);
-      ws_in_region = false;
-      loaded = false;
-      run_vals = NULL_TREE;
-      tree slist = serial ();
-      CHECKED (slist);
-      append_to_statement_list_force
-	(build3 (COND_EXPR, void_type_node, w, plist, slist), &list);
-      return build3 (BIND_EXPR, void_type_node, top_vars, list, NULL_TREE);
-    }
   tree ser = serial ();
   CHECKED (ser);
   return build3 (BIND_EXPR, void_type_node, top_vars, ser, NULL_TREE);
 }
 
-/* The kernel's statements one after another, the arrays loaded after the
-   prologue.  */
+/* The kernel's statements one after another.  */
 tree
 emitter::serial ()
 {
@@ -1028,18 +1030,7 @@ emitter::serial ()
     {
       if (id >= k->nstmts)
 	return fail ("no statement %d", id);
-      const lir_stmt &x = k->stmts[id];
-      if (!loaded && !lir_prologue_call (&x))
-	append_to_statement_list_force (load_arrays (), &list);
-      if (id == k->bound_loop)
-	{
-	  tree lo = tree_of (x.a), hi = tree_of (x.b);
-	  CHECKED (lo);
-	  CHECKED (hi);
-	  bound_rows (lo, hi, &list);
-	}
-      else
-	stmt (id, &list, &top_vars);
+      stmt (id, &list, &top_vars);
     }
   if (cur_n)
     return fail ("the output's cursor left open");

@@ -62,14 +62,27 @@ strips (const lir_kernel *k, const char **j)
   return n % 15 ? -1 : n / 15;
 }
 
-/* The number of K's statements calling FN.  */
+typedef struct call_count
+{
+  lir_call fn;
+  int n;
+} call_count;
+
+static int
+count_call (const lir_kernel *k, int id, void *ctx)
+{
+  call_count *c = ctx;
+  c->n += k->stmts[id].kind == LIR_CALL && k->stmts[id].fn == c->fn;
+  return 0;
+}
+
+/* The number of statements of K's body calling FN.  */
 static int
 calls (const lir_kernel *k, lir_call fn)
 {
-  int n = 0;
-  for (int id = 0; id < k->nstmts; id++)
-    n += k->stmts[id].kind == LIR_CALL && k->stmts[id].fn == fn;
-  return n;
+  call_count c = { fn, 0 };
+  lir_visit (k, &k->body, 1, count_call, &c);
+  return c.n;
 }
 
 /* The number of offset arrays weighing K's parallel loops: those of a
@@ -123,10 +136,13 @@ main (void)
   k = plan ("C(i,j) = A(i,j) + B(i,j)", 1);
   CHECK (k && k->par_build_loop >= 0 && balanced (k) == 2);
   CHECK (k && k->fixed_room && k->bound_sum_var >= 0 && k->nbound_pos == 2);
-  CHECK (k && calls (k, LIR_CALL_OUT_FIX) == 1
+  /* ... in the build by threads (its one thread's branch) and in the
+     serial kernel beside it.  */
+  CHECK (k && calls (k, LIR_CALL_OUT_FIX) == 2
          && calls (k, LIR_CALL_OUT_RESERVE) == 0
-         && calls (k, LIR_CALL_CURSOR_OPEN) == 1
-         && calls (k, LIR_CALL_CURSOR_CLOSE) == 1);
+         && calls (k, LIR_CALL_CURSOR_OPEN) == 2
+         && calls (k, LIR_CALL_CURSOR_CLOSE) == 2
+         && calls (k, LIR_CALL_OUT_PART) == 2);
   lir_free (k);
   /* A product into CSR goes through a workspace: no fixed room, and its
      bound is no telescoping sum.  */
