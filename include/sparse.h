@@ -128,9 +128,9 @@ void sp_iter_free (sp_iter *it);
 
 void sp_free (sp_tensor *t);
 /* The runtime keeps the last large blocks its arrays freed (at most
-   SP_KEEP_MB megabytes, a sixteenth of the machine's memory by default)
-   to serve its next arrays without fresh pages; this gives them back
-   now.  */
+   SP_KEEP_MB megabytes: by default 64, or a 256th of the machine's
+   memory where that is less) to serve its next arrays without fresh
+   pages; this gives them back now.  */
 void sp_release_memory (void);
 const char *sp_error (void);
 
