@@ -83,12 +83,14 @@ int sp_print (const sp_tensor *t, FILE *out);
 
    Kernels (generated loops, sp_get, conversions) read the arrays in
    place, and writes that keep the structure write the caller's values in
-   place (a loop A[i][j] *= 2 over a tagged array; sp_put, or the
-   fallback's writes, on stored elements, once assembled).  A change of
-   structure (a new entry assembled, a sparse output written by a kernel)
-   moves the tensor to arrays of its own, copied on that write: the
-   caller's arrays keep what they held, and sp_pos, sp_crd and sp_values
-   then give the new ones.  The caller's arrays must live, unchanged but
+   place: a loop A[i][j] *= 2 over a tagged array, a sparse output of the
+   same entries, sp_put or the fallback's writes on stored elements once
+   assembled.  (Built without the plugin, a kernel writes sp_array's
+   dense copy, which reaches the caller's values at the tensor's next
+   read: sp_values, sp_assemble, ...)  A change of structure (a new entry
+   assembled, a sparse output of other entries) moves the tensor to
+   arrays of its own, copied on that write: the caller's arrays keep what
+   they held, and sp_pos, sp_crd and sp_values then give the new ones.  The caller's arrays must live, unchanged but
    through the tensor, until sp_free, which frees the handle only; the
    runtime never frees, grows or reallocates them.
 

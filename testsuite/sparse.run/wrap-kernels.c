@@ -3,7 +3,10 @@
    and COO of 64-bit indices, and an in-place scaling A[i][j] *= 2 whose
    new values are in the program's values array (under the plugin the
    loops write it; without it, the dense copy is written back there when
-   the tensor is next read, its structure being the same).  */
+   the tensor is next read, its structure being the same).  A sparse
+   output of a wrapped tensor's structure lands in its values too; one
+   of another structure moves the tensor to arrays of its own, leaving
+   the program's as they were.  */
 #include "sparse-run.h"
 
 enum { M = 6, N = 5, NNZ = 9 };
@@ -59,6 +62,25 @@ scale64 (double A[M][N] SPARSE ("CSR;pos=64;crd=64"))
   for (int i = 0; i < M; i++)	/* { dg-message "its stored values updated in place" } */
     for (int j = 0; j < N; j++)
       A[i][j] *= 2;
+}
+
+static void
+tripled (double C[M][N] SPARSE ("CSR"), double A[M][N] SPARSE ("CSR"))
+{
+#pragma sparse einsum C(i,j) = A(i,j) * 3
+  DENSE (for (int i = 0; i < M; i++)
+           for (int j = 0; j < N; j++)
+             C[i][j] = A[i][j] * 3;)
+}
+
+static void
+sum (double C[M][N] SPARSE ("CSR"), double A[M][N] SPARSE ("CSR"),
+     double B[M][N] SPARSE ("CSR"))
+{
+#pragma sparse einsum C(i,j) = A(i,j) + B(i,j)
+  DENSE (for (int i = 0; i < M; i++)
+           for (int j = 0; j < N; j++)
+             C[i][j] = A[i][j] + B[i][j];)
 }
 
 static void
@@ -129,9 +151,34 @@ main (void)
   spmv_csr64 (y, sp_array (b), x);
   print_vec ("scaled csr64 y", y, M);
 
+  /* Sparse outputs: of the same structure, into the program's values;
+     of another, into arrays of the tensor's own.  */
+  int32_t rpc[M + 1], cic[NNZ];
+  double vc[NNZ] = { 0 };
+  for (int i = 0; i <= M; i++)
+    rpc[i] = rp[i];
+  for (int p = 0; p < NNZ; p++)
+    cic[p] = ci[p];
+  sp_tensor *d = sr_check (sp_wrap ("CSR", SP_F64, 2, dims,
+                                    (void *[]) { NULL, rpc },
+                                    (void *[]) { NULL, cic }, vc), "wrap C");
+  tripled (sp_array (d), sp_array (a));
+  printf ("tripled into own arrays: %d\n", sp_values (d) == vc);
+  print_vec ("tripled vc", vc, NNZ);
+  sp_tensor *e = sp_new ("CSR", SP_F64, 2, dims);
+  sp_insert (e, (int64_t[]) { 1, 1 }, 0.5);
+  sum (sp_array (d), sp_array (a), sp_array (e));
+  printf ("sum into own arrays: %d, nnz %lld, (1,1) = %g\n",
+          sp_values (d) == vc, (long long) sp_nnz (d),
+          sp_get (d, (int64_t[]) { 1, 1 }));
+  print_vec ("vc after the sum", vc, NNZ);
+  printf ("rpc after the sum: %d %d\n", rpc[1], rpc[2]);
+
   sp_free (a);
   sp_free (b);
   sp_free (c);
+  sp_free (d);
+  sp_free (e);
   /* The arrays outlive the handles.  */
   print_vec ("after sp_free", v, NNZ);
   return 0;
