@@ -42,7 +42,10 @@ step (sp_iter *it, int64_t *coords, int64_t *p, const char *fn)
     return sp__fail ("%s: no iterator (NULL)", fn);
   if (sp__check (t, fn))
     return -1;
-  if (t->dirty || ((const sp_priv *) t->priv)->gen != it->gen)
+  const sp_priv *pv = t->priv;
+  /* Inserts pending, or arrays replaced (the dense copy of sp_array
+     keeps T dirty but changes nothing until a read rebuilds them).  */
+  if (pv->pend.n || pv->gen != it->gen)
     return sp__fail ("%s: the tensor changed since sp_iter_new", fn);
   if (it->e == it->n)
     {

@@ -180,6 +180,17 @@ errors (void)
   sp_iter_free (it);
   FAILS (sp_iter_next (NULL, x, &dv) == -1, "no iterator");
   FAILS (!sp_iter_new (NULL), "sp_iter_new: no tensor");
+  /* With sp_array's dense copy (this test has no plugin), which keeps
+     the tensor to be rebuilt at its next read.  */
+  double *d = sp_array (t);
+  d[2 * 3 + 1] = 4;
+  it = sp_iter_new (t);
+  int n = 0;
+  while (sp_iter_next (it, x, &dv) == 1)
+    n += x[0] == 2 && x[1] == 1 && dv == 4;
+  CHECK (n == 1 && sp_iter_next (it, x, &dv) == 0,
+         "iterating over a dense copy's writes: %s", sp_error ());
+  sp_iter_free (it);
   sp_iter_free (NULL);
   sp_free (t);
 }
