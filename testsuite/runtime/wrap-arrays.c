@@ -1,6 +1,6 @@
 /* { dg-do run } */
-/* sp_wrap over arrays the caller owns, for every named format and for
-   32- and 64-bit index widths: the wrapped tensor holds the entries of
+/* sp_wrap over arrays the caller owns, for every named format, rank-3
+   level strings and index widths from 8 to 64 bits: the wrapped tensor holds the entries of
    the tensor its arrays came from, reads them in place (sp_pos, sp_crd
    and sp_values give the caller's pointers), and sp_free leaves them
    alone.  Writes that keep the structure land in the caller's values;
@@ -20,17 +20,19 @@
 
 #define X(...) ((const int64_t[]) { __VA_ARGS__ })
 
-enum { M = 7, N = 9 };
+enum { M = 7, N = 9, K = 3 };
 
 /* A 7 x 9 matrix with empty rows and columns and entries far from the
-   diagonal (DIA then stores several diagonals).  */
+   diagonal (DIA then stores several diagonals), or a 7 x 9 x 3 tensor
+   (RANK 3) with empty slices and fibres.  */
 static void
-fill (double *a)
+fill (double *a, int rank)
 {
   for (int i = 0; i < M; i++)
     for (int j = 0; j < N; j++)
-      a[i * N + j] = (i == 2 || j == 5 || (i * 3 + j * 5) % 4) ? 0
-                     : i * 10 + j + 0.5;
+      for (int k = 0; k < (rank == 3 ? K : 1); k++)
+        *a++ = (i == 2 || j == 5 || (i * 3 + j * 5 + k * 7) % 4) ? 0
+               : i * 10 + j + k * 0.25 + 0.5;
 }
 
 /* A copy of SIZE bytes of P, owned by the test.  */
@@ -42,16 +44,18 @@ dup (const void *p, size_t size)
   return q;
 }
 
-/* Wrap copies of the arrays of a FORMAT matrix and compare: entries,
-   pointers, arrays left alone by sp_free.  */
+/* Wrap copies of the arrays of a FORMAT tensor of RANK 2 or 3 and
+   compare: entries, pointers, arrays left alone by sp_free.  */
 static void
-wrap_format (const char *format)
+wrap_format (const char *format, int rank)
 {
-  double a[M * N], b[M * N];
+  double a[M * N * K] = { 0 }, b[M * N * K] = { 0 };
+  const int64_t *dims = X (M, N, K);
+  const char *to = rank == 2 ? "dcsr" : "csf";
   void *pos[SP_MAX_LEVELS] = { 0 }, *crd[SP_MAX_LEVELS] = { 0 }, *vals;
   sp_tensor *ref, *w;
-  fill (a);
-  ref = sp_from_dense (a, SP_F64, 2, X (M, N), format);
+  fill (a, rank);
+  ref = sp_from_dense (a, SP_F64, rank, dims, format);
   CHECK (ref != NULL, "%s: %s", format, sp_error ());
   if (!ref)
     return;
@@ -65,7 +69,7 @@ wrap_format (const char *format)
         crd[l] = dup (sp_crd (ref, l), ref->lv[l].ncrd * cw);
     }
   vals = dup (sp_values (ref), ref->nvals * sizeof (double));
-  w = sp_wrap (format, SP_F64, 2, X (M, N), pos, crd, vals);
+  w = sp_wrap (format, SP_F64, rank, dims, pos, crd, vals);
   CHECK (w != NULL, "%s: %s", format, sp_error ());
   if (!w)
     goto out;
@@ -73,7 +77,9 @@ wrap_format (const char *format)
          (long long) sp_nnz (w), (long long) sp_nnz (ref));
   CHECK (sp_to_dense (w, b) == 0 && !memcmp (a, b, sizeof a),
          "%s: the wrapped tensor's entries differ", format);
-  CHECK (sp_get (w, X (3, 4)) == a[3 * N + 4], "%s: sp_get", format);
+  CHECK (sp_get (w, X (3, 4, 1)) == a[rank == 2 ? 3 * N + 4
+                                       : (3 * N + 4) * K + 1],
+         "%s: sp_get", format);
   for (int l = 0; l < nl; l++)
     {
       CHECK (sp_pos (w, l) == pos[l] && sp_crd (w, l) == crd[l],
@@ -86,9 +92,9 @@ wrap_format (const char *format)
   CHECK (sp_values (w) == vals, "%s: the values are not the caller's",
          format);
   /* Conversions read it in place.  */
-  sp_tensor *c = sp_convert (w, "dcsr");
+  sp_tensor *c = sp_convert (w, to);
   CHECK (c && sp_to_dense (c, b) == 0 && !memcmp (a, b, sizeof a),
-         "%s: converted to DCSR: %s", format, c ? "differs" : sp_error ());
+         "%s: converted to %s: %s", format, to, c ? "differs" : sp_error ());
   sp_free (c);
   sp_free (w);
   /* Freed by the test, after the handle: still the caller's.  */
@@ -113,8 +119,14 @@ formats (void)
     "coo;pos=64;crd=64", "dcsr;pos=16;crd=8",
     "(i,j)->(j:CU,i:CN)",
   };
+  static const char *const f3[] = {
+    "csf", "coo", "csf;pos=64;crd=64", "coo;pos=64;crd=16", "D,CU,CU",
+    "CU,D,CU", "CN,S,D", "(i,j,k)->(k:D,i:CU,j:CU)",
+  };
   for (size_t i = 0; i < sizeof f / sizeof *f; i++)
-    wrap_format (f[i]);
+    wrap_format (f[i], 2);
+  for (size_t i = 0; i < sizeof f3 / sizeof *f3; i++)
+    wrap_format (f3[i], 3);
 }
 
 /* A 3 x 4 CSR matrix in caller's arrays on the stack:
