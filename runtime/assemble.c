@@ -551,7 +551,7 @@ assemble_pending (sp_tensor *t)
     {
       int64_t buf[SP_MAX_LEVELS * SP_BATCH];
       const int64_t *lcb[SP_MAX_LEVELS];
-      sp_iter it;
+      sp_walk it;
       int m;
       sp__iter_init (&it, t, &lo);
       while ((m = sp__iter_batch (&it, x, p)) > 0)
@@ -589,6 +589,8 @@ assemble_pending (sp_tensor *t)
   tmp = *t;
   memset (tmp.lv, 0, sizeof tmp.lv);
   tmp.vals = NULL;
+  /* TMP's arrays are its own, whoever owns T's.  */
+  tmp.priv = NULL;
   if (sp__build_sorted (&tmp, &lo, rec, n, 1))
     goto done;
   sp__take_arrays (t, &tmp);

@@ -244,7 +244,7 @@ convert_append (conv *c)
   const sp_tensor *s = c->src;
   sp_tensor *d = c->dst;
   int n, rc = 0;
-  sp_iter it;
+  sp_walk it;
   sp_bld b;
 
   /* A source with filler (dense) may hold far fewer entries than slots.  */
@@ -278,7 +278,7 @@ convert_sort (conv *c)
   int kw = c->ld.keywords, rw = kw + 1, n, rc = -1;
   int64_t nrec = 0, cap = c->ls.filler ? 0 : c->nsrc;
   uint64_t *rec = NULL;
-  sp_iter it;
+  sp_walk it;
 
   if (cap && !(rec = sp__alloc_array (cap, rw * sizeof *rec, -1,
                                       "sort records")))
@@ -340,7 +340,7 @@ typedef struct batch
 
 /* The next batch of IT for conversion C: how many entries.  */
 static int
-next_batch (const conv *c, sp_iter *it, batch *bt)
+next_batch (const conv *c, sp_walk *it, batch *bt)
 {
   int n = sp__iter_batch (it, bt->x, bt->p);
   if (n)
@@ -439,7 +439,7 @@ analyse (conv *c, batch *bt)
   int64_t size = c->ld.size[a], run = -1, cur = -1;
   int64_t *restrict cnt = c->cnt, *restrict aux = c->aux;
   const int64_t *restrict q = bt->q;
-  sp_iter it;
+  sp_walk it;
 
   if (c->method == M_COUNT && count_rows (c))
     return 0;
@@ -610,7 +610,7 @@ group_children (conv *c, batch *bt)
   sp_level_store *ls = &d->lv[c->a];
   int cw = d->fmt.crdw, pw = d->fmt.posw, n;
   int64_t run = -1, cur = -1, *tmp, crdmax = sp__ix_max (cw);
-  sp_iter it;
+  sp_walk it;
 
   memset (c->aux, 0xff, c->ld.size[c->a] * sizeof *c->aux);
   sp__iter_init (&it, c->src, &c->ls);
@@ -790,7 +790,7 @@ place (conv *c, batch *bt)
   const sp_format *f = &d->fmt;
   int cw = f->crdw, n, rc;
   int64_t cur = -1, crdmax = sp__ix_max (cw), *restrict q = bt->q;
-  sp_iter it;
+  sp_walk it;
 
   sp__iter_init (&it, c->src, &c->ls);
   while ((n = next_batch (c, &it, bt)) > 0)

@@ -47,7 +47,7 @@ sp_to_dense (const sp_tensor *t, void *out)
   int64_t x[SP_BATCH * SP_MAX_RANK], p[SP_BATCH], q[SP_BATCH], size;
   size_t es;
   sp_layout lo;
-  sp_iter it;
+  sp_walk it;
   int n;
 
   if (sp__ready (t, "sp_to_dense"))

@@ -785,7 +785,7 @@ sp__io_put_entries (const sp_tensor *t, FILE *f)
 {
   int64_t x[SP_BATCH * SP_MAX_RANK], p[SP_BATCH];
   sp_layout lo;
-  sp_iter it;
+  sp_walk it;
   int n;
   if (sp__ready (t, "sp_write") || sp__layout (&t->fmt, t->dims, &lo))
     return -1;

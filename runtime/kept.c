@@ -8,13 +8,16 @@
    clears and maps one fault at a time, ten times the cost of writing
    memory already mapped.  A few
    freed blocks are therefore kept, at most 64 and SP_KEEP_MB
-   megabytes (default a sixteenth of the machine's memory; 0 keeps
-   none), and handed to the next array that fits them; sp_release_memory
+   megabytes (by default 64 MB, or a 256th of the machine's memory if
+   that is less: memory a library holds for a program that may never
+   call again stays small; 0 keeps none), and handed to the next array
+   that fits them; sp_release_memory
    gives them back at once, and they are given back at exit.  Their
    pages are not marked for the system to reclaim when short
    (MADV_FREE): the marking flushes the pages from every thread's TLB and
    the writes after it run slower.  */
 
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #ifdef __GLIBC__
@@ -25,6 +28,8 @@
 
 /* Blocks below this go straight back to malloc, which keeps them.  */
 #define KEPT_LEAST ((size_t) 256 << 10)
+/* The bound without SP_KEEP_MB, in bytes (or a 256th of memory).  */
+#define KEPT_DEFAULT ((double) (64 << 20))
 /* A parallel build frees a few blocks a thread (its part of the output,
    its workspace).  */
 #define KEPT_BLOCKS 64
@@ -48,7 +53,8 @@ keep_limit (void)
     {
       const char *s = getenv ("SP_KEEP_MB");
       double mb = s && *s ? strtod (s, NULL) : -1;
-      limit = mb < 0 ? sp__phys_bytes () / 16 : mb * (1 << 20);
+      double least = fmin (KEPT_DEFAULT, sp__phys_bytes () / 256);
+      limit = mb < 0 ? least : mb * (1 << 20);
     }
   return limit;
 }

@@ -447,12 +447,15 @@ sp_kout_end (sp_kout *o)
       parents = o->n[l];
     }
 
-  /* The new arrays replace the old ones.  */
-  sp__free_arrays (t);
-  memcpy (t->lv, lv, sizeof lv);
-  t->vals = sp__shrink (o->vals, parents, o->esize);
+  /* The new arrays replace the old ones (or, of the same structure,
+     give their values to a wrapped tensor's).  */
+  sp_tensor fresh = *t;
+  fresh.priv = NULL;
+  memcpy (fresh.lv, lv, sizeof lv);
+  fresh.vals = sp__shrink (o->vals, parents, o->esize);
+  fresh.nvals = parents;
   o->vals = NULL;
-  t->nvals = parents;
+  sp__take_arrays (t, &fresh);
   published (t, "sparse output");
   for (int l = 0; l < SP_MAX_LEVELS; l++)
     {

@@ -420,7 +420,7 @@ sp_nnz (const sp_tensor *t)
 {
   int64_t x[SP_BATCH * SP_MAX_RANK], p[SP_BATCH], n = 0;
   sp_layout lo;
-  sp_iter it;
+  sp_walk it;
   int m;
 
   if (sp__ready (t, "sp_nnz") || sp__layout (&t->fmt, t->dims, &lo))

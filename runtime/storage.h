@@ -476,7 +476,7 @@ int sp__merge_records (uint64_t **rec, int64_t from, int64_t m, int64_t n,
    d of entry e is X[d * SP_BATCH + e], so that each step of a consumer
    is a tight loop over the batch.  */
 
-typedef struct sp_iter
+typedef struct sp_walk
 {
   const sp_tensor *t;
   sp_layout lo;
@@ -487,19 +487,19 @@ typedef struct sp_iter
   int done;
   int64_t cur[SP_MAX_LEVELS], end[SP_MAX_LEVELS], base[SP_MAX_LEVELS];
   int64_t lc[SP_MAX_LEVELS];
-} sp_iter;
+} sp_walk;
 
 /* Start a walk over T (assembled, layout LO).  */
-void sp__iter_init (sp_iter *it, const sp_tensor *t, const sp_layout *lo);
+void sp__iter_init (sp_walk *it, const sp_tensor *t, const sp_layout *lo);
 /* Start a walk over the entries of T that yields only the coordinates of
    the dimensions its levels from the lowest one not S or O down store
    (the others are left unset), and needs no descent: for plain formats
    without filler (LO->plain && !LO->filler).  */
-void sp__iter_init_flat (sp_iter *it, const sp_tensor *t,
+void sp__iter_init_flat (sp_walk *it, const sp_tensor *t,
                          const sp_layout *lo);
 /* Up to SP_BATCH entries: coordinates into X, value positions into P.
    Returns how many; 0 at the end.  */
-int sp__iter_batch (sp_iter *restrict it, int64_t *restrict x,
+int sp__iter_batch (sp_walk *restrict it, int64_t *restrict x,
                     int64_t *restrict p);
 
 /* The level coordinates under format F of the N entries of batch X: LC[k]
@@ -585,13 +585,24 @@ typedef struct sp_priv
   /* The first format text a kernel's parameter was declared with and
      found to be this tensor's, set once: calls with it skip parsing.  */
   char *param_fmt;
+  /* The arrays are the caller's (sp_wrap): never freed, grown or
+     replaced here.  New arrays of the same structure give their values
+     to the caller's; others end the wrap (sp__take_arrays).  */
+  int wrapped;
 } sp_priv;
 
+/* sp_new, its messages naming FN.  */
+sp_tensor *sp__new (const char *fn, const char *format, sp_type type,
+                    int rank, const int64_t *dims);
 /* A new tensor of format F, TYPE and DIMS with no arrays yet.  */
 sp_tensor *sp__alloc (const sp_format *f, sp_type type, const int64_t *dims);
-/* Free the arrays of T and clear its level stores.  */
+/* Free the arrays of T and clear its level stores; the caller's arrays of
+   a wrapped tensor are left alone, and the tensor is no longer wrapped.  */
 void sp__free_arrays (sp_tensor *t);
-/* Move the arrays of FROM into T (freeing T's), leaving FROM empty.  */
+/* Move the arrays of FROM into T (freeing T's), leaving FROM empty.  When
+   T is wrapped and FROM's pos and crd arrays equal T's, FROM's values are
+   copied into T's (the caller's) array instead, and FROM's arrays freed:
+   a wrapped tensor stays wrapped while its structure stays.  */
 void sp__take_arrays (sp_tensor *t, sp_tensor *from);
 /* Whether T is a live tensor; -1 with a message (naming FN) if not.  */
 int sp__check (const sp_tensor *t, const char *fn);

@@ -230,29 +230,36 @@ sp__alloc (const sp_format *f, sp_type type, const int64_t *dims)
 }
 
 sp_tensor *
-sp_new (const char *format, sp_type type, int rank, const int64_t *dims)
+sp__new (const char *fn, const char *format, sp_type type, int rank,
+         const int64_t *dims)
 {
   sp_format f;
 
   if ((unsigned) type > SP_I32)
     {
-      sp__fail ("sp_new: unknown element type %d", (int) type);
+      sp__fail ("%s: unknown element type %d", fn, (int) type);
       return NULL;
     }
   if (rank < 1 || rank > SP_MAX_RANK)
     {
-      sp__fail ("sp_new: rank %d is not supported (1 to %d)", rank,
+      sp__fail ("%s: rank %d is not supported (1 to %d)", fn, rank,
                 SP_MAX_RANK);
       return NULL;
     }
   if (!dims)
     {
-      sp__fail ("sp_new: no extents (dims is NULL)");
+      sp__fail ("%s: no extents (dims is NULL)", fn);
       return NULL;
     }
   if (sp__parse_format (format, rank, &f))
     return NULL;
   return sp__alloc (&f, type, dims);
+}
+
+sp_tensor *
+sp_new (const char *format, sp_type type, int rank, const int64_t *dims)
+{
+  return sp__new ("sp_new", format, type, rank, dims);
 }
 
 int64_t sp__epoch;
@@ -267,27 +274,70 @@ sp__new_gen (void)
 void
 sp__free_arrays (sp_tensor *t)
 {
-  if (t->priv)
+  sp_priv *pv = t->priv;
+  int owned = !pv || !pv->wrapped;
+  if (pv)
     {
-      ((sp_priv *) t->priv)->gen = sp__new_gen ();
-      sp__shadow_free (t->priv);
+      pv->gen = sp__new_gen ();
+      sp__shadow_free (pv);
+      pv->wrapped = 0;
     }
   sp__new_epoch ();
   for (int k = 0; k < SP_MAX_LEVELS; k++)
     {
-      sp__free_array (t->lv[k].pos);
-      sp__free_array (t->lv[k].crd);
+      if (owned)
+        {
+          sp__free_array (t->lv[k].pos);
+          sp__free_array (t->lv[k].crd);
+        }
       t->lv[k].pos = t->lv[k].crd = NULL;
       t->lv[k].npos = t->lv[k].ncrd = t->lv[k].count = 0;
     }
-  sp__free_array (t->vals);
+  if (owned)
+    sp__free_array (t->vals);
   t->vals = NULL;
   t->nvals = 0;
+}
+
+/* Whether the level stores of A and B hold the same pos and crd arrays
+   (the same widths: A and B have one format).  */
+static int
+same_structure (const sp_tensor *a, const sp_tensor *b)
+{
+  size_t pw = a->fmt.posw / 8, cw = a->fmt.crdw / 8;
+  if (a->nvals != b->nvals)
+    return 0;
+  for (int k = 0; k < a->fmt.nlevels; k++)
+    {
+      const sp_level_store *x = &a->lv[k], *y = &b->lv[k];
+      if (x->npos != y->npos || x->ncrd != y->ncrd || x->count != y->count
+          || (x->npos && memcmp (x->pos, y->pos, x->npos * pw))
+          || (x->ncrd && memcmp (x->crd, y->crd, x->ncrd * cw)))
+        return 0;
+    }
+  return 1;
 }
 
 void
 sp__take_arrays (sp_tensor *t, sp_tensor *from)
 {
+  sp_priv *pv = t->priv;
+  if (pv && pv->wrapped && same_structure (t, from))
+    {
+      /* Positions stay: cursors and shadows still hold.  */
+      if (t->nvals)
+        memcpy (t->vals, from->vals, t->nvals * sp__esize (t->type));
+      for (int k = 0; k < SP_MAX_LEVELS; k++)
+        {
+          sp__free_array (from->lv[k].pos);
+          sp__free_array (from->lv[k].crd);
+        }
+      sp__free_array (from->vals);
+      memset (from->lv, 0, sizeof from->lv);
+      from->vals = NULL;
+      from->nvals = 0;
+      return;
+    }
   sp__free_arrays (t);
   memcpy (t->lv, from->lv, sizeof t->lv);
   t->vals = from->vals;

@@ -1,10 +1,14 @@
 /* threads.c -- how many threads: the runtime's own, for conversions large
    enough to pay for them (sp__threads), and whether a generated parallel
    region takes any (sp_kpar_worth).  The runtime does not use OpenMP: a
-   program compiled without it links no libgomp.  */
+   program compiled without it links no libgomp; its threads follow
+   OpenMP's count all the same, so that one setting governs both.  */
 
+#define _GNU_SOURCE 1
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include "sparse_kernel.h"
 #include "threads.h"
 
@@ -22,6 +26,20 @@ env_number (const char *name, const char *also, int64_t fallback)
   return v < 0 ? 0 : v;
 }
 
+/* OpenMP's default: the processors this process may run on (its
+   affinity mask, as libgomp counts them), else those online.  */
+static int64_t
+processors (void)
+{
+#ifdef CPU_COUNT
+  cpu_set_t set;
+  if (sched_getaffinity (0, sizeof set, &set) == 0 && CPU_COUNT (&set) > 0)
+    return CPU_COUNT (&set);
+#endif
+  long n = sysconf (_SC_NPROCESSORS_ONLN);
+  return n > 0 ? n : 1;
+}
+
 static int configured;
 
 void
@@ -37,8 +55,11 @@ sp__threads (int64_t work, int64_t per_thread)
   int n = __atomic_load_n (&configured, __ATOMIC_RELAXED);
   if (n == 0)
     {
-      int64_t v = env_number ("SP_NUM_THREADS", "OMP_NUM_THREADS", 1);
-      n = v < 1 ? 1 : v > SP_MAX_THREADS ? SP_MAX_THREADS : (int) v;
+      /* As OpenMP, a count below 1 is no count.  */
+      int64_t v = env_number ("SP_NUM_THREADS", "OMP_NUM_THREADS", 0);
+      if (v < 1)
+        v = processors ();
+      n = v > SP_MAX_THREADS ? SP_MAX_THREADS : (int) v;
       __atomic_store_n (&configured, n, __ATOMIC_RELAXED);
     }
   int64_t useful = per_thread > 0 ? work / per_thread : n;

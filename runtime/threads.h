@@ -8,8 +8,9 @@
 #define SP_MAX_THREADS 64
 
 /* How many threads to give WORK units of work, at least PER_THREAD
-   units each: at most SP_NUM_THREADS, else OMP_NUM_THREADS, else 1 (the
-   runtime starts no thread unless asked).  */
+   units each: at most SP_NUM_THREADS, else OMP_NUM_THREADS (its first
+   number), else as many as OpenMP's default, the processors the process
+   may run on.  */
 int sp__threads (int64_t work, int64_t per_thread);
 /* Use at most N threads from now on, whatever the environment says (for
    benchmarks that compare thread counts in one process).  */

@@ -8,7 +8,7 @@
 
 /* Set the position range of level K under parent position PARENT.  */
 static inline void
-descend (sp_iter *it, int k, int64_t parent)
+descend (sp_walk *it, int k, int64_t parent)
 {
   const sp_tensor *t = it->t;
   const sp_level_props *lp = &it->lo.props[k];
@@ -32,7 +32,7 @@ descend (sp_iter *it, int k, int64_t parent)
 
 /* Level coordinate of level K at its current position.  */
 static inline int64_t
-coord (const sp_iter *it, int k)
+coord (const sp_walk *it, int k)
 {
   const sp_tensor *t = it->t;
   const sp_level_props *lp = &it->lo.props[k];
@@ -76,7 +76,7 @@ sp__ix_read (const void *restrict a, int w, int64_t from, int64_t m,
 enum { WALK_TREE, WALK_ROWS, WALK_FLAT };
 
 static void
-init (sp_iter *it, const sp_tensor *t, const sp_layout *lo)
+init (sp_walk *it, const sp_tensor *t, const sp_layout *lo)
 {
   it->t = t;
   it->lo = *lo;
@@ -90,7 +90,7 @@ init (sp_iter *it, const sp_tensor *t, const sp_layout *lo)
 }
 
 void
-sp__iter_init (sp_iter *it, const sp_tensor *t, const sp_layout *lo)
+sp__iter_init (sp_walk *it, const sp_tensor *t, const sp_layout *lo)
 {
   int run, rows;
 
@@ -116,7 +116,7 @@ sp__iter_init (sp_iter *it, const sp_tensor *t, const sp_layout *lo)
 }
 
 void
-sp__iter_init_flat (sp_iter *it, const sp_tensor *t, const sp_layout *lo)
+sp__iter_init_flat (sp_walk *it, const sp_tensor *t, const sp_layout *lo)
 {
   init (it, t, lo);
   it->mode = WALK_FLAT;
@@ -129,7 +129,7 @@ sp__iter_init_flat (sp_iter *it, const sp_tensor *t, const sp_layout *lo)
    without filler: every position is an entry, and the upper levels'
    coordinates are the same along the run.  */
 static int
-plain_run (sp_iter *restrict it, int64_t *restrict x, int64_t *restrict p,
+plain_run (sp_walk *restrict it, int64_t *restrict x, int64_t *restrict p,
            int n)
 {
   const sp_tensor *t = it->t;
@@ -156,7 +156,7 @@ plain_run (sp_iter *restrict it, int64_t *restrict x, int64_t *restrict p,
 /* The run in general: recover each entry's coordinates, skipping padding
    and (where the format makes slots) zeros.  */
 static int
-general_run (sp_iter *restrict it, int64_t *restrict x, int64_t *restrict p,
+general_run (sp_walk *restrict it, int64_t *restrict x, int64_t *restrict p,
              int n)
 {
   const sp_tensor *t = it->t;
@@ -190,7 +190,7 @@ general_run (sp_iter *restrict it, int64_t *restrict x, int64_t *restrict p,
    level, whatever the rows; only the parents' coordinates need the row
    boundaries.  */
 static int
-rows_batch (sp_iter *restrict it, int64_t *restrict x, int64_t *restrict p)
+rows_batch (sp_walk *restrict it, int64_t *restrict x, int64_t *restrict p)
 {
   const sp_tensor *t = it->t;
   const void *pos = t->lv[it->run].pos;
@@ -238,7 +238,7 @@ rows_batch (sp_iter *restrict it, int64_t *restrict x, int64_t *restrict p)
 }
 
 int
-sp__iter_batch (sp_iter *restrict it, int64_t *restrict x,
+sp__iter_batch (sp_walk *restrict it, int64_t *restrict x,
                 int64_t *restrict p)
 {
   const sp_layout *lo = &it->lo;
@@ -324,7 +324,7 @@ sp__foreach (const sp_tensor *t,
 {
   int64_t x[SP_BATCH * SP_MAX_RANK], p[SP_BATCH], xe[SP_MAX_RANK];
   sp_layout lo;
-  sp_iter it;
+  sp_walk it;
   int n, rc;
 
   if (sp__ready (t, "sp__foreach") || sp__layout (&t->fmt, t->dims, &lo))
