@@ -42,19 +42,10 @@ HEADERS   := $(wildcard include/*.h runtime/*.h lowering/*.h attrs/*.h plugin/*.
 
 all: $(B)/libsparsert.a $(B)/libsparsert.so $(B)/sparse.so $(B)/libsparsecore.a
 
-# Debian packages the build, the tests and the benchmarks need.
-DEB_PKGS := gcc-12 g++-12 gcc-12-plugin-dev make dejagnu valgrind \
-            libsuitesparse-dev libgraphblas-dev libeigen3-dev pkg-config
+# The Debian packages the build, the tests and the benchmarks need
+# (deps.sh, plain sh: it also installs make itself).
 deps:
-	@missing=""; for p in $(DEB_PKGS); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
-	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-	  $$SUDO apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
-	fi
+	@sh deps.sh
 
 $(B)/rt/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
