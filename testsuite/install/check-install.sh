@@ -46,7 +46,7 @@ mkdir -p "$tmp/app"
 cp "$root/examples/spmv.c" "$root/examples/laplace72.mtx" "$tmp/app/"
 check "out-of-tree build with sparse.pc" sh -c "cd '$tmp/app' &&
   gcc-12 -O2 \$($pc --cflags sparse) spmv.c \$($pc --libs sparse) -o spmv &&
-  gcc-12 -O2 -Wno-attributes \$($pc --cflags sparse-runtime) spmv.c \
+  gcc-12 -O2 -Wall -Werror \$($pc --cflags sparse-runtime) spmv.c \
     \$($pc --libs sparse-runtime) -o spmv-dense"
 check "installed program runs, as the dense build" sh -c "cd '$tmp/app' &&
   env -u LD_LIBRARY_PATH ./spmv laplace72.mtx > sparse.out &&
