@@ -3,7 +3,7 @@
 # benchmarks need, those missing only (as root, else through sudo).
 # Plain sh, so that it runs where make is not installed yet.
 set -e
-pkgs="make gcc-12 g++-12 gcc-12-plugin-dev dejagnu valgrind pkg-config \
+pkgs="make gcc-12 g++-12 gcc-12-plugin-dev dejagnu valgrind pkg-config man-db \
       libsuitesparse-dev libgraphblas-dev libeigen3-dev"
 missing=
 for p in $pkgs; do
