@@ -11,6 +11,7 @@ PREFIX  ?= /usr/local
 LIBDIR  ?= $(PREFIX)/lib
 INCDIR  ?= $(PREFIX)/include
 PLUGINDIR ?= $(LIBDIR)/sparse
+MANDIR  ?= $(PREFIX)/share/man
 B       := build
 # The runtime's version; its shared library's soname carries the major.
 VERSION := 0.1.0
@@ -42,19 +43,10 @@ HEADERS   := $(wildcard include/*.h runtime/*.h lowering/*.h attrs/*.h plugin/*.
 
 all: $(B)/libsparsert.a $(B)/libsparsert.so $(B)/sparse.so $(B)/libsparsecore.a
 
-# Debian packages the build, the tests and the benchmarks need.
-DEB_PKGS := gcc-12 g++-12 gcc-12-plugin-dev make dejagnu valgrind \
-            libsuitesparse-dev libgraphblas-dev libeigen3-dev pkg-config
+# The Debian packages the build, the tests and the benchmarks need
+# (deps.sh, plain sh: it also installs make itself).
 deps:
-	@missing=""; for p in $(DEB_PKGS); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
-	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-	  $$SUDO apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
-	fi
+	@sh deps.sh
 
 $(B)/rt/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
@@ -130,13 +122,14 @@ INSTALLED_HEADERS := $(notdir $(wildcard include/*.h))
 
 install: all
 	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCDIR) \
-	  $(DESTDIR)$(PLUGINDIR)
+	  $(DESTDIR)$(PLUGINDIR) $(DESTDIR)$(MANDIR)/man1
 	install -m 644 $(B)/libsparsert.a $(DESTDIR)$(LIBDIR)/
 	install -m 755 $(B)/libsparsert.so.$(VERSION) $(DESTDIR)$(LIBDIR)/
 	ln -sf libsparsert.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libsparsert.so.$(SOMAJOR)
 	ln -sf libsparsert.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libsparsert.so
 	install -m 644 include/*.h $(DESTDIR)$(INCDIR)/
 	install -m 755 $(B)/sparse.so $(DESTDIR)$(PLUGINDIR)/
+	install -m 644 doc/sparse.1 $(DESTDIR)$(MANDIR)/man1/
 	printf '%s\n' "$$PC_RUNTIME" > $(DESTDIR)$(LIBDIR)/pkgconfig/sparse-runtime.pc
 	printf '%s\n' "$$PC_PLUGIN" > $(DESTDIR)$(LIBDIR)/pkgconfig/sparse.pc
 
@@ -151,7 +144,7 @@ uninstall:
 	  $(addprefix $(DESTDIR)$(INCDIR)/,$(INSTALLED_HEADERS)) \
 	  $(DESTDIR)$(LIBDIR)/pkgconfig/sparse.pc \
 	  $(DESTDIR)$(LIBDIR)/pkgconfig/sparse-runtime.pc \
-	  $(DESTDIR)$(PLUGINDIR)/sparse.so
+	  $(DESTDIR)$(PLUGINDIR)/sparse.so $(DESTDIR)$(MANDIR)/man1/sparse.1
 	-rmdir $(DESTDIR)$(PLUGINDIR) 2>/dev/null
 	@if [ -f $(DESTDIR)$(GCC_PLUGIN_DIR)/sparse.so ]; then \
 	  echo "rm -f $(DESTDIR)$(GCC_PLUGIN_DIR)/sparse.so"; \

@@ -145,7 +145,17 @@ void *sp_array_handle (sp_tensor *t);
 #define sp_array(t) sp_array_handle (t)
 #endif
 
+/* Compiled with the plugin, which predefines __SPARSE_PLUGIN__, SPARSE
+   tags an array.  Without it the file is the dense program: SPARSE is
+   nothing (no -Wattributes noise), and a #pragma sparse, which GCC would
+   ignore in silence, draws a warning (-Wunknown-pragmas on, from here to
+   the end of the unit).  */
+#ifdef __SPARSE_PLUGIN__
 #define SPARSE(fmt) __attribute__ ((sparse (fmt)))
+#else
+#define SPARSE(fmt)
+#pragma GCC diagnostic warning "-Wunknown-pragmas"
+#endif
 
 #ifdef __cplusplus
 }

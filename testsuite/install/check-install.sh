@@ -34,7 +34,8 @@ check "install PREFIX" make -s -C "$root" install PREFIX="$prefix"
 check "installed files" sh -c "
   for f in lib/libsparsert.a lib/libsparsert.so lib/libsparsert.so.0 \
            include/sparse.h include/sparse_abi.h lib/sparse/sparse.so \
-           lib/pkgconfig/sparse.pc lib/pkgconfig/sparse-runtime.pc; do
+           lib/pkgconfig/sparse.pc lib/pkgconfig/sparse-runtime.pc \
+           share/man/man1/sparse.1; do
     [ -e '$prefix'/\$f ] || { echo missing \$f; exit 1; }
   done"
 check "soname libsparsert.so.0" sh -c \
@@ -46,12 +47,15 @@ mkdir -p "$tmp/app"
 cp "$root/examples/spmv.c" "$root/examples/laplace72.mtx" "$tmp/app/"
 check "out-of-tree build with sparse.pc" sh -c "cd '$tmp/app' &&
   gcc-12 -O2 \$($pc --cflags sparse) spmv.c \$($pc --libs sparse) -o spmv &&
-  gcc-12 -O2 -Wno-attributes \$($pc --cflags sparse-runtime) spmv.c \
+  gcc-12 -O2 -Wall -Werror \$($pc --cflags sparse-runtime) spmv.c \
     \$($pc --libs sparse-runtime) -o spmv-dense"
 check "installed program runs, as the dense build" sh -c "cd '$tmp/app' &&
   env -u LD_LIBRARY_PATH ./spmv laplace72.mtx > sparse.out &&
   env -u LD_LIBRARY_PATH ./spmv-dense laplace72.mtx > dense.out &&
   [ -s sparse.out ] && cmp sparse.out dense.out"
+check "man page sparse(1) installed and readable" sh -c "
+  MANPATH='$prefix/share/man' man -w sparse | grep -qx '$prefix/share/man/man1/sparse.1' &&
+  groff -man -Tascii -ww -z '$prefix/share/man/man1/sparse.1' 2>&1 | (! grep .)"
 check "sparse-runtime.pc has no plugin flag, sparse.pc has" sh -c \
   "! $pc --cflags --libs sparse-runtime | grep -q fplugin &&
    $pc --cflags sparse | grep -q 'fplugin=$prefix/lib/sparse/sparse.so'"
@@ -84,6 +88,7 @@ check "install DESTDIR" make -s -C "$root" install DESTDIR="$stage" \
   PREFIX="$final"
 check "DESTDIR: staged, nothing at PREFIX itself" sh -c "
   [ -e '$stage$final/lib/sparse/sparse.so' ] && [ ! -e '$final' ] &&
+  [ -e '$stage$final/share/man/man1/sparse.1' ] &&
   grep -q '^prefix=$final\$' '$stage$final/lib/pkgconfig/sparse-runtime.pc' &&
   grep -q '^plugindir=$final/lib/sparse\$' \
     '$stage$final/lib/pkgconfig/sparse.pc'"
