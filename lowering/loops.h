@@ -323,6 +323,10 @@ typedef struct lir_kernel
   unsigned two_forms[SCH_MAX_NESTS];  /* the depths whose merge of two
                                         rows is emitted with and without
                                         branches (LIR_PICK) */
+  unsigned gallop[SCH_MAX_NESTS];  /* the depths whose intersection of
+                                     compressed levels searches the
+                                     longer ranges when one is much
+                                     shorter, chosen at run time */
   int parallel[SCH_MAX_NESTS];   /* nonzero: its outer loop is parallel */
   int par_build_loop;            /* the row loop of the sparse output's
                                     build by threads, or -1

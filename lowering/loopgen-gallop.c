@@ -1,0 +1,101 @@
+/* loopgen-gallop.c -- intersections that skip: the search that moves a
+   position of a compressed level to the first coordinate at or past a
+   target (exponential, then binary), and the run-time test choosing it.
+
+   Merging two ranges step by step costs the sum of their lengths; when
+   one is much shorter (a row of one entry against the nonempty rows of
+   a hypersparse matrix), each of its coordinates is searched in the
+   longer one instead, at a cost of the logarithm of the distance moved.
+   Unions must visit every entry of both and keep the plain merge.  */
+
+#include "level_types.h"
+#include "loopgen-int.h"
+
+/* One range must be this many times shorter than another before the
+   search pays: below it, a step-by-step merge moves by fewer positions
+   than a search costs.  */
+#define GALLOP_RATIO 8
+
+int
+lg_can_gallop (const gen *g, int a, int l)
+{
+  const sp_format *f = &g->k->tensors[g->tensor_of[a]].fmt;
+  int type = f->lv[l].type;
+  /* ELL padding reads as a coordinate out of order.  */
+  for (int m = 0; m < f->nlevels; m++)
+    if (f->lv[m].kind == SP_LX_COUNT)
+      return 0;
+  return sp_lvl_is_sparse (type) && sp_lvl_has_pos (type)
+         && sp_lvl_is_unique (type) && !sp_lvl_is_singleton (type);
+}
+
+int
+lg_skewed (gen *g, const int *p, const int *end, int n)
+{
+  int len[IX_MAX_ACCESSES], shortest = -1, cond = -1;
+  for (int i = 0; i < n; i++)
+    {
+      len[i] = lg_bin (g, LIR_SUB, lg_ref (g, end[i]), lg_ref (g, p[i]));
+      shortest = i ? lg_bin (g, LIR_MIN, shortest, len[i]) : len[i];
+    }
+  int scaled = lg_bin (g, LIR_MUL, lg_int (g, GALLOP_RATIO), shortest);
+  for (int i = 0; i < n; i++)
+    {
+      int c = lg_bin (g, LIR_LE, scaled, len[i]);
+      cond = i ? lg_bin (g, LIR_OR, cond, c) : c;
+    }
+  return cond;
+}
+
+/* VAR + WHAT, a new expression.  */
+static int
+plus (gen *g, int var, int what)
+{
+  return lg_bin (g, LIR_ADD, lg_ref (g, var), what);
+}
+
+void
+lg_seek (gen *g, block *b, int p, int end, int crd, int target)
+{
+  /* Known: crd[p] < target.  Doubling steps until one lands at or past
+     the target (or the end) ...  */
+  int step = lg_decl (g, b, LIR_I64, "step", lg_int (g, 1));
+  int more = lg_bin (g, LIR_AND,
+                     lg_bin (g, LIR_LT, plus (g, p, lg_ref (g, step)),
+                             lg_ref (g, end)),
+                     lg_bin (g, LIR_LT,
+                             lir_load (g->k, crd,
+                                       plus (g, p, lg_ref (g, step))),
+                             lg_ref (g, target)));
+  int w = lg_compound (g, b, LIR_WHILE, more);
+  block jump = lg_block ();
+  lg_assign (g, &jump, p, plus (g, p, lg_ref (g, step)));
+  lg_assign (g, &jump, step, plus (g, step, lg_ref (g, step)));
+  /* ... then halving (p, hi]: crd[p] < target, and hi is the end or
+     crd[hi] >= target.  */
+  int hi = lg_decl (g, b, LIR_I64, "hi",
+                    lg_bin (g, LIR_MIN, plus (g, p, lg_ref (g, step)),
+                            lg_ref (g, end)));
+  int w2 = lg_compound (g, b, LIR_WHILE,
+                        lg_bin (g, LIR_LT, plus (g, p, lg_int (g, 1)),
+                                lg_ref (g, hi)));
+  block halve = lg_block ();
+  int half = lg_bin (g, LIR_DIV,
+                     lg_bin (g, LIR_SUB, lg_ref (g, hi), lg_ref (g, p)),
+                     lg_int (g, 2));
+  int mid = lg_decl (g, &halve, LIR_I64, "mid", plus (g, p, half));
+  int below = lg_compound (g, &halve, LIR_IF,
+                           lg_bin (g, LIR_LT,
+                                   lir_load (g->k, crd, lg_ref (g, mid)),
+                                   lg_ref (g, target)));
+  block lo_up = lg_block (), hi_down = lg_block ();
+  lg_assign (g, &lo_up, p, lg_ref (g, mid));
+  lg_assign (g, &hi_down, hi, lg_ref (g, mid));
+  lg_assign (g, b, p, lg_ref (g, hi));
+  if (w < 0 || w2 < 0 || below < 0)
+    return;
+  g->k->stmts[w].body = jump.first;
+  g->k->stmts[w2].body = halve.first;
+  g->k->stmts[below].body = lo_up.first;
+  g->k->stmts[below].else_ = hi_down.first;
+}
