@@ -598,6 +598,8 @@ gallop_point (const gen *g, const lattice *l, int p, const iter *its,
               int nits, uint32_t in_p)
 {
   int count = 0;
+  if (g->sc->merge_only)
+    return 0;
   for (int q = 0; q < l->n; q++)
     if (q != p && lat_covers (l, p, q))
       return 0;

@@ -1146,6 +1146,7 @@ sparse_plan (const ix_stmt *ix, ix_diag *d, bool reassoc)
   memset (&opts, 0, sizeof opts);
   opts.allow_convert = 1;
   opts.reassoc = flag_associative_math || reassoc;
+  opts.merge_only = sparse_merge_only;
   return ix_plan (ix, &opts, d);
 }
 
