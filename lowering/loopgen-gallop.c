@@ -30,21 +30,39 @@ lg_can_gallop (const gen *g, int a, int l)
 }
 
 int
-lg_skewed (gen *g, const int *p, const int *end, int n)
+lg_skewed (gen *g, block *b, const int *p, const int *end, int n,
+           int *shortest)
 {
-  int len[IX_MAX_ACCESSES], shortest = -1, cond = -1;
+  int len = -1, cond = -1;
   for (int i = 0; i < n; i++)
     {
-      len[i] = lg_bin (g, LIR_SUB, lg_ref (g, end[i]), lg_ref (g, p[i]));
-      shortest = i ? lg_bin (g, LIR_MIN, shortest, len[i]) : len[i];
+      int li = lg_bin (g, LIR_SUB, lg_ref (g, end[i]), lg_ref (g, p[i]));
+      len = i ? lg_bin (g, LIR_MIN, len, li) : li;
     }
-  int scaled = lg_bin (g, LIR_MUL, lg_int (g, GALLOP_RATIO), shortest);
+  *shortest = lg_decl (g, b, LIR_I64, "shortest", len);
   for (int i = 0; i < n; i++)
     {
-      int c = lg_bin (g, LIR_LE, scaled, len[i]);
+      int c = lg_bin (g, LIR_LE,
+                      lg_bin (g, LIR_MUL, lg_int (g, GALLOP_RATIO),
+                              lg_ref (g, *shortest)),
+                      lg_bin (g, LIR_SUB, lg_ref (g, end[i]),
+                              lg_ref (g, p[i])));
       cond = i ? lg_bin (g, LIR_OR, cond, c) : c;
     }
   return cond;
+}
+
+int
+lg_gap (gen *g, block *b, int p, int end, int shortest)
+{
+  return lg_decl (g, b, LIR_I64, "gap",
+                  lg_bin (g, LIR_ADD,
+                          lg_bin (g, LIR_DIV,
+                                  lg_bin (g, LIR_SUB, lg_ref (g, end),
+                                          lg_ref (g, p)),
+                                  lg_bin (g, LIR_ADD, lg_ref (g, shortest),
+                                          lg_int (g, 1))),
+                          lg_int (g, 1)));
 }
 
 /* VAR + WHAT, a new expression.  */
@@ -54,12 +72,27 @@ plus (gen *g, int var, int what)
   return lg_bin (g, LIR_ADD, lg_ref (g, var), what);
 }
 
-void
-lg_seek (gen *g, block *b, int p, int end, int crd, int target)
+/* A hint that CRD at the middle of (variables) LO and HI is read soon.  */
+static void
+prefetch (gen *g, block *b, int crd, int lo, int hi)
 {
-  /* Known: crd[p] < target.  Doubling steps until one lands at or past
-     the target (or the end) ...  */
-  int step = lg_decl (g, b, LIR_I64, "step", lg_int (g, 1));
+  int s = lir_stmt_new (g->k, LIR_PREFETCH);
+  if (s < 0)
+    return;
+  g->k->stmts[s].array = crd;
+  g->k->stmts[s].a
+    = plus (g, lo, lg_bin (g, LIR_DIV, lg_bin (g, LIR_SUB, lg_ref (g, hi),
+                                                lg_ref (g, lo)),
+                           lg_int (g, 2)));
+  lg_emit (g, b, s);
+}
+
+void
+lg_seek (gen *g, block *b, int p, int end, int crd, int target, int gap)
+{
+  /* Known: crd[p] < target.  Steps from GAP on, doubling, until one
+     lands at or past the target (or the end) ...  */
+  int step = lg_decl (g, b, LIR_I64, "step", lg_ref (g, gap));
   int more = lg_bin (g, LIR_AND,
                      lg_bin (g, LIR_LT, plus (g, p, lg_ref (g, step)),
                              lg_ref (g, end)),
@@ -84,6 +117,11 @@ lg_seek (gen *g, block *b, int p, int end, int crd, int target)
                      lg_bin (g, LIR_SUB, lg_ref (g, hi), lg_ref (g, p)),
                      lg_int (g, 2));
   int mid = lg_decl (g, &halve, LIR_I64, "mid", plus (g, p, half));
+  /* The next probe is the middle of one half or of the other: both
+     loaded while this one is (the search waits on each probe's load
+     otherwise, the array being larger than the caches).  */
+  prefetch (g, &halve, crd, p, mid);
+  prefetch (g, &halve, crd, mid, hi);
   int below = lg_compound (g, &halve, LIR_IF,
                            lg_bin (g, LIR_LT,
                                    lir_load (g->k, crd, lg_ref (g, mid)),

@@ -619,7 +619,7 @@ gallop_point (const gen *g, const lattice *l, int p, const iter *its,
    cost follows the shortest range, not the longest.  */
 static void
 gallop_merge (gen *g, int d, const lattice *l, int p, iter *its, int nits,
-              uint32_t in_p, const state *st, block *b)
+              uint32_t in_p, const int *gap, const state *st, block *b)
 {
   int sv = g->nest->order[d];
   int s = lg_compound (g, b, LIR_WHILE, in_ranges (g, its, nits, in_p));
@@ -665,7 +665,7 @@ gallop_merge (gen *g, int d, const lattice *l, int p, iter *its, int nits,
                                           lg_ref (g, v)));
         block seek = lg_block ();
         lg_seek (g, &seek, its[i].p, its[i].end,
-                 lg_crd_array (g, its[i].a, its[i].l), v);
+                 lg_crd_array (g, its[i].a, its[i].l), v, gap[i]);
         if (behind >= 0)
           g->k->stmts[behind].body = seek.first;
       }
@@ -685,16 +685,21 @@ static int
 gallop_or_merge (gen *g, int d, const lattice *l, int p, iter *its,
                  int nits, uint32_t in_p, const state *st, block *b)
 {
-  int ps[IX_MAX_ACCESSES], ends[IX_MAX_ACCESSES], n = 0;
+  int ps[IX_MAX_ACCESSES], ends[IX_MAX_ACCESSES], gap[IX_MAX_ACCESSES];
+  int n = 0, shortest;
   for (int i = 0; i < nits; i++)
     if (in_p & ((uint32_t) 1 << i))
       {
         ps[n] = its[i].p;
         ends[n++] = its[i].end;
       }
-  int s = lg_compound (g, b, LIR_IF, lg_skewed (g, ps, ends, n));
+  int skewed = lg_skewed (g, b, ps, ends, n, &shortest);
+  int s = lg_compound (g, b, LIR_IF, skewed);
   block body = lg_block ();
-  gallop_merge (g, d, l, p, its, nits, in_p, st, &body);
+  for (int i = 0; i < nits; i++)
+    if (in_p & ((uint32_t) 1 << i))
+      gap[i] = lg_gap (g, &body, its[i].p, its[i].end, shortest);
+  gallop_merge (g, d, l, p, its, nits, in_p, gap, st, &body);
   g->k->gallop[g->n] |= 1u << d;
   if (s >= 0)
     g->k->stmts[s].body = body.first;

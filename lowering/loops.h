@@ -201,7 +201,10 @@ typedef enum
                    is assigned next, for each q < A, before any other
                    append.  */
   LIR_ZERO,     /* set the A first elements of ARRAY to zero */
-  LIR_CALL      /* the runtime operation FN (below) */
+  LIR_CALL,     /* the runtime operation FN (below) */
+  LIR_PREFETCH  /* a hint: ARRAY[A] is read soon, its line may be loaded
+                   now (a search's next probes); no effect on the result,
+                   and A may be one past the array's end */
 } lir_kind;
 
 typedef enum
@@ -270,7 +273,7 @@ typedef struct lir_stmt
                         weigh its iterations (the rows' pos arrays of up
                         to two operands), or -1 */
   int level;         /* APPEND, APPEND_RUN, CALL CURSOR_OPEN */
-  int array;         /* ZERO, CALL SORT, APPEND_RUN */
+  int array;         /* ZERO, CALL SORT, APPEND_RUN, PREFETCH */
   int tensor;        /* CALL */
   lir_call fn;       /* CALL */
 } lir_stmt;

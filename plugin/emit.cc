@@ -900,6 +900,15 @@ emitter::stmt (int id, tree *list, tree *vars)
     case LIR_APPEND_RUN:
       t = append_run (st, vars);
       break;
+    case LIR_PREFETCH:
+      {
+	tree at = elem (st.array, tree_of (st.a));
+	if (at == error_mark_node)
+	  return;
+	t = build_call_expr_loc (loc, builtin_decl_explicit (BUILT_IN_PREFETCH),
+				 1, build_fold_addr_expr_loc (loc, at));
+	break;
+      }
     case LIR_ZERO:
       {
 	if (st.array < 0 || st.array >= k->narrays || !arr[st.array])
