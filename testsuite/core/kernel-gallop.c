@@ -132,6 +132,14 @@ main (void)
                    "dcsr", 0.95, "dcsr", 200, 0, 300);
   failures += run ("elementwise3", "C(i,j) = A(i,j) * D(i,j) * B(i,j)",
                    "dcsr", 0.95, "csr", 0.01, "dcsr", 200, 0, 300);
+  /* CSF tensors: fibres of one or two entries against full ones.  */
+  kt_opd t3[] = {
+    { "A", 3, { 6, 10, 60 }, "csf", 0.02, IX_OPD_ARRAY },
+    { "B", 3, { 6, 10, 60 }, "csf", 0.9, IX_OPD_ARRAY },
+    { "C", 3, { 6, 10, 60 }, "csf", 0.3, IX_OPD_ARRAY },
+    { NULL, 0, { 0 }, NULL, 0, 0 }
+  };
+  failures += kt_run ("csf", "C(i,j,k) = A(i,j,k) * B(i,j,k)", t3, 0);
   /* Ranges of similar lengths keep the merge; the result is the same.  */
   failures += run ("even", "C(i,j) = A(i,j) * B(i,j)", "dcsr", 0.3, "dcsr",
                    0.3, "csr", 40, 0, 50);
