@@ -184,6 +184,21 @@ write_mtx (const char *path, const int64_t *ri, const int64_t *cj,
   fclose (f);
 }
 
+/* sp_convert of T (in FROM) to TO: its row.  */
+static void
+time_convert (const sp_tensor *t, const char *to, const char *from)
+{
+  double best;
+  int runs;
+  sp_tensor *c = NULL;
+  BEST_N (best, runs, c = need (sp_convert (t, to), to), sp_free (c));
+  char what[48], note[64];
+  snprintf (what, sizeof what, "sp_convert %s to %s", from, to);
+  snprintf (note, sizeof note, "best of %d", runs);
+  say ("| uniform_10M_1M | %s | 1 | runtime | %.4g |  | %s |\n", what, best,
+       note);
+}
+
 /* The calling process's peak resident memory, in kB (VmHWM: of this
    program image only, where getrusage counts the parent's pages a
    forked child held before its exec).  */
@@ -386,6 +401,10 @@ main (int argc, char **argv)
   snprintf (note, sizeof note, "best of %d", runs);
   row ("SpMV y = A x", "pragma CSR", t, note);
 
+  time_convert (a, "DCSC", "DCSR");
+  time_convert (a, "CSR", "DCSR");
+  time_convert (ac, "DCSR", "CSR");
+
   char path[512];
   snprintf (path, sizeof path, "%s/uniform_10M_1M.mtx", argv[1]);
   write_mtx (path, ri, cj, v);
@@ -397,9 +416,9 @@ main (int argc, char **argv)
        "the product of the two counts; searched, each of row i's one or "
        "two columns costs a logarithm of that list.  SpMV over DCSR "
        "visits the entries only (y's 10^7 elements are zeroed first, as "
-       "over CSR), and sp_read into DCSR allocates nothing of the "
-       "matrix's extent (compare the peak with COO's; CSR needs 10^7 + 1 "
-       "row offsets).\n");
+       "over CSR); sp_read into DCSR allocates nothing of the matrix's "
+       "extent (compare the peak with COO's; CSR needs 10^7 + 1 row "
+       "offsets), nor does the transposition into DCSC.\n");
   sp_free (a);
   sp_free (ac);
   free (ri);

@@ -72,18 +72,22 @@ plus (gen *g, int var, int what)
   return lg_bin (g, LIR_ADD, lg_ref (g, var), what);
 }
 
-/* A hint that CRD at the middle of (variables) LO and HI is read soon.  */
+/* Variable V halved, a new expression.  */
+static int
+halve_of (gen *g, int v)
+{
+  return lg_bin (g, LIR_DIV, lg_ref (g, v), lg_int (g, 2));
+}
+
+/* A hint that CRD[AT] is read soon.  */
 static void
-prefetch (gen *g, block *b, int crd, int lo, int hi)
+prefetch (gen *g, block *b, int crd, int at)
 {
   int s = lir_stmt_new (g->k, LIR_PREFETCH);
   if (s < 0)
     return;
   g->k->stmts[s].array = crd;
-  g->k->stmts[s].a
-    = plus (g, lo, lg_bin (g, LIR_DIV, lg_bin (g, LIR_SUB, lg_ref (g, hi),
-                                                lg_ref (g, lo)),
-                           lg_int (g, 2)));
+  g->k->stmts[s].a = at;
   lg_emit (g, b, s);
 }
 
@@ -104,36 +108,37 @@ lg_seek (gen *g, block *b, int p, int end, int crd, int target, int gap)
   block jump = lg_block ();
   lg_assign (g, &jump, p, plus (g, p, lg_ref (g, step)));
   lg_assign (g, &jump, step, plus (g, step, lg_ref (g, step)));
-  /* ... then halving (p, hi]: crd[p] < target, and hi is the end or
-     crd[hi] >= target.  */
-  int hi = lg_decl (g, b, LIR_I64, "hi",
-                    lg_bin (g, LIR_MIN, plus (g, p, lg_ref (g, step)),
-                            lg_ref (g, end)));
+  /* ... then halving (p, p + len]: crd[p] < target, and p + len is the
+     end or crd[p + len] >= target.  P moves by the half times the
+     probe's comparison, no branch on it, and the range shrinks the same
+     either way; the next probe's two places (at the middle of either
+     half) are loaded while this one is: the search then waits on loads
+     in parallel, not one after the other.  */
+  int len = lg_decl (g, b, LIR_I64, "len",
+                     lg_bin (g, LIR_SUB,
+                             lg_bin (g, LIR_MIN,
+                                     plus (g, p, lg_ref (g, step)),
+                                     lg_ref (g, end)),
+                             lg_ref (g, p)));
   int w2 = lg_compound (g, b, LIR_WHILE,
-                        lg_bin (g, LIR_LT, plus (g, p, lg_int (g, 1)),
-                                lg_ref (g, hi)));
+                        lg_bin (g, LIR_LT, lg_int (g, 1), lg_ref (g, len)));
   block halve = lg_block ();
-  int half = lg_bin (g, LIR_DIV,
-                     lg_bin (g, LIR_SUB, lg_ref (g, hi), lg_ref (g, p)),
-                     lg_int (g, 2));
-  int mid = lg_decl (g, &halve, LIR_I64, "mid", plus (g, p, half));
-  /* The next probe is the middle of one half or of the other: both
-     loaded while this one is (the search waits on each probe's load
-     otherwise, the array being larger than the caches).  */
-  prefetch (g, &halve, crd, p, mid);
-  prefetch (g, &halve, crd, mid, hi);
-  int below = lg_compound (g, &halve, LIR_IF,
-                           lg_bin (g, LIR_LT,
-                                   lir_load (g->k, crd, lg_ref (g, mid)),
-                                   lg_ref (g, target)));
-  block lo_up = lg_block (), hi_down = lg_block ();
-  lg_assign (g, &lo_up, p, lg_ref (g, mid));
-  lg_assign (g, &hi_down, hi, lg_ref (g, mid));
-  lg_assign (g, b, p, lg_ref (g, hi));
-  if (w < 0 || w2 < 0 || below < 0)
+  int half = lg_decl (g, &halve, LIR_I64, "half",
+                      lg_bin (g, LIR_DIV, lg_ref (g, len), lg_int (g, 2)));
+  prefetch (g, &halve, crd, plus (g, p, halve_of (g, half)));
+  prefetch (g, &halve, crd, plus (g, p, lg_bin (g, LIR_ADD, lg_ref (g, half),
+                                                 halve_of (g, half))));
+  int below = lg_bin (g, LIR_LT,
+                      lir_load (g->k, crd, plus (g, p, lg_ref (g, half))),
+                      lg_ref (g, target));
+  lg_assign (g, &halve, p,
+             plus (g, p, lg_bin (g, LIR_MUL, lir_cast (g->k, below, LIR_I64),
+                                 lg_ref (g, half))));
+  lg_assign (g, &halve, len, lg_bin (g, LIR_SUB, lg_ref (g, len),
+                                     lg_ref (g, half)));
+  lg_assign (g, b, p, plus (g, p, lg_int (g, 1)));
+  if (w < 0 || w2 < 0)
     return;
   g->k->stmts[w].body = jump.first;
   g->k->stmts[w2].body = halve.first;
-  g->k->stmts[below].body = lo_up.first;
-  g->k->stmts[below].else_ = hi_down.first;
 }
