@@ -1,11 +1,14 @@
 /* Hypersparse operands cost what their entries cost: a 10^7 x 10^7
    matrix of 10^6 entries at random places (fixed seed), most rows
    empty, in DCSR.  Its square, C(i,j) = A(i,k) * A(k,j), intersects each
-   row of A (one or two columns) with the ~10^6 nonempty rows of A's top
-   level: merged step by step that is ~10^12 steps, and the test times
-   out (sparse_run's limit); searched (loopgen-gallop.c), about as fast
-   as the same product over CSR.  To see the old path time out, build
-   it with -fplugin-arg-sparse-merge-only:
+   row of A (one or two columns) with the 951581 nonempty rows of A's
+   top level: merged step by step, each row walks that list up to its
+   columns, and the test runs past sparse_run's limit (built so, the
+   program was killed after 130 s, the first product unfinished);
+   searched (loopgen-gallop.c), it takes
+   under twice the time of the same product over CSR (the section
+   "Hypersparse operands" of bench/results-kernels.md).  To see the old
+   path time out, build it with -fplugin-arg-sparse-merge-only:
      gcc-12 -O2 -fplugin=build/sparse.so -fplugin-arg-sparse-merge-only \
        -Iinclude testsuite/sparse.run/hypersparse-product.c \
        build/libsparsert.a -lm -pthread && ./a.out
