@@ -132,6 +132,17 @@ main (void)
                    "dcsr", 0.95, "dcsr", 200, 0, 300);
   failures += run ("elementwise3", "C(i,j) = A(i,j) * D(i,j) * B(i,j)",
                    "dcsr", 0.95, "csr", 0.01, "dcsr", 200, 0, 300);
+  /* A product plus a third matrix: the product's intersection is also
+     the loop that goes on once D's row has ended.  */
+  kt_opd sum[] = {
+    { "A", 2, { 200, 300 }, "dcsr", 0.01, IX_OPD_ARRAY },
+    { "B", 2, { 200, 300 }, "dcsr", 0.95, IX_OPD_ARRAY },
+    { "C", 2, { 200, 300 }, "dcsr", 0.3, IX_OPD_ARRAY },
+    { "D", 2, { 200, 300 }, "dcsr", 0.002, IX_OPD_ARRAY },
+    { NULL, 0, { 0 }, NULL, 0, 0 }
+  };
+  failures += kt_run ("sum_of_product", "C(i,j) = A(i,j) * B(i,j) + D(i,j)",
+                      sum, 0);
   /* CSF tensors: fibres of one or two entries against full ones.  */
   kt_opd t3[] = {
     { "A", 3, { 6, 10, 60 }, "csf", 0.02, IX_OPD_ARRAY },
