@@ -2,7 +2,8 @@
    over DCSR, DCSC and CSF operands whose rows, columns and slices are
    mostly empty, and intersections whose ranges differ enough in length
    that the loops search the longer one (a few full rows against rows of
-   one or two entries, either operand the short one).  */
+   one or two entries, either operand the short one), and a DCSR top
+   level locating the rows of a CSR and of a dense matrix.  */
 #include "sparse-run.h"
 
 enum { M = 40, K = 36, N = 30, R = 3, I = 12, J = 10, L = 9 };
@@ -120,6 +121,17 @@ times (double C[M][N] SPARSE ("DCSR"), double A[M][N] SPARSE ("DCSR"),
   DENSE (for (int i = 0; i < M; i++)
            for (int j = 0; j < N; j++)
              C[i][j] = A[i][j] * B[i][j];)
+}
+
+/* A DCSR top level that locates the rows of B (CSR) and of a dense D.  */
+static void
+times_mixed (double C[M][N] SPARSE ("DCSR"), double A[M][N] SPARSE ("DCSR"),
+             double B[M][N] SPARSE ("CSR"), double D[M][N])
+{
+#pragma sparse einsum C(i,j) = A(i,j) * B(i,j) * D(i,j)
+  DENSE (for (int i = 0; i < M; i++)
+           for (int j = 0; j < N; j++)
+             C[i][j] = A[i][j] * B[i][j] * D[i][j];)
 }
 
 static void
@@ -242,6 +254,14 @@ main (void)
   times (sp_array (c), sp_array (q), sp_array (ps));
   sr_print_t ("times swapped", c, M * N);
   sp_free (c);
+  sp_tensor *qr = sr_as (q, "CSR");
+  double DM[M][N];
+  sr_fill (&DM[0][0], M * N, 16, 1);
+  c = out ("DCSR", M, N);
+  times_mixed (sp_array (c), sp_array (ps), sp_array (qr), DM);
+  sr_print_t ("times mixed", c, M * N);
+  sp_free (c);
+  sp_free (qr);
   c = out ("DCSR", M, N);
   sddmm (sp_array (c), sp_array (p), U, V);
   sr_print_t ("sddmm", c, M * N);
