@@ -253,11 +253,27 @@ $(B)/bench/kernels_eigen_omp.o: bench/kernels_eigen.cc $(BENCH_H)
 $(B)/bench_kernels: $(BENCH_OBJ) $(B)/libsparsert.a
 	$(HOSTCXX) -fopenmp $^ -lgraphblas -lcxsparse -lm -o $@
 
-bench: $(B)/bench_runtime $(B)/bench_kernels
+# Hypersparse operands: the pragma's kernels built as the plugin builds
+# them and with -fplugin-arg-sparse-merge-only (the merge before
+# intersections could search).
+$(B)/bench/hyper_kernels.o: bench/hyper_kernels.c $(BENCH_H) $(B)/sparse.so
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(BENCH_CFLAGS) -DHK_SUFFIX= -fplugin=$(B)/sparse.so -c $< -o $@
+
+$(B)/bench/hyper_kernels_merge.o: bench/hyper_kernels.c $(BENCH_H) $(B)/sparse.so
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(BENCH_CFLAGS) -DHK_SUFFIX=_merge -fplugin=$(B)/sparse.so -fplugin-arg-sparse-merge-only -c $< -o $@
+
+$(B)/bench_hyper: $(B)/bench/bench_hyper.o $(B)/bench/hyper_kernels.o $(B)/bench/hyper_kernels_merge.o $(B)/libsparsert.a
+	$(HOSTCC) $^ -lgraphblas -lm -lpthread -o $@
+
+bench: $(B)/bench_runtime $(B)/bench_kernels $(B)/bench_hyper
 	@mkdir -p bench/out
 	$(B)/bench_runtime bench/out bench/results-runtime.md $(REAL_MTX)
 	OMP_NUM_THREADS=2 BENCH_REV="$${BENCH_REV:-$$(git describe --always --dirty 2>/dev/null)}" \
 	  $(B)/bench_kernels bench/out bench/results-kernels.md $(REAL_MTX)
+	BENCH_REV="$${BENCH_REV:-$$(git describe --always --dirty 2>/dev/null)}" \
+	  $(B)/bench_hyper bench/out bench/results-kernels.md
 
 example: all
 	$(MAKE) -C examples run

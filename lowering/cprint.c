@@ -593,6 +593,13 @@ stmt (const printer *p, int id, int ind)
       expr (p, s->a, 0);
       fputs (");\n", f);
       break;
+    case LIR_PREFETCH:
+      fputs ("__builtin_prefetch (&", f);
+      array_base (p, s->array);
+      fputc ('[', f);
+      expr (p, s->a, 0);
+      fputs ("]);\n", f);
+      break;
     case LIR_ZERO:
       {
         const lir_array *x = &p->k->arrays[s->array];

@@ -103,6 +103,24 @@ void lg_flush (gen *g, state *st, block *b);
 void lg_ws_add (gen *g, const state *st, block *b, int w, int val);
 int lg_ws_extent (gen *g);
 
+/* loopgen-gallop.c: intersections that search the longer range.  */
+int lg_can_gallop (const gen *g, int a, int l);
+/* Whether one of the N ranges [P[i], END[i]) (variables) is so much
+   shorter than another that searching beats merging: an expression; the
+   shortest range's length into a variable declared in B, *SHORTEST.  */
+int lg_skewed (gen *g, block *b, const int *p, const int *end, int n,
+               int *shortest);
+/* A variable declared in B: the distance between the coordinates of
+   range [P, END) that a range of length SHORTEST meets, were they spread
+   evenly (the first step of lg_seek).  */
+int lg_gap (gen *g, block *b, int p, int end, int shortest);
+/* Move position variable P, below END, to the first position of crd
+   array CRD whose coordinate is at least variable TARGET's (or to END),
+   in steps from variable GAP on, doubling, then by halves; its
+   coordinate is known to be below the target.  */
+void lg_seek (gen *g, block *b, int p, int end, int crd, int target,
+              int gap);
+
 /* loopgen.c: loops.  */
 void lg_loop (gen *g, int d, state *st, block *b);
 

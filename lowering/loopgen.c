@@ -589,6 +589,123 @@ masked_merge (gen *g, int d, const lattice *l, iter *its, const state *st,
     g->k->stmts[s].body = body.first;
 }
 
+/* Whether point P of L, the bits IN_P of ITS, is an intersection that
+   may search: it is its only case (every iterator must be at the
+   coordinate) and all its levels are compressed, with unique sorted
+   coordinates.  */
+static int
+gallop_point (const gen *g, const lattice *l, int p, const iter *its,
+              int nits, uint32_t in_p)
+{
+  int count = 0;
+  if (g->sc->merge_only)
+    return 0;
+  for (int q = 0; q < l->n; q++)
+    if (q != p && lat_covers (l, p, q))
+      return 0;
+  for (int i = 0; i < nits; i++)
+    if (in_p & ((uint32_t) 1 << i))
+      {
+        if (!lg_can_gallop (g, its[i].a, its[i].l))
+          return 0;
+        count++;
+      }
+  return count > 1;
+}
+
+/* The intersection of point P of L, the bits IN_P of ITS, that moves
+   each iterator behind the greatest of their coordinates to it by a
+   search (lg_seek), and all of them one step on where they meet: its
+   cost follows the shortest range, not the longest.  */
+static void
+gallop_merge (gen *g, int d, const lattice *l, int p, iter *its, int nits,
+              uint32_t in_p, const int *gap, const state *st, block *b)
+{
+  int sv = g->nest->order[d];
+  int s = lg_compound (g, b, LIR_WHILE, in_ranges (g, its, nits, in_p));
+  block body = lg_block ();
+  int v = -1, meet = -1;
+  for (int i = 0; i < nits; i++)
+    if (in_p & ((uint32_t) 1 << i))
+      load_coord (g, &its[i], 0, &body);
+  for (int i = 0; i < nits; i++)
+    if (in_p & ((uint32_t) 1 << i))
+      {
+        if (v < 0)
+          {
+            v = lg_decl (g, &body, LIR_I64, g->sc->sv[sv].name,
+                         lg_ref (g, its[i].c));
+            continue;
+          }
+        int up = lg_compound (g, &body, LIR_IF,
+                              lg_bin (g, LIR_LT, lg_ref (g, v),
+                                      lg_ref (g, its[i].c)));
+        block raise = lg_block ();
+        lg_assign (g, &raise, v, lg_ref (g, its[i].c));
+        if (up >= 0)
+          g->k->stmts[up].body = raise.first;
+      }
+  for (int i = 0; i < nits; i++)
+    if (in_p & ((uint32_t) 1 << i))
+      {
+        int c = lg_bin (g, LIR_EQ, lg_ref (g, its[i].c), lg_ref (g, v));
+        meet = meet < 0 ? c : lg_bin (g, LIR_AND, meet, c);
+      }
+  int m = lg_compound (g, &body, LIR_IF, meet);
+  block hit = lg_block (), miss = lg_block ();
+  state cs = case_state (l, p, its, nits, in_p, st);
+  enter (g, d, v, cs, &hit);
+  for (int i = 0; i < nits; i++)
+    if (in_p & ((uint32_t) 1 << i))
+      {
+        lg_set (g, &hit, LIR_ACCUM, LIR_ADD, its[i].p, -1, -1, -1,
+                lg_int (g, 1));
+        int behind = lg_compound (g, &miss, LIR_IF,
+                                  lg_bin (g, LIR_LT, lg_ref (g, its[i].c),
+                                          lg_ref (g, v)));
+        block seek = lg_block ();
+        lg_seek (g, &seek, its[i].p, its[i].end,
+                 lg_crd_array (g, its[i].a, its[i].l), v, gap[i]);
+        if (behind >= 0)
+          g->k->stmts[behind].body = seek.first;
+      }
+  if (m >= 0)
+    {
+      g->k->stmts[m].body = hit.first;
+      g->k->stmts[m].else_ = miss.first;
+    }
+  if (s >= 0)
+    g->k->stmts[s].body = body.first;
+}
+
+/* The run-time choice before an intersection's merge: the search
+   (gallop_merge) when one range is much shorter, the statement whose
+   else branch takes the merge.  */
+static int
+gallop_or_merge (gen *g, int d, const lattice *l, int p, iter *its,
+                 int nits, uint32_t in_p, const state *st, block *b)
+{
+  int ps[IX_MAX_ACCESSES], ends[IX_MAX_ACCESSES], gap[IX_MAX_ACCESSES];
+  int n = 0, shortest;
+  for (int i = 0; i < nits; i++)
+    if (in_p & ((uint32_t) 1 << i))
+      {
+        ps[n] = its[i].p;
+        ends[n++] = its[i].end;
+      }
+  int skewed = lg_skewed (g, b, ps, ends, n, &shortest);
+  int s = lg_compound (g, b, LIR_IF, skewed);
+  block body = lg_block ();
+  for (int i = 0; i < nits; i++)
+    if (in_p & ((uint32_t) 1 << i))
+      gap[i] = lg_gap (g, &body, its[i].p, its[i].end, shortest);
+  gallop_merge (g, d, l, p, its, nits, in_p, gap, st, &body);
+  g->k->gallop[g->n] |= 1u << d;
+  if (s >= 0)
+    g->k->stmts[s].body = body.first;
+  return s;
+}
+
 /* The loops of a lattice without universe point: one per point.  */
 static void
 sparse_loops (gen *g, int d, const lattice *l, iter *its, int nits,
@@ -656,7 +773,9 @@ sparse_loops (gen *g, int d, const lattice *l, iter *its, int nits,
         }
       /* Several levels (or a run-length CN level): a while loop.  A
          merge of two rows is emitted twice, with and without branches,
-         the runtime choosing once a call (sp_kmerge_pick).  */
+         the runtime choosing once a call (sp_kmerge_pick); an
+         intersection of compressed levels with a search through the
+         longer ranges, chosen by the ranges' lengths before the loop.  */
       block *wb = b, branchy = lg_block ();
       int ifs = -1;
       if (merge_maskable (g, d, l, its, nits, p, count))
@@ -672,6 +791,11 @@ sparse_loops (gen *g, int d, const lattice *l, iter *its, int nits,
           masked_merge (g, d, l, its, st, &masked);
           if (ifs >= 0)
             g->k->stmts[ifs].body = masked.first;
+          wb = &branchy;
+        }
+      else if (gallop_point (g, l, p, its, nits, in_p))
+        {
+          ifs = gallop_or_merge (g, d, l, p, its, nits, in_p, st, b);
           wb = &branchy;
         }
       int s = lg_compound (g, wb, LIR_WHILE, in_ranges (g, its, nits, in_p));

@@ -527,6 +527,7 @@ red_stmt (const lir_kernel *k, int id, void *ctx)
       return x->var < 0 || x->var >= k->nvars || w->inside[x->var] != 1;
     case LIR_WHILE:
     case LIR_IF:
+    case LIR_PREFETCH:
       return 0;
     default:
       return 1;
@@ -874,6 +875,13 @@ dump_stmt (const lir_kernel *k, int id, int ind, FILE *f)
       fprintf (f, ", count ");
       dump_expr (k, s->a, 0, f);
       fprintf (f, ");\n");
+      break;
+    case LIR_PREFETCH:
+      fprintf (f, "prefetch (");
+      dump_array (k, s->array, f);
+      fprintf (f, "[");
+      dump_expr (k, s->a, 0, f);
+      fprintf (f, "]);\n");
       break;
     case LIR_ZERO:
       fprintf (f, "zero (");

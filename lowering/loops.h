@@ -243,7 +243,10 @@ typedef enum
                    the threads sum into (each its own, added up at the
                    end), or -1 */
   LIR_BARRIER,  /* the threads of the region wait for each other */
-  LIR_EVAL      /* evaluate A for its effect (a runtime call) */
+  LIR_EVAL,     /* evaluate A for its effect (a runtime call) */
+  LIR_PREFETCH  /* a hint: ARRAY[A] is read soon, its line may be loaded
+                   now (a search's next probes); no effect on the result,
+                   and A may be one past the array's end */
 } lir_kind;
 
 typedef enum
@@ -330,7 +333,7 @@ typedef struct lir_stmt
                         weigh its iterations (the rows' pos arrays of up
                         to two operands), or -1 */
   int level;         /* APPEND, APPEND_RUN, CALL CURSOR_OPEN */
-  int array;         /* ZERO, CALL SORT, APPEND_RUN */
+  int array;         /* ZERO, CALL SORT, APPEND_RUN, PREFETCH */
   int tensor;        /* CALL */
   lir_call fn;       /* CALL */
 } lir_stmt;
@@ -383,6 +386,10 @@ typedef struct lir_kernel
   unsigned two_forms[SCH_MAX_NESTS];  /* the depths whose merge of two
                                         rows is emitted with and without
                                         branches (LIR_PICK) */
+  unsigned gallop[SCH_MAX_NESTS];  /* the depths whose intersection of
+                                     compressed levels searches the
+                                     longer ranges when one is much
+                                     shorter, chosen at run time */
   int parallel[SCH_MAX_NESTS];   /* nonzero: its outer loop is parallel */
   int par_build_loop;            /* the row loop of the sparse output's
                                     build by threads, or -1

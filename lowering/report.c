@@ -123,5 +123,10 @@ lir_report (const lir_kernel *k, char *buf, size_t len)
       if (k->two_forms[n] & (1u << d))
         ix_cat (buf, len, "; %s's merge with or without branches, "
                 "chosen at run time", sc->sv[sc->nest[n].order[d]].name);
+  for (int n = 0; n < sc->nnests; n++)
+    for (int d = 0; d < sc->nest[n].nloops; d++)
+      if (k->gallop[n] & (1u << d))
+        ix_cat (buf, len, "; %s's intersection searches the longer ranges "
+                "when one is much shorter", sc->sv[sc->nest[n].order[d]].name);
   return buf;
 }

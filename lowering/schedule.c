@@ -970,6 +970,7 @@ ix_schedule (const ix_stmt *s, const ix_sched_opts *opts, ix_sched *out,
       out->nbefore = opts->nbefore;
       memcpy (out->before, opts->before, sizeof out->before);
       out->reassoc = opts->reassoc;
+      out->merge_only = opts->merge_only;
     }
   ix_stmt *st = &out->st;
   for (int a = 0; a < st->naccs; a++)

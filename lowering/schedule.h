@@ -190,6 +190,9 @@ typedef struct ix_sched_opts
   int reassoc;         /* nonzero: floating-point sums may be reassociated
                           (-fassociative-math): a scalar output's sum may
                           be split among threads */
+  int merge_only;      /* nonzero: intersections always merge step by
+                          step, never search the longer ranges (to
+                          compare the two) */
 } ix_sched_opts;
 
 typedef struct ix_sched
@@ -215,6 +218,7 @@ typedef struct ix_sched
   int nbefore;                     /* the orders asked for (opts) */
   int before[SCH_MAX_BEFORE][2];
   int reassoc;                     /* (opts) */
+  int merge_only;                  /* (opts) */
 } ix_sched;
 
 /* Schedule S (finished by ix_finish) into *OUT.  OPTS may be NULL

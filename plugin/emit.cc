@@ -940,6 +940,15 @@ emitter::stmt (int id, tree *list, tree *vars)
     case LIR_APPEND_RUN:
       t = append_run (st, vars);
       break;
+    case LIR_PREFETCH:
+      {
+	tree at = elem (st.array, tree_of (st.a));
+	if (at == error_mark_node)
+	  return;
+	t = build_call_expr_loc (loc, builtin_decl_explicit (BUILT_IN_PREFETCH),
+				 1, build_fold_addr_expr_loc (loc, at));
+	break;
+      }
     case LIR_ZERO:
       {
 	if (st.array < 0 || st.array >= k->narrays || !arr[st.array])
@@ -1138,6 +1147,7 @@ sparse_plan (const ix_stmt *ix, ix_diag *d, bool reassoc)
   memset (&opts, 0, sizeof opts);
   opts.allow_convert = 1;
   opts.reassoc = flag_associative_math || reassoc;
+  opts.merge_only = sparse_merge_only;
   return ix_plan (ix, &opts, d);
 }
 

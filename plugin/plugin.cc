@@ -11,6 +11,7 @@ int plugin_is_GPL_compatible;
 bool sparse_opt_report;
 const char *sparse_report_file;
 bool sparse_warn_fallback = true;
+bool sparse_merge_only;
 FILE *sparse_dump_file;
 
 static struct plugin_info sparse_plugin_info =
@@ -23,6 +24,8 @@ static struct plugin_info sparse_plugin_info =
   "element-by-element access\n"
   "  -fplugin-arg-sparse-dump[=FILE]       the rewritten code (default "
   "DUMPBASE.sparse, '-' for stderr)\n"
+  "  -fplugin-arg-sparse-merge-only        intersections merge step by "
+  "step, never searching the longer ranges\n"
 };
 
 /* ------------------------------------------------------------------ */
@@ -139,10 +142,12 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 	sparse_warn_fallback = false;
       else if (strcmp (key, "dump") == 0)
 	open_dump (val);
+      else if (strcmp (key, "merge-only") == 0)
+	sparse_merge_only = true;
       else
 	error ("sparse plugin: unknown argument %<-fplugin-arg-%s-%s%>; "
 	       "known: %<report%>, %<report=FILE%>, %<no-warn-fallback%>, "
-	       "%<dump%>, %<dump=FILE%>", name, key);
+	       "%<dump%>, %<dump=FILE%>, %<merge-only%>", name, key);
     }
 
   register_callback (name, PLUGIN_INFO, NULL, &sparse_plugin_info);

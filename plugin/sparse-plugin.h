@@ -38,6 +38,7 @@ extern const char *sparse_report_file;
 /* False under -fplugin-arg-sparse-no-warn-fallback: a loop left to
    element-by-element access draws no warning.  */
 extern bool sparse_warn_fallback;
+extern bool sparse_merge_only;
 /* -fplugin-arg-sparse-dump[=FILE]: the rewritten functions and the index
    notation of each pragma, to FILE (default DUMPBASE.sparse; "-" is
    stderr).  NULL when not dumping.  */
