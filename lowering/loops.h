@@ -444,6 +444,35 @@ int lir_addr (lir_kernel *k, int array, int index);
 /* Variable VAR incremented atomically, its value before.  */
 int lir_fetch_inc (lir_kernel *k, int var);
 int lir_stmt_new (lir_kernel *k, lir_kind kind);
+/* A block being built (blocks.c): its first and last statements, -1
+   while empty.  */
+typedef struct lir_block
+{
+  int first, last;
+} lir_block;
+
+/* Append statement ID (alone: its NEXT is cut) to B; -1 is nothing.  */
+void lir_block_put (lir_kernel *k, lir_block *b, int id);
+/* Append the block starting at FIRST to B.  */
+void lir_block_splice (lir_kernel *k, lir_block *b, int first);
+/* Declare VAR, initialised with INIT (-1: not), at the end of B.  */
+void lir_block_decl (lir_kernel *k, lir_block *b, int var, int init);
+/* A new variable declared at the end of B, or -1.  */
+int lir_block_local (lir_kernel *k, lir_block *b, lir_type type,
+                     const char *name, int init);
+/* VAR = VALUE, or ARRAY[INDEX] = VALUE when VAR < 0; += when ACCUM.  */
+void lir_block_store (lir_kernel *k, lir_block *b, int var, int array,
+                      int index, int value, int accum);
+/* VAR = VAR + BY.  */
+void lir_block_step (lir_kernel *k, lir_block *b, int var, int by);
+/* A evaluated for its effect.  */
+void lir_block_eval (lir_kernel *k, lir_block *b, int e);
+/* if (COND) THEN else ELSE_ (blocks' first statements, -1: empty).  */
+int lir_block_if (lir_kernel *k, lir_block *b, int cond, int then,
+                  int else_);
+/* while (COND) BODY.  */
+void lir_block_while (lir_kernel *k, lir_block *b, int cond, int body);
+
 /* Call FN (K, ID, CTX) on every statement of the NFIRST blocks starting
    at FIRST and of the blocks nested in them: the statements of a block
    in order, before those of the blocks nested in it (so a variable's
@@ -510,6 +539,11 @@ void lir_plan_shapes (lir_kernel *k, const lir_lanes *lanes);
    over too few entries to pay for threads.  Called by
    lir_plan_shapes.  */
 void lir_make_regions (lir_kernel *k);
+/* The first row of part PART of PARTS (expressions) of the rows from
+   variable N0 to variable N1, cut by the entries of the pos arrays
+   BALANCE (-1: none) into parts of about equal work (sp_ksplit).  */
+int lir_split_at (lir_kernel *k, const int balance[2], int n0, int n1,
+                  int part, int parts);
 
 /* Rewrite K, whose sparse output has the shape of a build by threads
    (K->par_build_loop), into the choice between that build (an OpenMP

@@ -52,85 +52,6 @@
 /* Rows between samples of the bound and the count.  */
 #define SAMPLE 16
 
-typedef struct chain
-{
-  int first, last;
-} chain;
-
-/* Append statement ID (alone: its NEXT is cut) to C.  */
-static void
-put (lir_kernel *k, chain *c, int id)
-{
-  if (id < 0)
-    return;
-  k->stmts[id].next = -1;
-  if (c->last >= 0)
-    k->stmts[c->last].next = id;
-  else
-    c->first = id;
-  c->last = id;
-}
-
-/* Append the block starting at FIRST to C.  */
-static void
-splice (lir_kernel *k, chain *c, int first)
-{
-  while (first >= 0)
-    {
-      int next = k->stmts[first].next;
-      put (k, c, first);
-      first = next;
-    }
-}
-
-static int
-local (lir_kernel *k, chain *c, lir_type type, const char *name, int init)
-{
-  int v = lir_add_var (k, type, name);
-  int s = lir_stmt_new (k, LIR_DECL);
-  if (v < 0 || s < 0)
-    return -1;
-  k->stmts[s].var = v;
-  k->stmts[s].a = init;
-  put (k, c, s);
-  return v;
-}
-
-static void
-eval (lir_kernel *k, chain *c, int e)
-{
-  int s = lir_stmt_new (k, LIR_EVAL);
-  if (s < 0)
-    return;
-  k->stmts[s].a = e;
-  put (k, c, s);
-}
-
-static void
-assign (lir_kernel *k, chain *c, int var, int value, int accum)
-{
-  int s = lir_stmt_new (k, accum ? LIR_ACCUM : LIR_ASSIGN);
-  if (s < 0)
-    return;
-  k->stmts[s].to.var = var;
-  k->stmts[s].op = LIR_ADD;
-  k->stmts[s].a = value;
-  put (k, c, s);
-}
-
-static int
-cif (lir_kernel *k, chain *c, int cond, int then, int else_)
-{
-  int s = lir_stmt_new (k, LIR_IF);
-  if (s < 0)
-    return -1;
-  k->stmts[s].a = cond;
-  k->stmts[s].body = then;
-  k->stmts[s].else_ = else_;
-  put (k, c, s);
-  return s;
-}
-
 static int
 rt (lir_kernel *k, lir_rt fn, int n, const int *args)
 {
@@ -147,7 +68,7 @@ typedef struct build
 /* Into C: the rows [R0, R1) of B, every STRIDE-th, of a copy of loop
    LOOP (its variable running over them).  */
 static void
-rows (lir_kernel *k, chain *c, const build *b, int loop, int stride)
+rows (lir_kernel *k, lir_block *c, const build *b, int loop, int stride)
 {
   int next = k->stmts[loop].next;
   k->stmts[loop].next = -1;
@@ -160,25 +81,20 @@ rows (lir_kernel *k, chain *c, const build *b, int loop, int stride)
     {
       k->stmts[copy].a = lir_ref (k, b->r0);
       k->stmts[copy].b = lir_ref (k, b->r1);
-      put (k, c, copy);
+      lir_block_put (k, c, copy);
       return;
     }
-  chain body = { -1, -1 };
-  splice (k, &body, k->stmts[copy].body);
-  assign (k, &body, v, lir_binary (k, LIR_ADD, lir_ref (k, v),
-                                   lir_const_i (k, stride)), 0);
-  assign (k, c, v, lir_ref (k, b->r0), 0);
-  int w = lir_stmt_new (k, LIR_WHILE);
-  if (w < 0)
-    return;
-  k->stmts[w].a = lir_binary (k, LIR_LT, lir_ref (k, v), lir_ref (k, b->r1));
-  k->stmts[w].body = body.first;
-  put (k, c, w);
+  lir_block body = { -1, -1 };
+  lir_block_splice (k, &body, k->stmts[copy].body);
+  lir_block_step (k, &body, v, stride);
+  lir_block_store (k, c, v, -1, -1, lir_ref (k, b->r0), 0);
+  lir_block_while (k, c, lir_binary (k, LIR_LT, lir_ref (k, v),
+                                     lir_ref (k, b->r1)), body.first);
 }
 
 /* Into C: the counting pass over every STRIDE-th row of B's.  */
 static void
-count_rows (lir_kernel *k, chain *c, const build *b, int stride)
+count_rows (lir_kernel *k, lir_block *c, const build *b, int stride)
 {
   for (int id = k->count_block; id >= 0; id = k->stmts[id].next)
     if (id == k->count_loop)
@@ -189,14 +105,14 @@ count_rows (lir_kernel *k, chain *c, const build *b, int stride)
         k->stmts[id].next = -1;
         int copy = lir_copy_block (k, id);
         k->stmts[id].next = next;
-        put (k, c, copy);
+        lir_block_put (k, c, copy);
       }
 }
 
 /* Into C: the symbolic loop's bound over B's rows; when it telescopes
    (lir_plan_shapes), POS[R1] - POS[R0] for each of its pos arrays.  */
 static void
-bound_rows (lir_kernel *k, chain *c, const build *b)
+bound_rows (lir_kernel *k, lir_block *c, const build *b)
 {
   if (k->bound_sum_var < 0)
     {
@@ -211,24 +127,24 @@ bound_rows (lir_kernel *k, chain *c, const build *b)
                             lir_load (k, a, lir_ref (k, b->r0)));
       total = total < 0 ? len : lir_binary (k, LIR_ADD, total, len);
     }
-  chain sum = { -1, -1 };
-  assign (k, &sum, k->bound_sum_var, total, 1);
-  cif (k, c, lir_binary (k, LIR_LT, lir_ref (k, b->r0), lir_ref (k, b->r1)),
-       sum.first, -1);
+  lir_block sum = { -1, -1 };
+  lir_block_store (k, &sum, k->bound_sum_var, -1, -1, total, 1);
+  lir_block_if (k, c, lir_binary (k, LIR_LT, lir_ref (k, b->r0),
+                                  lir_ref (k, b->r1)), sum.first, -1);
 }
 
 /* Into C: all counts (or bounds) in, thread 0 lays the output out,
    between barriers.  */
 static void
-lay_out (lir_kernel *k, chain *c, const build *b)
+lay_out (lir_kernel *k, lir_block *c, const build *b)
 {
-  put (k, c, lir_stmt_new (k, LIR_BARRIER));
-  chain layout = { -1, -1 };
-  eval (k, &layout, rt (k, LIR_RT_KPAR_LAYOUT, 1,
+  lir_block_put (k, c, lir_stmt_new (k, LIR_BARRIER));
+  lir_block layout = { -1, -1 };
+  lir_block_eval (k, &layout, rt (k, LIR_RT_KPAR_LAYOUT, 1,
                         (int[]) { lir_ref (k, b->par) }));
-  cif (k, c, lir_binary (k, LIR_EQ, lir_ref (k, b->tid), lir_const_i (k, 0)),
-       layout.first, -1);
-  put (k, c, lir_stmt_new (k, LIR_BARRIER));
+  lir_block_if (k, c, lir_binary (k, LIR_EQ, lir_ref (k, b->tid),
+                                  lir_const_i (k, 0)), layout.first, -1);
+  lir_block_put (k, c, lir_stmt_new (k, LIR_BARRIER));
 }
 
 /* The threads count the entries of their rows, then one lays the
@@ -236,7 +152,7 @@ lay_out (lir_kernel *k, chain *c, const build *b)
 static int
 counted (lir_kernel *k, const build *b)
 {
-  chain c = { -1, -1 };
+  lir_block c = { -1, -1 };
   count_rows (k, &c, b, 1);
   for (int l = 0; l < SP_MAX_LEVELS; l++)
     if (k->count_var[l] >= 0)
@@ -244,7 +160,7 @@ counted (lir_kernel *k, const build *b)
         int level = lir_const_i (k, l);
         if (level >= 0)
           k->exprs[level].type = LIR_I32;
-        eval (k, &c, rt (k, LIR_RT_KPAR_COUNT, 4,
+        lir_block_eval (k, &c, rt (k, LIR_RT_KPAR_COUNT, 4,
                          (int[]) { lir_ref (k, b->par), lir_ref (k, b->tid),
                                    level,
                                    lir_ref (k, k->count_var[l]) }));
@@ -260,27 +176,27 @@ counted (lir_kernel *k, const build *b)
 static int
 bounded (lir_kernel *k, const build *b, int reserve, int counted_first)
 {
-  chain c = { -1, -1 };
+  lir_block c = { -1, -1 };
   int n = k->stmts[reserve].a;
   int cs = lir_const_i (k, 0), bs = lir_const_i (k, 0);
   int last = k->tensors[k->out_tensor].fmt.nlevels - 1;
   if (k->count_var[last] >= 0 && k->exprs[n].op == LIR_VARREF)
     {
       /* The sample's bound, then the bound again from zero.  */
-      int sampled = local (k, &c, LIR_I64, "sp_bs", -1);
+      int sampled = lir_block_local (k, &c, LIR_I64, "sp_bs", -1);
       rows (k, &c, b, k->bound_loop, SAMPLE);
-      assign (k, &c, sampled, n, 0);
-      assign (k, &c, k->exprs[n].var, lir_const_i (k, 0), 0);
+      lir_block_store (k, &c, sampled, -1, -1, n, 0);
+      lir_block_store (k, &c, k->exprs[n].var, -1, -1, lir_const_i (k, 0), 0);
       count_rows (k, &c, b, SAMPLE);
       cs = lir_ref (k, k->count_var[last]);
       bs = lir_ref (k, sampled);
     }
   bound_rows (k, &c, b);
-  eval (k, &c, rt (k, LIR_RT_KPAR_BOUND, 5,
+  lir_block_eval (k, &c, rt (k, LIR_RT_KPAR_BOUND, 5,
                    (int[]) { lir_ref (k, b->par), lir_ref (k, b->tid), n, cs,
                              bs }));
   lay_out (k, &c, b);
-  cif (k, &c, lir_binary (k, LIR_EQ,
+  lir_block_if (k, &c, lir_binary (k, LIR_EQ,
                           rt (k, LIR_RT_KPAR_LAID, 1,
                               (int[]) { lir_ref (k, b->par) }),
                           lir_const_i (k, 0)),
@@ -291,7 +207,7 @@ bounded (lir_kernel *k, const build *b, int reserve, int counted_first)
 /* Into C: the output's part PART of B, from here on where the output's
    entries go.  */
 static void
-part (lir_kernel *k, chain *c, const build *b, int which)
+part (lir_kernel *k, lir_block *c, const build *b, int which)
 {
   int s = lir_stmt_new (k, LIR_CALL);
   if (s < 0)
@@ -300,17 +216,17 @@ part (lir_kernel *k, chain *c, const build *b, int which)
   k->stmts[s].var = b->part;
   k->stmts[s].a = rt (k, LIR_RT_KPAR_PART, 2,
                       (int[]) { lir_ref (k, b->par), which });
-  put (k, c, s);
+  lir_block_put (k, c, s);
 }
 
 /* Into C: this thread's rows [R0, R1) among those of row loop LOOP: cut
    by the entries of the pos arrays the body reads at the row, else
    into equal numbers of rows.  */
 static void
-thread_rows (lir_kernel *k, chain *c, build *b, const lir_stmt *loop)
+thread_rows (lir_kernel *k, lir_block *c, build *b, const lir_stmt *loop)
 {
-  int n0 = local (k, c, LIR_I64, "sp_n0", loop->a);
-  int n1 = local (k, c, LIR_I64, "sp_n1", loop->b);
+  int n0 = lir_block_local (k, c, LIR_I64, "sp_n0", loop->a);
+  int n1 = lir_block_local (k, c, LIR_I64, "sp_n1", loop->b);
   int cut[2];
   for (int e = 0; e < 2; e++)
     {
@@ -318,40 +234,20 @@ thread_rows (lir_kernel *k, chain *c, build *b, const lir_stmt *loop)
                                lir_const_i (k, 1))
                  : lir_ref (k, b->tid);
       if (loop->balance[0] >= 0)
-        {
-          int args[8];
-          for (int i = 0; i < 2; i++)
-            {
-              int a = loop->balance[i];
-              args[2 * i] = a < 0 ? lir_const_i (k, 0)
-                            : lir_addr (k, a, lir_const_i (k, 0));
-              args[2 * i + 1]
-                = lir_const_i (k, a < 0 ? 0
-                                  : k->tensors[k->arrays[a].tensor].fmt.posw);
-              if (a < 0 && args[2 * i] >= 0)
-                k->exprs[args[2 * i]].type = LIR_PTR;
-              if (args[2 * i + 1] >= 0)
-                k->exprs[args[2 * i + 1]].type = LIR_I32;
-            }
-          args[4] = lir_ref (k, n0);
-          args[5] = lir_ref (k, n1);
-          args[6] = at;
-          args[7] = lir_ref (k, b->nt);
-          cut[e] = rt (k, LIR_RT_KSPLIT, 8, args);
-        }
+        cut[e] = lir_split_at (k, loop->balance, n0, n1, at,
+                               lir_ref (k, b->nt));
       else
-        /* n0 + (n1 - n0) * part / nt  */
-        cut[e] = lir_binary (k, LIR_ADD, lir_ref (k, n0),
-                             lir_binary (k, LIR_DIV,
-                                         lir_binary (k, LIR_MUL,
-                                                     lir_binary (k, LIR_SUB,
-                                                                 lir_ref (k, n1),
-                                                                 lir_ref (k, n0)),
-                                                     at),
-                                         lir_ref (k, b->nt)));
+        {
+          /* n0 + (n1 - n0) * part / nt  */
+          int span = lir_binary (k, LIR_SUB, lir_ref (k, n1), lir_ref (k, n0));
+          cut[e] = lir_binary (k, LIR_ADD, lir_ref (k, n0),
+                               lir_binary (k, LIR_DIV,
+                                           lir_binary (k, LIR_MUL, span, at),
+                                           lir_ref (k, b->nt)));
+        }
     }
-  b->r0 = local (k, c, LIR_I64, "sp_r0", cut[0]);
-  b->r1 = local (k, c, LIR_I64, "sp_r1", cut[1]);
+  b->r0 = lir_block_local (k, c, LIR_I64, "sp_r0", cut[0]);
+  b->r1 = lir_block_local (k, c, LIR_I64, "sp_r1", cut[1]);
 }
 
 /* The operands' entries are enough to pay for threads.  */
@@ -370,11 +266,11 @@ worth (lir_kernel *k)
 
 /* The parts of the output begun into C, from OUT_BEGIN statement ID.  */
 static void
-begin_parts (lir_kernel *k, chain *c, build *b, int id)
+begin_parts (lir_kernel *k, lir_block *c, build *b, int id)
 {
   const lir_stmt *x = &k->stmts[id];
   int hint = x->a >= 0 ? x->a : lir_const_i (k, 0);
-  b->par = local (k, c, LIR_PTR, "sp_par",
+  b->par = lir_block_local (k, c, LIR_PTR, "sp_par",
                   rt (k, LIR_RT_KPAR_BEGIN, 3,
                       (int[]) { lir_leaf (k, LIR_HANDLE, LIR_PTR, -1,
                                           x->tensor, -1),
@@ -387,7 +283,7 @@ begin_parts (lir_kernel *k, chain *c, build *b, int id)
    the output's reserve statement or -1, OPEN and CLOSE the cursor's or
    -1, FREE the workspace's release or -1.  */
 static void
-region (lir_kernel *k, chain *c, build *b, chain *in, int loop,
+region (lir_kernel *k, lir_block *c, build *b, lir_block *in, int loop,
         int reserve, int open, int close, int free_ws)
 {
   lir_stmt st = k->stmts[loop];
@@ -399,36 +295,36 @@ region (lir_kernel *k, chain *c, build *b, chain *in, int loop,
                : counted_first;
   /* One thread: the output grows as a serial one, from room for the
      symbolic loop's bound when there is one.  */
-  chain alone = { -1, -1 };
+  lir_block alone = { -1, -1 };
   part (k, &alone, b, lir_const_i (k, 0));
   if (reserve >= 0)
     {
       bound_rows (k, &alone, b);
-      put (k, &alone, reserve);
+      lir_block_put (k, &alone, reserve);
     }
-  cif (k, in, lir_binary (k, LIR_LT, lir_const_i (k, 1), lir_ref (k, b->nt)),
-       layout, alone.first);
+  lir_block_if (k, in, lir_binary (k, LIR_LT, lir_const_i (k, 1),
+                                   lir_ref (k, b->nt)), layout, alone.first);
   part (k, in, b, lir_ref (k, b->tid));
-  put (k, in, open);
+  lir_block_put (k, in, open);
   k->stmts[loop].a = lir_ref (k, b->r0);
   k->stmts[loop].b = lir_ref (k, b->r1);
-  put (k, in, loop);
-  put (k, in, close);
+  lir_block_put (k, in, loop);
+  lir_block_put (k, in, close);
   if (by_bounds)
     {
       /* All rows in, the threads close the gaps the bounds left.  */
-      put (k, in, lir_stmt_new (k, LIR_BARRIER));
-      eval (k, in, rt (k, LIR_RT_KPAR_CLOSE, 3,
+      lir_block_put (k, in, lir_stmt_new (k, LIR_BARRIER));
+      lir_block_eval (k, in, rt (k, LIR_RT_KPAR_CLOSE, 3,
                        (int[]) { lir_ref (k, b->par), lir_ref (k, b->tid),
                                  lir_ref (k, b->nt) }));
     }
-  put (k, in, free_ws);
+  lir_block_put (k, in, free_ws);
   int r = lir_stmt_new (k, LIR_REGION);
   if (r < 0)
     return;
   k->stmts[r].a = worth (k);
   k->stmts[r].body = in->first;
-  put (k, c, r);
+  lir_block_put (k, c, r);
 }
 
 void
@@ -441,12 +337,12 @@ lir_build_by_threads (lir_kernel *k)
   if (serial < 0)
     return;
   build b = { -1, -1, -1, -1, -1, -1 };
-  chain c = { -1, -1 }, in = { -1, -1 };
-  b.nt = local (k, &in, LIR_I64, "sp_nt",
+  lir_block c = { -1, -1 }, in = { -1, -1 };
+  b.nt = lir_block_local (k, &in, LIR_I64, "sp_nt",
                 lir_leaf (k, LIR_NTHREADS, LIR_I32, -1, -1, -1));
-  b.tid = local (k, &in, LIR_I64, "sp_tid",
+  b.tid = lir_block_local (k, &in, LIR_I64, "sp_tid",
                  lir_leaf (k, LIR_THREAD, LIR_I32, -1, -1, -1));
-  b.part = local (k, &in, LIR_PTR, "sp_part", -1);
+  b.part = lir_block_local (k, &in, LIR_PTR, "sp_part", -1);
   int reserve = -1, open = -1, close = -1, free_ws = -1;
   for (int id = k->body; id >= 0; id = k->stmts[id].next)
     {
@@ -494,15 +390,15 @@ lir_build_by_threads (lir_kernel *k)
       else if (fn == LIR_CALL_OUT_BEGIN)
         begin_parts (k, &c, &b, id);
       else if (fn == LIR_CALL_WS_ALLOC || x->kind == LIR_DECL)
-        put (k, &in, id);
+        lir_block_put (k, &in, id);
       else if (fn == LIR_CALL_OUT_END)
-        eval (k, &c, rt (k, LIR_RT_KPAR_END, 1,
+        lir_block_eval (k, &c, rt (k, LIR_RT_KPAR_END, 1,
                          (int[]) { lir_ref (k, b.par) }));
       else
-        put (k, &c, id);
+        lir_block_put (k, &c, id);
     }
   free (ids);
-  chain top = { -1, -1 };
-  cif (k, &top, worth (k), c.first, serial);
+  lir_block top = { -1, -1 };
+  lir_block_if (k, &top, worth (k), c.first, serial);
   k->body = top.first;
 }

@@ -16,7 +16,8 @@
              i;                               the region's own
              [sp_tid = thread; sp_own = &sp_parts[sp_tid * sp_n];]
              rows split by entries:
-               sp_chunks = threads * SPLIT_CHUNKS; sp_ck = fetch_inc (sp_chunk);
+               sp_chunks = threads * SPLIT_CHUNKS;
+               sp_ck = fetch_inc (sp_chunk);
                while (sp_ck < sp_chunks)
                  { i = sp_ksplit (..., sp_ck, sp_chunks);
                    sp_r1 = sp_ksplit (..., sp_ck + 1, sp_chunks);
@@ -43,85 +44,6 @@
 
 /* Chunks per thread of a loop over rows split by their entries.  */
 #define SPLIT_CHUNKS 8
-
-/* A block being built: its first and last statements.  */
-typedef struct chain
-{
-  int first, last;
-} chain;
-
-static void
-put (lir_kernel *k, chain *c, int id)
-{
-  if (id < 0)
-    return;
-  if (c->last >= 0)
-    k->stmts[c->last].next = id;
-  else
-    c->first = id;
-  c->last = id;
-}
-
-/* Declare VAR, initialised with INIT (-1: none), at the end of C.  */
-static void
-decl (lir_kernel *k, chain *c, int var, int init)
-{
-  int s = lir_stmt_new (k, LIR_DECL);
-  if (s < 0)
-    return;
-  k->stmts[s].var = var;
-  k->stmts[s].a = init;
-  put (k, c, s);
-}
-
-/* A new variable of TYPE named NAME declared at the end of C with
-   INIT.  */
-static int
-local (lir_kernel *k, chain *c, lir_type type, const char *name, int init)
-{
-  int v = lir_add_var (k, type, name);
-  if (v >= 0)
-    decl (k, c, v, init);
-  return v;
-}
-
-/* TO = VALUE (TO a variable, or element INDEX of ARRAY when TO < 0), or
-   += when ACCUM.  */
-static void
-store (lir_kernel *k, chain *c, int to, int array, int index, int value,
-       int accum)
-{
-  int s = lir_stmt_new (k, accum ? LIR_ACCUM : LIR_ASSIGN);
-  if (s < 0)
-    return;
-  lir_stmt *x = &k->stmts[s];
-  x->to.var = to;
-  x->to.array = to < 0 ? array : -1;
-  x->to.index = to < 0 ? index : -1;
-  x->a = value;
-  x->op = LIR_ADD;
-  put (k, c, s);
-}
-
-/* VAR = VAR + 1.  */
-static void
-step (lir_kernel *k, chain *c, int var)
-{
-  store (k, c, var, -1, -1,
-         lir_binary (k, LIR_ADD, lir_ref (k, var), lir_const_i (k, 1)), 0);
-}
-
-/* while (COND) BODY, at the end of C.  */
-static void
-loop_while (lir_kernel *k, chain *c, int cond, const chain *body)
-{
-  int s = lir_stmt_new (k, LIR_WHILE);
-  if (s < 0)
-    return;
-  k->stmts[s].a = cond;
-  k->stmts[s].body = body->first;
-  put (k, c, s);
-}
 
 static int
 call (lir_kernel *k, lir_rt fn, int nargs, const int *args)
@@ -156,11 +78,9 @@ worth_threads (lir_kernel *k, const lir_stmt *loop)
                                  call (k, LIR_RT_OMP_MAX_THREADS, 0, NULL)));
 }
 
-/* The first row of part PART of PARTS of the rows [N0, N1) of LOOP,
-   cut by the entries of its balance arrays (sp_ksplit).  */
-static int
-split (lir_kernel *k, const int balance[2], int n0, int n1, int part,
-       int parts)
+int
+lir_split_at (lir_kernel *k, const int balance[2], int n0, int n1, int part,
+              int parts)
 {
   int args[8];
   for (int i = 0; i < 2; i++)
@@ -193,35 +113,33 @@ split (lir_kernel *k, const int balance[2], int n0, int n1, int part,
    chunks split by entries, taken in turn through the shared counter
    CHUNK.  */
 static void
-split_rows (lir_kernel *k, chain *c, const lir_stmt *loop, int chunk)
+split_rows (lir_kernel *k, lir_block *c, const lir_stmt *loop, int chunk)
 {
   lir_stmt st = *loop;
   int iv = st.var;
-  int chunks = local (k, c, LIR_I64, "sp_chunks",
+  int chunks = lir_block_local (k, c, LIR_I64, "sp_chunks",
                       lir_binary (k, LIR_MUL,
                                   lir_leaf (k, LIR_NTHREADS, LIR_I32, -1, -1,
                                             -1),
                                   lir_const_i (k, SPLIT_CHUNKS)));
-  int n0 = local (k, c, LIR_I64, "sp_n0", st.a);
-  int n1 = local (k, c, LIR_I64, "sp_n1", st.b);
-  int ck = local (k, c, LIR_I64, "sp_ck", lir_fetch_inc (k, chunk));
-  chain each = { -1, -1 }, rows = { st.body, -1 };
-  for (int id = st.body; id >= 0; id = k->stmts[id].next)
-    rows.last = id;
-  store (k, &each, iv, -1, -1,
-         split (k, st.balance, n0, n1, lir_ref (k, ck), lir_ref (k, chunks)),
-         0);
-  int r1 = local (k, &each, LIR_I64, "sp_r1",
-                  split (k, st.balance, n0, n1,
-                         lir_binary (k, LIR_ADD, lir_ref (k, ck),
-                                     lir_const_i (k, 1)),
-                         lir_ref (k, chunks)));
-  step (k, &rows, iv);
-  loop_while (k, &each, lir_binary (k, LIR_LT, lir_ref (k, iv),
-                                    lir_ref (k, r1)), &rows);
-  store (k, &each, ck, -1, -1, lir_fetch_inc (k, chunk), 0);
-  loop_while (k, c, lir_binary (k, LIR_LT, lir_ref (k, ck),
-                                lir_ref (k, chunks)), &each);
+  int n0 = lir_block_local (k, c, LIR_I64, "sp_n0", st.a);
+  int n1 = lir_block_local (k, c, LIR_I64, "sp_n1", st.b);
+  int ck = lir_block_local (k, c, LIR_I64, "sp_ck", lir_fetch_inc (k, chunk));
+  lir_block each = { -1, -1 }, rows = { -1, -1 };
+  lir_block_splice (k, &rows, st.body);
+  int at = lir_split_at (k, st.balance, n0, n1, lir_ref (k, ck),
+                         lir_ref (k, chunks));
+  lir_block_store (k, &each, iv, -1, -1, at, 0);
+  int next = lir_binary (k, LIR_ADD, lir_ref (k, ck), lir_const_i (k, 1));
+  int r1 = lir_block_local (k, &each, LIR_I64, "sp_r1",
+                            lir_split_at (k, st.balance, n0, n1, next,
+                                          lir_ref (k, chunks)));
+  lir_block_step (k, &rows, iv, 1);
+  lir_block_while (k, &each, lir_binary (k, LIR_LT, lir_ref (k, iv),
+                                         lir_ref (k, r1)), rows.first);
+  lir_block_store (k, &each, ck, -1, -1, lir_fetch_inc (k, chunk), 0);
+  lir_block_while (k, c, lir_binary (k, LIR_LT, lir_ref (k, ck),
+                                     lir_ref (k, chunks)), each.first);
 }
 
 /* Statement ID's stores into array FROM go to array TO instead.  */
@@ -249,21 +167,21 @@ typedef struct copies
 } copies;
 
 static void
-copies_begin (lir_kernel *k, chain *outside, chain *in, const lir_stmt *loop,
-              copies *cp)
+copies_begin (lir_kernel *k, lir_block *outside, lir_block *in,
+              const lir_stmt *loop, copies *cp)
 {
   lir_stmt st = *loop;
   lir_type et = k->arrays[st.sum_array].type;
-  cp->n = local (k, outside, LIR_I64, "sp_n", st.sum_count);
+  cp->n = lir_block_local (k, outside, LIR_I64, "sp_n", st.sum_count);
   int args[3] = { lir_ref (k, cp->n),
                   call (k, LIR_RT_OMP_MAX_THREADS, 0, NULL),
                   lir_const_i (k, type_size (et)) };
-  cp->parts = local (k, outside, LIR_PTR, "sp_parts",
+  cp->parts = lir_block_local (k, outside, LIR_PTR, "sp_parts",
                      call (k, LIR_RT_KPARTS_ALLOC, 3, args));
   cp->parts_arr = lir_add_array_at (k, et, cp->parts);
-  cp->tid = local (k, in, LIR_I64, "sp_tid",
+  cp->tid = lir_block_local (k, in, LIR_I64, "sp_tid",
                    lir_leaf (k, LIR_THREAD, LIR_I32, -1, -1, -1));
-  cp->own = local (k, in, LIR_PTR, "sp_own",
+  cp->own = lir_block_local (k, in, LIR_PTR, "sp_own",
                    lir_addr (k, cp->parts_arr,
                              lir_binary (k, LIR_MUL, lir_ref (k, cp->tid),
                                          lir_ref (k, cp->n))));
@@ -273,41 +191,44 @@ copies_begin (lir_kernel *k, chain *outside, chain *in, const lir_stmt *loop,
 /* After the loop, into IN: the threads done, each adds up the copies
    over its range of the output's elements, in thread order.  */
 static void
-copies_end (lir_kernel *k, chain *in, const lir_stmt *loop, const copies *cp)
+copies_end (lir_kernel *k, lir_block *in, const lir_stmt *loop,
+            const copies *cp)
 {
   int y = loop->sum_array;
   lir_type et = k->arrays[y].type;
-  put (k, in, lir_stmt_new (k, LIR_BARRIER));
-  int nt = local (k, in, LIR_I64, "sp_nt",
+  lir_block_put (k, in, lir_stmt_new (k, LIR_BARRIER));
+  int nt = lir_block_local (k, in, LIR_I64, "sp_nt",
                   lir_leaf (k, LIR_NTHREADS, LIR_I32, -1, -1, -1));
   /* sp_n * part / sp_nt  */
 #define RANGE_AT(part) \
   lir_binary (k, LIR_DIV, lir_binary (k, LIR_MUL, lir_ref (k, cp->n), part), \
               lir_ref (k, nt))
-  int j = local (k, in, LIR_I64, "sp_j", RANGE_AT (lir_ref (k, cp->tid)));
-  int j1 = local (k, in, LIR_I64, "sp_j1",
+  int j = lir_block_local (k, in, LIR_I64, "sp_j",
+                           RANGE_AT (lir_ref (k, cp->tid)));
+  int j1 = lir_block_local (k, in, LIR_I64, "sp_j1",
                   RANGE_AT (lir_binary (k, LIR_ADD, lir_ref (k, cp->tid),
                                         lir_const_i (k, 1))));
 #undef RANGE_AT
-  chain elt = { -1, -1 }, add = { -1, -1 };
-  int sum = local (k, &elt, et, "sp_sum", lir_load (k, y, lir_ref (k, j)));
-  int t = local (k, &elt, LIR_I64, "sp_t", lir_const_i (k, 0));
-  store (k, &add, sum, -1, -1,
+  lir_block elt = { -1, -1 }, add = { -1, -1 };
+  int sum = lir_block_local (k, &elt, et, "sp_sum",
+                             lir_load (k, y, lir_ref (k, j)));
+  int t = lir_block_local (k, &elt, LIR_I64, "sp_t", lir_const_i (k, 0));
+  lir_block_store (k, &add, sum, -1, -1,
          lir_load (k, cp->parts_arr,
                    lir_binary (k, LIR_ADD,
                                lir_binary (k, LIR_MUL, lir_ref (k, t),
                                            lir_ref (k, cp->n)),
                                lir_ref (k, j))), 1);
-  step (k, &add, t);
-  loop_while (k, &elt, lir_binary (k, LIR_LT, lir_ref (k, t),
-                                   lir_ref (k, nt)), &add);
-  store (k, &elt, -1, y, lir_ref (k, j), lir_ref (k, sum), 0);
-  step (k, &elt, j);
-  loop_while (k, in, lir_binary (k, LIR_LT, lir_ref (k, j),
-                                 lir_ref (k, j1)), &elt);
+  lir_block_step (k, &add, t, 1);
+  lir_block_while (k, &elt, lir_binary (k, LIR_LT, lir_ref (k, t),
+                                        lir_ref (k, nt)), add.first);
+  lir_block_store (k, &elt, -1, y, lir_ref (k, j), lir_ref (k, sum), 0);
+  lir_block_step (k, &elt, j, 1);
+  lir_block_while (k, in, lir_binary (k, LIR_LT, lir_ref (k, j),
+                                      lir_ref (k, j1)), elt.first);
 }
 
-/* The variables LOOP's body sums into, as a chain of LIR_ARG.  */
+/* The variables LOOP's body sums into, as a lir_block of LIR_ARG.  */
 static int
 sums (lir_kernel *k, const lir_stmt *loop)
 {
@@ -332,14 +253,14 @@ make_region (lir_kernel *k, int id)
   int cond = worth_threads (k, &st);
   int summed = sums (k, &st);
 
-  chain outside = { -1, -1 }, in = { -1, -1 };
-  decl (k, &in, st.var, -1);
+  lir_block outside = { -1, -1 }, in = { -1, -1 };
+  lir_block_decl (k, &in, st.var, -1);
   copies cp = { -1, -1, -1, -1, -1 };
   if (st.sum_array >= 0)
     copies_begin (k, &outside, &in, &st, &cp);
   if (st.balance[0] >= 0)
     {
-      int chunk = local (k, &outside, LIR_I64, "sp_chunk",
+      int chunk = lir_block_local (k, &outside, LIR_I64, "sp_chunk",
                          lir_const_i (k, 0));
       split_rows (k, &in, &st, chunk);
     }
@@ -351,7 +272,7 @@ make_region (lir_kernel *k, int id)
       k->stmts[loop] = k->stmts[serial];
       k->stmts[loop].body = st.body;
       k->stmts[loop].parallel = LIR_PAR_SHARED;
-      put (k, &in, loop);
+      lir_block_put (k, &in, loop);
     }
   if (st.sum_array >= 0)
     copies_end (k, &in, &st, &cp);
@@ -361,14 +282,14 @@ make_region (lir_kernel *k, int id)
     return;
   k->stmts[region].body = in.first;
   k->stmts[region].b = summed;
-  put (k, &outside, region);
+  lir_block_put (k, &outside, region);
   if (st.sum_array >= 0)
     {
       int s = lir_stmt_new (k, LIR_EVAL);
       if (s >= 0)
         k->stmts[s].a = call (k, LIR_RT_KPARTS_FREE, 1,
                               (int[]) { lir_ref (k, cp.parts) });
-      put (k, &outside, s);
+      lir_block_put (k, &outside, s);
     }
 
   int choice = lir_stmt_new (k, LIR_IF);
