@@ -475,6 +475,17 @@ reads_target (const nest *n, int e, const nest_event *ev)
   return 1;
 }
 
+/* The loop whose range (nest_range) guards what object O is set to,
+   or -1.  */
+static int
+range_loop (const engine *g, int o)
+{
+  for (int k = g->st[o].base_guard; k < g->nguards; k++)
+    if (g->n->ev[g->gev[k]].loop >= 0)
+      return g->n->ev[g->gev[k]].loop;
+  return -1;
+}
+
 static int
 assign (engine *g, int evi)
 {
@@ -544,6 +555,15 @@ assign (engine *g, int evi)
       else if (gs >= 0 && !ng_is_temp (g, o))
         {
           char b1[128];
+          int rl = range_loop (g, o);
+          if (rl >= 0)
+            return ng_fail (g, "%s is set (=) in loop %s, which runs over "
+                            "part of its extent: the elements outside keep "
+                            "their old values; accumulate (+=) into it, or "
+                            "set it in a loop over the whole extent",
+                            ng_spell_access (g, o, ev->nidx, ev->idx, b1,
+                                             sizeof b1),
+                            ng_loopname (g, rl));
           return ng_fail (g, "%s is set (=) inside an if statement: where the "
                        "condition is false it keeps its old value; set it "
                        "before the if statement, or accumulate (+=) into it",
@@ -877,6 +897,8 @@ check_bounds (engine *g, kbuild *k)
           if (l < 0 || (!ob->opd.tagged && !src))
             continue;
           const nest_loop *lp = &g->n->loop[l];
+          if (lp->ranged)
+            continue;
           if (lp->bound_rt
               && (ob->extent_key[d] < 0 || lp->bound_key != ob->extent_key[d]))
             {
