@@ -103,6 +103,13 @@ void lg_flush (gen *g, state *st, block *b);
 void lg_ws_add (gen *g, const state *st, block *b, int w, int val);
 int lg_ws_extent (gen *g);
 
+/* loopgen-range.c: the range guards keep a loop variable to.  */
+int lg_range (gen *g, int e, int a, int sv, const state *st, block *b,
+              int *lo, int *hi);
+int lg_seekable (const gen *g, int a, int l);
+int lg_seek (gen *g, block *b, const char *name, int a, int l, int from,
+             int to, int key);
+
 /* loopgen.c: loops.  */
 void lg_loop (gen *g, int d, state *st, block *b);
 

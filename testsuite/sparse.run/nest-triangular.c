@@ -91,6 +91,25 @@ plus_dense (int n, double y[n], double A[n][n] SPARSE ("CSR"),
       y[i] += A[i][j] + x[j];
 }
 
+/* Two sparse operands: their union and their intersection.  */
+static void
+plus_sparse (int n, double y[n], double A[n][n] SPARSE ("CSR"),
+             double B[n][n] SPARSE ("CSR"))
+{
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, j <= i . A.i,j. . B.i,j. : 0.; A: CSR, B: CSR; loops: i for, j co-iterate A, B" } */
+    for (int j = 0; j <= i; j++)
+      y[i] += A[i][j] + B[i][j];
+}
+
+static void
+times_sparse (int n, double y[n], double A[n][n] SPARSE ("CSR"),
+              double B[n][n] SPARSE ("DCSR"))
+{
+  for (long i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, j >= i . A.i,j. . B.i,j. : 0.; A: CSR, B: DCSR; loops: i for over B, j co-iterate A, B" } */
+    for (long j = i; j < n; j++)
+      y[i] += A[i][j] * B[i][j];
+}
+
 static void
 accumulator (int n, double y[n], double A[n][n] SPARSE ("CSR"),
              const double x[n])
@@ -149,6 +168,7 @@ run (int n, int mod)
   sp_tensor *Ad = sr_as (A, "dcsr"), *Ac = sr_as (A, "csc");
   sp_tensor *W = sr_matrix ("csr", n, n + 2, n + 5, mod);
   sp_tensor *C = sr_matrix ("csr", n, n, n + 7, mod);
+  sp_tensor *Cd = sr_as (C, "dcsr");
   double x[n + 2], y[n + 1];
   printf ("n %d, 1 in %d\n", n, mod);
   sr_fill (x, n + 2, 11, 1);
@@ -172,6 +192,8 @@ run (int n, int mod)
   RUN ("shifted 0", shifted (n, 0, y, sp_array (A), x));
   RUN ("from_one", from_one (n, y, sp_array (A), x));
   RUN ("plus_dense", plus_dense (n, y, sp_array (A), x));
+  RUN ("plus_sparse", plus_sparse (n, y, sp_array (A), sp_array (C)));
+  RUN ("times_sparse", times_sparse (n, y, sp_array (A), sp_array (Cd)));
   RUN ("accumulator", accumulator (n, y, sp_array (A), x));
   RUN ("scatter", scatter (n, y, sp_array (A), x));
   RUN ("columns", columns (n, y, sp_array (Ac), x));
@@ -183,6 +205,7 @@ run (int n, int mod)
   sp_free (Ac);
   sp_free (W);
   sp_free (C);
+  sp_free (Cd);
 }
 
 int
