@@ -725,6 +725,8 @@ kvar (kbuild *k, int l)
   return v;
 }
 
+/* Access OBJ[LOOPS...]: the output's, when it is the first, else the
+   expression of a read (ix_add_read_leaf).  */
 static int
 kaccess (kbuild *k, int obj, int nidx, const int *loops, unsigned loc)
 {
@@ -740,7 +742,7 @@ kaccess (kbuild *k, int obj, int nidx, const int *loops, unsigned loc)
   /* The output first, then reads (one access for repeated reads).  */
   if (k->ix->naccs == 0)
     return ix_add_access (k->ix, o, nidx, vars, -1, loc, &k->d);
-  return ix_add_read (k->ix, o, nidx, vars, -1, loc, &k->d);
+  return ix_add_read_leaf (k->ix, o, nidx, vars, -1, loc, &k->d);
 }
 
 static int
@@ -751,8 +753,7 @@ kexpr (kbuild *k, int s)
     {
     case IX_ACCESS:
       {
-        int a = kaccess (k, x->obj, x->nidx, x->loop, x->loc);
-        return a < 0 ? -1 : ix_add_leaf (k->ix, a, &k->d);
+        return kaccess (k, x->obj, x->nidx, x->loop, x->loc);
       }
     case IX_CONST:
       return ix_add_const (k->ix, x->num, -1, x->loc, &k->d);

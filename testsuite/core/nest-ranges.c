@@ -30,11 +30,21 @@ ranged_loop (const char *name)
 
 /* The kernels: 0, y[i] += A[i][j] * x[j] for j < i over CSR; 1, y[i] +=
    A[i][j] + x[j] for i + 1 <= j < n (a merge with a dense operand); 2,
-   the sum of A[i][j] for j <= i over a dense-format A.  */
+   the sum of A[i][j] for j <= i over a dense-format A; 3, the diagonal
+   d[i] = A[i][i] over CSR.  */
 static void
 nest_of (int which)
 {
   fresh ();
+  if (which == 3)
+    {
+      int d = ARR ("d", 1, NULL, KN), A = ARR ("A", 2, "CSR", KN, KN);
+      int i = LOOP ("i", KN);
+      BEGIN (i);
+      ASSIGN (d, IX_SET, RD (A, i, i), i);
+      END (i);
+      return;
+    }
   const char *fmt = which == 2 ? "D,D" : "CSR";
   int y = which == 2 ? SCA ("s", 1) : ARR ("y", 1, NULL, KN);
   int A = ARR ("A", 2, fmt, KN, KN), x = ARR ("x", 1, NULL, KN);
@@ -119,6 +129,15 @@ lowering (void)
   printed (2, buf, sizeof buf);
   CHECK (strstr (buf, "int64_t i_lo = (int64_t) (int32_t) j;"));
   CHECK (strstr (buf, "for (i = 0 < i_lo ? i_lo : 0; i < A->dims[0]; i++)"));
+
+  /* A diagonal, d[i] = A[i][i]: the row cut to the one column i by two
+     binary searches (a locate).  */
+  printed (3, buf, sizeof buf);
+  CHECK (strstr (buf, "int64_t i_2_lo = i;"));
+  CHECK (strstr (buf, "int64_t i_2_hi = i + 1;"));
+  CHECK (strstr (buf, "int64_t pA1 = pA1_from;")
+         || strstr (buf, "for (pA1 = pA1_from;"));
+  CHECK (strstr (buf, "int64_t pA1_end = pA1_to;"));
 
   /* A plain = under a range keeps the elements outside: refused.  */
   fresh ();
