@@ -530,7 +530,9 @@ assign (engine *g, int evi)
         char b1[128], b2[128];
         for (int q = 0; q < g->depth; q++)
           if (g->stack[q] == s->map[k])
-            return ng_fail (g, "%s is written both at %s and at %s",
+            return ng_fail (g, "%s is written both at %s and at %s: an output written at "
+                         "two places is sparsified when both only "
+                         "accumulate (+=, -=)",
                          ng_objname (g, o),
                          ng_spell_access (g, o, s->nmap, s->map, b1, sizeof b1),
                          ng_spell_access (g, o, ev->nidx, ev->idx, b2,
@@ -1063,7 +1065,8 @@ check_aliases (engine *g, const int *named)
       const nest_obj *ow = &g->n->obj[w];
       for (int o = 0; o < g->n->nobjs; o++)
         {
-          if (o == w || !named[o] || (g->written[o] && ng_is_temp (g, o)))
+          if (g->base[o] == g->base[w] || !named[o]
+              || (g->written[o] && ng_is_temp (g, o)))
             continue;
           switch (may_alias (ow, &g->n->obj[o]))
             {
@@ -1076,17 +1079,17 @@ check_aliases (engine *g, const int *named)
                 if (ow->opd.tagged && g->n->obj[o].opd.tagged
                     && elementwise (g, k, o))
                   break;
-                int dup = 0;
+                int dup = 0, bw = g->base[w], bo = g->base[o];
                 for (int c = 0; c < r->nchecks; c++)
-                  if ((r->check[c].a == w && r->check[c].b == o)
-                      || (r->check[c].a == o && r->check[c].b == w))
+                  if ((r->check[c].a == bw && r->check[c].b == bo)
+                      || (r->check[c].a == bo && r->check[c].b == bw))
                     dup = 1;
                 if (dup)
                   break;
                 if (r->nchecks == NEST_MAX_CHECKS)
                   return ng_fail (g, "too many arrays that may overlap");
-                r->check[r->nchecks].a = w;
-                r->check[r->nchecks].b = o;
+                r->check[r->nchecks].a = bw;
+                r->check[r->nchecks].b = bo;
                 r->nchecks++;
                 break;
               }
@@ -1111,7 +1114,8 @@ prepass (engine *g, int *named)
       for (int l = 0; l < NEST_MAX_LOOPS; l++)
         g->st[o].canon[l] = -1;
       for (int p = 0; p < o; p++)
-        if (strcmp (n->obj[o].opd.name, n->obj[p].opd.name) == 0)
+        if (strcmp (n->obj[o].opd.name, n->obj[p].opd.name) == 0
+            && g->base[o] != g->base[p])
           return ng_fail (g, "two different variables are named %s",
                        n->obj[o].opd.name);
     }
@@ -1149,7 +1153,9 @@ prepass (engine *g, int *named)
             s->canon[l] = m;
         }
       if (!same)
-        return ng_fail (g, "%s is written both at %s and at %s",
+        return ng_fail (g, "%s is written both at %s and at %s: an output written at "
+                         "two places is sparsified when both only "
+                         "accumulate (+=, -=)",
                      ng_objname (g, ev->obj),
                      ng_spell_access (g, ev->obj, s->nmap, s->map, b1,
                                    sizeof b1),
@@ -1176,6 +1182,9 @@ nest_lower (const nest *n, nest_result *r)
       snprintf (r->reason, sizeof r->reason, "out of memory");
       return -1;
     }
+  nest *split = ng_split_outputs (n, g->base);
+  if (split)
+    n = split;
   g->n = n;
   g->syms = syms;
   g->r = r;
@@ -1284,6 +1293,12 @@ nest_lower (const nest *n, nest_result *r)
       r->nbound_checks = 0;
       r->nassumes = 0;
     }
+  /* The front end knows the originals only.  */
+  for (int k = 0; k < r->nkernels; k++)
+    r->kernel_obj[k] = g->base[r->kernel_obj[k]];
+  for (int c = 0; c < r->nbound_checks; c++)
+    r->bound_check[c].obj = g->base[r->bound_check[c].obj];
+  free (split);
   free (syms);
   free (g);
   return rc;

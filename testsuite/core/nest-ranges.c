@@ -139,6 +139,35 @@ lowering (void)
          || strstr (buf, "for (pA1 = pA1_from;"));
   CHECK (strstr (buf, "int64_t pA1_end = pA1_to;"));
 
+  /* The symmetric product of a lower triangle: y accumulated into at
+     y[i] and at y[j], two statements of one output; with a plain = at
+     one place, refused.  */
+  for (int set = 0; set < 2; set++)
+    {
+      fresh ();
+      int y = ARR ("y", 1, NULL, KN), L = ARR ("L", 2, "CSR", KN, KN);
+      int x = ARR ("x", 1, NULL, KN);
+      int i = LOOP ("i", KN), j = ranged_loop ("j");
+      BEGIN (i);
+      if (set)
+        ASSIGN (y, IX_SET, CST (0), i);
+      BEGIN (j);
+      RANGE (j, OP (IX_LE, IDX (j), IDX (i)));
+      ASSIGN (y, IX_ADD_SET, MUL (RD (L, i, j), RD (x, j)), i);
+      nest_if (N, OP (IX_NE, IDX (j), IDX (i)), 0);
+      ASSIGN (y, IX_ADD_SET, MUL (RD (L, i, j), RD (x, i)), j);
+      ENDIF ();
+      ENDIF ();
+      END (j);
+      END (i);
+      if (set)
+        REFUSED ("y is written both at y[i] and at y[j]: an output written "
+                 "at two places is sparsified when both only accumulate");
+      else
+        OK ("y(i) += sum(j, j <= i ? L(i,j) * x(j) : 0); L: CSR",
+            "y(j) += sum(i, j <= i && j != i ? L(i,j) * x(i) : 0); L: CSR");
+    }
+
   /* A plain = under a range keeps the elements outside: refused.  */
   fresh ();
   int C = ARR ("C", 2, NULL, KN, KN), A = ARR ("A", 2, "CSR", KN, KN);
