@@ -178,23 +178,31 @@ lg_seek (gen *g, block *b, const char *name, int a, int l, int from, int to,
   int hi = lg_decl (g, b, LIR_I64, hn, to);
   int w = lg_compound (g, b, LIR_WHILE,
                        lg_bin (g, LIR_LT, lg_ref (g, lo), lg_ref (g, hi)));
-  block body = lg_block (), then = lg_block (), other = lg_block ();
+  block body = lg_block ();
   int half = lg_bin (g, LIR_DIV, lg_bin (g, LIR_SUB, lg_ref (g, hi),
                                          lg_ref (g, lo)),
                      lg_int (g, 2));
   snprintf (hn, sizeof hn, "%s_mid", name);
   int m = lg_decl (g, &body, LIR_I64, hn,
                    lg_bin (g, LIR_ADD, lg_ref (g, lo), half));
-  int s = lg_compound (g, &body, LIR_IF,
-                       lg_bin (g, LIR_LT, lir_load (g->k, crd, lg_ref (g, m)),
-                               lg_ref (g, key)));
-  lg_assign (g, &then, lo, lg_bin (g, LIR_ADD, lg_ref (g, m), lg_int (g, 1)));
-  lg_assign (g, &other, hi, lg_ref (g, m));
-  if (s >= 0)
-    {
-      g->k->stmts[s].body = then.first;
-      g->k->stmts[s].else_ = other.first;
-    }
+  snprintf (hn, sizeof hn, "%s_below", name);
+  int c = lg_decl (g, &body, LIR_I64, hn,
+                   lg_bin (g, LIR_LT, lir_load (g->k, crd, lg_ref (g, m)),
+                           lg_ref (g, key)));
+  /* Without a branch (its direction is a coin toss): below the key, LO
+     moves past the middle; else HI comes down to it.  */
+  lg_assign (g, &body, lo,
+             lg_bin (g, LIR_ADD, lg_ref (g, lo),
+                     lg_bin (g, LIR_SEL, lg_ref (g, c),
+                             lg_bin (g, LIR_SUB,
+                                     lg_bin (g, LIR_ADD, lg_ref (g, m),
+                                             lg_int (g, 1)),
+                                     lg_ref (g, lo)))));
+  lg_assign (g, &body, hi,
+             lg_bin (g, LIR_ADD, lg_ref (g, m),
+                     lg_bin (g, LIR_SEL, lg_ref (g, c),
+                             lg_bin (g, LIR_SUB, lg_ref (g, hi),
+                                     lg_ref (g, m)))));
   if (w >= 0)
     g->k->stmts[w].body = body.first;
   return lo;

@@ -849,6 +849,14 @@ lg_loop (gen *g, int d, state *st, block *b)
             it->start = lg_seek (g, b, seek, it->a, it->l, lo, hi, ilo);
           snprintf (seek, sizeof seek, "%s_to", name);
           iter_range (g, st, it, &lo, &hi);
+          /* Unique coordinates: the range holds at most HI - LO of them
+             (a diagonal's one), so its end is that far from its start
+             at most.  */
+          if (ihi >= 0 && it->start >= 0 && !is_cn (g, it))
+            hi = lg_bin (g, LIR_MIN, hi,
+                         lg_bin (g, LIR_ADD, lg_ref (g, it->start),
+                                 lg_bin (g, LIR_SUB, lg_ref (g, ihi),
+                                         lg_ref (g, ilo))));
           if (ihi >= 0)
             stop = lg_seek (g, b, seek, it->a, it->l,
                             it->start >= 0 ? lg_ref (g, it->start) : lo, hi,
