@@ -176,6 +176,24 @@ lg_seek (gen *g, block *b, const char *name, int a, int l, int from, int to,
   int lo = lg_decl (g, b, LIR_I64, name, from);
   snprintf (hn, sizeof hn, "%s_top", name);
   int hi = lg_decl (g, b, LIR_I64, hn, to);
+  /* The range's ends often lie at the segment's (a row wholly within
+     a triangle): a look at its first and last coordinates spares the
+     search.  */
+  for (int end = 0; end < 2; end++)
+    {
+      int at = end ? lg_bin (g, LIR_SUB, lg_ref (g, hi), lg_int (g, 1))
+               : lg_ref (g, lo);
+      int c = lg_bin (g, LIR_LT, lir_load (g->k, crd, at), lg_ref (g, key));
+      int s = lg_compound (g, b, LIR_IF,
+                           lg_bin (g, LIR_AND, lg_bin (g, LIR_LT,
+                                                       lg_ref (g, lo),
+                                                       lg_ref (g, hi)),
+                                   end ? c : lir_unary (g->k, LIR_NOT, c)));
+      block then = lg_block ();
+      lg_assign (g, &then, end ? lo : hi, lg_ref (g, end ? hi : lo));
+      if (s >= 0)
+        g->k->stmts[s].body = then.first;
+    }
   int w = lg_compound (g, b, LIR_WHILE,
                        lg_bin (g, LIR_LT, lg_ref (g, lo), lg_ref (g, hi)));
   block body = lg_block ();
