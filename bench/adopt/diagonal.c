@@ -22,7 +22,7 @@ main (int argc, char **argv)
   double t1 = adopt_now ();
   for (int i = 0; i < n; i++)
     s += (i % 7 + 1) * d[i];
-  printf ("diagonal %.4f s checksum %.17g\n", t1 - t0, s);
+  printf ("diagonal %.6f s checksum %.17g\n", t1 - t0, s);
   free (d);
   sp_free (t);
   return 0;

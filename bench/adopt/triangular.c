@@ -39,7 +39,7 @@ main (int argc, char **argv)
   double t2 = adopt_now ();
   for (int i = 0; i < n; i++)
     s += (i % 7 + 1) * y[i];
-  printf ("lower %.4f s upper %.4f s checksum %.17g\n", t1 - t0, t2 - t1, s);
+  printf ("lower %.6f s upper %.6f s checksum %.17g\n", t1 - t0, t2 - t1, s);
   free (x);
   free (y);
   sp_free (t);
