@@ -243,7 +243,9 @@ reader::fail_subrange (const char *name, const char *what, tree value)
   HOST_WIDE_INT off;
   char text[NEST_TEXT_MAX];
   if (!value || !linear_value (value, &decl, &off))
-    return fail ("loop %s does not start at 0", name);
+    return fail ("loop %s does not start at 0, nor at a sum or product of "
+		 "enclosing loops' variables, constants and variables the "
+		 "function does not modify", name);
   spell (decl, off, text, sizeof text);
   if (decl && open_loop_of (decl) >= 0)
     return fail ("loop %s %s %s, the variable of an enclosing loop: "

@@ -48,6 +48,9 @@ triangular (int n, double y[n], double A[n][n] SPARSE ("CSR"), double x[n],
   for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: loop j is bounded by n / 2 \\+ i, which reads i, the variable of an enclosing loop: triangular loops are not supported" } */
     for (int j = 0; j < i + n / 2; j++)
       y[i] += A[i][j] * x[j];
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: loop j does not start at 0, nor at a sum or product of enclosing loops' variables, constants and variables the function does not modify" } */
+    for (int j = i - 2 < 0 ? 0 : i - 2; j < i; j++)
+      y[i] += A[i][j] * x[j];
   for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: the condition of loop j is not of the form 'j < bound'" } */
     for (int j = 0; j < n && j < i; j++)
       y[i] += A[i][j] * x[j];

@@ -142,6 +142,29 @@ columns (int n, double y[n], double A[n][n] SPARSE ("CSC"), const double x[n])
       y[i] += A[i][j] * x[j];
 }
 
+/* Other formats: a band below the diagonal (i - 2 <= j < i, empty at
+   the first row) in COO (the column a singleton level: compared, not
+   searched) and DCSC (the bounded loop outside, the rows searched).  */
+static void
+band_coo (int n, double y[n], double A[n][n] SPARSE ("COO"),
+          const double x[n])
+{
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, j >= i . -2 && j < i && j >= 0 . A.i,j. . x.j. : 0.; A: COO" } */
+    for (int j = i - 2; j < i; j++)
+      if (j >= 0)
+        y[i] += A[i][j] * x[j];
+}
+
+static void
+band_dcsc (int n, double y[n], double A[n][n] SPARSE ("DCSC"),
+           const double x[n])
+{
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, j >= i . -2 && j < i && j >= 0 . A.i,j. . x.j. : 0.; A: DCSC; loops: j for over A, i for over A" } */
+    for (int j = i - 2; j < i; j++)
+      if (j >= 0)
+        y[i] += A[i][j] * x[j];
+}
+
 /* A sparse output: the upper triangle of A added into C.  */
 static void
 upper_into (int n, double C[n][n] SPARSE ("CSR"), double A[n][n] SPARSE ("CSR"))
@@ -166,6 +189,7 @@ run (int n, int mod)
 {
   sp_tensor *A = sr_matrix ("csr", n, n, n + 3, mod);
   sp_tensor *Ad = sr_as (A, "dcsr"), *Ac = sr_as (A, "csc");
+  sp_tensor *Ao = sr_as (A, "coo"), *Adc = sr_as (A, "dcsc");
   sp_tensor *W = sr_matrix ("csr", n, n + 2, n + 5, mod);
   sp_tensor *C = sr_matrix ("csr", n, n, n + 7, mod);
   sp_tensor *Cd = sr_as (C, "dcsr");
@@ -197,12 +221,16 @@ run (int n, int mod)
   RUN ("accumulator", accumulator (n, y, sp_array (A), x));
   RUN ("scatter", scatter (n, y, sp_array (A), x));
   RUN ("columns", columns (n, y, sp_array (Ac), x));
+  RUN ("band_coo", band_coo (n, y, sp_array (Ao), x));
+  RUN ("band_dcsc", band_dcsc (n, y, sp_array (Adc), x));
   upper_into (n, sp_array (C), sp_array (A));
   sr_print_t ("upper_into", C, (int64_t) n * n);
   printf ("triangle_sum: %.17g\n", triangle_sum (n, sp_array (Ad)));
   sp_free (A);
   sp_free (Ad);
   sp_free (Ac);
+  sp_free (Ao);
+  sp_free (Adc);
   sp_free (W);
   sp_free (C);
   sp_free (Cd);
