@@ -6,9 +6,13 @@
    becomes a statement of its own: sums commute, so they run one after
    the other.  Compiled with -fopenmp and run on threads: the row
    statement runs in parallel, the column one (whose rows scatter into y)
-   serially, so no two threads add into one element.  */
+   serially, so no two threads add into one element; on 1 to 3 threads,
+   parallel however few the entries.  */
 /* { dg-options "-fopenmp" } */
 #include "sparse-run.h"
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 static void
 pr (const char *what, const double *a, int n)
@@ -141,9 +145,17 @@ run (int n, int mod)
 int
 main (void)
 {
-  run (1, 1);
-  run (9, 2);
-  run (30, 3);
-  run (200, 7);
+  /* Parallel loops on threads however few the entries.  */
+  setenv ("SP_PAR_MIN", "0", 1);
+  for (int nt = 1; nt <= 3; nt++)
+    {
+#ifdef _OPENMP
+      omp_set_num_threads (nt);
+#endif
+      run (1, 1);
+      run (9, 2);
+      run (30, 3);
+      run (200, 7);
+    }
   return 0;
 }
