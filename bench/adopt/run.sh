@@ -32,7 +32,7 @@ row () {
   echo "| $name $what | $3 | $1 | $(echo "$1 $3" | awk '{ printf "%.2f", $1 / $2 }') | $same |"
 }
 for p in threshold rownorm jacobi gauss-seidel fem random triangular diagonal \
-  symmetric; do
+  symmetric jacobi-diagonal; do
   $CC -O2 $DEFS -fplugin=build/sparse.so -Iinclude bench/adopt/$p.c \
     build/libsparsert.a -lm -lpthread -o $OUT/$p-plugin
   $CC -O2 $DEFS -Wno-attributes -Iinclude bench/adopt/$p.c build/libsparsert.a \
@@ -51,3 +51,4 @@ row triangular $MTX lower
 row triangular $MTX upper
 row diagonal $MTX diagonal
 row symmetric $MTX symmetric
+row jacobi-diagonal $MTX jacobi
