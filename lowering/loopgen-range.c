@@ -64,7 +64,11 @@ cond_range (gen *g, int c, int v, const state *st, int *lo, int *hi)
     }
   else
     return;
-  if (ix_expr_uses (g->s, other, v) || !lg_available (g, other, st))
+  /* An integer bound (j < 2.5 holds at j = 2: a floating one is no
+     integer range).  */
+  lir_type t = lg_ix_type (g, other);
+  if ((t != LIR_I32 && t != LIR_I64) || ix_expr_uses (g->s, other, v)
+      || !lg_available (g, other, st))
     return;
   if (*lo < 0 && (op == IX_GT || op == IX_GE || op == IX_EQ))
     *lo = bound_value (g, other, st, op == IX_GT);

@@ -165,6 +165,18 @@ band_dcsc (int n, double y[n], double A[n][n] SPARSE ("DCSC"),
         y[i] += A[i][j] * x[j];
 }
 
+/* Guards comparing the column with floating values: tested at each
+   entry, no integer range (j < 4.5 holds at j = 4).  */
+static void
+float_guard (int n, double y[n], double A[n][n] SPARSE ("CSR"),
+             const double x[n], double c)
+{
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, j < c && j >= i - 1.5 . A.i,j. . x.j. : 0.; A: CSR" } */
+    for (int j = 0; j < n; j++)
+      if (j < c && j >= i - 1.5)
+        y[i] += A[i][j] * x[j];
+}
+
 /* A sparse output: the upper triangle of A added into C.  */
 static void
 upper_into (int n, double C[n][n] SPARSE ("CSR"), double A[n][n] SPARSE ("CSR"))
@@ -221,6 +233,7 @@ run (int n, int mod)
   RUN ("accumulator", accumulator (n, y, sp_array (A), x));
   RUN ("scatter", scatter (n, y, sp_array (A), x));
   RUN ("columns", columns (n, y, sp_array (Ac), x));
+  RUN ("float_guard", float_guard (n, y, sp_array (A), x, n / 2 + 0.5));
   RUN ("band_coo", band_coo (n, y, sp_array (Ao), x));
   RUN ("band_dcsc", band_dcsc (n, y, sp_array (Adc), x));
   upper_into (n, sp_array (C), sp_array (A));
