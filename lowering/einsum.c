@@ -83,9 +83,10 @@ operand (parser *p, const char *name, int tok)
   return o;
 }
 
-/* NAME [ '(' NAME {',' NAME} ')' ]: an access; returns its id.  */
+/* NAME [ '(' NAME {',' NAME} ')' ]: an access; returns its id, or with
+   LEAF, the expression reading it (ix_add_read_leaf).  */
 static int
-access (parser *p)
+access (parser *p, int leaf)
 {
   int tok = p->pos;
   const char *name = p->toks[tok].text;
@@ -117,6 +118,9 @@ access (parser *p)
         return error_at (p, p->pos, "expected ',' or ')' in the access of "
                          "'%s', found '%s'", name, spell (p, p->pos));
     }
+  if (leaf)
+    return ix_add_read_leaf (p->s, o, n, vars, tok, p->toks[tok].loc,
+                             p->err);
   return ix_add_read (p->s, o, n, vars, tok, p->toks[tok].loc, p->err);
 }
 
@@ -135,8 +139,7 @@ primary (parser *p)
     }
   if (t->kind == EIN_NAME)
     {
-      int a = access (p);
-      return a < 0 ? -1 : ix_add_leaf (p->s, a, p->err);
+      return access (p, 1);
     }
   if (accept (p, "("))
     {
@@ -211,7 +214,7 @@ statement (parser *p)
   if (p->toks[0].kind != EIN_NAME)
     return error_at (p, 0, "expected the output's name, found '%s'",
                      spell (p, 0));
-  int out = access (p);
+  int out = access (p, 0);
   if (out < 0)
     return -1;
   int assign = -1;

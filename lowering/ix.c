@@ -301,10 +301,10 @@ ix_add_access (ix_stmt *s, int opd, int nidx, const int *vars, int tok,
   for (int k = 0; k < nidx; k++)
     for (int l = 0; l < k; l++)
       if (vars[k] == vars[l])
-        return ix_fail (d, tok, loc, "index '%s' is used twice in one access "
-                     "of '%s': diagonal accesses are not supported (copy "
-                     "the diagonal into a vector first)",
-                     s->var[vars[k]].name, o->name);
+        return ix_fail (d, tok, loc, "index '%s' is used twice in "
+                        "output '%s': its diagonal is written from loops "
+                        "over both of its indices, a guard keeping them "
+                        "equal", s->var[vars[k]].name, o->name);
   ix_access *a = &s->acc[s->naccs];
   memset (a, 0, sizeof *a);
   a->opd = opd;
@@ -330,6 +330,56 @@ ix_add_read (ix_stmt *s, int opd, int nidx, const int *vars, int tok,
         return a;
     }
   return ix_add_access (s, opd, nidx, vars, tok, loc, d);
+}
+
+static int new_expr (ix_stmt *s, ix_op op, int tok, unsigned loc,
+                     ix_diag *d);
+
+int
+ix_add_read_leaf (ix_stmt *s, int opd, int nidx, const int *vars, int tok,
+                  unsigned loc, ix_diag *d)
+{
+  int own[SP_MAX_RANK] = { 0 }, cond = -1;
+  for (int k = 0; k < nidx && k < SP_MAX_RANK; k++)
+    {
+      own[k] = vars[k];
+      int l = 0;
+      while (l < k && vars[l] != vars[k])
+        l++;
+      if (l == k)
+        continue;
+      /* A repeated index: a variable of its own, equal to the first.  */
+      char name[IX_NAME_MAX + 16];
+      for (int n = 2;; n++)
+        {
+          snprintf (name, sizeof name, "%.*s_%d", IX_NAME_MAX - 16,
+                    s->var[vars[k]].name, n);
+          int taken = 0;
+          for (int v = 0; v < s->nvars; v++)
+            taken |= strcmp (s->var[v].name, name) == 0;
+          if (!taken)
+            break;
+        }
+      if ((own[k] = ix_add_var (s, name, tok, loc, d)) < 0)
+        return -1;
+      int a = ix_add_index (s, own[k], SP_I64, loc, d);
+      int b = a < 0 ? -1 : ix_add_index (s, vars[k], SP_I64, loc, d);
+      int c = b < 0 ? -1 : ix_add_op (s, IX_EQ, a, b, tok, loc, d);
+      if (c < 0 || (cond >= 0 && (c = ix_add_op (s, IX_AND, cond, c, tok,
+                                                   loc, d)) < 0))
+        return -1;
+      cond = c;
+    }
+  int a = ix_add_read (s, opd, nidx, own, tok, loc, d);
+  int e = a < 0 ? -1 : ix_add_leaf (s, a, d);
+  if (e < 0 || cond < 0)
+    return e;
+  if ((e = ix_add_op (s, IX_WHERE, cond, e, tok, loc, d)) < 0)
+    return -1;
+  for (int k = 0; k < nidx && e >= 0; k++)
+    if (own[k] != vars[k])
+      e = ix_add_sum (s, own[k], e, d);
+  return e;
 }
 
 /* A new expression node of kind OP; its fields are left at "absent".  */
@@ -433,6 +483,34 @@ ix_access_sparse (const ix_stmt *s, int a, const sp_format *f)
 {
   return s->opd[s->acc[a].opd].tagged
          && !sp_format_dense_upto (f, f->nlevels);
+}
+
+/* Whether C is the condition V == W (or W == V), W another index
+   variable, or a conjunction of such conditions one of which is.  */
+static int
+pins (const ix_stmt *s, int c, int v)
+{
+  const ix_expr *x = &s->expr[c];
+  if (x->op == IX_AND)
+    return pins (s, x->a, v) || pins (s, x->b, v);
+  if (x->op != IX_EQ)
+    return 0;
+  const ix_expr *a = &s->expr[x->a], *b = &s->expr[x->b];
+  return a->op == IX_INDEX && b->op == IX_INDEX && a->var != b->var
+         && (a->var == v || b->var == v);
+}
+
+int
+ix_is_locate (const ix_stmt *s, int e)
+{
+  const ix_expr *x = &s->expr[e];
+  if (x->op != IX_SUM)
+    return 0;
+  const ix_expr *w = &s->expr[x->a];
+  while (w->op == IX_SUM)
+    w = &s->expr[w->a];
+  return w->op == IX_WHERE && pins (s, w->a, x->var)
+         && s->expr[w->b].op == IX_ACCESS;
 }
 
 int
@@ -555,6 +633,10 @@ inplace_read (const ix_stmt *s)
 static int
 sparse_access_below (const ix_stmt *s, int e)
 {
+  /* A locate reads the one element, zero when unstored: a value, as a
+     dense operand's.  */
+  if (ix_is_locate (s, e))
+    return -1;
   const ix_expr *x = &s->expr[e];
   if (x->op == IX_ACCESS)
     {
@@ -565,13 +647,69 @@ sparse_access_below (const ix_stmt *s, int e)
   return a >= 0 || x->b < 0 ? a : sparse_access_below (s, x->b);
 }
 
-/* Nonzero when E holds an IX_SUM.  */
+/* Nonzero when E holds an IX_SUM other than a locate.  */
 static int
 has_sum (const ix_stmt *s, int e)
 {
   const ix_expr *x = &s->expr[e];
+  if (ix_is_locate (s, e))
+    return 0;
   return x->op == IX_SUM || (x->a >= 0 && has_sum (s, x->a))
          || (x->b >= 0 && has_sum (s, x->b));
+}
+
+/* The first locate (ix_is_locate) in E, or -1.  */
+static int
+find_locate (const ix_stmt *s, int e)
+{
+  const ix_expr *x = &s->expr[e];
+  if (ix_is_locate (s, e))
+    return e;
+  int a = x->a >= 0 ? find_locate (s, x->a) : -1;
+  return a >= 0 || x->b < 0 ? a : find_locate (s, x->b);
+}
+
+/* Whether E is or holds expression T.  */
+static int
+contains (const ix_stmt *s, int e, int t)
+{
+  const ix_expr *x = &s->expr[e];
+  return e == t || (x->a >= 0 && contains (s, x->a, t))
+         || (x->b >= 0 && contains (s, x->b, t));
+}
+
+/* The first IX_SUM in E that is no locate and does not hold expression
+   L, or -1.  */
+static int
+find_sum_beside (const ix_stmt *s, int e, int l)
+{
+  const ix_expr *x = &s->expr[e];
+  if (ix_is_locate (s, e))
+    return -1;
+  if (x->op == IX_SUM && !contains (s, e, l))
+    return e;
+  int a = x->a >= 0 ? find_sum_beside (s, x->a, l) : -1;
+  return a >= 0 || x->b < 0 ? a : find_sum_beside (s, x->b, l);
+}
+
+/* A locate is a loop of its own: beside another sum (not one around
+   it), the two would need two loop nests inside the outer loops.  */
+static int
+check_locates (const ix_stmt *s, ix_diag *d)
+{
+  int l = find_locate (s, s->rhs);
+  int other = l < 0 ? -1 : find_sum_beside (s, s->rhs, l);
+  if (other < 0)
+    return 0;
+  const ix_expr *w = &s->expr[s->expr[l].a];
+  while (w->op != IX_WHERE)
+    w = &s->expr[w->a];
+  const char *name = s->opd[s->acc[s->expr[w->b].access].opd].name;
+  return ix_fail (d, s->expr[l].tok, s->expr[l].loc, "the diagonal of '%s' "
+                  "is read in a statement that also sums over %s: read the "
+                  "diagonal into a vector in a loop of its own first (d[i] = "
+                  "%s[i][i], which is sparsified) and use that", name,
+                  s->var[s->expr[other].var].name, name);
 }
 
 /* The divisor of division E (or of its remainder) must not be zero
@@ -582,6 +720,28 @@ static int
 check_divisor (const ix_stmt *s, int e, ix_diag *d)
 {
   const ix_expr *x = &s->expr[e];
+  int l = find_locate (s, x->b);
+  if (l >= 0)
+    {
+      /* Every row of the divisor is visited (a row not stored divides
+         by zero, as in the dense program): the levels above the one
+         located must be dense.  */
+      const ix_expr *w = &s->expr[s->expr[l].a];
+      while (w->op != IX_WHERE)
+        w = &s->expr[w->a];
+      const ix_access *ac = &s->acc[w->b >= 0 ? s->expr[w->b].access : 0];
+      const ix_operand *o = &s->opd[ac->opd];
+      int last = o->fmt.nlevels - 1;
+      if (!sp_format_dense_upto (&o->fmt, last)
+          || ac->var[o->fmt.lv[last].dim] != s->expr[l].var)
+        return ix_fail (d, x->tok, x->loc, "division by the diagonal of "
+                        "'%s', whose format does not store every row: a row "
+                        "without entries divides by zero, and its loops "
+                        "would skip it; store it as CSR, or read the "
+                        "diagonal into a vector in a loop of its own first "
+                        "(d[i] = %s[i][i]) and divide by that", o->name,
+                        o->name);
+    }
   int a = sparse_access_below (s, x->b);
   if (a >= 0)
     return ix_fail (d, x->tok, x->loc, "%s by '%s', a sparse operand: its "
@@ -599,6 +759,7 @@ static int
 check_divisor_sums (const ix_stmt *s, int e, ix_diag *d)
 {
   const ix_expr *x = &s->expr[e];
+
   if ((x->op == IX_DIV || x->op == IX_MOD) && has_sum (s, x->b))
     return ix_fail (d, x->tok, x->loc, "%s by a sum: compute the sum into "
                     "a scalar or a vector first",
@@ -807,7 +968,8 @@ ix_finish (ix_stmt *s, ix_diag *d)
                          "used outside the sum over it", s->var[v].name);
         }
     }
-  if (place_reductions (s, d) || check_divisor_sums (s, s->rhs, d))
+  if (place_reductions (s, d) || check_divisor_sums (s, s->rhs, d)
+      || check_locates (s, d))
     return -1;
   return resolve_extents (s, d);
 }

@@ -265,6 +265,12 @@ int ix_add_access (ix_stmt *s, int opd, int nidx, const int *vars, int tok,
    one, so that A(i,j) * A(i,j) iterates A once.  */
 int ix_add_read (ix_stmt *s, int opd, int nidx, const int *vars, int tok,
                  unsigned loc, ix_diag *d);
+/* The expression reading OPD at VARS: its leaf (ix_add_read), or, where
+   an index repeats (a diagonal, A(i,i)), the sum over a variable of its
+   own kept equal to it: sum(i_2, i_2 == i ? A(i,i_2) : 0), whose loop
+   the guard narrows to the one coordinate (a locate).  */
+int ix_add_read_leaf (ix_stmt *s, int opd, int nidx, const int *vars,
+                      int tok, unsigned loc, ix_diag *d);
 /* Expressions; children must already exist.  */
 int ix_add_leaf (ix_stmt *s, int access, ix_diag *d);
 int ix_add_const (ix_stmt *s, ix_num num, int tok, unsigned loc, ix_diag *d);
@@ -303,6 +309,10 @@ void ix_cat (char *buf, size_t len, const char *fmt, ...)
    the operand's own format, or the one a schedule reads the access in
    (ix_sched.fmt[A]).  */
 int ix_access_sparse (const ix_stmt *s, int a, const sp_format *f);
+/* Nonzero when E is a locate: the sum of one access over a variable a
+   guard keeps equal to another (ix_add_read_leaf's diagonal), whose
+   value is the one element, zero when it is not stored.  */
+int ix_is_locate (const ix_stmt *s, int e);
 /* Nonzero when expression E (or anything below it) uses variable V.  */
 int ix_expr_uses (const ix_stmt *s, int e, int v);
 /* The type C computes expression E in (the usual arithmetic conversions;

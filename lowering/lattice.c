@@ -148,6 +148,17 @@ merge_disj (const lset *a, const lset *b, lset *r)
   return 0;
 }
 
+/* Whether E reads a sparse access.  */
+static int
+reads_sparse (const ix_sched *sc, int e)
+{
+  const ix_expr *x = &sc->st.expr[e];
+  if (x->op == IX_ACCESS)
+    return ix_access_sparse (&sc->st, x->access, &sc->fmt[x->access]);
+  return (x->a >= 0 && reads_sparse (sc, x->a))
+         || (x->b >= 0 && reads_sparse (sc, x->b));
+}
+
 static int
 build (const ix_sched *sc, int loop, int e, uint32_t absent, lat_bits *dense,
        lset *r)
@@ -180,6 +191,12 @@ build (const ix_sched *sc, int loop, int e, uint32_t absent, lat_bits *dense,
     case IX_MERGE_DISJ:
       {
         lset a, b;
+        /* A quotient is zero where its dividend is; a divisor that reads
+           a sparse operand (a locate, ix_is_locate: zero where unstored,
+           as in the dense program) does not keep the loops off the
+           points where it is zero.  */
+        if ((x->op == IX_DIV || x->op == IX_MOD) && reads_sparse (sc, x->b))
+          return build (sc, loop, x->a, absent, dense, r);
         if (build (sc, loop, x->a, absent, dense, &a)
             || build (sc, loop, x->b, absent, dense, &b))
           return -1;

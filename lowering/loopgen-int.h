@@ -121,6 +121,18 @@ int lg_gap (gen *g, block *b, int p, int end, int shortest);
 void lg_seek (gen *g, block *b, int p, int end, int crd, int target,
               int gap);
 
+/* loopgen-range.c: the range guards keep a loop variable to.  */
+int lg_range (gen *g, int e, int a, int sv, const state *st, block *b,
+              int *lo, int *hi);
+/* Whether level L of access A can be searched by coordinate (sorted
+   within its segments).  */
+int lg_searchable (const gen *g, int a, int l);
+/* The first position in [FROM, TO) of level L of access A whose
+   coordinate is KEY or more (TO when none is), by binary search, in a
+   variable declared in B and named NAME.  */
+int lg_lower_bound (gen *g, block *b, const char *name, int a, int l,
+                    int from, int to, int key);
+
 /* loopgen.c: loops.  */
 void lg_loop (gen *g, int d, state *st, block *b);
 

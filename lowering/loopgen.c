@@ -24,6 +24,8 @@ typedef struct iter
   int p, end;   /* position and bound variables */
   int c;        /* coordinate variable in the current iteration */
   int q;        /* CN: segment end variable */
+  int start;    /* the variable holding the first position of the loop's
+                   range (lg_lower_bound), or -1 */
 } iter;
 
 /* -------------------------------------------------------------------- */
@@ -470,7 +472,7 @@ mark_sum (gen *g)
    with its coordinate.  */
 static void
 dense_loop (gen *g, int d, const lattice *l, iter *its, int nits,
-            const state *st, block *b)
+            const state *st, int rlo, int rhi, block *b)
 {
   int sv = g->nest->order[d];
   int v = lg_decl (g, b, LIR_I64, g->sc->sv[sv].name, -1);
@@ -480,6 +482,17 @@ dense_loop (gen *g, int d, const lattice *l, iter *its, int nits,
   g->k->stmts[s].var = v;
   g->k->stmts[s].a = lg_int (g, 0);
   g->k->stmts[s].b = lg_loop_extent (g, sv);
+  /* Over the range its guards keep it to (loopgen-range.c), within the
+     extent: max (0, lo) and min (extent, hi).  */
+  if (rlo >= 0)
+    g->k->stmts[s].a = lg_bin (g, LIR_SEL, lg_bin (g, LIR_LT, lg_int (g, 0),
+                                                   lg_ref (g, rlo)),
+                               lg_ref (g, rlo));
+  if (rhi >= 0)
+    g->k->stmts[s].b = lg_bin (g, LIR_MIN, g->k->stmts[s].b,
+                               lg_ref (g, rhi));
+  if ((rlo >= 0 || rhi >= 0) && g->scope_of[d] == 0)
+    g->covered = 0;
   lg_emit (g, b, s);
   /* Sparse iterators advance from one iteration to the next.  */
   if (!nits)
@@ -739,7 +752,7 @@ sparse_loops (gen *g, int d, const lattice *l, iter *its, int nits,
                  bounds may not refer to its variable).  */
               int lo, hi;
               iter_range (g, st, it, &lo, &hi);
-              g->k->stmts[s].a = lo;
+              g->k->stmts[s].a = it->start >= 0 ? lg_ref (g, it->start) : lo;
               maybe_parallel (g, d, s);
             }
           else
@@ -935,22 +948,59 @@ lg_loop (gen *g, int d, state *st, block *b)
       if (n >= 0)
         lg_out_room (g, st, b, n);
     }
+  /* The range the loop's guards keep it to, and each access's.  */
+  int rlo = -1, rhi = -1, e = row_expr (g, d, k);
+  if (lat_has_universe (&l))
+    lg_range (g, e, -1, sv, st, b, &rlo, &rhi);
   /* A first for loop over positions starts its range itself.  */
   int first = lat_has_universe (&l) ? -1 : for_iter (g, &l, 0, its, nits);
   for (int i = 0; i < nits; i++)
     {
       iter *it = &its[i];
       int lo, hi;
-      iter_range (g, st, it, &lo, &hi);
       char name[64];
       snprintf (name, sizeof name, "p%s%d",
                 g->s->opd[g->s->acc[it->a].opd].name, it->l);
+      it->start = -1;
+      int ilo = -1, ihi = -1, stop = -1;
+      if (lg_searchable (g, it->a, it->l)
+          && lg_range (g, e, it->a, sv, st, b, &ilo, &ihi))
+        {
+          char seek[72];
+          snprintf (seek, sizeof seek, "%s_from", name);
+          iter_range (g, st, it, &lo, &hi);
+          if (ilo >= 0)
+            it->start = lg_lower_bound (g, b, seek, it->a, it->l, lo, hi,
+                                        ilo);
+          snprintf (seek, sizeof seek, "%s_to", name);
+          iter_range (g, st, it, &lo, &hi);
+          /* Unique coordinates: the range holds at most HI - LO of them
+             (a diagonal's one), so its end is that far from its start
+             at most.  */
+          if (ihi >= 0 && it->start >= 0 && !is_cn (g, it))
+            hi = lg_bin (g, LIR_MIN, hi,
+                         lg_bin (g, LIR_ADD, lg_ref (g, it->start),
+                                 lg_bin (g, LIR_SUB, lg_ref (g, ihi),
+                                         lg_ref (g, ilo))));
+          if (ihi >= 0)
+            stop = lg_lower_bound (g, b, seek, it->a, it->l,
+                                   it->start >= 0 ? lg_ref (g, it->start)
+                                   : lo, hi, ihi);
+        }
+      iter_range (g, st, it, &lo, &hi);
+      if (it->start >= 0)
+        lo = lg_ref (g, it->start);
+      if (stop >= 0)
+        hi = lg_ref (g, stop);
+      /* A dense loop starting past 0 needs every iterator there.  */
+      if (it->start < 0)
+        rlo = -1;
       it->p = lg_decl (g, b, LIR_I64, name, i == first ? -1 : lo);
       strcat (name, "_end");
       it->end = lg_decl (g, b, LIR_I64, name, hi);
     }
   if (lat_has_universe (&l))
-    dense_loop (g, d, &l, its, nits, st, b);
+    dense_loop (g, d, &l, its, nits, st, rlo, rhi, b);
   else
     sparse_loops (g, d, &l, its, nits, st, b);
 }

@@ -229,6 +229,15 @@ nest_if (nest *n, int cond, unsigned loc)
 }
 
 int
+nest_range (nest *n, int loop, int cond, unsigned loc)
+{
+  int e = nest_if (n, cond, loc);
+  if (e >= 0)
+    n->ev[e].loop = loop;
+  return e;
+}
+
+int
 nest_else (nest *n, unsigned loc)
 {
   return new_event (n, NEST_EV_ELSE, loc) ? n->nevents - 1 : -1;

@@ -76,6 +76,9 @@ typedef struct engine
   int gelse[NEST_MAX_GUARDS];     /* in its else */
   int gassumed[NEST_MAX_GUARDS];  /* its condition is assumed false at
                                      the zeros (nest_result.assume) */
+  int base[NEST_MAX_OBJS];         /* the object each stands for in the
+                                     result: itself, or the original of
+                                     a twin (nest-split.c) */
   nest_result *r;
 } engine;
 
@@ -89,6 +92,9 @@ const char *ng_loopname (const engine *g, int l);
 char *ng_spell_access (const engine *g, int obj, int nidx, const int *loops,
                        char *buf, size_t len);
 int ng_is_temp (const engine *g, int o);
+
+/* nest-split.c.  */
+nest *ng_split_outputs (const nest *n, int *base);
 
 /* nest-zeros.c.  */
 /* The conjunction of the conditions of the if statements opened since

@@ -291,6 +291,10 @@ nonzero_decision (const engine *g, int s)
   const sym *x = &g->syms[s];
   if (zero_value (g, s) == ZV_ZERO || !has_cond (g, s))
     return -1;
+  /* A guard that reads no sparse object (j < i, x[j] > 0) decides
+     nothing at their zeros: the value guarded does.  */
+  if (x->op == IX_WHERE && sparse_read (g, x->a) < 0)
+    return nonzero_decision (g, x->b);
   if (x->op == IX_WHERE || x->op == IX_NOT || x->op == IX_AND
       || x->op == IX_OR || (x->op >= IX_EQ && x->op <= IX_GE))
     return sparse_read (g, s) >= 0 ? s : -1;

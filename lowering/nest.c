@@ -475,6 +475,17 @@ reads_target (const nest *n, int e, const nest_event *ev)
   return 1;
 }
 
+/* The loop whose range (nest_range) guards what object O is set to,
+   or -1.  */
+static int
+range_loop (const engine *g, int o)
+{
+  for (int k = g->st[o].base_guard; k < g->nguards; k++)
+    if (g->n->ev[g->gev[k]].loop >= 0)
+      return g->n->ev[g->gev[k]].loop;
+  return -1;
+}
+
 static int
 assign (engine *g, int evi)
 {
@@ -519,7 +530,9 @@ assign (engine *g, int evi)
         char b1[128], b2[128];
         for (int q = 0; q < g->depth; q++)
           if (g->stack[q] == s->map[k])
-            return ng_fail (g, "%s is written both at %s and at %s",
+            return ng_fail (g, "%s is written both at %s and at %s: an output written at "
+                         "two places is sparsified when both only "
+                         "accumulate (+=, -=)",
                          ng_objname (g, o),
                          ng_spell_access (g, o, s->nmap, s->map, b1, sizeof b1),
                          ng_spell_access (g, o, ev->nidx, ev->idx, b2,
@@ -544,6 +557,15 @@ assign (engine *g, int evi)
       else if (gs >= 0 && !ng_is_temp (g, o))
         {
           char b1[128];
+          int rl = range_loop (g, o);
+          if (rl >= 0)
+            return ng_fail (g, "%s is set (=) in loop %s, which runs over "
+                            "part of its extent: the elements outside keep "
+                            "their old values; accumulate (+=) into it, or "
+                            "set it in a loop over the whole extent",
+                            ng_spell_access (g, o, ev->nidx, ev->idx, b1,
+                                             sizeof b1),
+                            ng_loopname (g, rl));
           return ng_fail (g, "%s is set (=) inside an if statement: where the "
                        "condition is false it keeps its old value; set it "
                        "before the if statement, or accumulate (+=) into it",
@@ -705,6 +727,8 @@ kvar (kbuild *k, int l)
   return v;
 }
 
+/* Access OBJ[LOOPS...]: the output's, when it is the first, else the
+   expression of a read (ix_add_read_leaf).  */
 static int
 kaccess (kbuild *k, int obj, int nidx, const int *loops, unsigned loc)
 {
@@ -720,7 +744,7 @@ kaccess (kbuild *k, int obj, int nidx, const int *loops, unsigned loc)
   /* The output first, then reads (one access for repeated reads).  */
   if (k->ix->naccs == 0)
     return ix_add_access (k->ix, o, nidx, vars, -1, loc, &k->d);
-  return ix_add_read (k->ix, o, nidx, vars, -1, loc, &k->d);
+  return ix_add_read_leaf (k->ix, o, nidx, vars, -1, loc, &k->d);
 }
 
 static int
@@ -731,8 +755,7 @@ kexpr (kbuild *k, int s)
     {
     case IX_ACCESS:
       {
-        int a = kaccess (k, x->obj, x->nidx, x->loop, x->loc);
-        return a < 0 ? -1 : ix_add_leaf (k->ix, a, &k->d);
+        return kaccess (k, x->obj, x->nidx, x->loop, x->loc);
       }
     case IX_CONST:
       return ix_add_const (k->ix, x->num, -1, x->loc, &k->d);
@@ -877,6 +900,8 @@ check_bounds (engine *g, kbuild *k)
           if (l < 0 || (!ob->opd.tagged && !src))
             continue;
           const nest_loop *lp = &g->n->loop[l];
+          if (lp->ranged)
+            continue;
           if (lp->bound_rt
               && (ob->extent_key[d] < 0 || lp->bound_key != ob->extent_key[d]))
             {
@@ -1040,7 +1065,8 @@ check_aliases (engine *g, const int *named)
       const nest_obj *ow = &g->n->obj[w];
       for (int o = 0; o < g->n->nobjs; o++)
         {
-          if (o == w || !named[o] || (g->written[o] && ng_is_temp (g, o)))
+          if (g->base[o] == g->base[w] || !named[o]
+              || (g->written[o] && ng_is_temp (g, o)))
             continue;
           switch (may_alias (ow, &g->n->obj[o]))
             {
@@ -1053,17 +1079,17 @@ check_aliases (engine *g, const int *named)
                 if (ow->opd.tagged && g->n->obj[o].opd.tagged
                     && elementwise (g, k, o))
                   break;
-                int dup = 0;
+                int dup = 0, bw = g->base[w], bo = g->base[o];
                 for (int c = 0; c < r->nchecks; c++)
-                  if ((r->check[c].a == w && r->check[c].b == o)
-                      || (r->check[c].a == o && r->check[c].b == w))
+                  if ((r->check[c].a == bw && r->check[c].b == bo)
+                      || (r->check[c].a == bo && r->check[c].b == bw))
                     dup = 1;
                 if (dup)
                   break;
                 if (r->nchecks == NEST_MAX_CHECKS)
                   return ng_fail (g, "too many arrays that may overlap");
-                r->check[r->nchecks].a = w;
-                r->check[r->nchecks].b = o;
+                r->check[r->nchecks].a = bw;
+                r->check[r->nchecks].b = bo;
                 r->nchecks++;
                 break;
               }
@@ -1088,7 +1114,8 @@ prepass (engine *g, int *named)
       for (int l = 0; l < NEST_MAX_LOOPS; l++)
         g->st[o].canon[l] = -1;
       for (int p = 0; p < o; p++)
-        if (strcmp (n->obj[o].opd.name, n->obj[p].opd.name) == 0)
+        if (strcmp (n->obj[o].opd.name, n->obj[p].opd.name) == 0
+            && g->base[o] != g->base[p])
           return ng_fail (g, "two different variables are named %s",
                        n->obj[o].opd.name);
     }
@@ -1126,7 +1153,9 @@ prepass (engine *g, int *named)
             s->canon[l] = m;
         }
       if (!same)
-        return ng_fail (g, "%s is written both at %s and at %s",
+        return ng_fail (g, "%s is written both at %s and at %s: an output written at "
+                         "two places is sparsified when both only "
+                         "accumulate (+=, -=)",
                      ng_objname (g, ev->obj),
                      ng_spell_access (g, ev->obj, s->nmap, s->map, b1,
                                    sizeof b1),
@@ -1153,6 +1182,9 @@ nest_lower (const nest *n, nest_result *r)
       snprintf (r->reason, sizeof r->reason, "out of memory");
       return -1;
     }
+  nest *split = ng_split_outputs (n, g->base);
+  if (split)
+    n = split;
   g->n = n;
   g->syms = syms;
   g->r = r;
@@ -1261,6 +1293,12 @@ nest_lower (const nest *n, nest_result *r)
       r->nbound_checks = 0;
       r->nassumes = 0;
     }
+  /* The front end knows the originals only.  */
+  for (int k = 0; k < r->nkernels; k++)
+    r->kernel_obj[k] = g->base[r->kernel_obj[k]];
+  for (int c = 0; c < r->nbound_checks; c++)
+    r->bound_check[c].obj = g->base[r->bound_check[c].obj];
+  free (split);
   free (syms);
   free (g);
   return rc;

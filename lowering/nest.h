@@ -121,6 +121,11 @@ typedef struct nest_loop
                                     (an expression that the loops cannot
                                     change), where the keys do not show
                                     them equal */
+  int ranged;                    /* nonzero: its bound reads an enclosing
+                                    loop's variable; it runs over the
+                                    extent of what it indexes, kept to its
+                                    range by a guard the front end adds
+                                    (an if statement around its body) */
   unsigned loc;
 } nest_loop;
 
@@ -146,7 +151,8 @@ typedef enum
   NEST_EV_END,     /* loop LOOP ends */
   NEST_EV_DECL,    /* scalar OBJ is declared: no value yet */
   NEST_EV_ASSIGN,  /* OBJ[IDX...] OP RHS */
-  NEST_EV_IF,      /* an if statement with condition RHS begins */
+  NEST_EV_IF,      /* an if statement with condition RHS begins; LOOP
+                      >= 0: the range of that loop (nest_range) */
   NEST_EV_ELSE,    /* ... its else branch begins */
   NEST_EV_ENDIF    /* ... it ends */
 } nest_ev_kind;
@@ -195,6 +201,10 @@ int nest_index (nest *n, int loop, sp_type t, unsigned loc);
    optionally nest_else and the other branch's, then nest_endif.  */
 int nest_if (nest *n, int cond, unsigned loc);
 int nest_else (nest *n, unsigned loc);
+/* The guard keeping loop LOOP (nest_loop.ranged, or a start past 0) to
+   its range: an if statement with condition COND around its body, which
+   messages speak of as the loop's range.  */
+int nest_range (nest *n, int loop, int cond, unsigned loc);
 int nest_endif (nest *n, unsigned loc);
 
 /* Two objects whose storage must not overlap (two tagged arrays: which

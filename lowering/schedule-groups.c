@@ -91,8 +91,11 @@ group_walk (const ix_sched *sc, const sch_nest *nest, int e, int g, int lin,
     lin = 0;
   if (x->a >= 0)
     group_walk (sc, nest, x->a, g, lin, below_red, gr);
+  /* Nor does a sum in a divisor (a locate, ix_is_locate) share the
+     loops of what it divides.  */
   if (x->b >= 0)
-    group_walk (sc, nest, x->b, g, lin, below_red, gr);
+    group_walk (sc, nest, x->b, g,
+                lin && x->op != IX_DIV && x->op != IX_MOD, below_red, gr);
 }
 
 static void

@@ -232,4 +232,75 @@ reader::check_bound_writes ()
   return true;
 }
 
+/* Whether T, the start or bound of an inner loop, is a range the nest
+   can keep the loop to with a guard on its variable (range_guard):
+   integer +, - and * of constants, of the variables of enclosing loops
+   and of locals or parameters nothing modifies.  *LOOPVAR is set when it
+   reads an enclosing loop's variable.  */
+bool
+reader::range_value (tree t, bool *loopvar)
+{
+  if (!INTEGRAL_TYPE_P (TREE_TYPE (t)) || TREE_SIDE_EFFECTS (t))
+    return false;
+  switch (TREE_CODE (t))
+    {
+    case INTEGER_CST:
+      return true;
+    case VAR_DECL:
+    case PARM_DECL:
+      if (open_loop_of (t) >= 0)
+	return *loopvar = true;
+      return !is_nest_loop_var (t) && fixed_decl_p (t);
+    CASE_CONVERT:
+    case NON_LVALUE_EXPR:
+      return range_value (TREE_OPERAND (t, 0), loopvar);
+    case PLUS_EXPR:
+    case MINUS_EXPR:
+    case MULT_EXPR:
+      return range_value (TREE_OPERAND (t, 0), loopvar)
+	     && range_value (TREE_OPERAND (t, 1), loopvar);
+    default:
+      return false;
+    }
+}
+
+/* The guard `LO <= v && v < HI` (or `v <= HI`) keeping loop LI to its
+   range, as a nest condition, or -1 when LI runs over its whole extent;
+   -2 (failed) when it cannot be read.  The loop itself runs over the
+   extent of what it indexes: the iterations outside the range do
+   nothing, as they do not happen in the dense program.  */
+int
+reader::range_guard (const loop_info *li, location_t loc)
+{
+  if (!li->lo && !li->hi)
+    return -1;
+  sp_type vt, bt;
+  if (!sparse_elem_type (TREE_TYPE (li->var), &vt)
+      || (vt != SP_I32 && vt != SP_I64) || TYPE_UNSIGNED (TREE_TYPE (li->var)))
+    {
+      fail ("loop %s runs over part of an extent and its variable is not "
+	    "a signed int or long", decl_name (li->var));
+      return -2;
+    }
+  int c = -1;
+  int v = nest_index (n, li->id, vt, loc);
+  if (v < 0)
+    return fail ("the nest is too large"), -2;
+  if (li->lo)
+    {
+      int b = read_expr (li->lo, &bt);
+      if (b < 0 || (c = nest_op2 (n, IX_GE, v, b, loc)) < 0)
+	return fail ("the nest is too large"), -2;
+    }
+  if (li->hi)
+    {
+      int b = read_expr (li->hi, &bt);
+      int h = b < 0 ? -1 : nest_op2 (n, li->hi_le ? IX_LE : IX_LT, v, b, loc);
+      if (h < 0 || (c >= 0 && (h = nest_op2 (n, IX_AND, c, h, loc)) < 0))
+	return fail ("the nest is too large"), -2;
+      c = h;
+    }
+  return c;
+}
+
 } // namespace loop_reader

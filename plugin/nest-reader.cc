@@ -243,7 +243,9 @@ reader::fail_subrange (const char *name, const char *what, tree value)
   HOST_WIDE_INT off;
   char text[NEST_TEXT_MAX];
   if (!value || !linear_value (value, &decl, &off))
-    return fail ("loop %s does not start at 0", name);
+    return fail ("loop %s does not start at 0, nor at a sum or product of "
+		 "enclosing loops' variables, constants and variables the "
+		 "function does not modify", name);
   spell (decl, off, text, sizeof text);
   if (decl && open_loop_of (decl) >= 0)
     return fail ("loop %s %s %s, the variable of an enclosing loop: "
@@ -416,6 +418,17 @@ reader::read_bound (tree b, bool le, tree var, loop_info *li)
       spell (strip_int (b), 0, text, sizeof text);
       return fail ("the bound of loop %s, %s, has side effects", name, text);
     }
+  bool lv = false;
+  if (!open.is_empty () && range_value (b, &lv) && lv)
+    {
+      /* Bounded by an enclosing loop: it runs over its extent, kept to
+	 its range by a guard.  */
+      li->hi = b;
+      li->hi_le = le;
+      li->bound_rt = false;
+      li->bound_at_nest = false;
+      return true;
+    }
   if (bdecl && open_loop_of (bdecl) >= 0)
     return fail_subrange (name, "is bounded by", b);
   if (bdecl == var)
@@ -504,7 +517,11 @@ reader::read_header (tree for_stmt, tree init, loop_info *li)
 	   && TREE_OPERAND (init, 0) == var)
     start = TREE_OPERAND (init, 1);
   start = strip_int (start);
-  if (!start || !integer_zerop (start))
+  bool lv = false;
+  if (start && !integer_zerop (start) && !open.is_empty ()
+      && range_value (start, &lv))
+    li->lo = start;
+  else if (!start || !integer_zerop (start))
     return fail_subrange (name, "starts at", start);
 
   /* Step: 1.  */
@@ -550,20 +567,31 @@ reader::read_loop (tree for_stmt, tree init)
   if (!read_header (for_stmt, init, &li))
     return false;
   char text[NEST_TEXT_MAX];
-  spell (li.bound_decl, li.bound_off, text, sizeof text);
+  if (li.hi)
+    spell (strip_int (li.hi), 0, text, sizeof text);
+  else
+    spell (li.bound_decl, li.bound_off, text, sizeof text);
   li.id = nest_add_loop (n, decl_name (li.var),
-			 key (li.bound_decl, li.bound_off, li.bound_at_nest),
+			 li.hi ? -1 : key (li.bound_decl, li.bound_off,
+					   li.bound_at_nest),
 			 text, EXPR_LOCATION (for_stmt));
   if (li.id < 0)
     return fail ("the nest is too large");
   n->loop[li.id].bound_rt = li.bound_rt;
+  n->loop[li.id].ranged = li.hi != NULL_TREE;
   loops.safe_push (li);
-  open.safe_push (loops.length () - 1);
   nest_begin (n, li.id);
+  int guard = range_guard (&li, EXPR_LOCATION (for_stmt));
+  if (guard == -2 || (guard >= 0
+	  && nest_range (n, li.id, guard, EXPR_LOCATION (for_stmt)) < 0))
+    return fail ("the nest is too large");
+  open.safe_push (loops.length () - 1);
   body_next = true;
   if (!read_body (FOR_BODY (for_stmt)))
     return false;
   body_next = false;
+  if (guard >= 0 && nest_endif (n, EXPR_LOCATION (for_stmt)) < 0)
+    return fail ("the nest is too large");
   nest_end (n, li.id);
   open.pop ();
   return true;

@@ -33,6 +33,12 @@ struct loop_info
   bool bound_at_nest;   /* ... whose value is the one where the loops
 			   start (reader::classify_bound) */
   bool scoped;          /* declared by the for statement */
+  tree lo;              /* a start other than 0, or null */
+  tree hi;              /* a bound that reads an enclosing loop's
+			   variable, or null: with LO, the range a guard
+			   keeps the loop to (range_guard), the loop itself
+			   running over its extent */
+  bool hi_le;           /* HI is tested with <= */
   int id;               /* nest.h loop id */
   int parent;           /* index of the enclosing loop, -1 */
 };
@@ -80,6 +86,8 @@ struct reader
   bound_kind classify_bound_ref (tree t, int loop, const char **why,
 				 tree *loopvar);
   bool check_bound_writes ();
+  bool range_value (tree t, bool *loopvar);
+  int range_guard (const loop_info *li, location_t loc);
   void spell (tree decl, HOST_WIDE_INT off, char *buf, size_t len);
   bool usable_bound (tree decl, const char *what);
   bool fixed_decl_p (tree decl);

@@ -354,7 +354,7 @@ main (void)
   }
 
   /* What index notation itself refuses: division by a sparse value, a
-     diagonal.  */
+     write of a diagonal.  */
   setup ();
   BEGIN (i);
   BEGIN (j);
@@ -365,9 +365,9 @@ main (void)
 
   setup ();
   BEGIN (i);
-  ASSIGN (y, IX_SET, RD (A, i, i), i);
+  ASSIGN (A, IX_ADD_SET, RD (y, i), i, i);
   END (i);
-  REFUSED ("index 'i' is used twice");
+  REFUSED ("index 'i' is used twice in output 'A'");
 
   /* Two variables of one name.  */
   fresh ();

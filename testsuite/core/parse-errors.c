@@ -59,7 +59,7 @@ main (void)
   bad ("y(i) = * b(i)", 5, "expected an operand before '*'");
   bad ("", 0, "empty einsum");
   bad ("3 = b(i)", 0, "expected the output's name");
-  bad ("y(i) = A(i,i)", 5, "index 'i' is used twice in one access of 'A'");
+  bad ("A(i,i) = b(i)", 0, "index 'i' is used twice in output 'A'");
   bad ("y(i) = w(i)", 5, "extents of index 'i' disagree: 'w' has 12");
   bad ("y(i) = b(i) / x(j)", 9, "division by a sum");
   bad ("y(i) = b(i) / A(i,j)", 9, "division by 'A', a sparse operand");

@@ -70,6 +70,6 @@ body (int n, double y[n], double A[n][n] SPARSE ("CSR"), double x[n],
   for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: remainder by 'A', a sparse operand" } */
     for (int j = 0; j < n; j++)
       y[i] += (int) x[j] % (int) A[i][j];
-  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: index 'i' is used twice in one access of 'A'" } */
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: y.i. = sum.i_2, i_2 == i . A.i,i_2. : 0.; A: CSR" } */
     y[i] = A[i][i];
 }

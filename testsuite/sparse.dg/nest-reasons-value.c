@@ -59,7 +59,7 @@ values (int n, double y[n], double z[n], double A[n][n] SPARSE ("CSR"),
   for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: z.i. .= sum.j, B.i,j. . .double.xf.j..; B: CSR" } */
     for (int j = 0; j < n; j++)
       z[i] += (double) B[i][j] * (double) xf[j];
-  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: y is written both at y.i. and at y.j." } */
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: y is written both at y.i. and at y.j.: an output written at two places is sparsified when both only accumulate" } */
     {
       y[i] = 0;
       for (int j = 0; j < n; j++)
