@@ -128,6 +128,16 @@ vector_types (const printer *p, int ind)
 
 static void expr (const printer *p, int e, int ctx);
 
+/* ARRAY[E], as an lvalue.  */
+static void
+element (const printer *p, int a, int e)
+{
+  array_base (p, a);
+  fputc ('[', p->f);
+  expr (p, e, 0);
+  fputc (']', p->f);
+}
+
 /* The vector of LANES elements of array A from index E, as an lvalue.  */
 static void
 vector_at (const printer *p, int a, int e, int lanes)
@@ -135,10 +145,7 @@ vector_at (const printer *p, int a, int e, int lanes)
   fputs ("*(", p->f);
   vector_type (p, p->k->arrays[a].type, lanes, 1);
   fputs (" *) &", p->f);
-  array_base (p, a);
-  fputc ('[', p->f);
-  expr (p, e, 0);
-  fputc (']', p->f);
+  element (p, a, e);
 }
 
 /* The calls among the expressions: OpenMP's, the runtime's, an atomic
@@ -168,10 +175,7 @@ call_expr (const printer *p, const lir_expr *x)
       break;
     case LIR_ADDR:
       fputs ("&", f);
-      array_base (p, x->array);
-      fputc ('[', f);
-      expr (p, x->a, 0);
-      fputc (']', f);
+      element (p, x->array, x->a);
       break;
     case LIR_FETCH_INC:
       fprintf (f, "__atomic_fetch_add (&%s, 1, __ATOMIC_RELAXED)",
@@ -226,10 +230,7 @@ expr (const printer *p, int e, int ctx)
         }
       if (x->type != p->k->arrays[x->array].type)
         fprintf (f, "(%s) ", lir_type_name (x->type));
-      array_base (p, x->array);
-      fputc ('[', f);
-      expr (p, x->a, 0);
-      fputc (']', f);
+      element (p, x->array, x->a);
       break;
     case LIR_SCALAR:
       fprintf (f, "(*%s)", opd_name (p, x->opd));
@@ -329,10 +330,7 @@ target (const printer *p, const lir_target *t)
     fputs (p->k->vars[t->var].name, p->f);
   else if (t->array >= 0)
     {
-      array_base (p, t->array);
-      fputc ('[', p->f);
-      expr (p, t->index, 0);
-      fputc (']', p->f);
+      element (p, t->array, t->index);
     }
   else
     fprintf (p->f, "*%s", opd_name (p, t->opd));
@@ -595,10 +593,8 @@ stmt (const printer *p, int id, int ind)
       break;
     case LIR_PREFETCH:
       fputs ("__builtin_prefetch (&", f);
-      array_base (p, s->array);
-      fputc ('[', f);
-      expr (p, s->a, 0);
-      fputs ("]);\n", f);
+      element (p, s->array, s->a);
+      fputs (");\n", f);
       break;
     case LIR_ZERO:
       {
