@@ -106,7 +106,9 @@ run (int n, int mod)
         if (j != i)
           sp_insert (A, (int64_t[]) { j, i }, v);
       }
-  sp_tensor *U = sr_as (sr_check (sp_convert (L, "csc"), "Lc"), "dcsr");
+  sp_tensor *Lc = sr_check (sp_convert (L, "csc"), "Lc");
+  sp_tensor *U = sr_as (Lc, "dcsr");
+  sp_free (Lc);
   double x[n], y[n];
   long xi[n], yi[n];
   sr_fill (x, n, 3, 1);
