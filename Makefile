@@ -12,6 +12,7 @@ LIBDIR  ?= $(PREFIX)/lib
 INCDIR  ?= $(PREFIX)/include
 PLUGINDIR ?= $(LIBDIR)/sparse
 MANDIR  ?= $(PREFIX)/share/man
+BINDIR  ?= $(PREFIX)/bin
 B       := build
 # The runtime's version; its shared library's soname carries the major.
 VERSION := 0.1.0
@@ -41,7 +42,8 @@ HEADERS   := $(wildcard include/*.h runtime/*.h lowering/*.h attrs/*.h plugin/*.
 .PHONY: all deps check check-valgrind check-corpus install install-gcc-plugin \
         uninstall clean bench example fuzz fuzz-pragmas
 
-all: $(B)/libsparsert.a $(B)/libsparsert.so $(B)/sparse.so $(B)/libsparsecore.a
+all: $(B)/libsparsert.a $(B)/libsparsert.so $(B)/sparse.so $(B)/libsparsecore.a \
+     $(B)/sparse
 
 # The Debian packages the build, the tests and the benchmarks need
 # (deps.sh, plain sh: it also installs make itself).
@@ -79,6 +81,19 @@ $(B)/libsparsert.so.$(VERSION): $(RT_OBJ)
 $(B)/libsparsert.so: $(B)/libsparsert.so.$(VERSION)
 	ln -sf libsparsert.so.$(VERSION) $(B)/libsparsert.so.$(SOMAJOR)
 	ln -sf libsparsert.so.$(VERSION) $@
+
+# The `sparse` program (tools/): the runtime's public API only, linked
+# statically so that it runs wherever it is installed.
+CFLAGS_TOOL := -std=c11 $(OPT) -g -Wall -Wextra -D_POSIX_C_SOURCE=200809L -Iinclude \
+               -DSPARSE_VERSION='"$(VERSION)"'
+TOOL_OBJ  := $(patsubst %.c,$(B)/%.o,$(wildcard tools/*.c))
+
+$(B)/tools/%.o: tools/%.c tools/tool.h include/sparse.h Makefile
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(CFLAGS_TOOL) -c $< -o $@
+
+$(B)/sparse: $(TOOL_OBJ) $(B)/libsparsert.a
+	$(HOSTCC) -o $@ $^ -lm -pthread
 
 # The GCC-independent compiler core on its own, for its unit tests.
 $(B)/libsparsecore.a: $(CORE_OBJ)
@@ -122,7 +137,8 @@ INSTALLED_HEADERS := $(notdir $(wildcard include/*.h))
 
 install: all
 	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCDIR) \
-	  $(DESTDIR)$(PLUGINDIR) $(DESTDIR)$(MANDIR)/man1
+	  $(DESTDIR)$(PLUGINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BINDIR)
+	install -m 755 $(B)/sparse $(DESTDIR)$(BINDIR)/
 	install -m 644 $(B)/libsparsert.a $(DESTDIR)$(LIBDIR)/
 	install -m 755 $(B)/libsparsert.so.$(VERSION) $(DESTDIR)$(LIBDIR)/
 	ln -sf libsparsert.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libsparsert.so.$(SOMAJOR)
@@ -144,7 +160,8 @@ uninstall:
 	  $(addprefix $(DESTDIR)$(INCDIR)/,$(INSTALLED_HEADERS)) \
 	  $(DESTDIR)$(LIBDIR)/pkgconfig/sparse.pc \
 	  $(DESTDIR)$(LIBDIR)/pkgconfig/sparse-runtime.pc \
-	  $(DESTDIR)$(PLUGINDIR)/sparse.so $(DESTDIR)$(MANDIR)/man1/sparse.1
+	  $(DESTDIR)$(PLUGINDIR)/sparse.so $(DESTDIR)$(MANDIR)/man1/sparse.1 \
+	  $(DESTDIR)$(BINDIR)/sparse
 	-rmdir $(DESTDIR)$(PLUGINDIR) 2>/dev/null
 	@if [ -f $(DESTDIR)$(GCC_PLUGIN_DIR)/sparse.so ]; then \
 	  echo "rm -f $(DESTDIR)$(GCC_PLUGIN_DIR)/sparse.so"; \
