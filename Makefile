@@ -223,7 +223,7 @@ $(B)/fuzz/einsum_fuzz: fuzz/einsum_fuzz.c $(CORE_SRC) $(HEADERS)
 
 # Benchmarks: same-run ratios against CXSparse, Eigen, GraphBLAS and plain
 # C; generated inputs go to bench/out (not committed), results to
-# bench/results-*.md.  BENCH_QUICK=1 takes small generated inputs only.
+# bench/results-*.md, the kernels' ratios drawn in bench/results-kernels.svg.  BENCH_QUICK=1 takes small generated inputs only.
 # The kernels of the pragma, the C and Eigen are built twice: serial, and
 # with -fopenmp for the 2-thread rows (OMP_NUM_THREADS=2).
 REAL_DIR ?= $(wildcard ../shared/data/real)
@@ -234,7 +234,7 @@ REAL_MTX := $(if $(REAL_DIR),$(wildcard $(REAL_DIR)/*.mtx))
 BENCH_CFLAGS := -std=c11 -O2 -march=native -falign-loops=64 -Wall -Wextra -Iinclude -Ibench -D_POSIX_C_SOURCE=200809L
 BENCH_CXXFLAGS := -O2 -march=native -falign-loops=64 -DNDEBUG -Wall -isystem /usr/include/eigen3 -Iinclude -Ibench
 BENCH_H := $(wildcard bench/*.h) $(HEADERS) Makefile
-BENCH_OBJ := $(addprefix $(B)/bench/,bench_kernels.o check.o inputs.o report.o \
+BENCH_OBJ := $(addprefix $(B)/bench/,bench_kernels.o check.o inputs.o report.o plot.o \
                targets.o triad_omp.o gen.o baseline.o peer_cxsparse.o \
                peer_graphblas.o kernels_ref.o kernels_ref_omp.o \
                kernels_sparse.o kernels_sparse_omp.o kernels_eigen.o \
@@ -281,7 +281,7 @@ $(B)/bench/hyper_kernels_merge.o: bench/hyper_kernels.c $(BENCH_H) $(B)/sparse.s
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(BENCH_CFLAGS) -DHK_SUFFIX=_merge -fplugin=$(B)/sparse.so -fplugin-arg-sparse-merge-only -c $< -o $@
 
-$(B)/bench_hyper: $(B)/bench/bench_hyper.o $(B)/bench/hyper_kernels.o $(B)/bench/hyper_kernels_merge.o $(B)/libsparsert.a
+$(B)/bench_hyper: $(B)/bench/bench_hyper.o $(B)/bench/hyper_kernels.o $(B)/bench/hyper_kernels_merge.o $(B)/bench/plot.o $(B)/libsparsert.a
 	$(HOSTCC) $^ -lgraphblas -lm -lpthread -o $@
 
 bench: $(B)/bench_runtime $(B)/bench_kernels $(B)/bench_hyper
