@@ -12,6 +12,7 @@ LIBDIR  ?= $(PREFIX)/lib
 INCDIR  ?= $(PREFIX)/include
 PLUGINDIR ?= $(LIBDIR)/sparse
 MANDIR  ?= $(PREFIX)/share/man
+BINDIR  ?= $(PREFIX)/bin
 B       := build
 # The runtime's version; its shared library's soname carries the major.
 VERSION := 0.1.0
@@ -41,7 +42,8 @@ HEADERS   := $(wildcard include/*.h runtime/*.h lowering/*.h attrs/*.h plugin/*.
 .PHONY: all deps check check-valgrind check-corpus install install-gcc-plugin \
         uninstall clean bench example fuzz fuzz-pragmas
 
-all: $(B)/libsparsert.a $(B)/libsparsert.so $(B)/sparse.so $(B)/libsparsecore.a
+all: $(B)/libsparsert.a $(B)/libsparsert.so $(B)/sparse.so $(B)/libsparsecore.a \
+     $(B)/sparse
 
 # The Debian packages the build, the tests and the benchmarks need
 # (deps.sh, plain sh: it also installs make itself).
@@ -79,6 +81,19 @@ $(B)/libsparsert.so.$(VERSION): $(RT_OBJ)
 $(B)/libsparsert.so: $(B)/libsparsert.so.$(VERSION)
 	ln -sf libsparsert.so.$(VERSION) $(B)/libsparsert.so.$(SOMAJOR)
 	ln -sf libsparsert.so.$(VERSION) $@
+
+# The `sparse` program (tools/): the runtime's public API only, linked
+# statically so that it runs wherever it is installed.
+CFLAGS_TOOL := -std=c11 $(OPT) -g -Wall -Wextra -D_POSIX_C_SOURCE=200809L -Iinclude \
+               -DSPARSE_VERSION='"$(VERSION)"'
+TOOL_OBJ  := $(patsubst %.c,$(B)/%.o,$(wildcard tools/*.c))
+
+$(B)/tools/%.o: tools/%.c tools/tool.h include/sparse.h Makefile
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(CFLAGS_TOOL) -c $< -o $@
+
+$(B)/sparse: $(TOOL_OBJ) $(B)/libsparsert.a
+	$(HOSTCC) -o $@ $^ -lm -pthread
 
 # The GCC-independent compiler core on its own, for its unit tests.
 $(B)/libsparsecore.a: $(CORE_OBJ)
@@ -122,7 +137,8 @@ INSTALLED_HEADERS := $(notdir $(wildcard include/*.h))
 
 install: all
 	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCDIR) \
-	  $(DESTDIR)$(PLUGINDIR) $(DESTDIR)$(MANDIR)/man1
+	  $(DESTDIR)$(PLUGINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BINDIR)
+	install -m 755 $(B)/sparse $(DESTDIR)$(BINDIR)/
 	install -m 644 $(B)/libsparsert.a $(DESTDIR)$(LIBDIR)/
 	install -m 755 $(B)/libsparsert.so.$(VERSION) $(DESTDIR)$(LIBDIR)/
 	ln -sf libsparsert.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libsparsert.so.$(SOMAJOR)
@@ -144,7 +160,8 @@ uninstall:
 	  $(addprefix $(DESTDIR)$(INCDIR)/,$(INSTALLED_HEADERS)) \
 	  $(DESTDIR)$(LIBDIR)/pkgconfig/sparse.pc \
 	  $(DESTDIR)$(LIBDIR)/pkgconfig/sparse-runtime.pc \
-	  $(DESTDIR)$(PLUGINDIR)/sparse.so $(DESTDIR)$(MANDIR)/man1/sparse.1
+	  $(DESTDIR)$(PLUGINDIR)/sparse.so $(DESTDIR)$(MANDIR)/man1/sparse.1 \
+	  $(DESTDIR)$(BINDIR)/sparse
 	-rmdir $(DESTDIR)$(PLUGINDIR) 2>/dev/null
 	@if [ -f $(DESTDIR)$(GCC_PLUGIN_DIR)/sparse.so ]; then \
 	  echo "rm -f $(DESTDIR)$(GCC_PLUGIN_DIR)/sparse.so"; \
@@ -206,7 +223,7 @@ $(B)/fuzz/einsum_fuzz: fuzz/einsum_fuzz.c $(CORE_SRC) $(HEADERS)
 
 # Benchmarks: same-run ratios against CXSparse, Eigen, GraphBLAS and plain
 # C; generated inputs go to bench/out (not committed), results to
-# bench/results-*.md.  BENCH_QUICK=1 takes small generated inputs only.
+# bench/results-*.md, the kernels' ratios drawn in bench/results-kernels.svg.  BENCH_QUICK=1 takes small generated inputs only.
 # The kernels of the pragma, the C and Eigen are built twice: serial, and
 # with -fopenmp for the 2-thread rows (OMP_NUM_THREADS=2).
 REAL_DIR ?= $(wildcard ../shared/data/real)
@@ -217,7 +234,7 @@ REAL_MTX := $(if $(REAL_DIR),$(wildcard $(REAL_DIR)/*.mtx))
 BENCH_CFLAGS := -std=c11 -O2 -march=native -falign-loops=64 -Wall -Wextra -Iinclude -Ibench -D_POSIX_C_SOURCE=200809L
 BENCH_CXXFLAGS := -O2 -march=native -falign-loops=64 -DNDEBUG -Wall -isystem /usr/include/eigen3 -Iinclude -Ibench
 BENCH_H := $(wildcard bench/*.h) $(HEADERS) Makefile
-BENCH_OBJ := $(addprefix $(B)/bench/,bench_kernels.o check.o inputs.o report.o \
+BENCH_OBJ := $(addprefix $(B)/bench/,bench_kernels.o check.o inputs.o report.o plot.o \
                targets.o triad_omp.o gen.o baseline.o peer_cxsparse.o \
                peer_graphblas.o kernels_ref.o kernels_ref_omp.o \
                kernels_sparse.o kernels_sparse_omp.o kernels_eigen.o \
@@ -264,7 +281,7 @@ $(B)/bench/hyper_kernels_merge.o: bench/hyper_kernels.c $(BENCH_H) $(B)/sparse.s
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(BENCH_CFLAGS) -DHK_SUFFIX=_merge -fplugin=$(B)/sparse.so -fplugin-arg-sparse-merge-only -c $< -o $@
 
-$(B)/bench_hyper: $(B)/bench/bench_hyper.o $(B)/bench/hyper_kernels.o $(B)/bench/hyper_kernels_merge.o $(B)/libsparsert.a
+$(B)/bench_hyper: $(B)/bench/bench_hyper.o $(B)/bench/hyper_kernels.o $(B)/bench/hyper_kernels_merge.o $(B)/bench/plot.o $(B)/libsparsert.a
 	$(HOSTCC) $^ -lgraphblas -lm -lpthread -o $@
 
 bench: $(B)/bench_runtime $(B)/bench_kernels $(B)/bench_hyper

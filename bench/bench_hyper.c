@@ -19,6 +19,7 @@
 #include <unistd.h>
 #include <GraphBLAS.h>
 #include "hyper_kernels.h"
+#include "plot.h"
 #include "timing.h"
 
 #define N 10000000
@@ -91,6 +92,54 @@ rows_used (const int64_t *ri)
 /* The time of the DCSR pragma's row of the kernel being measured.  */
 static double t_dcsr;
 
+/* The rows with a ratio, for the chart.  */
+#define MAX_RATIOS 16
+static const char *ratio_kernel[MAX_RATIOS], *ratio_who[MAX_RATIOS];
+static double ratio_value[MAX_RATIOS];
+static int nratios;
+
+static void
+keep_ratio (const char *kernel, const char *who, double ratio)
+{
+  if (nratios == MAX_RATIOS)
+    return;
+  ratio_kernel[nratios] = kernel;
+  ratio_who[nratios] = who;
+  ratio_value[nratios++] = ratio;
+}
+
+/* The table's ratios as a chart beside RESULTS (x.md: x-hyper.svg): a
+   group for each kernel, a bar for each row measured against the DCSR
+   pragma.  The section then shows it.  */
+static void
+chart (const char *results)
+{
+  const char *groups[MAX_RATIOS], *series[MAX_RATIOS];
+  double values[MAX_RATIOS * MAX_RATIOS] = { 0 };
+  int ngroups = 0, nseries = 0;
+  for (int i = 0; i < nratios; i++)
+    plot_index (series, &nseries, ratio_who[i]);
+  for (int i = 0; i < nratios; i++)
+    {
+      int g = plot_index (groups, &ngroups, ratio_kernel[i]);
+      values[g * nseries + plot_index (series, &nseries, ratio_who[i])]
+        = ratio_value[i];
+    }
+  plot_chart c = { "Hypersparse operands, 1 thread", ngroups, nseries,
+                   groups, series, values };
+  char svg[4096];
+  const char *name = plot_path (results, "-hyper.svg", svg, sizeof svg);
+  FILE *f = fopen (svg, "w");
+  if (!f || plot_svg (f, "time / the DCSR pragma's time (log scale)", &c, 1,
+                      1) | fclose (f))
+    {
+      fprintf (stderr, "bench_hyper: cannot write %s\n", svg);
+      return;
+    }
+  say ("\n![The ratios of the table: a bar for each row's time over the "
+       "DCSR pragma's](%s)\n", name);
+}
+
 static void
 row (const char *kernel, const char *who, double secs, const char *note)
 {
@@ -98,7 +147,10 @@ row (const char *kernel, const char *who, double secs, const char *note)
   if (strcmp (who, "pragma DCSR") == 0)
     t_dcsr = secs;
   else if (t_dcsr > 0 && secs > 0)
-    snprintf (ratio, sizeof ratio, "%.2f", secs / t_dcsr);
+    {
+      snprintf (ratio, sizeof ratio, "%.2f", secs / t_dcsr);
+      keep_ratio (kernel, who, secs / t_dcsr);
+    }
   say ("| uniform_10M_1M | %s | 1 | %s | %.4g | %s | %s |\n", kernel, who,
        secs, ratio, note);
 }
@@ -417,6 +469,8 @@ main (int argc, char **argv)
                 limit);
       say ("| uniform_10M_1M | SpGEMM C = A A | 1 | merge only DCSR | > %d "
            "| > %.0f | %s |\n", limit, limit / t_dcsr, note);
+      keep_ratio ("SpGEMM C = A A", "merge only DCSR (killed: at least)",
+                  limit / t_dcsr);
     }
   else
     row ("SpGEMM C = A A", "merge only DCSR", t, "one run");
@@ -454,6 +508,7 @@ main (int argc, char **argv)
        "over CSR); sp_read into DCSR allocates nothing of the matrix's "
        "extent (compare the peak with COO's; CSR needs 10^7 + 1 row "
        "offsets), nor does the transposition into DCSC.\n");
+  chart (argv[2]);
   sp_free (a);
   sp_free (ac);
   free (ri);

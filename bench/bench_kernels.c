@@ -9,7 +9,7 @@
    and always measured); BENCH_ONLY=TEXT only inputs whose name contains
    TEXT (the results are then partial).  The file why-kernels.md next to
    RESULTS.md, which says why missed targets are missed, is copied to its
-   end.  */
+   end; the ratios of the table are drawn beside it, in RESULTS.svg.  */
 
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -23,6 +23,7 @@
 #include "gen.h"
 #include "inputs.h"
 #include "kernels.h"
+#include "plot.h"
 #include "report.h"
 #include "targets.h"
 #include "timing.h"
@@ -615,6 +616,19 @@ header (int argc, char **argv, int quick)
     "minutes; rmat_s16_ef8 and uniform_100K_1M stand in.");
 }
 
+/* The table's ratios drawn beside RESULTS (x.md: x.svg), and shown
+   under the table.  */
+static void
+chart (const char *results)
+{
+  char svg[4096];
+  const char *name = plot_path (results, ".svg", svg, sizeof svg);
+  if (report_chart (svg) == 0)
+    report_text ("\n![The ratios of the table: a chart for each kernel and "
+                 "thread count, a bar for each peer's time over the "
+                 "pragma's](%s)\n", name);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -652,6 +666,7 @@ main (int argc, char **argv)
       const char *base = strrchr (argv[i], '/');
       run_input (argv[1], base ? base + 1 : argv[i], argv[i], MATRIX_ALL);
     }
+  chart (argv[2]);
   int nlarge = 0;
   while (nlarge < NLARGE && large[nlarge])
     nlarge++;

@@ -35,5 +35,11 @@ void report_table_head (void);
 /* A row for R.  R is kept for report_records.  */
 void report_row (const bench_rec *r, const char *note);
 const bench_rec *report_records (size_t *n);
+/* The ratios of the rows reported so far as SVG charts to the file
+   PATH, one for each kernel and thread count (a row for each kernel, 1
+   thread beside 2 threads): the inputs along the x axis, a bar for each
+   peer.  -1 after a message when PATH cannot be
+   written.  */
+int report_chart (const char *path);
 
 #endif

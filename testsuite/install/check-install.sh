@@ -1,7 +1,7 @@
 #!/bin/sh
 # make install and make uninstall of the tree ROOT into temporary
-# directories, with PREFIX and with DESTDIR: what lands where, the .pc
-# files an out-of-tree build uses (sparse, with the plugin, and
+# directories, with PREFIX and with DESTDIR: what lands where, the
+# program sparse, the .pc files an out-of-tree build uses (sparse, with the plugin, and
 # sparse-runtime alone, from C++), the shared library's soname and run
 # path, and nothing left after uninstall.  One line per check: "PASS: what" or "FAIL: what",
 # then the lines that show why, indented.
@@ -35,7 +35,7 @@ check "installed files" sh -c "
   for f in lib/libsparsert.a lib/libsparsert.so lib/libsparsert.so.0 \
            include/sparse.h include/sparse_abi.h lib/sparse/sparse.so \
            lib/pkgconfig/sparse.pc lib/pkgconfig/sparse-runtime.pc \
-           share/man/man1/sparse.1; do
+           share/man/man1/sparse.1 bin/sparse; do
     [ -e '$prefix'/\$f ] || { echo missing \$f; exit 1; }
   done"
 check "soname libsparsert.so.0" sh -c \
@@ -56,6 +56,10 @@ check "installed program runs, as the dense build" sh -c "cd '$tmp/app' &&
 check "man page sparse(1) installed and readable" sh -c "
   MANPATH='$prefix/share/man' man -w sparse | grep -qx '$prefix/share/man/man1/sparse.1' &&
   groff -man -Tascii -ww -z '$prefix/share/man/man1/sparse.1' 2>&1 | (! grep .)"
+check "installed program sparse runs and reads a file" sh -c "
+  env -u LD_LIBRARY_PATH '$prefix/bin/sparse' --version | grep -qx 'sparse [0-9.]*' &&
+  env -u LD_LIBRARY_PATH '$prefix/bin/sparse' info '$root/examples/laplace72.mtx' |
+    grep -qx 'shape: 72 x 72'"
 check "sparse-runtime.pc has no plugin flag, sparse.pc has" sh -c \
   "! $pc --cflags --libs sparse-runtime | grep -q fplugin &&
    $pc --cflags sparse | grep -q 'fplugin=$prefix/lib/sparse/sparse.so'"
@@ -89,6 +93,7 @@ check "install DESTDIR" make -s -C "$root" install DESTDIR="$stage" \
 check "DESTDIR: staged, nothing at PREFIX itself" sh -c "
   [ -e '$stage$final/lib/sparse/sparse.so' ] && [ ! -e '$final' ] &&
   [ -e '$stage$final/share/man/man1/sparse.1' ] &&
+  [ -x '$stage$final/bin/sparse' ] &&
   grep -q '^prefix=$final\$' '$stage$final/lib/pkgconfig/sparse-runtime.pc' &&
   grep -q '^plugindir=$final/lib/sparse\$' \
     '$stage$final/lib/pkgconfig/sparse.pc'"

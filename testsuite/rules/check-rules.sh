@@ -60,6 +60,13 @@ bad_includes=$(for f in attrs/*.c attrs/*.h; do
 done)
 report "attrs/ includes only system headers and include/ or attrs/ headers" "$bad_includes"
 
+# The program of tools/ is a user of the runtime: of the project's
+# headers it includes <sparse.h> and its own only, not the runtime's
+# insides.
+tool_includes=$(grep -nE '^[[:space:]]*#[[:space:]]*include' tools/*.[ch] |
+  grep -vE '#[[:space:]]*include[[:space:]]*(<(sparse|assert|ctype|errno|inttypes|limits|math|stdarg|stdbool|stddef|stdint|stdio|stdlib|string)\.h>|"tool\.h")')
+report "tools/ includes only <sparse.h>, the C library's headers and its own" "$tool_includes"
+
 # The boundary between GCC-bound and GCC-free code is plugin/: only its
 # files include GCC's headers (or the plugin's own, which include them).
 gcc_includes=$(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](gcc-plugin|plugin-version|tree[a-z-]*|gimple[a-z-]*|c-family/[a-z-]*|c-tree|tm|system|coretypes|config|diagnostic[a-z-]*|stringpool|attribs|cgraph|function|basic-block|context|tree-pass|sparse-plugin|gcc-compat)\.h[>"]' \
@@ -70,7 +77,7 @@ report "no GCC header included outside plugin/" "$gcc_includes"
 # functions of at most 150 (from the line of their opening brace at the
 # start of a line to that of their closing one).  Generated tables are
 # not sources to read.
-sources="attrs/*.c attrs/*.h lowering/*.c lowering/*.h plugin/*.cc plugin/*.h runtime/*.c runtime/*.h"
+sources="attrs/*.c attrs/*.h lowering/*.c lowering/*.h plugin/*.cc plugin/*.h runtime/*.c runtime/*.h tools/*.c tools/*.h"
 long_files=$(for f in $sources; do
   case $f in runtime/numscan_pow5.h) continue ;; esac
   n=$(wc -l < "$f")
