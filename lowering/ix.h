@@ -313,6 +313,8 @@ int ix_access_sparse (const ix_stmt *s, int a, const sp_format *f);
    guard keeps equal to another (ix_add_read_leaf's diagonal), whose
    value is the one element, zero when it is not stored.  */
 int ix_is_locate (const ix_stmt *s, int e);
+/* Nonzero when E is or holds expression T.  */
+int ix_expr_contains (const ix_stmt *s, int e, int t);
 /* Nonzero when expression E (or anything below it) uses variable V.  */
 int ix_expr_uses (const ix_stmt *s, int e, int v);
 /* The type C computes expression E in (the usual arithmetic conversions;
