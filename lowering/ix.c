@@ -744,7 +744,8 @@ check_tree (const ix_stmt *s, int e, int *summed, ix_diag *d)
     case IX_ACCESS:
       {
         const ix_access *a = &s->acc[x->access];
-        if (a->opd == s->acc[s->out].opd && x->access != s->inplace)
+        if (a->opd == s->acc[s->out].opd && x->access != s->inplace
+            && !s->carried)
           {
             if (s->from_loops)
               return ix_fail (d, a->tok, a->loc, "output %s is also read, "

@@ -245,6 +245,11 @@ typedef struct ix_stmt
   int inplace;   /* the access of the right-hand side reading the output
                     at the element it writes, whose stored values the
                     statement updates in place (ix_finish), or -1 */
+  int carried;   /* a dense vector output read at a summed index too: the
+                    elements earlier iterations of the outer loop wrote
+                    (Gauss-Seidel's x), so that the loop over the output's
+                    index runs outermost, in order, on one thread, each
+                    element written after its sums */
 } ix_stmt;
 
 /* Builder.  Each call returns the new id, or -1 with D filled.  */

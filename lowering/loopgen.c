@@ -415,7 +415,8 @@ maybe_parallel (gen *g, int d, int s)
           || (g->nest->out_mode == SCH_OUT_DENSE && sv < g->s->nvars
               && !g->s->var[sv].in_output)))
     g->red_loop = s;
-  if (d != 0 || s < 0
+  /* Rows that read what earlier rows wrote run in order.  */
+  if (d != 0 || s < 0 || g->s->carried
       || (g->nest->out_mode != SCH_OUT_DENSE
           && g->nest->out_mode != SCH_OUT_INPLACE)
       || sv >= g->s->nvars || !g->s->var[sv].in_output)
