@@ -4,7 +4,8 @@
    loop over rows.  Rows without entries and rows without a diagonal
    divide by zero as the dense program does (printed with %a, bit for
    bit); the stored diagonals are powers of 2, so that every sum is exact
-   whatever its order.  */
+   whatever its order.  nest-jacobi-openmp.c builds it with -fopenmp (its
+   rows on threads).  */
 #include "sparse-run.h"
 
 /* An N x N matrix: an entry where the hash is 0 mod MOD off the
@@ -30,10 +31,13 @@ matrix (const char *fmt, int n, int mod)
 static void
 pr (const char *what, const double *a, int n)
 {
+  double s = 0;
   printf ("%s:", what);
-  for (int i = 0; i < n; i++)
+  for (int i = 0; i < n && i < 60; i++)
     printf (" %a", a[i]);
-  printf ("\n");
+  for (int i = 0; i < n; i++)
+    s += a[i] - a[i] == 0 ? (i % 7 + 1) * a[i] : 0;
+  printf (" ... checksum %a\n", s);
 }
 
 static void
@@ -69,7 +73,8 @@ static void
 run (int n, int mod, int sweeps)
 {
   sp_tensor *A = matrix ("csr", n, mod);
-  double b[n], x[n], xn[n], r[n];
+  double *b = malloc (4 * n * sizeof *b), *x = b + n, *xn = x + n;
+  double *r = xn + n;
   printf ("n %d, 1 in %d, %d sweeps\n", n, mod, sweeps);
   sr_fill (b, n, 5, 1);
   for (int i = 0; i < n; i++)
@@ -83,6 +88,7 @@ run (int n, int mod, int sweeps)
     }
   scaled_residual (n, sp_array (A), b, x, r);
   pr ("residual", r, n);
+  free (b);
   sp_free (A);
 }
 
@@ -94,5 +100,6 @@ main (void)
   run (6, 2, 3);
   run (17, 3, 3);
   run (40, 9, 3);
+  run (3000, 200, 2);
   return 0;
 }
