@@ -960,6 +960,19 @@ check_bounds (engine *g, kbuild *k)
   return 0;
 }
 
+/* A read in S of what earlier iterations wrote into an output other
+   than OBJ (carried_read), or NULL: that output's own statement runs
+   after OBJ's, so OBJ's would read its old values.  */
+static const sym *
+carried_other (const engine *g, int s, int obj)
+{
+  const sym *x = &g->syms[s];
+  if (x->op == IX_ACCESS)
+    return x->carried && x->obj != obj ? x : NULL;
+  const sym *a = x->a >= 0 ? carried_other (g, x->a, obj) : NULL;
+  return a || x->b < 0 ? a : carried_other (g, x->b, obj);
+}
+
 static int
 build_kernel (engine *g, int obj)
 {
@@ -979,6 +992,11 @@ build_kernel (engine *g, int obj)
   if (s->kind != ST_DEF)
     return ng_fail (g, "the value %s ends with is not an expression of the "
                  "loops", ng_objname (g, obj));
+  const sym *c = carried_other (g, s->val, obj);
+  if (c)
+    return ng_fail (g, "output %s is also read at %s", ng_objname (g, c->obj),
+                    ng_spell_access (g, c->obj, c->nidx, c->loop, buf,
+                                     sizeof buf));
   ix_assign op;
   int rhs;
   if (split_value (g, obj, s->val, &op, &rhs))

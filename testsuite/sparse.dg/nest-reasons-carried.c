@@ -3,7 +3,7 @@
    order, on one thread, each element written after its sums; refused
    where the loops cannot be so (a column-major matrix, two sums the
    statement splits into two nests, a read after the row's write, a
-   write inside the inner loop).  */
+   write inside the inner loop, another output's statement reading it).  */
 /* { dg-do compile } */
 /* { dg-options "-fopenmp -fplugin-arg-sparse-report" } */
 #include <sparse.h>
@@ -72,4 +72,21 @@ write_inside (int n, double A[n][n] SPARSE ("CSR"), const double b[n],
   for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: output x is also read at x\\\[j\\\]" } */
     for (int j = 0; j < n; j++)
       x[i] = b[i] - A[i][j] * x[j];
+}
+
+/* y's statement would run before x's whole: it would read old x.  */
+void
+other_output (int n, double A[n][n] SPARSE ("CSR"), const double b[n],
+	      double x[n], double y[n])
+{
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: output x is also read at x\\\[j\\\]" } */
+    {
+      double s = b[i];
+      for (int j = 0; j < n; j++)
+	{
+	  y[i] += A[i][j] * x[j];
+	  s -= A[i][j] * x[j];
+	}
+      x[i] = s;
+    }
 }
