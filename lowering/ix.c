@@ -669,47 +669,12 @@ find_locate (const ix_stmt *s, int e)
   return a >= 0 || x->b < 0 ? a : find_locate (s, x->b);
 }
 
-/* Whether E is or holds expression T.  */
-static int
-contains (const ix_stmt *s, int e, int t)
+int
+ix_expr_contains (const ix_stmt *s, int e, int t)
 {
   const ix_expr *x = &s->expr[e];
-  return e == t || (x->a >= 0 && contains (s, x->a, t))
-         || (x->b >= 0 && contains (s, x->b, t));
-}
-
-/* The first IX_SUM in E that is no locate and does not hold expression
-   L, or -1.  */
-static int
-find_sum_beside (const ix_stmt *s, int e, int l)
-{
-  const ix_expr *x = &s->expr[e];
-  if (ix_is_locate (s, e))
-    return -1;
-  if (x->op == IX_SUM && !contains (s, e, l))
-    return e;
-  int a = x->a >= 0 ? find_sum_beside (s, x->a, l) : -1;
-  return a >= 0 || x->b < 0 ? a : find_sum_beside (s, x->b, l);
-}
-
-/* A locate is a loop of its own: beside another sum (not one around
-   it), the two would need two loop nests inside the outer loops.  */
-static int
-check_locates (const ix_stmt *s, ix_diag *d)
-{
-  int l = find_locate (s, s->rhs);
-  int other = l < 0 ? -1 : find_sum_beside (s, s->rhs, l);
-  if (other < 0)
-    return 0;
-  const ix_expr *w = &s->expr[s->expr[l].a];
-  while (w->op != IX_WHERE)
-    w = &s->expr[w->a];
-  const char *name = s->opd[s->acc[s->expr[w->b].access].opd].name;
-  return ix_fail (d, s->expr[l].tok, s->expr[l].loc, "the diagonal of '%s' "
-                  "is read in a statement that also sums over %s: read the "
-                  "diagonal into a vector in a loop of its own first (d[i] = "
-                  "%s[i][i], which is sparsified) and use that", name,
-                  s->var[s->expr[other].var].name, name);
+  return e == t || (x->a >= 0 && ix_expr_contains (s, x->a, t))
+         || (x->b >= 0 && ix_expr_contains (s, x->b, t));
 }
 
 /* The divisor of division E (or of its remainder) must not be zero
@@ -779,7 +744,8 @@ check_tree (const ix_stmt *s, int e, int *summed, ix_diag *d)
     case IX_ACCESS:
       {
         const ix_access *a = &s->acc[x->access];
-        if (a->opd == s->acc[s->out].opd && x->access != s->inplace)
+        if (a->opd == s->acc[s->out].opd && x->access != s->inplace
+            && !s->carried)
           {
             if (s->from_loops)
               return ix_fail (d, a->tok, a->loc, "output %s is also read, "
@@ -968,8 +934,7 @@ ix_finish (ix_stmt *s, ix_diag *d)
                          "used outside the sum over it", s->var[v].name);
         }
     }
-  if (place_reductions (s, d) || check_divisor_sums (s, s->rhs, d)
-      || check_locates (s, d))
+  if (place_reductions (s, d) || check_divisor_sums (s, s->rhs, d))
     return -1;
   return resolve_extents (s, d);
 }

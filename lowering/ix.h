@@ -245,6 +245,11 @@ typedef struct ix_stmt
   int inplace;   /* the access of the right-hand side reading the output
                     at the element it writes, whose stored values the
                     statement updates in place (ix_finish), or -1 */
+  int carried;   /* a dense vector output read at a summed index too: the
+                    elements earlier iterations of the outer loop wrote
+                    (Gauss-Seidel's x), so that the loop over the output's
+                    index runs outermost, in order, on one thread, each
+                    element written after its sums */
 } ix_stmt;
 
 /* Builder.  Each call returns the new id, or -1 with D filled.  */
@@ -313,6 +318,8 @@ int ix_access_sparse (const ix_stmt *s, int a, const sp_format *f);
    guard keeps equal to another (ix_add_read_leaf's diagonal), whose
    value is the one element, zero when it is not stored.  */
 int ix_is_locate (const ix_stmt *s, int e);
+/* Nonzero when E is or holds expression T.  */
+int ix_expr_contains (const ix_stmt *s, int e, int t);
 /* Nonzero when expression E (or anything below it) uses variable V.  */
 int ix_expr_uses (const ix_stmt *s, int e, int v);
 /* The type C computes expression E in (the usual arithmetic conversions;

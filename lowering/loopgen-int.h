@@ -88,11 +88,14 @@ int lg_rowmajor (gen *g, const state *st, int a);
 /* loopgen-value.c: values of index expressions, hoisting.  */
 lir_type lg_ix_type (const gen *g, int e);
 int lg_absent (const state *st, int a);
-int lg_contains (const ix_stmt *s, int e, int target);
-int lg_value (gen *g, int e, const state *st, int hole, int t);
+int lg_value (gen *g, int e, const state *st, int k);
 int lg_available (const gen *g, int e, const state *st);
 int lg_scope_body (const gen *g, int k);
-int lg_scope_hole (const gen *g, int k);
+/* The child of scope K (a scope whose parent it is) rooted at E, or with
+   E < 0 its first child; -1 when there is none or K is -1.  */
+int lg_scope_child (const gen *g, int k, int e);
+/* Nonzero when E holds the root of a child of scope K.  */
+int lg_holds_child (const gen *g, int k, int e);
 void lg_hoist (gen *g, int d, state *st, block *b);
 
 /* loopgen-output.c: scopes' computations, writing the output.  */

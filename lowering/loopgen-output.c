@@ -281,14 +281,16 @@ write_output (gen *g, int val, state *st, block *b)
 static int
 needs_nz (const gen *g, const state *st)
 {
-  int hole = lg_scope_hole (g, 0);
-  if (hole < 0 || g->nest->out_mode != SCH_OUT_APPEND)
+  if (lg_scope_child (g, 0, -1) < 0 || g->nest->out_mode != SCH_OUT_APPEND)
     return 0;
-  /* Fold the hole away by treating every access below it as absent.  */
+  /* Fold the reductions away by treating every access below them as
+     absent.  */
   uint32_t below = st->absent;
-  for (int e = 0; e < g->s->nexprs; e++)
-    if (g->s->expr[e].op == IX_ACCESS && lg_contains (g->s, hole, e))
-      below |= (uint32_t) 1 << g->s->expr[e].access;
+  for (int c = 1; c < g->nest->nscopes; c++)
+    for (int e = 0; e < g->s->nexprs; e++)
+      if (g->nest->scope[c].parent == 0 && g->s->expr[e].op == IX_ACCESS
+          && ix_expr_contains (g->s, g->nest->scope[c].expr, e))
+        below |= (uint32_t) 1 << g->s->expr[e].access;
   return lat_is_zero (g->s, g->nest->rhs, below);
 }
 
@@ -306,43 +308,43 @@ merged_value (gen *g, int e, const state *st)
   int both = lg_bin (g, LIR_MUL, in_a, in_b);
   int only_a = lg_bin (g, LIR_SUB, in_a, both);
   int only_b = lg_bin (g, LIR_SUB, in_b, both);
-  int v = lg_bin (g, LIR_MASK, both, lg_value (g, e, st, -1, -1));
+  int v = lg_bin (g, LIR_MASK, both, lg_value (g, e, st, -1));
   v = lg_bin (g, LIR_BOR, v,
-              lg_bin (g, LIR_MASK, only_a, lg_value (g, e, &sa, -1, -1)));
+              lg_bin (g, LIR_MASK, only_a, lg_value (g, e, &sa, -1)));
   return lg_bin (g, LIR_BOR, v,
                  lg_bin (g, LIR_MASK, only_b,
-                         lg_value (g, e, &sb, -1, -1)));
+                         lg_value (g, e, &sb, -1)));
 }
 
-/* Scope K's expression at its innermost loop: its reductions first, then
-   its value into the output or its register.  */
+/* Scope K's expression at its innermost loop: its reductions first (its
+   children, one after the other), then its value into the output or its
+   register.  */
 void
 lg_compute_scope (gen *g, int k, state *st, block *b)
 {
   const sch_nest *nest = g->nest;
-  int hole = lg_scope_hole (g, k), t = -1, nz = 0;
-  if (hole >= 0)
-    {
-      lir_type tt = lg_ix_type (g, hole);
-      int zero = tt == LIR_F64 || tt == LIR_F32 ? lir_const_f (g->k, 0, tt)
-                                                : lg_int (g, 0);
-      t = lg_decl (g, b, tt, "t", zero);
-      g->treg[k + 1] = t;
-      nz = k == 0 && needs_nz (g, st);
-      if (nz)
-        g->nz = lg_decl (g, b, LIR_I32, "nz", lg_int (g, 0));
-      const sch_scope *c = &nest->scope[k + 1];
-      if (c->last >= c->first)
-        lg_loop (g, c->first, st, b);
-      else
-        lg_compute_scope (g, k + 1, st, b);
-    }
+  int children = lg_scope_child (g, k, -1) >= 0;
+  int nz = children && k == 0 && needs_nz (g, st);
+  for (int c = k + 1; children && c < nest->nscopes; c++)
+    if (nest->scope[c].parent == k)
+      {
+        lir_type tt = lg_ix_type (g, nest->scope[c].expr);
+        int zero = tt == LIR_F64 || tt == LIR_F32
+                   ? lir_const_f (g->k, 0, tt) : lg_int (g, 0);
+        g->treg[c] = lg_decl (g, b, tt, "t", zero);
+        if (nz && g->nz < 0)
+          g->nz = lg_decl (g, b, LIR_I32, "nz", lg_int (g, 0));
+        const sch_scope *x = &nest->scope[c];
+        if (x->last >= x->first)
+          lg_loop (g, x->first, st, b);
+        else
+          lg_compute_scope (g, c, st, b);
+      }
   int body = lg_scope_body (g, k);
-  if (lat_is_zero (g->s, body, st->absent)
-      && (hole < 0 || !lg_contains (g->s, body, hole)))
+  if (lat_is_zero (g->s, body, st->absent) && !children)
     return;
-  int val = g->merge_a[0] >= 0 && k == 0 && hole < 0
-            ? merged_value (g, body, st) : lg_value (g, body, st, hole, t);
+  int val = g->merge_a[0] >= 0 && k == 0 && !children
+            ? merged_value (g, body, st) : lg_value (g, body, st, k);
   if (k > 0)
     {
       lg_set (g, b, LIR_ACCUM, LIR_ADD, g->treg[k], -1, -1, -1, val);

@@ -19,7 +19,7 @@
 static int
 bound_value (gen *g, int e, const state *st, int add)
 {
-  int v = lg_value (g, e, st, -1, -1);
+  int v = lg_value (g, e, st, -1);
   if (v < 0)
     return -1;
   if (g->k->exprs[v].type != LIR_I64)

@@ -34,27 +34,18 @@ lg_absent (const state *st, int a)
   return (st->absent >> a) & 1;
 }
 
+/* The value of E where the accesses in ST's absent set are zero; the
+   roots of scope K's children (none when K is -1) read their registers.  */
 int
-lg_contains (const ix_stmt *s, int e, int target)
-{
-  if (e == target)
-    return 1;
-  const ix_expr *x = &s->expr[e];
-  return (x->a >= 0 && lg_contains (s, x->a, target))
-         || (x->b >= 0 && lg_contains (s, x->b, target));
-}
-
-/* The value of E where the accesses in ST's absent set are zero; HOLE, the
-   root of the next scope, reads register T.  */
-int
-lg_value (gen *g, int e, const state *st, int hole, int t)
+lg_value (gen *g, int e, const state *st, int k)
 {
   const ix_expr *x = &g->s->expr[e];
   const ix_stmt *s = g->s;
+  int c = lg_scope_child (g, k, e);
   if (st->hoist[e] >= 0)
     return lg_ref (g, st->hoist[e]);
-  if (e == hole)
-    return lg_ref (g, t);
+  if (c >= 0)
+    return lg_ref (g, g->treg[c]);
   if (lat_is_zero (s, e, st->absent))
     return lg_int (g, 0);
   switch (x->op)
@@ -87,9 +78,9 @@ lg_value (gen *g, int e, const state *st, int hole, int t)
         }
       return lir_const_f (g->k, x->num.f, (lir_type) x->num.type);
     case IX_NEG:
-      return lir_unary (g->k, LIR_NEG, lg_value (g, x->a, st, hole, t));
+      return lir_unary (g->k, LIR_NEG, lg_value (g, x->a, st, k));
     case IX_SUM:
-      return lg_value (g, x->a, st, hole, t);
+      return lg_value (g, x->a, st, k);
     case IX_INDEX:
       {
         int v = st->ix_val[x->var];
@@ -103,41 +94,41 @@ lg_value (gen *g, int e, const state *st, int hole, int t)
                : lir_cast (g->k, lg_ref (g, v), (lir_type) x->num.type);
       }
     case IX_CAST:
-      return lir_cast (g->k, lg_value (g, x->a, st, hole, t),
+      return lir_cast (g->k, lg_value (g, x->a, st, k),
                        (lir_type) x->num.type);
     case IX_ABS:
     case IX_NOT:
       return lir_unary (g->k, x->op == IX_ABS ? LIR_ABS : LIR_NOT,
-                        lg_value (g, x->a, st, hole, t));
+                        lg_value (g, x->a, st, k));
     case IX_GT:
     case IX_GE:
       /* B < A, B <= A.  */
       return lg_bin (g, x->op == IX_GT ? LIR_LT : LIR_LE,
-                     lg_value (g, x->b, st, hole, t),
-                     lg_value (g, x->a, st, hole, t));
+                     lg_value (g, x->b, st, k),
+                     lg_value (g, x->a, st, k));
     case IX_NE:
       return lir_unary (g->k, LIR_NOT,
-                        lg_bin (g, LIR_EQ, lg_value (g, x->a, st, hole, t),
-                                lg_value (g, x->b, st, hole, t)));
+                        lg_bin (g, LIR_EQ, lg_value (g, x->a, st, k),
+                                lg_value (g, x->b, st, k)));
     default:
       break;
     }
   int za = lat_is_zero (s, x->a, st->absent);
   int zb = lat_is_zero (s, x->b, st->absent);
   if ((x->op == IX_ADD || x->op == IX_SUB) && zb)
-    return lg_value (g, x->a, st, hole, t);
+    return lg_value (g, x->a, st, k);
   if (x->op == IX_ADD && za)
-    return lg_value (g, x->b, st, hole, t);
+    return lg_value (g, x->b, st, k);
   if (x->op == IX_SUB && za)
-    return lir_unary (g->k, LIR_NEG, lg_value (g, x->b, st, hole, t));
+    return lir_unary (g->k, LIR_NEG, lg_value (g, x->b, st, k));
   static const lir_op ops[] = { [IX_ADD] = LIR_ADD, [IX_SUB] = LIR_SUB,
                                 [IX_MUL] = LIR_MUL, [IX_DIV] = LIR_DIV,
                                 [IX_MOD] = LIR_MOD, [IX_EQ] = LIR_EQ,
                                 [IX_LT] = LIR_LT, [IX_LE] = LIR_LE,
                                 [IX_AND] = LIR_AND, [IX_OR] = LIR_OR,
                                 [IX_WHERE] = LIR_SEL };
-  return lg_bin (g, ops[x->op], lg_value (g, x->a, st, hole, t),
-                 lg_value (g, x->b, st, hole, t));
+  return lg_bin (g, ops[x->op], lg_value (g, x->a, st, k),
+                 lg_value (g, x->b, st, k));
 }
 
 /* Nonzero when every leaf of E is known in ST.  */
@@ -178,26 +169,29 @@ reads_array (const gen *g, int e)
          || (x->b >= 0 && reads_array (g, x->b));
 }
 
+/* Hoist the subexpressions of E, in scope K, that are known in ST and
+   hold no child of K.  */
 static void
-hoist_walk (gen *g, int e, int hole, state *st, block *b)
+hoist_walk (gen *g, int e, int k, state *st, block *b)
 {
   const ix_expr *x = &g->s->expr[e];
-  if (st->hoist[e] >= 0 || e == hole || lat_is_zero (g->s, e, st->absent))
+  if (st->hoist[e] >= 0 || lg_scope_child (g, k, e) >= 0
+      || lat_is_zero (g->s, e, st->absent))
     return;
-  if ((hole < 0 || !lg_contains (g->s, e, hole)) && x->op != IX_SUM
+  if (!lg_holds_child (g, k, e) && x->op != IX_SUM
       && reads_array (g, e) && lg_available (g, e, st))
     {
-      int val = lg_value (g, e, st, -1, -1);
+      int val = lg_value (g, e, st, -1);
       if (val >= 0)
         st->hoist[e] = lg_decl (g, b, g->k->exprs[val].type, "h", val);
       return;
     }
   if (x->a >= 0)
-    hoist_walk (g, x->a, hole, st, b);
+    hoist_walk (g, x->a, k, st, b);
   /* What a guard keeps from running (an integer division by zero, say)
      is not computed ahead of it.  */
   if (x->b >= 0 && x->op != IX_WHERE && x->op != IX_AND && x->op != IX_OR)
-    hoist_walk (g, x->b, hole, st, b);
+    hoist_walk (g, x->b, k, st, b);
 }
 
 /* The root of scope K's own expression (a reduction's body).  */
@@ -211,9 +205,23 @@ lg_scope_body (const gen *g, int k)
 }
 
 int
-lg_scope_hole (const gen *g, int k)
+lg_scope_child (const gen *g, int k, int e)
 {
-  return k + 1 < g->nest->nscopes ? g->nest->scope[k + 1].expr : -1;
+  for (int c = k + 1; k >= 0 && c < g->nest->nscopes; c++)
+    if (g->nest->scope[c].parent == k
+        && (e < 0 || g->nest->scope[c].expr == e))
+      return c;
+  return -1;
+}
+
+int
+lg_holds_child (const gen *g, int k, int e)
+{
+  for (int c = k + 1; k >= 0 && c < g->nest->nscopes; c++)
+    if (g->nest->scope[c].parent == k
+        && ix_expr_contains (g->s, e, g->nest->scope[c].expr))
+      return 1;
+  return 0;
 }
 
 /* Compute, at depth D, the subexpressions that become known there and are
@@ -223,6 +231,6 @@ lg_hoist (gen *g, int d, state *st, block *b)
 {
   for (int k = 0; k < g->nest->nscopes; k++)
     if (g->nest->scope[k].last > d)
-      hoist_walk (g, lg_scope_body (g, k), lg_scope_hole (g, k), st, b);
+      hoist_walk (g, lg_scope_body (g, k), k, st, b);
 }
 

@@ -415,7 +415,8 @@ maybe_parallel (gen *g, int d, int s)
           || (g->nest->out_mode == SCH_OUT_DENSE && sv < g->s->nvars
               && !g->s->var[sv].in_output)))
     g->red_loop = s;
-  if (d != 0 || s < 0
+  /* Rows that read what earlier rows wrote run in order.  */
+  if (d != 0 || s < 0 || g->s->carried
       || (g->nest->out_mode != SCH_OUT_DENSE
           && g->nest->out_mode != SCH_OUT_INPLACE)
       || sv >= g->s->nvars || !g->s->var[sv].in_output)
@@ -543,7 +544,7 @@ merge_maskable (const gen *g, int d, const lattice *l, const iter *its,
   if (p != 0 || nits != 2 || count != 2 || l->n != 3 || g->counting
       || g->bound >= 0 || is_cn (g, &its[0]) || is_cn (g, &its[1])
       || d != nest->nloops - 1 || g->scope_of[d] != 0
-      || d != nest->scope[0].last || lg_scope_hole (g, 0) >= 0
+      || d != nest->scope[0].last || lg_scope_child (g, 0, -1) >= 0
       || (nest->out_mode != SCH_OUT_APPEND
           && nest->out_mode != SCH_OUT_DENSE)
       || !g->pre || g->tensor_of[its[0].a] < 0 || g->tensor_of[its[1].a] < 0)

@@ -19,6 +19,8 @@ typedef struct sym
   int loop[SP_MAX_RANK];
   ix_num num;
   int sumloop;    /* IX_SUM: the loop summed over */
+  int carried;    /* IX_ACCESS of an output: the element an earlier
+                     iteration of the outer loop wrote (carried_read) */
   unsigned loc;
 } sym;
 

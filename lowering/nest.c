@@ -104,12 +104,14 @@ sym_uses_loop (const engine *g, int s, int l)
          || (x->b >= 0 && sym_uses_loop (g, x->b, l));
 }
 
+/* Whether S reads output OBJ other than where earlier iterations of
+   the outer loop left it (carried_read).  */
 static int
 sym_reads_obj (const engine *g, int s, int obj)
 {
   const sym *x = &g->syms[s];
   if (x->op == IX_ACCESS)
-    return x->obj == obj;
+    return x->obj == obj && !x->carried;
   return (x->a >= 0 && sym_reads_obj (g, x->a, obj))
          || (x->b >= 0 && sym_reads_obj (g, x->b, obj));
 }
@@ -388,6 +390,34 @@ old_element_unless (engine *g, const nest_event *ev, int o, int c, int t)
   return v < 0 ? -2 : v;
 }
 
+/* Whether access X of output O reads what the earlier iterations of the
+   outer loop wrote (Gauss-Seidel's x[j] beside x[i] = ...): O a plain
+   vector written only at the outer loop's index, directly in its body,
+   and read before that write at the index of a loop inside it.  Row i
+   then reads the x[j] rows j < i wrote and the old ones after, as the
+   sparse loops do when they run the rows in order, one thread, each
+   written after its sums (ix_stmt.carried).  */
+static int
+carried_read (const engine *g, int o, const nest_expr *x)
+{
+  const state *s = &g->st[o];
+  if (g->n->obj[o].opd.tagged || s->kind != ST_OLD || x->nidx != 1
+      || s->nmap != 1 || g->depth < 2 || s->map[0] != g->stack[0]
+      || x->loop[0] == s->map[0])
+    return 0;
+  int inside = 0, open = 0;
+  for (int k = 1; k < g->depth; k++)
+    inside |= g->stack[k] == x->loop[0];
+  for (int i = 0; i < g->n->nevents && inside; i++)
+    {
+      const nest_event *ev = &g->n->ev[i];
+      open += (ev->kind == NEST_EV_BEGIN) - (ev->kind == NEST_EV_END);
+      if (ev->kind == NEST_EV_ASSIGN && ev->obj == o && open != 1)
+        return 0;
+    }
+  return inside;
+}
+
 /* The symbol of expression E of the nest.  */
 static int
 eval (engine *g, int e)
@@ -405,6 +435,13 @@ eval (engine *g, int e)
           return sym_read (g, o, x->nidx, x->loop);
         if (reads_old_element (g, o, x) || guard_reads_old (g, o, x))
           return sym_read (g, o, x->nidx, x->loop);
+        if (carried_read (g, o, x))
+          {
+            int r = sym_read (g, o, x->nidx, x->loop);
+            if (r >= 0)
+              g->syms[r].carried = 1;
+            return r;
+          }
         if (!ng_is_temp (g, o))
           return ng_fail (g, "output %s is also read at %s", ng_objname (g, o),
                        ng_spell_access (g, o, x->nidx, x->loop, buf,
@@ -754,9 +791,8 @@ kexpr (kbuild *k, int s)
   switch (x->op)
     {
     case IX_ACCESS:
-      {
-        return kaccess (k, x->obj, x->nidx, x->loop, x->loc);
-      }
+      k->ix->carried |= x->carried;
+      return kaccess (k, x->obj, x->nidx, x->loop, x->loc);
     case IX_CONST:
       return ix_add_const (k->ix, x->num, -1, x->loc, &k->d);
     case IX_INDEX:
@@ -924,6 +960,19 @@ check_bounds (engine *g, kbuild *k)
   return 0;
 }
 
+/* A read in S of what earlier iterations wrote into an output other
+   than OBJ (carried_read), or NULL: that output's own statement runs
+   after OBJ's, so OBJ's would read its old values.  */
+static const sym *
+carried_other (const engine *g, int s, int obj)
+{
+  const sym *x = &g->syms[s];
+  if (x->op == IX_ACCESS)
+    return x->carried && x->obj != obj ? x : NULL;
+  const sym *a = x->a >= 0 ? carried_other (g, x->a, obj) : NULL;
+  return a || x->b < 0 ? a : carried_other (g, x->b, obj);
+}
+
 static int
 build_kernel (engine *g, int obj)
 {
@@ -943,6 +992,11 @@ build_kernel (engine *g, int obj)
   if (s->kind != ST_DEF)
     return ng_fail (g, "the value %s ends with is not an expression of the "
                  "loops", ng_objname (g, obj));
+  const sym *c = carried_other (g, s->val, obj);
+  if (c)
+    return ng_fail (g, "output %s is also read at %s", ng_objname (g, c->obj),
+                    ng_spell_access (g, c->obj, c->nidx, c->loop, buf,
+                                     sizeof buf));
   ix_assign op;
   int rhs;
   if (split_value (g, obj, s->val, &op, &rhs))

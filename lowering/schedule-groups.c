@@ -125,6 +125,16 @@ group_encloses (const groups *gr, int a, int b)
   return 0;
 }
 
+/* Nonzero when group A of two side by side comes after group B: A is a
+   locate and B is not, or both are and B is the first.  */
+static int
+sibling_after (const ix_sched *sc, const groups *gr, int a, int b)
+{
+  int la = ix_is_locate (&sc->st, gr->root[a]);
+  int lb = ix_is_locate (&sc->st, gr->root[b]);
+  return la && (!lb || b < a);
+}
+
 static void
 edges_between (sch_graph *g, uint32_t from, uint32_t to)
 {
@@ -136,7 +146,9 @@ edges_between (sch_graph *g, uint32_t from, uint32_t to)
 
 /* Hard edges of the reduction groups: each group's loops inside all loops
    of the group it feeds; groups side by side form a cycle (they cannot
-   share a nest).  Returns -1 when there are too many groups.  */
+   share a nest), except a locate's (one element, ix_is_locate), whose
+   loop comes after the other's, both inside their parent's loops.
+   Returns -1 when there are too many groups.  */
 int
 sch_reduction_edges (const ix_sched *sc, const sch_nest *nest,
                      sch_graph *hard)
@@ -152,7 +164,8 @@ sch_reduction_edges (const ix_sched *sc, const sch_nest *nest,
                      gr.loops[h]);
       for (int h2 = 1; h2 < gr.n; h2++)
         if (h2 != h && !group_encloses (&gr, h, h2)
-            && !group_encloses (&gr, h2, h))
+            && !group_encloses (&gr, h2, h)
+            && !sibling_after (sc, &gr, h2, h))
           edges_between (hard, gr.loops[h2], gr.loops[h]);
     }
   return 0;
@@ -229,6 +242,16 @@ sch_make_scopes (const ix_sched *sc, sch_nest *nest)
                 || depth_max (nest, scope_loops[k]) != x->last))
         return -1;
       next += n;
+    }
+  /* Each scope's parent: the nearest one before it that holds it.  */
+  nest->scope[0].parent = -1;
+  for (int k = 1; k < nest->nscopes; k++)
+    {
+      int p = k - 1;
+      while (p > 0 && !ix_expr_contains (&sc->st, nest->scope[p].expr,
+                                         nest->scope[k].expr))
+        p--;
+      nest->scope[k].parent = p;
     }
   return next == nest->nloops ? 0 : -1;
 }

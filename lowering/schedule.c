@@ -958,6 +958,26 @@ plan (ix_sched *sc, int allow, why *w, ix_diag *d)
   return refuse (sc, w, d);
 }
 
+/* An output read where earlier rows wrote it (ix_stmt.carried) needs its
+   rows in order, each written after its sums: one nest, the output's
+   loop outermost, its sums in registers.  */
+static int
+check_carried (const ix_sched *sc, ix_diag *d)
+{
+  const ix_stmt *s = &sc->st;
+  const ix_access *o = &s->acc[s->out];
+  if (!s->carried || (sc->nnests == 1 && sc->nest[0].order[0] == o->var[0]
+                      && sc->nest[0].mode == SCH_REGISTER
+                      && sc->nest[0].out_mode == SCH_OUT_DENSE))
+    return 0;
+  return ix_fail (d, o->tok, o->loc, "output %s is read at an inner loop's "
+                  "index, as earlier iterations left it: the sparse loops "
+                  "would need its index outermost, in order, each element "
+                  "written after its sums, which the formats or the sums "
+                  "here do not allow; compute into another array",
+                  s->opd[o->opd].name);
+}
+
 int
 ix_schedule (const ix_stmt *s, const ix_sched_opts *opts, ix_sched *out,
              ix_diag *d)
@@ -1046,7 +1066,7 @@ ix_schedule (const ix_stmt *s, const ix_sched_opts *opts, ix_sched *out,
       w.convert = w.other = -1;
       int rc = plan (out, opts && opts->allow_convert, &w, d);
       if (rc <= 0)
-        return rc;
+        return rc < 0 ? rc : check_carried (out, d);
       if (!opts || !opts->allow_convert || w.convert == st->out
           || w.convert == st->inplace)
         return refuse (out, &w, d);

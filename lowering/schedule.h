@@ -29,7 +29,8 @@
    Expression rules: a reduction sum nested under + or - is computed in a
    register before the + or - uses it, so its loops run inside every loop
    of the scope that uses it (see sch_scope), and two such sums side by
-   side cannot share one nest; a sum reached from the root only through
+   side cannot share one nest unless one reads one element (a locate,
+   ix_is_locate: it runs after the other, inside the same loops); a sum reached from the root only through
    *, /, unary - and other sums may run anywhere (its terms are scattered
    into the output: SCH_SCATTER) or inside the output's loops
    (SCH_REGISTER).  When that is impossible and the output is dense, the
@@ -119,9 +120,11 @@ typedef enum
 
 /* A scope of a nest: an expression evaluated once per iteration of its
    innermost loop.  Scope 0 is the right-hand side, written to the output;
-   each further scope is a reduction computed in a register, nested in the
-   one before: its value is complete when its loops end, and the scope
-   before uses it where EXPR appears in its tree.  A sum that is not the
+   each further scope is a reduction computed in a register, inside its
+   parent (the nearest scope before it whose tree holds EXPR): its value
+   is complete when its loops end, and the parent uses it where EXPR
+   appears in its tree.  Scopes of one parent (a row's sum and a diagonal
+   read beside it) run one after the other inside the parent's loops.  A sum that is not the
    root of a scope is transparent: its loops belong to the scope around it
    (scattered terms, or sums merged by exchanging their order).  */
 typedef struct sch_scope
@@ -132,6 +135,7 @@ typedef struct sch_scope
   int first;    /* depth of its outermost loop */
   int last;     /* depth of its innermost loop; LAST < FIRST when the scope
                    has no loop of its own (a scalar output's scope 0) */
+  int parent;   /* the scope that uses its value; -1 for scope 0 */
 } sch_scope;
 
 #define SCH_MAX_SCOPES 8

@@ -1,25 +1,9 @@
 /* Diagonals that are not sparsified, each with what to write instead:
-   the diagonal beside another sum of the same statement (Jacobi's
-   division, written in one statement), a division by the diagonal of a
-   format that does not store every row, and a write of an output's
-   diagonal.  */
+   a division by the diagonal of a format that does not store every row,
+   and a write of an output's diagonal.  */
 /* { dg-do compile } */
 /* { dg-options "-fplugin-arg-sparse-report" } */
 #include <sparse.h>
-
-void
-jacobi (int n, double A[n][n] SPARSE ("CSR"), const double b[n],
-	const double x[n], double xn[n])
-{
-  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: the diagonal of 'A' is read in a statement that also sums over j: read the diagonal into a vector in a loop of its own first \\(d\\\[i\\\] = A\\\[i\\\]\\\[i\\\], which is sparsified\\) and use that" } */
-    {
-      double s = b[i];
-      for (int j = 0; j < n; j++)
-	if (j != i)
-	  s -= A[i][j] * x[j];
-      xn[i] = s / A[i][i];
-    }
-}
 
 void
 divide (int n, double A[n][n] SPARSE ("DCSR"), const double b[n],

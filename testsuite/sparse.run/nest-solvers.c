@@ -1,8 +1,8 @@
 /* Iterative solvers written as plain C around a tagged matrix: conjugate
    gradients and Jacobi.  The iteration loops index nothing; the loop
    nests inside them that touch the matrix are sparsified, the vector
-   updates stay dense.  Gauss-Seidel updates x in place, which no
-   statement can express: it keeps its loops (and its meaning).
+   updates stay dense.  Gauss-Seidel updates x in place: its rows run in
+   order, each reading what the rows before it wrote.
    The matrix: 2-D Laplacian-like, diagonally dominant, entries in
    quarters, so the iterations stay well defined.  */
 #include <math.h>
@@ -72,7 +72,8 @@ jacobi (int n, double R[n][n] SPARSE ("DCSR"), const double dinv[n],
     }
 }
 
-/* Gauss-Seidel: x is read while it is written.  */
+/* Gauss-Seidel: x is read while it is written, each row reading what
+   the rows before it wrote.  */
 static void
 gauss_seidel (int n, double R[n][n] SPARSE ("CSR"), const double dinv[n],
               const double b[n], double x[n])
@@ -80,7 +81,7 @@ gauss_seidel (int n, double R[n][n] SPARSE ("CSR"), const double dinv[n],
   for (int i = 0; i < n; i++)
     x[i] = 0;
   for (int it = 0; it < ITERS; it++)
-    for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: output x is also read at x.j." } */
+    for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: x.i. = dinv.i. . .b.i. - sum.j, R.i,j. . x.j...; R: CSR; loops: i for, j for over R; x: dense" } */
       {
         double s = b[i];
         for (int j = 0; j < n; j++)

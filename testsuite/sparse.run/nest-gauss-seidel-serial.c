@@ -1,0 +1,2 @@
+/* nest-gauss-seidel.c built without -fopenmp.  */
+#include "nest-gauss-seidel.c"
