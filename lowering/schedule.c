@@ -861,6 +861,8 @@ refuse (const ix_sched *sc, const why *w, ix_diag *d)
                        "follows both; store %s as %s", n1, f1, n2, f2, n2,
                        ft);
     case WHY_SUMS:
+      if (d)
+        d->split = 1;
       if (sc->old_out >= 0)
         return ix_fail (d, tok, loc, "'%s' is sparse and its old entries "
                          "cannot be merged with these sums in one loop nest: "
@@ -884,6 +886,8 @@ refuse (const ix_sched *sc, const why *w, ix_diag *d)
                        "share one loop nest in the storage order of its "
                        "operands: write them as separate einsums");
     case WHY_OUTPUT:
+      if (d)
+        d->split = 1;
       sch_format_name (&sc->fmt[s->out], f1, sizeof f1);
       sch_format_name (&w->target, ft, sizeof ft);
       return ix_fail (d, out->tok, out->loc, "the loops produce '%s' out of "

@@ -1,0 +1,376 @@
+/* split.c -- a refused statement as kernels over temporaries (split.h).
+
+   The search is small and exact: plan the statement; when its sums
+   cannot share one nest, try each way of taking one part out into a
+   temporary (the whole right-hand side of a sparse output, or one sum
+   below another operator, outermost first), in each format the
+   temporary may take, and split the two statements that makes the same
+   way.  The first sequence whose kernels all plan is kept.  */
+
+#include <stdlib.h>
+#include <string.h>
+#include "sparse_format.h"
+#include "split.h"
+
+#define MAX_TRIES 64   /* plans tried for one statement */
+
+typedef struct split_ctx
+{
+  const ix_stmt *orig;
+  const ix_sched_opts *opts;
+  ix_split *out;
+  int tries;
+} split_ctx;
+
+/* Copy expression E of SRC into DST (variables by name), replacing
+   expression HOLE by the leaf of access HOLE_ACC of DST.  The new id, or
+   -1.  */
+static int
+copy_expr (ix_stmt *dst, const ix_stmt *src, int e, int hole, int hole_acc,
+           ix_diag *d)
+{
+  if (e == hole)
+    return ix_add_leaf (dst, hole_acc, d);
+  const ix_expr *x = &src->expr[e];
+  int var = -1;
+  if (x->var >= 0)
+    var = ix_add_var (dst, src->var[x->var].name, src->var[x->var].tok,
+                      src->var[x->var].loc, d);
+  switch (x->op)
+    {
+    case IX_ACCESS:
+      {
+        const ix_access *a = &src->acc[x->access];
+        int vars[SP_MAX_RANK];
+        for (int k = 0; k < a->nidx; k++)
+          if ((vars[k] = ix_add_var (dst, src->var[a->var[k]].name,
+                                     src->var[a->var[k]].tok,
+                                     src->var[a->var[k]].loc, d)) < 0)
+            return -1;
+        int acc = ix_add_read (dst, a->opd, a->nidx, vars, a->tok, a->loc,
+                               d);
+        return acc < 0 ? -1 : ix_add_leaf (dst, acc, d);
+      }
+    case IX_CONST:
+      return ix_add_const (dst, x->num, x->tok, x->loc, d);
+    case IX_INDEX:
+      return var < 0 ? -1 : ix_add_index (dst, var, x->num.type, x->loc, d);
+    default:
+      break;
+    }
+  int a = copy_expr (dst, src, x->a, hole, hole_acc, d);
+  if (a < 0)
+    return -1;
+  if (x->op == IX_SUM)
+    return var < 0 ? -1 : ix_add_sum (dst, var, a, d);
+  if (x->op == IX_CAST)
+    return ix_add_cast (dst, x->num.type, a, d);
+  int b = -1;
+  if (x->b >= 0 && (b = copy_expr (dst, src, x->b, hole, hole_acc, d)) < 0)
+    return -1;
+  return ix_add_op (dst, x->op, a, b, x->tok, x->loc, d);
+}
+
+/* A new statement over the operands of SRC (same ids) and temporaries
+   of the split: OPD(VARS of SRC) ASSIGN the expression E of SRC with
+   HOLE replaced by HOLE_OPD read at its variables HOLE_VARS.  Finished;
+   NULL when it cannot be built.  */
+static ix_stmt *
+compose (const ix_stmt *src, const ix_split *sp, int opd, const int *vars,
+         int nvars, ix_assign assign, int e, int hole, int hole_opd,
+         const int *hole_vars, int hole_nvars)
+{
+  ix_diag d;
+  memset (&d, 0, sizeof d);
+  ix_stmt *s = ix_new ();
+  if (!s)
+    return NULL;
+  s->tok = src->tok;
+  s->loc = src->loc;
+  s->from_loops = src->from_loops;
+  memcpy (s->opd, src->opd, sizeof s->opd);
+  s->nopds = sp->nopds;
+  for (int t = 0; t < sp->ntemps; t++)
+    s->opd[s->nopds++] = sp->temp[t];
+  int ov[SP_MAX_RANK], hv[SP_MAX_RANK];
+  for (int k = 0; k < nvars; k++)
+    ov[k] = ix_add_var (s, src->var[vars[k]].name, -1, src->loc, &d);
+  int out = ix_add_access (s, opd, nvars, ov, src->tok, src->loc, &d);
+  int hole_acc = -1;
+  if (hole >= 0)
+    {
+      for (int k = 0; k < hole_nvars; k++)
+        hv[k] = ix_add_var (s, src->var[hole_vars[k]].name, -1, src->loc,
+                            &d);
+      hole_acc = ix_add_read (s, hole_opd, hole_nvars, hv, -1, src->loc,
+                              &d);
+    }
+  int rhs = out < 0 || (hole >= 0 && hole_acc < 0) ? -1
+            : copy_expr (s, src, e, hole, hole_acc, &d);
+  if (rhs < 0)
+    {
+      ix_free (s);
+      return NULL;
+    }
+  ix_set_output (s, out, assign, rhs);
+  if (ix_finish (s, &d))
+    {
+      ix_free (s);
+      return NULL;
+    }
+  return s;
+}
+
+/* The variables E uses that no sum at or below it binds, in id order,
+   into VARS; their number.  */
+static int
+free_vars (const ix_stmt *s, int e, int *vars)
+{
+  int bound[IX_MAX_VARS] = { 0 }, n = 0;
+  for (int x = 0; x < s->nexprs; x++)
+    if (s->expr[x].op == IX_SUM && ix_expr_uses (s, e, s->expr[x].var))
+      {
+        /* X is below E when E's tree reaches it.  */
+        int stack[IX_MAX_EXPRS], sp = 0, below = 0;
+        stack[sp++] = e;
+        while (sp && !below)
+          {
+            int y = stack[--sp];
+            below = y == x;
+            if (s->expr[y].a >= 0)
+              stack[sp++] = s->expr[y].a;
+            if (s->expr[y].b >= 0)
+              stack[sp++] = s->expr[y].b;
+          }
+        bound[s->expr[x].var] |= below;
+      }
+  for (int v = 0; v < s->nvars; v++)
+    if (!bound[v] && ix_expr_uses (s, e, v))
+      vars[n++] = v;
+  return n;
+}
+
+/* The formats a temporary of RANK may take, best first, into F; their
+   number.  A vector is dense; a matrix or tensor sparse (rows, then
+   columns first) or dense.  */
+static int
+temp_formats (int rank, sp_format *f)
+{
+  static const char *const two[] = { "CSR", "CSC", "D,D" };
+  char buf[64] = "";
+  int n = 0;
+  if (rank == 2)
+    {
+      for (int i = 0; i < 3; i++)
+        n += sp_format_parse (two[i], 2, &f[n], NULL) == 0;
+      return n;
+    }
+  if (rank > 2)
+    {
+      ix_cat (buf, sizeof buf, "D");
+      for (int k = 1; k < rank; k++)
+        ix_cat (buf, sizeof buf, ",CU");
+      n += sp_format_parse (buf, rank, &f[n], NULL) == 0;
+      buf[0] = 0;
+    }
+  for (int k = 0; k < rank; k++)
+    ix_cat (buf, sizeof buf, "%sD", k ? "," : "");
+  n += sp_format_parse (buf, rank, &f[n], NULL) == 0;
+  return n;
+}
+
+static int split_stmt (split_ctx *c, ix_stmt *s, ix_diag *d);
+
+/* Undo the kernels and temporaries past NK and NT.  */
+static void
+rollback (ix_split *sp, int nk, int nt)
+{
+  while (sp->nkernels > nk)
+    lir_free (sp->kernel[--sp->nkernels]);
+  sp->ntemps = nt;
+}
+
+/* Take expression E of S (with free variables VARS) out into a new
+   temporary of format F: its kernels, then those of S reading it.  0,
+   or -1 with everything undone.  */
+static int
+take_out (split_ctx *c, const ix_stmt *s, int e, const int *vars, int nv,
+          const sp_format *f, ix_diag *d)
+{
+  ix_split *sp = c->out;
+  int nk = sp->nkernels, nt = sp->ntemps;
+  if (sp->ntemps == IX_SPLIT_MAX || sp->nopds + sp->ntemps >= IX_MAX_OPERANDS)
+    return -1;
+  ix_operand *t = &sp->temp[sp->ntemps];
+  memset (t, 0, sizeof *t);
+  t->kind = IX_OPD_ARRAY;
+  t->rank = nv;
+  t->type = ix_expr_type (s, e);
+  t->tagged = 1;
+  t->temp = 1;
+  t->fmt = *f;
+  for (int n = 0;; n++)
+    {
+      snprintf (t->name, sizeof t->name, n ? "t%d_%d" : "t%d", sp->ntemps,
+                n);
+      if (ix_find_operand (c->orig, t->name) < 0)
+        break;
+    }
+  for (int k = 0; k < nv; k++)
+    {
+      /* Its extents as the statement knows them.  */
+      int v = -1;
+      for (int u = 0; u < c->orig->nvars; u++)
+        if (strcmp (c->orig->var[u].name, s->var[vars[k]].name) == 0)
+          v = u;
+      if (v < 0)
+        return -1;
+      sp->temp_var[sp->ntemps][k] = v;
+      t->extent[k] = c->orig->var[v].extent;
+    }
+  int opd = sp->nopds + sp->ntemps++;
+  ix_stmt *def = compose (s, sp, opd, vars, nv, IX_SET, e, -1, -1, NULL, 0);
+  ix_stmt *rest = compose (s, sp, s->acc[s->out].opd, s->acc[s->out].var,
+                           s->acc[s->out].nidx, s->assign, s->rhs, e, opd,
+                           vars, nv);
+  int r = def && rest && split_stmt (c, def, d) == 0
+          && split_stmt (c, rest, d) == 0 ? 0 : -1;
+  ix_free (def);
+  ix_free (rest);
+  if (r)
+    rollback (sp, nk, nt);
+  return r;
+}
+
+/* Nonzero when the output of S is stored sparsely.  */
+static int
+output_sparse (const ix_stmt *s)
+{
+  return ix_access_sparse (s, s->out, &s->opd[s->acc[s->out].opd].fmt);
+}
+
+/* The sums of S below another operator, outermost first, into SUMS;
+   their number.  */
+static int
+inner_sums (const ix_stmt *s, int *sums)
+{
+  int n = 0, queue[IX_MAX_EXPRS], tail = 0, head = 0;
+  int root = s->rhs;
+  while (s->expr[root].op == IX_SUM)
+    root = s->expr[root].a;
+  queue[tail++] = root;
+  while (head < tail)
+    {
+      int e = queue[head++];
+      if (s->expr[e].op == IX_SUM && !ix_is_locate (s, e))
+        sums[n++] = e;
+      if (s->expr[e].a >= 0 && tail < IX_MAX_EXPRS)
+        queue[tail++] = s->expr[e].a;
+      if (s->expr[e].b >= 0 && tail < IX_MAX_EXPRS)
+        queue[tail++] = s->expr[e].b;
+    }
+  return n;
+}
+
+/* The right-hand side of S into a temporary of its output's shape.  */
+static int
+take_whole (split_ctx *c, const ix_stmt *s, ix_diag *d)
+{
+  const ix_access *out = &s->acc[s->out];
+  sp_format f[4];
+  int nf = temp_formats (out->nidx, f);
+  for (int i = 0; i < nf; i++)
+    if (take_out (c, s, s->rhs, out->var, out->nidx, &f[i], d) == 0)
+      return 0;
+  return -1;
+}
+
+/* Plan S into the split, or split it further.  0, or -1 (D keeps the
+   first refusal).  */
+static int
+split_stmt (split_ctx *c, ix_stmt *s, ix_diag *d)
+{
+  ix_split *sp = c->out;
+  if (sp->nkernels == IX_SPLIT_MAX || ++c->tries > MAX_TRIES)
+    return -1;
+  ix_diag why;
+  memset (&why, 0, sizeof why);
+  lir_kernel *k = ix_plan (s, c->opts, &why);
+  if (k)
+    {
+      ix_print (s, sp->text[sp->nkernels], sizeof sp->text[0]);
+      sp->kernel[sp->nkernels++] = k;
+      return 0;
+    }
+  if (!why.split)
+    return -1;
+  sp_format f[4];
+  int vars[SP_MAX_RANK];
+  const ix_access *out = &s->acc[s->out];
+
+  /* The old entries of a sparse output merge with one temporary (its
+     right-hand side, of its shape) where they do not with the sums;
+     an output overwritten is written by the kernel of its sums.  */
+  int whole = output_sparse (s) && !s->opd[out->opd].temp
+              && s->expr[s->rhs].op != IX_ACCESS;
+  if (whole && s->assign != IX_SET && take_whole (c, s, d) == 0)
+    return 0;
+  int sums[IX_MAX_EXPRS];
+  int ns = inner_sums (s, sums);
+  for (int i = 0; i < ns; i++)
+    {
+      int nv = free_vars (s, sums[i], vars);
+      if (nv == 0 || nv > SP_MAX_RANK)
+        continue;
+      int nf = temp_formats (nv, f);
+      for (int j = 0; j < nf; j++)
+        if (take_out (c, s, sums[i], vars, nv, &f[j], d) == 0)
+          return 0;
+    }
+  return whole && s->assign == IX_SET ? take_whole (c, s, d) : -1;
+}
+
+int
+ix_split_plan (const ix_stmt *ix, const ix_sched_opts *opts, ix_split *out,
+               ix_diag *d)
+{
+  memset (out, 0, sizeof *out);
+  if (!d || !d->split)
+    return -1;
+  split_ctx c = { ix, opts, out, 0 };
+  out->nopds = ix->nopds;
+  ix_stmt *s = ix_new ();
+  if (!s)
+    return -1;
+  *s = *ix;
+  /* The first plan is known to fail: start with the ways out.  */
+  int r = split_stmt (&c, s, d);
+  ix_free (s);
+  if (r || out->nkernels < 2)
+    {
+      ix_split_free (out);
+      return -1;
+    }
+  return 0;
+}
+
+void
+ix_split_free (ix_split *sp)
+{
+  rollback (sp, 0, 0);
+}
+
+char *
+ix_split_describe (const ix_split *sp, char *buf, size_t len)
+{
+  char fmt[96];
+  buf[0] = 0;
+  ix_cat (buf, len, "split into %d kernels", sp->nkernels);
+  for (int t = 0; t < sp->ntemps; t++)
+    ix_cat (buf, len, "%s '%s' %s", t ? "," : " over temporaries",
+            sp->temp[t].name,
+            sch_format_name (&sp->temp[t].fmt, fmt, sizeof fmt));
+  for (int i = 0; i < sp->nkernels; i++)
+    ix_cat (buf, len, "%s %s", i ? ";" : ":", sp->text[i]);
+  return buf;
+}
