@@ -9,7 +9,7 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include "sparse_format.h"
+#include "named_formats.h"
 #include "split.h"
 
 #define MAX_TRIES 64   /* plans tried for one statement */
@@ -150,32 +150,38 @@ free_vars (const ix_stmt *s, int e, int *vars)
   return n;
 }
 
-/* The formats a temporary of RANK may take, best first, into F; their
-   number.  A vector is dense; a matrix or tensor sparse (rows, then
-   columns first) or dense.  */
+/* The named format NAME for RANK dimensions into *F; 1, or 0 when the
+   table has no such name.  */
+static int
+named (const char *name, int rank, sp_format *f)
+{
+  const sp_named_format *nf;
+  for (int i = 0; (nf = sp_named_format_at (i)); i++)
+    if (strcmp (nf->name, name) == 0 && (!nf->rank || nf->rank == rank))
+      {
+        memset (f, 0, sizeof *f);
+        f->posw = f->crdw = 32;
+        sp_named_format_levels (nf, rank, NULL, f);
+        return 1;
+      }
+  return 0;
+}
+
+/* The formats a temporary of RANK may take, best first, into F (room
+   for 3); their number.  A vector is dense; a matrix sparse (by rows,
+   then by columns) or dense, a tensor CSF or dense.  */
 static int
 temp_formats (int rank, sp_format *f)
 {
-  static const char *const two[] = { "CSR", "CSC", "D,D" };
-  char buf[64] = "";
   int n = 0;
   if (rank == 2)
     {
-      for (int i = 0; i < 3; i++)
-        n += sp_format_parse (two[i], 2, &f[n], NULL) == 0;
-      return n;
+      n += named ("csr", rank, &f[n]);
+      n += named ("csc", rank, &f[n]);
     }
   if (rank > 2)
-    {
-      ix_cat (buf, sizeof buf, "D");
-      for (int k = 1; k < rank; k++)
-        ix_cat (buf, sizeof buf, ",CU");
-      n += sp_format_parse (buf, rank, &f[n], NULL) == 0;
-      buf[0] = 0;
-    }
-  for (int k = 0; k < rank; k++)
-    ix_cat (buf, sizeof buf, "%sD", k ? "," : "");
-  n += sp_format_parse (buf, rank, &f[n], NULL) == 0;
+    n += named ("csf", rank, &f[n]);
+  n += named ("dense", rank, &f[n]);
   return n;
 }
 
