@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "named_formats.h"
+#include "order.h"
 #include "split.h"
 
 #define MAX_TRIES 64   /* plans tried for one statement */
@@ -71,17 +72,13 @@ copy_expr (ix_stmt *dst, const ix_stmt *src, int e, int hole, int hole_acc,
   return ix_add_op (dst, x->op, a, b, x->tok, x->loc, d);
 }
 
-/* A new statement over the operands of SRC (same ids) and temporaries
-   of the split: OPD(VARS of SRC) ASSIGN the expression E of SRC with
-   HOLE replaced by HOLE_OPD read at its variables HOLE_VARS.  Finished;
-   NULL when it cannot be built.  */
+/* A new statement over the operands of SRC (same ids) and the
+   temporaries of SP, its output OPD read at the variables VARS of SRC,
+   its access id in *OUT; NULL when it cannot be built.  */
 static ix_stmt *
-compose (const ix_stmt *src, const ix_split *sp, int opd, const int *vars,
-         int nvars, ix_assign assign, int e, int hole, int hole_opd,
-         const int *hole_vars, int hole_nvars)
+stmt_over (const ix_stmt *src, const ix_split *sp, int opd, const int *vars,
+           int nvars, int *out, ix_diag *d)
 {
-  ix_diag d;
-  memset (&d, 0, sizeof d);
   ix_stmt *s = ix_new ();
   if (!s)
     return NULL;
@@ -92,28 +89,10 @@ compose (const ix_stmt *src, const ix_split *sp, int opd, const int *vars,
   s->nopds = sp->nopds;
   for (int t = 0; t < sp->ntemps; t++)
     s->opd[s->nopds++] = sp->temp[t];
-  int ov[SP_MAX_RANK], hv[SP_MAX_RANK];
+  int ov[SP_MAX_RANK];
   for (int k = 0; k < nvars; k++)
-    ov[k] = ix_add_var (s, src->var[vars[k]].name, -1, src->loc, &d);
-  int out = ix_add_access (s, opd, nvars, ov, src->tok, src->loc, &d);
-  int hole_acc = -1;
-  if (hole >= 0)
-    {
-      for (int k = 0; k < hole_nvars; k++)
-        hv[k] = ix_add_var (s, src->var[hole_vars[k]].name, -1, src->loc,
-                            &d);
-      hole_acc = ix_add_read (s, hole_opd, hole_nvars, hv, -1, src->loc,
-                              &d);
-    }
-  int rhs = out < 0 || (hole >= 0 && hole_acc < 0) ? -1
-            : copy_expr (s, src, e, hole, hole_acc, &d);
-  if (rhs < 0)
-    {
-      ix_free (s);
-      return NULL;
-    }
-  ix_set_output (s, out, assign, rhs);
-  if (ix_finish (s, &d))
+    ov[k] = ix_add_var (s, src->var[vars[k]].name, -1, src->loc, d);
+  if ((*out = ix_add_access (s, opd, nvars, ov, src->tok, src->loc, d)) < 0)
     {
       ix_free (s);
       return NULL;
@@ -121,32 +100,102 @@ compose (const ix_stmt *src, const ix_split *sp, int opd, const int *vars,
   return s;
 }
 
-/* The variables E uses that no sum at or below it binds, in id order,
-   into VARS; their number.  */
+/* The leaf reading temporary OPD of S at the variables VARS of SRC.  */
 static int
-free_vars (const ix_stmt *s, int e, int *vars)
+temp_leaf (ix_stmt *s, const ix_stmt *src, int opd, const int *vars,
+           int nvars, ix_diag *d)
 {
-  int bound[IX_MAX_VARS] = { 0 }, n = 0;
-  for (int x = 0; x < s->nexprs; x++)
-    if (s->expr[x].op == IX_SUM && ix_expr_uses (s, e, s->expr[x].var))
+  int v[SP_MAX_RANK];
+  for (int k = 0; k < nvars; k++)
+    v[k] = ix_add_var (s, src->var[vars[k]].name, -1, src->loc, d);
+  int acc = ix_add_read (s, opd, nvars, v, -1, src->loc, d);
+  return acc < 0 ? -1 : ix_add_leaf (s, acc, d);
+}
+
+/* S, its output OUT ASSIGN RHS, finished; NULL (S freed) when RHS < 0
+   or it does not finish.  */
+static ix_stmt *
+finish (ix_stmt *s, int out, ix_assign assign, int rhs, ix_diag *d)
+{
+  if (rhs >= 0)
+    {
+      ix_set_output (s, out, assign, rhs);
+      if (ix_finish (s, d) == 0)
+        return s;
+    }
+  ix_free (s);
+  return NULL;
+}
+
+/* OPD(VARS of SRC) ASSIGN the expression E of SRC with HOLE replaced
+   by HOLE_OPD read at its variables HOLE_VARS.  */
+static ix_stmt *
+compose (const ix_stmt *src, const ix_split *sp, int opd, const int *vars,
+         int nvars, ix_assign assign, int e, int hole, int hole_opd,
+         const int *hole_vars, int hole_nvars)
+{
+  ix_diag d;
+  memset (&d, 0, sizeof d);
+  int out, hole_acc = -1;
+  ix_stmt *s = stmt_over (src, sp, opd, vars, nvars, &out, &d);
+  if (!s)
+    return NULL;
+  if (hole >= 0)
+    {
+      int leaf = temp_leaf (s, src, hole_opd, hole_vars, hole_nvars, &d);
+      hole_acc = leaf < 0 ? -1 : s->expr[leaf].access;
+    }
+  int rhs = hole >= 0 && hole_acc < 0 ? -1
+            : copy_expr (s, src, e, hole, hole_acc, &d);
+  return finish (s, out, assign, rhs, &d);
+}
+
+/* OPD(VARS of SRC) ASSIGN the product of the factors of chain C of SRC,
+   factor A replaced by temporary T_OPD at T_VARS and factor B left out
+   (B < 0: none; A < 0 too: the product of A and B alone), its sums
+   placed as ix_finish places them.  */
+static ix_stmt *
+product (const ix_stmt *src, const ix_split *sp, int opd, const int *vars,
+         int nvars, ix_assign assign, const ord_chain *c, int a, int b,
+         int t_opd, const int *t_vars, int t_nvars)
+{
+  ix_diag d;
+  memset (&d, 0, sizeof d);
+  int out, rhs = -1;
+  ix_stmt *s = stmt_over (src, sp, opd, vars, nvars, &out, &d);
+  if (!s)
+    return NULL;
+  for (int i = 0; i < c->n; i++)
+    {
+      int f;
+      if (t_opd < 0 && i != a && i != b)
+        continue;
+      if (t_opd >= 0 && i == b)
+        continue;
+      if (t_opd >= 0 && i == a)
+        f = temp_leaf (s, src, t_opd, t_vars, t_nvars, &d);
+      else
+        f = copy_expr (s, src, c->factor[i], -1, -1, &d);
+      rhs = f < 0 ? -1 : rhs < 0 ? f
+            : ix_add_op (s, IX_MUL, rhs, f, src->tok, src->loc, &d);
+      if (rhs < 0)
+        break;
+    }
+  return finish (s, out, assign, rhs, &d);
+}
+
+/* The variables in mask M, in id order, into VARS; their number.  */
+static int
+mask_vars (unsigned m, int *vars)
+{
+  int n = 0;
+  for (int v = 0; v < IX_MAX_VARS; v++)
+    if (m & (1u << v))
       {
-        /* X is below E when E's tree reaches it.  */
-        int stack[IX_MAX_EXPRS], sp = 0, below = 0;
-        stack[sp++] = e;
-        while (sp && !below)
-          {
-            int y = stack[--sp];
-            below = y == x;
-            if (s->expr[y].a >= 0)
-              stack[sp++] = s->expr[y].a;
-            if (s->expr[y].b >= 0)
-              stack[sp++] = s->expr[y].b;
-          }
-        bound[s->expr[x].var] |= below;
+        if (n == SP_MAX_RANK)
+          return SP_MAX_RANK + 1;
+        vars[n++] = v;
       }
-  for (int v = 0; v < s->nvars; v++)
-    if (!bound[v] && ix_expr_uses (s, e, v))
-      vars[n++] = v;
   return n;
 }
 
@@ -196,22 +245,20 @@ rollback (ix_split *sp, int nk, int nt)
   sp->ntemps = nt;
 }
 
-/* Take expression E of S (with free variables VARS) out into a new
-   temporary of format F: its kernels, then those of S reading it.  0,
-   or -1 with everything undone.  */
+/* A new temporary of format F and type TYPE indexed by the variables
+   VARS of S: its operand id, or -1.  */
 static int
-take_out (split_ctx *c, const ix_stmt *s, int e, const int *vars, int nv,
-          const sp_format *f, ix_diag *d)
+new_temp (split_ctx *c, const ix_stmt *s, const int *vars, int nv,
+          sp_type type, const sp_format *f)
 {
   ix_split *sp = c->out;
-  int nk = sp->nkernels, nt = sp->ntemps;
   if (sp->ntemps == IX_SPLIT_MAX || sp->nopds + sp->ntemps >= IX_MAX_OPERANDS)
     return -1;
   ix_operand *t = &sp->temp[sp->ntemps];
   memset (t, 0, sizeof *t);
   t->kind = IX_OPD_ARRAY;
   t->rank = nv;
-  t->type = ix_expr_type (s, e);
+  t->type = type;
   t->tagged = 1;
   t->temp = 1;
   t->fmt = *f;
@@ -234,18 +281,75 @@ take_out (split_ctx *c, const ix_stmt *s, int e, const int *vars, int nv,
       sp->temp_var[sp->ntemps][k] = v;
       t->extent[k] = c->orig->var[v].extent;
     }
-  int opd = sp->nopds + sp->ntemps++;
-  ix_stmt *def = compose (s, sp, opd, vars, nv, IX_SET, e, -1, -1, NULL, 0);
-  ix_stmt *rest = compose (s, sp, s->acc[s->out].opd, s->acc[s->out].var,
-                           s->acc[s->out].nidx, s->assign, s->rhs, e, opd,
-                           vars, nv);
+  return sp->nopds + sp->ntemps++;
+}
+
+/* Split DEF, then REST (both freed); 0, or -1 with the kernels and
+   temporaries past NK and NT undone.  */
+static int
+split_two (split_ctx *c, ix_stmt *def, ix_stmt *rest, int nk, int nt,
+           ix_diag *d)
+{
   int r = def && rest && split_stmt (c, def, d) == 0
           && split_stmt (c, rest, d) == 0 ? 0 : -1;
   ix_free (def);
   ix_free (rest);
   if (r)
-    rollback (sp, nk, nt);
+    rollback (c->out, nk, nt);
   return r;
+}
+
+/* Take expression E of S (with free variables VARS) out into a new
+   temporary of format F: its kernels, then those of S reading it.  0,
+   or -1 with everything undone.  */
+static int
+take_out (split_ctx *c, const ix_stmt *s, int e, const int *vars, int nv,
+          const sp_format *f, ix_diag *d)
+{
+  ix_split *sp = c->out;
+  int nk = sp->nkernels, nt = sp->ntemps;
+  int opd = new_temp (c, s, vars, nv, ix_expr_type (s, e), f);
+  if (opd < 0)
+    return -1;
+  const ix_access *o = &s->acc[s->out];
+  return split_two (c, compose (s, sp, opd, vars, nv, IX_SET, e, -1, -1,
+                                NULL, 0),
+                    compose (s, sp, o->opd, o->var, o->nidx, s->assign,
+                             s->rhs, e, opd, vars, nv), nk, nt, d);
+}
+
+/* The product chain C of S with its pair P contracted first into a
+   temporary, its kernels then those of the rest.  0, or -1 with
+   everything undone.  */
+static int
+take_pair (split_ctx *c, const ix_stmt *s, const ord_chain *ch,
+           const ord_pair *p, ix_diag *d)
+{
+  ix_split *sp = c->out;
+  int vars[SP_MAX_RANK + 1];
+  int nv = mask_vars (p->vars, vars);
+  if (nv == 0 || nv > SP_MAX_RANK)
+    return -1;
+  /* A temporary estimated dense, or a vector, is dense.  */
+  sp_format f[3];
+  int nf = temp_formats (nv, f);
+  int first = nv == 1 || p->density > 0.1 ? nf - 1 : 0;
+  sp_type type = ix_op_type (IX_MUL, ix_expr_type (s, ch->factor[p->a]),
+                             ix_expr_type (s, ch->factor[p->b]), SP_F64);
+  const ix_access *o = &s->acc[s->out];
+  for (int i = first; i < nf; i++)
+    {
+      int nk = sp->nkernels, nt = sp->ntemps;
+      int opd = new_temp (c, s, vars, nv, type, &f[i]);
+      if (opd < 0)
+        return -1;
+      if (split_two (c, product (s, sp, opd, vars, nv, IX_SET, ch, p->a,
+                                 p->b, -1, NULL, 0),
+                     product (s, sp, o->opd, o->var, o->nidx, s->assign, ch,
+                              p->a, p->b, opd, vars, nv), nk, nt, d) == 0)
+        return 0;
+    }
+  return -1;
 }
 
 /* Nonzero when the output of S is stored sparsely.  */
@@ -297,8 +401,21 @@ static int
 split_stmt (split_ctx *c, ix_stmt *s, ix_diag *d)
 {
   ix_split *sp = c->out;
+  int top = c->tries == 0;
   if (sp->nkernels == IX_SPLIT_MAX || ++c->tries > MAX_TRIES)
     return -1;
+  /* A product of three or more tensors in the order of least work.  */
+  ord_chain ch;
+  ord_pair p;
+  if (!s->from_loops && ord_chain_of (s, &ch) && ord_best_pair (s, &ch, &p)
+      && take_pair (c, s, &ch, &p, d) == 0)
+    {
+      /* The top level's figures, written last.  */
+      snprintf (sp->order, sizeof sp->order, "contracted in the order of "
+                  "least estimated work, %.3g against %.3g in one loop nest",
+                  p.cost, p.one_nest);
+      return 0;
+    }
   ix_diag why;
   memset (&why, 0, sizeof why);
   lir_kernel *k = ix_plan (s, c->opts, &why);
@@ -308,6 +425,8 @@ split_stmt (split_ctx *c, ix_stmt *s, ix_diag *d)
       sp->kernel[sp->nkernels++] = k;
       return 0;
     }
+  if (top)
+    *d = why;
   if (!why.split)
     return -1;
   sp_format f[4];
@@ -325,7 +444,7 @@ split_stmt (split_ctx *c, ix_stmt *s, ix_diag *d)
   int ns = inner_sums (s, sums);
   for (int i = 0; i < ns; i++)
     {
-      int nv = free_vars (s, sums[i], vars);
+      int nv = mask_vars (ord_free_vars (s, sums[i]), vars);
       if (nv == 0 || nv > SP_MAX_RANK)
         continue;
       int nf = temp_formats (nv, f);
@@ -341,23 +460,17 @@ ix_split_plan (const ix_stmt *ix, const ix_sched_opts *opts, ix_split *out,
                ix_diag *d)
 {
   memset (out, 0, sizeof *out);
-  if (!d || !d->split)
-    return -1;
   split_ctx c = { ix, opts, out, 0 };
   out->nopds = ix->nopds;
   ix_stmt *s = ix_new ();
   if (!s)
-    return -1;
+    return ix_fail (d, ix->tok, ix->loc, "out of memory");
   *s = *ix;
-  /* The first plan is known to fail: start with the ways out.  */
   int r = split_stmt (&c, s, d);
   ix_free (s);
-  if (r || out->nkernels < 2)
-    {
-      ix_split_free (out);
-      return -1;
-    }
-  return 0;
+  if (r)
+    ix_split_free (out);
+  return r;
 }
 
 void
@@ -372,6 +485,8 @@ ix_split_describe (const ix_split *sp, char *buf, size_t len)
   char fmt[96];
   buf[0] = 0;
   ix_cat (buf, len, "split into %d kernels", sp->nkernels);
+  if (sp->order[0])
+    ix_cat (buf, len, " (%s)", sp->order);
   for (int t = 0; t < sp->ntemps; t++)
     ix_cat (buf, len, "%s '%s' %s", t ? "," : " over temporaries",
             sp->temp[t].name,

@@ -39,6 +39,8 @@ typedef struct ix_split
                                         statement's, the temporaries
                                         follow */
   char text[IX_SPLIT_MAX][256];      /* each kernel's statement, printed */
+  char order[160];                   /* why a product was contracted in
+                                        another order, or "" */
   int nopds;                         /* the statement's operands */
   int ntemps;
   ix_operand temp[IX_SPLIT_MAX];     /* operand nopds + t of the kernels
@@ -47,9 +49,11 @@ typedef struct ix_split
                                         variable giving each extent */
 } ix_split;
 
-/* IX, which ix_plan refused in a way splitting may avoid (D->split), as
-   kernels planned with OPTS into *OUT.  0, or -1 with D
-   left as it was (the refusal stands).  */
+/* IX planned into *OUT with OPTS: its one kernel, or the kernels of a
+   product contracted in another order than one loop nest's (order.h),
+   or, where ix_plan refuses IX in a way splitting may avoid
+   (ix_diag.split), the kernels of its parts.  0, or -1 with D filled
+   (ix_plan's refusal of IX).  */
 int ix_split_plan (const ix_stmt *ix, const ix_sched_opts *opts,
                    ix_split *out, ix_diag *d);
 void ix_split_free (ix_split *sp);

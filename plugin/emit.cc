@@ -1336,12 +1336,11 @@ sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e)
   if (sparse_dump_file)
     fprintf (sparse_dump_file, ";; einsum %d in %s: %s (sparse)\n", e->id,
 	     IDENTIFIER_POINTER (DECL_NAME (current_function_decl)), text);
-  /* A loop nest was planned when it was recognised.  */
-  k = e->kernel ? e->kernel : sparse_plan (ix, &d);
+  /* A loop nest was planned when it was recognised; a pragma may run
+     as several kernels.  */
+  k = e->kernel ? e->kernel : e->nest ? sparse_plan (ix, &d) : NULL;
   e->kernel = NULL;
-  if (k)
-    generic = emit_kernel (k, e, call, handle, desc, report, sizeof report);
-  else
+  if (!k)
     {
       ix_sched_opts opts;
       plan_options (&opts, false);
@@ -1351,9 +1350,16 @@ sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e)
 		    desc, d.msg);
 	  goto out;
 	}
-      generic = emit_split (&sp, e, call, handle, desc, report,
-			    sizeof report);
+      if (sp.nkernels == 1 && sp.ntemps == 0)
+	{
+	  k = sp.kernel[0];
+	  sp.nkernels = 0;
+	}
     }
+  if (k)
+    generic = emit_kernel (k, e, call, handle, desc, report, sizeof report);
+  else
+    generic = emit_split (&sp, e, call, handle, desc, report, sizeof report);
   if (generic)
     sparse_remark (SPARSE_REMARK_SPARSIFIED, loc, "%s sparsified: %s",
 		   e->nest ? "loop nest" : "einsum", report);
