@@ -395,6 +395,28 @@ take_whole (split_ctx *c, const ix_stmt *s, ix_diag *d)
   return -1;
 }
 
+/* One sum of S below another operator, the outermost that can, into a
+   temporary of its free variables.  */
+static int
+take_sums (split_ctx *c, const ix_stmt *s, ix_diag *d)
+{
+  sp_format f[3];
+  int vars[SP_MAX_RANK + 1];
+  int sums[IX_MAX_EXPRS];
+  int ns = inner_sums (s, sums);
+  for (int i = 0; i < ns; i++)
+    {
+      int nv = mask_vars (ord_free_vars (s, sums[i]), vars);
+      if (nv == 0 || nv > SP_MAX_RANK)
+        continue;
+      int nf = temp_formats (nv, f);
+      for (int j = 0; j < nf; j++)
+        if (take_out (c, s, sums[i], vars, nv, &f[j], d) == 0)
+          return 0;
+    }
+  return -1;
+}
+
 /* Plan S into the split, or split it further.  0, or -1 (D keeps the
    first refusal).  */
 static int
@@ -419,6 +441,15 @@ split_stmt (split_ctx *c, ix_stmt *s, ix_diag *d)
   ix_diag why;
   memset (&why, 0, sizeof why);
   lir_kernel *k = ix_plan (s, c->opts, &why);
+  int sv0, sv1;
+  if (k && !top && lir_dense_product (k->sc, k, &sv0, &sv1) >= 0
+      && take_sums (c, s, d) == 0)
+    {
+      /* A part of a split statement whose loops visit every pair of two
+         dense loops' coordinates: its sums computed first instead.  */
+      lir_free (k);
+      return 0;
+    }
   if (k)
     {
       ix_print (s, sp->text[sp->nkernels], sizeof sp->text[0]);
@@ -429,8 +460,6 @@ split_stmt (split_ctx *c, ix_stmt *s, ix_diag *d)
     *d = why;
   if (!why.split)
     return -1;
-  sp_format f[4];
-  int vars[SP_MAX_RANK];
   const ix_access *out = &s->acc[s->out];
 
   /* The old entries of a sparse output merge with one temporary (its
@@ -440,18 +469,8 @@ split_stmt (split_ctx *c, ix_stmt *s, ix_diag *d)
               && s->expr[s->rhs].op != IX_ACCESS;
   if (whole && s->assign != IX_SET && take_whole (c, s, d) == 0)
     return 0;
-  int sums[IX_MAX_EXPRS];
-  int ns = inner_sums (s, sums);
-  for (int i = 0; i < ns; i++)
-    {
-      int nv = mask_vars (ord_free_vars (s, sums[i]), vars);
-      if (nv == 0 || nv > SP_MAX_RANK)
-        continue;
-      int nf = temp_formats (nv, f);
-      for (int j = 0; j < nf; j++)
-        if (take_out (c, s, sums[i], vars, nv, &f[j], d) == 0)
-          return 0;
-    }
+  if (take_sums (c, s, d) == 0)
+    return 0;
   return whole && s->assign == IX_SET ? take_whole (c, s, d) : -1;
 }
 

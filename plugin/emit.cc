@@ -1150,12 +1150,24 @@ plan_options (ix_sched_opts *opts, bool reassoc)
   opts->merge_only = sparse_merge_only;
 }
 
-lir_kernel *
+ix_split *
 sparse_plan (const ix_stmt *ix, ix_diag *d, bool reassoc)
 {
   ix_sched_opts opts;
   plan_options (&opts, reassoc);
-  return ix_plan (ix, &opts, d);
+  ix_split *sp = XCNEW (ix_split);
+  if (ix_split_plan (ix, &opts, sp, d) == 0)
+    return sp;
+  XDELETE (sp);
+  return NULL;
+}
+
+void
+sparse_plan_free (ix_split *plan)
+{
+  if (plan)
+    ix_split_free (plan);
+  XDELETE (plan);
 }
 
 /* Kernel K of statement E as GENERIC, HANDLE[o] the handle of each
@@ -1305,9 +1317,7 @@ sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e)
   location_t loc = e->loc;
   ix_diag d;
   memset (&d, 0, sizeof d);
-  lir_kernel *k = NULL;
-  ix_split sp;
-  memset (&sp, 0, sizeof sp);
+  ix_split *plan = NULL;
   tree generic = NULL_TREE;
   tree handle[IX_MAX_OPERANDS];
   memset (handle, 0, sizeof handle);
@@ -1336,30 +1346,21 @@ sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e)
   if (sparse_dump_file)
     fprintf (sparse_dump_file, ";; einsum %d in %s: %s (sparse)\n", e->id,
 	     IDENTIFIER_POINTER (DECL_NAME (current_function_decl)), text);
-  /* A loop nest was planned when it was recognised; a pragma may run
-     as several kernels.  */
-  k = e->kernel ? e->kernel : e->nest ? sparse_plan (ix, &d) : NULL;
-  e->kernel = NULL;
-  if (!k)
+  /* A loop nest was planned when it was recognised.  */
+  plan = e->plan ? e->plan : sparse_plan (ix, &d);
+  e->plan = NULL;
+  if (!plan)
     {
-      ix_sched_opts opts;
-      plan_options (&opts, false);
-      if (e->nest || ix_split_plan (ix, &opts, &sp, &d))
-	{
-	  error_at (d.loc ? (location_t) d.loc : loc, "cannot sparsify %qs: %s",
-		    desc, d.msg);
-	  goto out;
-	}
-      if (sp.nkernels == 1 && sp.ntemps == 0)
-	{
-	  k = sp.kernel[0];
-	  sp.nkernels = 0;
-	}
+      error_at (d.loc ? (location_t) d.loc : loc, "cannot sparsify %qs: %s",
+		desc, d.msg);
+      goto out;
     }
-  if (k)
-    generic = emit_kernel (k, e, call, handle, desc, report, sizeof report);
+  if (plan->nkernels == 1 && plan->ntemps == 0)
+    generic = emit_kernel (plan->kernel[0], e, call, handle, desc, report,
+			   sizeof report);
   else
-    generic = emit_split (&sp, e, call, handle, desc, report, sizeof report);
+    generic = emit_split (plan, e, call, handle, desc, report,
+			  sizeof report);
   if (generic)
     sparse_remark (SPARSE_REMARK_SPARSIFIED, loc, "%s sparsified: %s",
 		   e->nest ? "loop nest" : "einsum", report);
@@ -1369,7 +1370,6 @@ sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e)
     sparse_splice_generic (gsi, generic);
   else
     gsi_replace (gsi, gimple_build_nop (), false);
-  lir_free (k);
-  ix_split_free (&sp);
+  sparse_plan_free (plan);
   return true;
 }
