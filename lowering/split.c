@@ -1,11 +1,15 @@
-/* split.c -- a refused statement as kernels over temporaries (split.h).
+/* split.c -- a statement as kernels over temporaries (split.h).
 
-   The search is small and exact: plan the statement; when its sums
-   cannot share one nest, try each way of taking one part out into a
-   temporary (the whole right-hand side of a sparse output, or one sum
-   below another operator, outermost first), in each format the
-   temporary may take, and split the two statements that makes the same
-   way.  The first sequence whose kernels all plan is kept.  */
+   The search is small and exact.  A product of three or more tensors
+   whose cheapest order (order.h) starts with a pair contracts that pair
+   first.  Otherwise the statement is planned; when the plan is refused
+   in a way splitting may avoid, or a part of a split statement would
+   visit every pair of two dense loops, each way of taking one part out
+   into a temporary is tried (the whole right-hand side of a sparse +=
+   first, then one sum below another operator, outermost first, then the
+   whole right-hand side of a sparse =), in each format the temporary may
+   take, the two statements that makes split the same way.  The first
+   sequence whose kernels all plan is kept; MAX_TRIES bounds the plans.  */
 
 #include <stdlib.h>
 #include <string.h>
