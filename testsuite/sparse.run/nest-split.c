@@ -1,6 +1,7 @@
 /* Loop nests whose sums no single loop order serves run as kernels over
-   temporaries: two products into a sparse output, and two into a dense
-   one through an inner product, a scalar next to a row sum.  */
+   temporaries: two products into a sparse output, two into a dense one
+   through an inner product, and the square of a row sum of a CSC matrix
+   (two sums over one variable, which cannot share its loop).  */
 #include "sparse-run.h"
 
 enum { M = 9 };
@@ -37,6 +38,20 @@ dense_out (double y[M], double A[M][M] SPARSE ("CSR"),
       }
 }
 
+static double
+squares (double A[M][M] SPARSE ("CSC"), double x[M], double r[M])
+{
+  double nrm = 0;
+  for (int i = 0; i < M; i++)
+    {
+      double s = 0;
+      for (int j = 0; j < M; j++)
+        s += A[i][j] * x[j];
+      nrm += r[i] * s * s;
+    }
+  return nrm;
+}
+
 int
 main (void)
 {
@@ -51,6 +66,7 @@ main (void)
   sr_print_t ("sparse out", c, M * M);
   dense_out (y, sp_array (a), sp_array (bc), x);
   sr_print ("dense out", y, M);
+  printf ("squares %.12g\n", squares (sp_array (bc), x, y));
   sp_free (a);
   sp_free (b);
   sp_free (bc);
