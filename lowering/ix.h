@@ -51,7 +51,8 @@ typedef struct ix_diag
   int split;    /* nonzero: a refusal that computing parts of the
                    statement in kernels of their own may avoid (sums that
                    cannot share one loop nest, an output produced out of
-                   its storage order): split.h tries it */
+                   its storage order, operands no one conversion fits):
+                   split.h tries it */
 } ix_diag;
 
 /* -------------------------------------------------------------------- */

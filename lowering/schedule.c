@@ -832,6 +832,10 @@ refuse (const ix_sched *sc, const why *w, ix_diag *d)
   switch (w->kind)
     {
     case WHY_FORMAT:
+      /* Parts of the statement may each need a conversion of their
+         own.  */
+      if (w->convert < 0 && d)
+        d->split = 1;
       if (w->convert < 0)
         return ix_fail (d, tok, loc, "no loop order follows the storage "
                          "order of every sparse operand, and no single "

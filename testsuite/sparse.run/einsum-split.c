@@ -134,6 +134,26 @@ PRODUCTS (set, =, "sparse einsum C(i,j) = A(i,k) * B(k,j) + A(i,l) * A(l,j)")
 PRODUCTS (sub, -=,
           "sparse einsum C(i,j) -= A(i,k) * B(k,j) + A(i,l) * A(l,j)")
 
+/* Two products whose operands no one conversion lets one loop order
+   follow: each product in a kernel of its own.  */
+static void
+formats (double C[M][J] SPARSE ("DCSC"), double A[M][K] SPARSE ("CSR"),
+         double B[K][J] SPARSE ("CU,D"), double D[M][L] SPARSE ("CSC"),
+         double E[L][J] SPARSE ("BCSR(2,2)"))
+{
+#pragma sparse einsum C(i,j) = A(i,k) * B(k,j) + D(i,l) * E(l,j)
+  DENSE (for (int i = 0; i < M; i++)
+           for (int j = 0; j < J; j++)
+             {
+               double s = 0;
+               for (int k = 0; k < K; k++)
+                 s += A[i][k] * B[k][j];
+               for (int l = 0; l < L; l++)
+                 s += D[i][l] * E[l][j];
+               C[i][j] = s;
+             })
+}
+
 int
 main (void)
 {
@@ -195,7 +215,16 @@ main (void)
   sr_print_t ("products =", c1, M * M);
   sr_print_t ("products -=", c2, M * M);
 
-  sp_tensor *all[] = { y, a, h, p, pm, cm, pc, pd, cc, cd, hk, av, t, tj, c,
+  sp_tensor *fc = sr_matrix ("DCSC", M, J, 19, 2);
+  sp_tensor *fa = sr_matrix ("CSR", M, K, 20, 3);
+  sp_tensor *fb = sr_matrix ("CU,D", K, J, 21, 3);
+  sp_tensor *fd = sr_matrix ("CSC", M, L, 22, 3);
+  sp_tensor *fe = sr_matrix ("BCSR(2,2)", L, J, 23, 3);
+  formats (sp_array (fc), sp_array (fa), sp_array (fb), sp_array (fd),
+           sp_array (fe));
+  sr_print_t ("formats", fc, M * J);
+
+  sp_tensor *all[] = { fc, fa, fb, fd, fe, y, a, h, p, pm, cm, pc, pd, cc, cd, hk, av, t, tj, c,
                        cs, ya, yb, yv, b, kx, c1, c2, am, bm };
   for (size_t i = 0; i < sizeof all / sizeof *all; i++)
     sp_free (all[i]);
