@@ -284,7 +284,15 @@ $(B)/bench/hyper_kernels_merge.o: bench/hyper_kernels.c $(BENCH_H) $(B)/sparse.s
 $(B)/bench_hyper: $(B)/bench/bench_hyper.o $(B)/bench/hyper_kernels.o $(B)/bench/hyper_kernels_merge.o $(B)/bench/plot.o $(B)/libsparsert.a
 	$(HOSTCC) $^ -lgraphblas -lm -lpthread -o $@
 
-bench: $(B)/bench_runtime $(B)/bench_kernels $(B)/bench_hyper
+# Contraction order: the pragma's order against one loop nest.
+$(B)/bench/order_kernels.o: bench/order_kernels.c $(BENCH_H) $(B)/sparse.so
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(BENCH_CFLAGS) -fplugin=$(B)/sparse.so -c $< -o $@
+
+$(B)/bench_order: $(B)/bench/bench_order.o $(B)/bench/order_kernels.o $(B)/libsparsert.a
+	$(HOSTCC) $^ -lm -lpthread -o $@
+
+bench: $(B)/bench_runtime $(B)/bench_kernels $(B)/bench_hyper $(B)/bench_order
 	@mkdir -p bench/out
 	$(B)/bench_runtime bench/out bench/results-runtime.md $(REAL_MTX)
 	OMP_NUM_THREADS=2 BENCH_REV="$${BENCH_REV:-$$(git describe --always --dirty 2>/dev/null)}" \

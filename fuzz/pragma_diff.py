@@ -7,7 +7,10 @@ random operand formats (plain, structured, dimension orders, widths,
 dense), a random assignment (=, +=, -=) and random extents, written as
 a pragma (its dense loop nest in DENSE, testsuite/sparse.run/sparse-run.h,
 for the build without the plugin) or as the dense loop nest alone, which
-the plugin recognises or leaves to the element-by-element fallback.  Both builds use -fopenmp and run on 1
+the plugin recognises or leaves to the element-by-element fallback.
+Some kernels have sums that cannot share one loop nest in every choice
+of formats (run as kernels over temporaries), others are products of
+three tensors (contracted in the order of least work).  Both builds use -fopenmp and run on 1
 to 4 threads, mostly with SP_PAR_MIN=0 (parallel regions taken whenever
 the kernel has them), else with the serial copies beside them.  Sums
 into a scalar, or into a vector or matrix along the rows of the loop,
@@ -67,6 +70,31 @@ TEMPLATES = [
      {"T": "ikj", "U": "kl"}),
     ("A(i,j) * (U(i,l) * W(l,j))", "A[i][j] * (U[i][l] * W[l][j])", "C",
      "ij", {"A": "ij", "U": "il", "W": "lj"}),
+] + [
+    # Sums that may not share one loop nest: computed in kernels of
+    # their own into temporaries.
+    ("P(i,j) + D(j) * B(j,k) * D(j)",
+     "(k ? 0 : P[i][j]) + (i ? 0 : D[j] * B[j][k] * D[j])", "s", "",
+     {"P": "ij", "D": "j", "B": "jk"}),
+    ("H(k,j) * x(i) + 3 * z(j)", "H[k][j] * x[i] + (i || k ? 0 : 3 * z[j])",
+     "s", "", {"H": "kj", "x": "i", "z": "j"}),
+    ("-G(i,k) * A(i,j) * H(i,k) + P(i,k,l) * G(i,k)",
+     "(l ? 0 : -G[i][k] * A[i][j] * H[i][k]) + (j ? 0 : P[i][k][l] * G[i][k])",
+     "Y", "ik", {"G": "ik", "A": "ij", "H": "ik", "P": "ikl"}),
+    ("A(m,j,l) * B(i,k)", "A[m][j][l] * B[i][k]", "Y", "ij",
+     {"A": "mjl", "B": "ik"}),
+    ("1.5 * a(i) + (e(i) * B(k,i) + 2 * Q(j,i)) * u(i)",
+     "(j || k ? 0 : 1.5 * a[i]) + (j ? 0 : e[i] * B[k][i] * u[i])"
+     " + (k ? 0 : 2 * Q[j][i] * u[i])", "y", "i",
+     {"a": "i", "e": "i", "B": "ki", "Q": "ji", "u": "i"}),
+    ("A(i,k) * B(k,j) + D(i,l) * E(l,j)",
+     "(l ? 0 : A[i][k] * B[k][j]) + (k ? 0 : D[i][l] * E[l][j])", "C", "ij",
+     {"A": "ik", "B": "kj", "D": "il", "E": "lj"}),
+    # Products of three tensors, contracted in the order of least work.
+    ("A(i,j) * B(j,k) * x(k)", "A[i][j] * B[j][k] * x[k]", "y", "i",
+     {"A": "ij", "B": "jk", "x": "k"}),
+    ("A(i,j) * B(j,k) * D(k,l)", "A[i][j] * B[j][k] * D[k][l]", "Y", "il",
+     {"A": "ij", "B": "jk", "D": "kl"}),
 ]
 
 # Sums into a scalar (output "s", no indices) or into a vector along the
@@ -87,7 +115,7 @@ TYPED_TEMPLATES = [
      {"T": "ijk", "x": "k"}),
 ]
 
-EXTENT = {"i": "M", "k": "K", "j": "N", "l": "L"}
+EXTENT = {"i": "M", "k": "K", "j": "N", "l": "L", "m": "K"}
 SP_TYPE = {"double": "SP_F64", "long": "SP_I64", "int": "SP_I32"}
 
 

@@ -48,6 +48,11 @@ typedef struct ix_diag
   int tok;
   unsigned loc;
   char msg[256];
+  int split;    /* nonzero: a refusal that computing parts of the
+                   statement in kernels of their own may avoid (sums that
+                   cannot share one loop nest, an output produced out of
+                   its storage order, operands no one conversion fits):
+                   split.h tries it */
 } ix_diag;
 
 /* -------------------------------------------------------------------- */
@@ -81,6 +86,9 @@ typedef struct ix_operand
   void *user;                   /* the front end's handle for this operand
                                    (its decl, its extent expressions);
                                    copied, never read by the core */
+  int temp;                     /* nonzero: a temporary of a split
+                                   statement (split.h), TAGGED, which the
+                                   generated code allocates and frees */
 } ix_operand;
 
 /* -------------------------------------------------------------------- */

@@ -52,7 +52,11 @@ lir_report (const lir_kernel *k, char *buf, size_t len)
   int any = 0;
   for (int o = 0; o < s->nopds; o++)
     {
-      if (!s->opd[o].tagged)
+      /* A kernel of a split statement reads some of its operands.  */
+      int read = 0;
+      for (int a = 0; a < s->naccs; a++)
+        read |= s->acc[a].opd == o;
+      if (!s->opd[o].tagged || !read)
         continue;
       ix_cat (buf, len, "%s %s: %s", any ? "," : ";", s->opd[o].name,
            sch_format_name (&s->opd[o].fmt, tmp, sizeof tmp));

@@ -66,7 +66,10 @@ group_walk (const ix_sched *sc, const sch_nest *nest, int e, int g, int lin,
   uint32_t red = reduction_loops (sc, nest, e);
   if (red)
     {
-      if (!lin)
+      /* A second sum over a loop of the group (a product of two sums
+         over one variable, as a loop nest's s * s reads them) cannot
+         share that loop: it sums on its own.  */
+      if (!lin || (x->op == IX_SUM && (gr->loops[g] & red)))
         {
           if (gr->n == SCH_MAX_SCOPES)
             {

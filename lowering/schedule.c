@@ -832,6 +832,10 @@ refuse (const ix_sched *sc, const why *w, ix_diag *d)
   switch (w->kind)
     {
     case WHY_FORMAT:
+      /* Parts of the statement may each need a conversion of their
+         own.  */
+      if (w->convert < 0 && d)
+        d->split = 1;
       if (w->convert < 0)
         return ix_fail (d, tok, loc, "no loop order follows the storage "
                          "order of every sparse operand, and no single "
@@ -861,6 +865,8 @@ refuse (const ix_sched *sc, const why *w, ix_diag *d)
                        "follows both; store %s as %s", n1, f1, n2, f2, n2,
                        ft);
     case WHY_SUMS:
+      if (d)
+        d->split = 1;
       if (sc->old_out >= 0)
         return ix_fail (d, tok, loc, "'%s' is sparse and its old entries "
                          "cannot be merged with these sums in one loop nest: "
@@ -884,6 +890,8 @@ refuse (const ix_sched *sc, const why *w, ix_diag *d)
                        "share one loop nest in the storage order of its "
                        "operands: write them as separate einsums");
     case WHY_OUTPUT:
+      if (d)
+        d->split = 1;
       sch_format_name (&sc->fmt[s->out], f1, sizeof f1);
       sch_format_name (&w->target, ft, sizeof ft);
       return ix_fail (d, out->tok, out->loc, "the loops produce '%s' out of "

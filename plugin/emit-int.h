@@ -14,6 +14,7 @@
 #include "schedule.h"
 #include "loops.h"
 #include "plan.h"
+#include "split.h"
 #include "report.h"
 #include "target.h"
 #include "sparse_kernel.h"

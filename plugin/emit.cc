@@ -1140,54 +1140,46 @@ has_sparse_operand (const ix_stmt *ix)
 
 using namespace sparse_emit;
 
-lir_kernel *
+/* The options every plan of this compilation is made with.  */
+static void
+plan_options (ix_sched_opts *opts, bool reassoc)
+{
+  memset (opts, 0, sizeof *opts);
+  opts->allow_convert = 1;
+  opts->reassoc = flag_associative_math || reassoc;
+  opts->merge_only = sparse_merge_only;
+}
+
+ix_split *
 sparse_plan (const ix_stmt *ix, ix_diag *d, bool reassoc)
 {
   ix_sched_opts opts;
-  memset (&opts, 0, sizeof opts);
-  opts.allow_convert = 1;
-  opts.reassoc = flag_associative_math || reassoc;
-  opts.merge_only = sparse_merge_only;
-  return ix_plan (ix, &opts, d);
+  plan_options (&opts, reassoc);
+  ix_split *sp = XCNEW (ix_split);
+  if (ix_split_plan (ix, &opts, sp, d) == 0)
+    return sp;
+  XDELETE (sp);
+  return NULL;
 }
 
-bool
-sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e)
+void
+sparse_plan_free (ix_split *plan)
 {
-  gcall *call = as_a <gcall *> (gsi_stmt (*gsi));
-  ix_stmt *ix = e->ix;
-  if (!has_sparse_operand (ix))
-    return false;
+  if (plan)
+    ix_split_free (plan);
+  XDELETE (plan);
+}
 
-  char text[512], desc[600];
-  ix_print (ix, text, sizeof text);
-  snprintf (desc, sizeof desc, "%s %s",
-	    e->nest ? "loop nest" : "#pragma sparse einsum", text);
+/* Kernel K of statement E as GENERIC, HANDLE[o] the handle of each
+   tagged operand o of K (temporaries included); its report appended to
+   REPORT.  NULL_TREE after an error at LOC.  */
+static tree
+emit_kernel (lir_kernel *k, sparse_einsum *e, gcall *call, const tree *handle,
+	     const char *desc, char *report, size_t len)
+{
   location_t loc = e->loc;
-  ix_diag d;
-  memset (&d, 0, sizeof d);
-  lir_kernel *k = NULL;
-  tree generic = NULL_TREE;
   emitter em;
   memset (&em, 0, sizeof em);
-
-  if (tree f = foreign_operand (e, ix))
-    {
-      error_at (loc, "cannot sparsify %qs in a nested function: %qD belongs "
-		"to the enclosing function; use a copy declared in the nested "
-		"function, or move the statement out of it", desc, f);
-      goto out;
-    }
-  /* A loop nest was planned when it was recognised.  */
-  k = e->kernel ? e->kernel : sparse_plan (ix, &d);
-  e->kernel = NULL;
-  if (!k)
-    {
-      error_at (d.loc ? (location_t) d.loc : loc, "cannot sparsify %qs: %s",
-		desc, d.msg);
-      goto out;
-    }
-
   warn_dense_products (k->sc, k, loc, desc, e->nest);
   lir_plan_threads (k, flag_openmp && !inside_omp_p (call));
   {
@@ -1199,6 +1191,144 @@ sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e)
   em.s = &k->sc->st;
   em.e = e;
   em.loc = loc;
+  for (int o = 0; o < em.s->nopds; o++)
+    if (em.s->opd[o].tagged && !(em.handle[o] = handle[o]))
+      em.fail ("no handle for operand '%s'", em.s->opd[o].name);
+  tree generic = em.failed ? NULL_TREE : em.build ();
+  if (em.failed || !generic || generic == error_mark_node)
+    {
+      error_at (loc, "cannot sparsify %qs: internal error in the code "
+		"generator: %s", desc, em.failed ? em.why : "no code");
+      generic = NULL_TREE;
+    }
+  else
+    {
+      size_t n = strlen (report);
+      lir_report (k, report + n, len - n);
+    }
+  if (generic && sparse_dump_file)
+    {
+      sch_dump (k->sc, sparse_dump_file);
+      lir_dump (k, sparse_dump_file);
+      print_generic_stmt (sparse_dump_file, generic, TDF_NONE);
+      fprintf (sparse_dump_file, "\n");
+    }
+  XDELETEVEC (em.var);
+  XDELETEVEC (em.arr);
+  XDELETEVEC (em.arr_elt);
+  XDELETEVEC (em.arr_written);
+  return generic;
+}
+
+/* The extent of index variable V of statement IX as an int64_t, HANDLE
+   the tagged operands' handles.  */
+static tree
+var_extent (sparse_einsum *e, const ix_stmt *ix, int v, const tree *handle)
+{
+  const ix_var *x = &ix->var[v];
+  tree i64 = sparse_int64_type ();
+  if (x->extent >= 0)
+    return build_int_cst (i64, x->extent);
+  if (x->src_opd < 0)
+    return NULL_TREE;
+  if (ix->opd[x->src_opd].tagged)
+    {
+      tree p = fold_build_pointer_plus_hwi
+	(fold_convert (ptr_type_node, handle[x->src_opd]),
+	 offsetof (sp_tensor, dims) + x->src_dim * sizeof (int64_t));
+      return build_fold_indirect_ref (fold_convert (build_pointer_type (i64),
+						    p));
+    }
+  tree ext = sparse_einsum_dense_extent (e, x->src_opd, x->src_dim);
+  return ext ? sparse_convert (e->loc, i64, ext) : NULL_TREE;
+}
+
+/* The kernels of split statement SP one after another, its temporaries
+   created before them and freed after them; REPORT says what ran.  */
+static tree
+emit_split (ix_split *sp, sparse_einsum *e, gcall *call, tree *handle,
+	    const char *desc, char *report, size_t len)
+{
+  location_t loc = e->loc;
+  tree vars = NULL_TREE, *tail = &vars, list = alloc_stmt_list ();
+  tree frees = alloc_stmt_list ();
+  for (int t = 0; t < sp->ntemps; t++)
+    {
+      const ix_operand *o = &sp->temp[t];
+      tree h = sparse_new_local (current_function_decl, sparse_handle_type (),
+				 o->name);
+      DECL_SOURCE_LOCATION (h) = loc;
+      *tail = h;
+      tail = &DECL_CHAIN (h);
+      handle[sp->nopds + t] = h;
+      char fmt[SP_FORMAT_PRINT_MAX];
+      vec<tree, va_gc> *args = NULL;
+      vec_safe_push (args, null_pointer_node);
+      vec_safe_push (args, sparse_build_string (o->name));
+      vec_safe_push (args, sparse_build_string
+			     (sp_format_print (&o->fmt, fmt, sizeof fmt)));
+      vec_safe_push (args, build_int_cst (integer_type_node, o->type));
+      vec_safe_push (args, build_int_cst (integer_type_node, o->rank));
+      for (int d = 0; d < o->rank; d++)
+	{
+	  tree x = var_extent (e, e->ix, sp->temp_var[t][d], handle);
+	  if (!x)
+	    {
+	      error_at (loc, "cannot sparsify %qs: internal error in the code "
+			"generator: no extent for '%s'", desc, o->name);
+	      return NULL_TREE;
+	    }
+	  vec_safe_push (args, x);
+	}
+      tree mk = build_call_expr_loc_vec (loc, sparse_rt_decl
+					 (SPARSE_RT_LOCAL_NEW), args);
+      append_to_statement_list_force (build2 (MODIFY_EXPR, TREE_TYPE (h), h,
+					      mk), &list);
+      append_to_statement_list_force
+	(sparse_rt_call (loc, SPARSE_RT_LOCAL_FREE, 1, h), &frees);
+    }
+  ix_split_describe (sp, report, len);
+  for (int i = 0; i < sp->nkernels; i++)
+    {
+      size_t n = strlen (report);
+      snprintf (report + n, len - n, "; kernel %d, ", i + 1);
+      tree g = emit_kernel (sp->kernel[i], e, call, handle, desc, report,
+			    len);
+      if (!g)
+	return NULL_TREE;
+      append_to_statement_list_force (g, &list);
+    }
+  append_to_statement_list_force (frees, &list);
+  return build3 (BIND_EXPR, void_type_node, vars, list, NULL_TREE);
+}
+
+bool
+sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e)
+{
+  gcall *call = as_a <gcall *> (gsi_stmt (*gsi));
+  ix_stmt *ix = e->ix;
+  if (!has_sparse_operand (ix))
+    return false;
+
+  char text[512], desc[600], report[4096] = "";
+  ix_print (ix, text, sizeof text);
+  snprintf (desc, sizeof desc, "%s %s",
+	    e->nest ? "loop nest" : "#pragma sparse einsum", text);
+  location_t loc = e->loc;
+  ix_diag d;
+  memset (&d, 0, sizeof d);
+  ix_split *plan = NULL;
+  tree generic = NULL_TREE;
+  tree handle[IX_MAX_OPERANDS];
+  memset (handle, 0, sizeof handle);
+
+  if (tree f = foreign_operand (e, ix))
+    {
+      error_at (loc, "cannot sparsify %qs in a nested function: %qD belongs "
+		"to the enclosing function; use a copy declared in the nested "
+		"function, or move the statement out of it", desc, f);
+      goto out;
+    }
   {
     int h = 1;
     for (int o = 0; o < ix->nopds; o++)
@@ -1206,47 +1336,40 @@ sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e)
 	{
 	  if (h >= (int) gimple_call_num_args (call))
 	    {
-	      em.fail ("the marker has too few handles");
-	      break;
+	      error_at (loc, "cannot sparsify %qs: internal error in the code "
+			"generator: the marker has too few handles", desc);
+	      goto out;
 	    }
-	  em.handle[o] = gimple_call_arg (call, h++);
+	  handle[o] = gimple_call_arg (call, h++);
 	}
   }
-  if (!em.failed)
-    generic = em.build ();
-  if (em.failed || !generic || generic == error_mark_node)
+  if (sparse_dump_file)
+    fprintf (sparse_dump_file, ";; einsum %d in %s: %s (sparse)\n", e->id,
+	     IDENTIFIER_POINTER (DECL_NAME (current_function_decl)), text);
+  /* A loop nest was planned when it was recognised.  */
+  plan = e->plan ? e->plan : sparse_plan (ix, &d);
+  e->plan = NULL;
+  if (!plan)
     {
-      error_at (loc, "cannot sparsify %qs: internal error in the code "
-		"generator: %s", desc, em.failed ? em.why : "no code");
-      generic = NULL_TREE;
+      error_at (d.loc ? (location_t) d.loc : loc, "cannot sparsify %qs: %s",
+		desc, d.msg);
       goto out;
     }
-
-  {
-    char buf[1024];
-    lir_report (k, buf, sizeof buf);
+  if (plan->nkernels == 1 && plan->ntemps == 0)
+    generic = emit_kernel (plan->kernel[0], e, call, handle, desc, report,
+			   sizeof report);
+  else
+    generic = emit_split (plan, e, call, handle, desc, report,
+			  sizeof report);
+  if (generic)
     sparse_remark (SPARSE_REMARK_SPARSIFIED, loc, "%s sparsified: %s",
-		   e->nest ? "loop nest" : "einsum", buf);
-  }
-  if (sparse_dump_file)
-    {
-      fprintf (sparse_dump_file, ";; einsum %d in %s: %s (sparse)\n", e->id,
-	       IDENTIFIER_POINTER (DECL_NAME (current_function_decl)), text);
-      sch_dump (k->sc, sparse_dump_file);
-      lir_dump (k, sparse_dump_file);
-      print_generic_stmt (sparse_dump_file, generic, TDF_NONE);
-      fprintf (sparse_dump_file, "\n");
-    }
+		   e->nest ? "loop nest" : "einsum", report);
 
  out:
   if (generic)
     sparse_splice_generic (gsi, generic);
   else
     gsi_replace (gsi, gimple_build_nop (), false);
-  XDELETEVEC (em.var);
-  XDELETEVEC (em.arr);
-  XDELETEVEC (em.arr_elt);
-  XDELETEVEC (em.arr_written);
-  lir_free (k);
+  sparse_plan_free (plan);
   return true;
 }

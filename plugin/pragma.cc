@@ -112,7 +112,7 @@ void
 sparse_einsum_release (sparse_einsum *e)
 {
   einsums[e->id] = NULL;
-  lir_free (e->kernel);
+  sparse_plan_free (e->plan);
   ix_free (e->ix);
   XDELETE (e);
 }
@@ -477,12 +477,12 @@ handle_pragma_einsum (cpp_reader *)
 
 tree
 sparse_einsum_register (ix_stmt *ix, location_t loc, tree fndecl, bool nest,
-			lir_kernel *kernel)
+			ix_split *plan)
 {
   sparse_einsum *e = XCNEW (sparse_einsum);
   e->id = einsums.length ();
   e->ix = ix;
-  e->kernel = kernel;
+  e->plan = plan;
   e->loc = loc;
   e->fndecl = fndecl;
   e->nest = nest;

@@ -134,9 +134,9 @@ struct recognizer
   bool try_nest (tree *forp, tree init);
   bool try_omp_nest (tree *parp);
   bool build (reader &rd, tree loop, tree init, nest_result &res,
-	      lir_kernel **plans, tree *cond);
+	      ix_split **plans, tree *cond);
   bool scan_inner (tree *bodyp);
-  void rewrite (tree *forp, reader &rd, nest_result &res, lir_kernel **plans,
+  void rewrite (tree *forp, reader &rd, nest_result &res, ix_split **plans,
 		tree cond);
   tree bound_value (const loop_info &li);
   tree ran (reader &rd, int l);
@@ -292,7 +292,7 @@ recognizer::region_overlap_free (reader &rd, const nest_result &res,
 
 void
 recognizer::rewrite (tree *forp, reader &rd, nest_result &res,
-		     lir_kernel **plans, tree cond)
+		     ix_split **plans, tree cond)
 {
   tree loop = omp ? omp->loop : *forp;
   location_t loc = EXPR_LOCATION (loop);
@@ -439,10 +439,10 @@ recognizer::scan (tree *tp)
    becomes an error in the lowering).  REASSOC: its floating-point sums
    may be reassociated (the program's reduction clause says so).  */
 static bool
-plan_nest (const ix_stmt *ix, bool reassoc, lir_kernel **kernel, char *why,
+plan_nest (const ix_stmt *ix, bool reassoc, ix_split **plan, char *why,
 	   size_t len)
 {
-  *kernel = NULL;
+  *plan = NULL;
   bool sparse = false;
   for (int a = 0; a < ix->naccs; a++)
     sparse |= ix_access_sparse (ix, a, &ix->opd[ix->acc[a].opd].fmt) != 0;
@@ -450,10 +450,10 @@ plan_nest (const ix_stmt *ix, bool reassoc, lir_kernel **kernel, char *why,
     return true;
   ix_diag d;
   memset (&d, 0, sizeof d);
-  *kernel = sparse_plan (ix, &d, reassoc);
-  if (!*kernel)
+  *plan = sparse_plan (ix, &d, reassoc);
+  if (!*plan)
     snprintf (why, len, "%s", d.msg);
-  return *kernel != NULL;
+  return *plan != NULL;
 }
 
 /* An OpenMP construct in the body of loop nest *TP, or NULL.  */
@@ -472,7 +472,7 @@ find_omp_r (tree *tp, int *walk_subtrees, void *)
    none); false with RD.reason.  */
 bool
 recognizer::build (reader &rd, tree loop, tree init, nest_result &res,
-		   lir_kernel **plans, tree *cond)
+		   ix_split **plans, tree *cond)
 {
   *cond = NULL_TREE;
   if (tree o = walk_tree_without_duplicates (&FOR_BODY (loop), find_omp_r,
@@ -602,7 +602,7 @@ recognizer::try_nest (tree *forp, tree init)
   walk_tree (omp ? &omp->loop : forp, count_refs_r, &rd.inner_refs, NULL);
   nest_result res;
   memset (&res, 0, sizeof res);
-  lir_kernel *plans[NEST_MAX_KERNELS] = { NULL };
+  ix_split *plans[NEST_MAX_KERNELS] = { NULL };
   tree cond;
   if (build (rd, loop, init, res, plans, &cond))
     {
@@ -637,7 +637,7 @@ recognizer::try_nest (tree *forp, tree init)
       return true;
     }
   for (int k = 0; k < NEST_MAX_KERNELS; k++)
-    lir_free (plans[k]);
+    sparse_plan_free (plans[k]);
   nest_result_free (&res);
 
   if (omp)

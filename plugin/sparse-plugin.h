@@ -127,8 +127,9 @@ struct sparse_einsum
   bool nest;               /* recognised from a dense loop nest
                               (recognize.cc), not written as a pragma; LOC
                               is the nest's outer loop */
-  struct lir_kernel *kernel;  /* its plan, when made before the lowering
-                              (a loop nest's, when recognised); owned */
+  struct ix_split *plan;   /* its kernels, when planned before the
+                              lowering (a loop nest's, when recognised);
+                              owned */
 };
 
 void sparse_register_pragmas (void *gcc_data, void *user_data);
@@ -149,21 +150,22 @@ sparse_einsum *sparse_einsum_get (int id);
 bool sparse_einsums_p (void);
 /* Free statement E once its marker is lowered.  */
 void sparse_einsum_release (sparse_einsum *e);
-/* The plan of IX (plan.h's ix_plan with the options of this compilation,
-   and floating-point sums reassociated when REASSOC), which the caller
-   owns; NULL with D filled.  */
-struct lir_kernel *sparse_plan (const ix_stmt *ix, struct ix_diag *d,
-				bool reassoc = false);
+/* The kernels of IX (split.h's ix_split_plan with the options of this
+   compilation, floating-point sums reassociated when REASSOC), which the
+   caller owns (free with sparse_plan_free); NULL with D filled.  */
+struct ix_split *sparse_plan (const ix_stmt *ix, struct ix_diag *d,
+			      bool reassoc = false);
+void sparse_plan_free (struct ix_split *plan);
 /* Describe DECL as an operand of index notation, as the pragma's name
    lookup does: kind, rank, extents, element type, format; USER is a new
    sparse_operand_info.  IX_OPD_OTHER when it cannot be one.  */
 void sparse_describe_operand (tree decl, struct ix_operand *out);
 /* Register finished statement IX of FNDECL (its operands described by
-   sparse_describe_operand) as statement LOC, with its plan KERNEL if made
+   sparse_describe_operand) as statement LOC, with its plan PLAN if made
    already (or NULL); both are then the statement's.  Returns the marker
    call to plant where it runs.  NEST: it comes from a loop nest.  */
 tree sparse_einsum_register (ix_stmt *ix, location_t loc, tree fndecl,
-			     bool nest, struct lir_kernel *kernel);
+			     bool nest, struct ix_split *plan);
 /* The decl behind operand OPD of the statement.  */
 tree sparse_einsum_operand_decl (const sparse_einsum *e, int opd);
 /* Extent DIM of operand OPD as captured at the pragma, or NULL_TREE.  */

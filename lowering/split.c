@@ -1,0 +1,520 @@
+/* split.c -- a statement as kernels over temporaries (split.h).
+
+   The search is small and exact.  A product of three or more tensors
+   whose cheapest order (order.h) starts with a pair contracts that pair
+   first.  Otherwise the statement is planned; when the plan is refused
+   in a way splitting may avoid, or a part of a split statement would
+   visit every pair of two dense loops, each way of taking one part out
+   into a temporary is tried (the whole right-hand side of a sparse +=
+   first, then one sum below another operator, outermost first, then the
+   whole right-hand side of a sparse =), in each format the temporary may
+   take, the two statements that makes split the same way.  The first
+   sequence whose kernels all plan is kept; MAX_TRIES bounds the plans.  */
+
+#include <stdlib.h>
+#include <string.h>
+#include "named_formats.h"
+#include "order.h"
+#include "split.h"
+
+#define MAX_TRIES 64   /* plans tried for one statement */
+
+typedef struct split_ctx
+{
+  const ix_stmt *orig;
+  const ix_sched_opts *opts;
+  ix_split *out;
+  int tries;
+} split_ctx;
+
+/* Copy expression E of SRC into DST (variables by name), replacing
+   expression HOLE by the leaf of access HOLE_ACC of DST.  The new id, or
+   -1.  */
+static int
+copy_expr (ix_stmt *dst, const ix_stmt *src, int e, int hole, int hole_acc,
+           ix_diag *d)
+{
+  if (e == hole)
+    return ix_add_leaf (dst, hole_acc, d);
+  const ix_expr *x = &src->expr[e];
+  int var = -1;
+  if (x->var >= 0)
+    var = ix_add_var (dst, src->var[x->var].name, src->var[x->var].tok,
+                      src->var[x->var].loc, d);
+  switch (x->op)
+    {
+    case IX_ACCESS:
+      {
+        const ix_access *a = &src->acc[x->access];
+        int vars[SP_MAX_RANK];
+        for (int k = 0; k < a->nidx; k++)
+          if ((vars[k] = ix_add_var (dst, src->var[a->var[k]].name,
+                                     src->var[a->var[k]].tok,
+                                     src->var[a->var[k]].loc, d)) < 0)
+            return -1;
+        int acc = ix_add_read (dst, a->opd, a->nidx, vars, a->tok, a->loc,
+                               d);
+        return acc < 0 ? -1 : ix_add_leaf (dst, acc, d);
+      }
+    case IX_CONST:
+      return ix_add_const (dst, x->num, x->tok, x->loc, d);
+    case IX_INDEX:
+      return var < 0 ? -1 : ix_add_index (dst, var, x->num.type, x->loc, d);
+    default:
+      break;
+    }
+  int a = copy_expr (dst, src, x->a, hole, hole_acc, d);
+  if (a < 0)
+    return -1;
+  if (x->op == IX_SUM)
+    return var < 0 ? -1 : ix_add_sum (dst, var, a, d);
+  if (x->op == IX_CAST)
+    return ix_add_cast (dst, x->num.type, a, d);
+  int b = -1;
+  if (x->b >= 0 && (b = copy_expr (dst, src, x->b, hole, hole_acc, d)) < 0)
+    return -1;
+  return ix_add_op (dst, x->op, a, b, x->tok, x->loc, d);
+}
+
+/* A new statement over the operands of SRC (same ids) and the
+   temporaries of SP, its output OPD read at the variables VARS of SRC,
+   its access id in *OUT; NULL when it cannot be built.  */
+static ix_stmt *
+stmt_over (const ix_stmt *src, const ix_split *sp, int opd, const int *vars,
+           int nvars, int *out, ix_diag *d)
+{
+  ix_stmt *s = ix_new ();
+  if (!s)
+    return NULL;
+  s->tok = src->tok;
+  s->loc = src->loc;
+  s->from_loops = src->from_loops;
+  memcpy (s->opd, src->opd, sizeof s->opd);
+  s->nopds = sp->nopds;
+  for (int t = 0; t < sp->ntemps; t++)
+    s->opd[s->nopds++] = sp->temp[t];
+  int ov[SP_MAX_RANK];
+  for (int k = 0; k < nvars; k++)
+    ov[k] = ix_add_var (s, src->var[vars[k]].name, -1, src->loc, d);
+  if ((*out = ix_add_access (s, opd, nvars, ov, src->tok, src->loc, d)) < 0)
+    {
+      ix_free (s);
+      return NULL;
+    }
+  return s;
+}
+
+/* The leaf reading temporary OPD of S at the variables VARS of SRC.  */
+static int
+temp_leaf (ix_stmt *s, const ix_stmt *src, int opd, const int *vars,
+           int nvars, ix_diag *d)
+{
+  int v[SP_MAX_RANK];
+  for (int k = 0; k < nvars; k++)
+    v[k] = ix_add_var (s, src->var[vars[k]].name, -1, src->loc, d);
+  int acc = ix_add_read (s, opd, nvars, v, -1, src->loc, d);
+  return acc < 0 ? -1 : ix_add_leaf (s, acc, d);
+}
+
+/* S, its output OUT ASSIGN RHS, finished; NULL (S freed) when RHS < 0
+   or it does not finish.  */
+static ix_stmt *
+finish (ix_stmt *s, int out, ix_assign assign, int rhs, ix_diag *d)
+{
+  if (rhs >= 0)
+    {
+      ix_set_output (s, out, assign, rhs);
+      if (ix_finish (s, d) == 0)
+        return s;
+    }
+  ix_free (s);
+  return NULL;
+}
+
+/* OPD(VARS of SRC) ASSIGN the expression E of SRC with HOLE replaced
+   by HOLE_OPD read at its variables HOLE_VARS.  */
+static ix_stmt *
+compose (const ix_stmt *src, const ix_split *sp, int opd, const int *vars,
+         int nvars, ix_assign assign, int e, int hole, int hole_opd,
+         const int *hole_vars, int hole_nvars)
+{
+  ix_diag d;
+  memset (&d, 0, sizeof d);
+  int out, hole_acc = -1;
+  ix_stmt *s = stmt_over (src, sp, opd, vars, nvars, &out, &d);
+  if (!s)
+    return NULL;
+  if (hole >= 0)
+    {
+      int leaf = temp_leaf (s, src, hole_opd, hole_vars, hole_nvars, &d);
+      hole_acc = leaf < 0 ? -1 : s->expr[leaf].access;
+    }
+  int rhs = hole >= 0 && hole_acc < 0 ? -1
+            : copy_expr (s, src, e, hole, hole_acc, &d);
+  return finish (s, out, assign, rhs, &d);
+}
+
+/* OPD(VARS of SRC) ASSIGN the product of the factors of chain C of SRC,
+   factor A replaced by temporary T_OPD at T_VARS and factor B left out
+   (B < 0: none; A < 0 too: the product of A and B alone), its sums
+   placed as ix_finish places them.  */
+static ix_stmt *
+product (const ix_stmt *src, const ix_split *sp, int opd, const int *vars,
+         int nvars, ix_assign assign, const ord_chain *c, int a, int b,
+         int t_opd, const int *t_vars, int t_nvars)
+{
+  ix_diag d;
+  memset (&d, 0, sizeof d);
+  int out, rhs = -1;
+  ix_stmt *s = stmt_over (src, sp, opd, vars, nvars, &out, &d);
+  if (!s)
+    return NULL;
+  for (int i = 0; i < c->n; i++)
+    {
+      int f;
+      if (t_opd < 0 && i != a && i != b)
+        continue;
+      if (t_opd >= 0 && i == b)
+        continue;
+      if (t_opd >= 0 && i == a)
+        f = temp_leaf (s, src, t_opd, t_vars, t_nvars, &d);
+      else
+        f = copy_expr (s, src, c->factor[i], -1, -1, &d);
+      rhs = f < 0 ? -1 : rhs < 0 ? f
+            : ix_add_op (s, IX_MUL, rhs, f, src->tok, src->loc, &d);
+      if (rhs < 0)
+        break;
+    }
+  return finish (s, out, assign, rhs, &d);
+}
+
+/* The variables in mask M, in id order, into VARS; their number.  */
+static int
+mask_vars (unsigned m, int *vars)
+{
+  int n = 0;
+  for (int v = 0; v < IX_MAX_VARS; v++)
+    if (m & (1u << v))
+      {
+        if (n == SP_MAX_RANK)
+          return SP_MAX_RANK + 1;
+        vars[n++] = v;
+      }
+  return n;
+}
+
+/* The named format NAME for RANK dimensions into *F; 1, or 0 when the
+   table has no such name.  */
+static int
+named (const char *name, int rank, sp_format *f)
+{
+  const sp_named_format *nf;
+  for (int i = 0; (nf = sp_named_format_at (i)); i++)
+    if (strcmp (nf->name, name) == 0 && (!nf->rank || nf->rank == rank))
+      {
+        memset (f, 0, sizeof *f);
+        f->posw = f->crdw = 32;
+        sp_named_format_levels (nf, rank, NULL, f);
+        return 1;
+      }
+  return 0;
+}
+
+/* The formats a temporary of RANK may take, best first, into F (room
+   for 3); their number.  A vector is dense; a matrix sparse (by rows,
+   then by columns) or dense, a tensor CSF or dense.  */
+static int
+temp_formats (int rank, sp_format *f)
+{
+  int n = 0;
+  if (rank == 2)
+    {
+      n += named ("csr", rank, &f[n]);
+      n += named ("csc", rank, &f[n]);
+    }
+  if (rank > 2)
+    n += named ("csf", rank, &f[n]);
+  n += named ("dense", rank, &f[n]);
+  return n;
+}
+
+static int split_stmt (split_ctx *c, ix_stmt *s, ix_diag *d);
+
+/* Undo the kernels and temporaries past NK and NT.  */
+static void
+rollback (ix_split *sp, int nk, int nt)
+{
+  while (sp->nkernels > nk)
+    lir_free (sp->kernel[--sp->nkernels]);
+  sp->ntemps = nt;
+}
+
+/* A new temporary of format F and type TYPE indexed by the variables
+   VARS of S: its operand id, or -1.  */
+static int
+new_temp (split_ctx *c, const ix_stmt *s, const int *vars, int nv,
+          sp_type type, const sp_format *f)
+{
+  ix_split *sp = c->out;
+  if (sp->ntemps == IX_SPLIT_MAX || sp->nopds + sp->ntemps >= IX_MAX_OPERANDS)
+    return -1;
+  ix_operand *t = &sp->temp[sp->ntemps];
+  memset (t, 0, sizeof *t);
+  t->kind = IX_OPD_ARRAY;
+  t->rank = nv;
+  t->type = type;
+  t->tagged = 1;
+  t->temp = 1;
+  t->fmt = *f;
+  for (int n = 0;; n++)
+    {
+      snprintf (t->name, sizeof t->name, n ? "t%d_%d" : "t%d", sp->ntemps,
+                n);
+      if (ix_find_operand (c->orig, t->name) < 0)
+        break;
+    }
+  for (int k = 0; k < nv; k++)
+    {
+      /* Its extents as the statement knows them.  */
+      int v = -1;
+      for (int u = 0; u < c->orig->nvars; u++)
+        if (strcmp (c->orig->var[u].name, s->var[vars[k]].name) == 0)
+          v = u;
+      if (v < 0)
+        return -1;
+      sp->temp_var[sp->ntemps][k] = v;
+      t->extent[k] = c->orig->var[v].extent;
+    }
+  return sp->nopds + sp->ntemps++;
+}
+
+/* Split DEF, then REST (both freed); 0, or -1 with the kernels and
+   temporaries past NK and NT undone.  */
+static int
+split_two (split_ctx *c, ix_stmt *def, ix_stmt *rest, int nk, int nt,
+           ix_diag *d)
+{
+  int r = def && rest && split_stmt (c, def, d) == 0
+          && split_stmt (c, rest, d) == 0 ? 0 : -1;
+  ix_free (def);
+  ix_free (rest);
+  if (r)
+    rollback (c->out, nk, nt);
+  return r;
+}
+
+/* Take expression E of S (with free variables VARS) out into a new
+   temporary of format F: its kernels, then those of S reading it.  0,
+   or -1 with everything undone.  */
+static int
+take_out (split_ctx *c, const ix_stmt *s, int e, const int *vars, int nv,
+          const sp_format *f, ix_diag *d)
+{
+  ix_split *sp = c->out;
+  int nk = sp->nkernels, nt = sp->ntemps;
+  int opd = new_temp (c, s, vars, nv, ix_expr_type (s, e), f);
+  if (opd < 0)
+    return -1;
+  const ix_access *o = &s->acc[s->out];
+  return split_two (c, compose (s, sp, opd, vars, nv, IX_SET, e, -1, -1,
+                                NULL, 0),
+                    compose (s, sp, o->opd, o->var, o->nidx, s->assign,
+                             s->rhs, e, opd, vars, nv), nk, nt, d);
+}
+
+/* The product chain C of S with its pair P contracted first into a
+   temporary, its kernels then those of the rest.  0, or -1 with
+   everything undone.  */
+static int
+take_pair (split_ctx *c, const ix_stmt *s, const ord_chain *ch,
+           const ord_pair *p, ix_diag *d)
+{
+  ix_split *sp = c->out;
+  int vars[SP_MAX_RANK + 1];
+  int nv = mask_vars (p->vars, vars);
+  if (nv == 0 || nv > SP_MAX_RANK)
+    return -1;
+  /* A temporary estimated dense, or a vector, is dense.  */
+  sp_format f[3];
+  int nf = temp_formats (nv, f);
+  int first = nv == 1 || p->density > 0.1 ? nf - 1 : 0;
+  sp_type type = ix_op_type (IX_MUL, ix_expr_type (s, ch->factor[p->a]),
+                             ix_expr_type (s, ch->factor[p->b]), SP_F64);
+  const ix_access *o = &s->acc[s->out];
+  for (int i = first; i < nf; i++)
+    {
+      int nk = sp->nkernels, nt = sp->ntemps;
+      int opd = new_temp (c, s, vars, nv, type, &f[i]);
+      if (opd < 0)
+        return -1;
+      if (split_two (c, product (s, sp, opd, vars, nv, IX_SET, ch, p->a,
+                                 p->b, -1, NULL, 0),
+                     product (s, sp, o->opd, o->var, o->nidx, s->assign, ch,
+                              p->a, p->b, opd, vars, nv), nk, nt, d) == 0)
+        return 0;
+    }
+  return -1;
+}
+
+/* Nonzero when the output of S is stored sparsely.  */
+static int
+output_sparse (const ix_stmt *s)
+{
+  return ix_access_sparse (s, s->out, &s->opd[s->acc[s->out].opd].fmt);
+}
+
+/* The sums of S below another operator, outermost first, into SUMS;
+   their number.  */
+static int
+inner_sums (const ix_stmt *s, int *sums)
+{
+  int n = 0, queue[IX_MAX_EXPRS], tail = 0, head = 0;
+  int root = s->rhs;
+  while (s->expr[root].op == IX_SUM)
+    root = s->expr[root].a;
+  queue[tail++] = root;
+  while (head < tail)
+    {
+      int e = queue[head++];
+      if (s->expr[e].op == IX_SUM && !ix_is_locate (s, e))
+        sums[n++] = e;
+      if (s->expr[e].a >= 0 && tail < IX_MAX_EXPRS)
+        queue[tail++] = s->expr[e].a;
+      if (s->expr[e].b >= 0 && tail < IX_MAX_EXPRS)
+        queue[tail++] = s->expr[e].b;
+    }
+  return n;
+}
+
+/* The right-hand side of S into a temporary of its output's shape.  */
+static int
+take_whole (split_ctx *c, const ix_stmt *s, ix_diag *d)
+{
+  const ix_access *out = &s->acc[s->out];
+  sp_format f[4];
+  int nf = temp_formats (out->nidx, f);
+  for (int i = 0; i < nf; i++)
+    if (take_out (c, s, s->rhs, out->var, out->nidx, &f[i], d) == 0)
+      return 0;
+  return -1;
+}
+
+/* One sum of S below another operator, the outermost that can, into a
+   temporary of its free variables.  */
+static int
+take_sums (split_ctx *c, const ix_stmt *s, ix_diag *d)
+{
+  sp_format f[3];
+  int vars[SP_MAX_RANK + 1];
+  int sums[IX_MAX_EXPRS];
+  int ns = inner_sums (s, sums);
+  for (int i = 0; i < ns; i++)
+    {
+      int nv = mask_vars (ord_free_vars (s, sums[i]), vars);
+      if (nv == 0 || nv > SP_MAX_RANK)
+        continue;
+      int nf = temp_formats (nv, f);
+      for (int j = 0; j < nf; j++)
+        if (take_out (c, s, sums[i], vars, nv, &f[j], d) == 0)
+          return 0;
+    }
+  return -1;
+}
+
+/* Plan S into the split, or split it further.  0, or -1 (D keeps the
+   first refusal).  */
+static int
+split_stmt (split_ctx *c, ix_stmt *s, ix_diag *d)
+{
+  ix_split *sp = c->out;
+  int top = c->tries == 0;
+  if (sp->nkernels == IX_SPLIT_MAX || ++c->tries > MAX_TRIES)
+    return -1;
+  /* A product of three or more tensors in the order of least work.  */
+  ord_chain ch;
+  ord_pair p;
+  if (!s->from_loops && ord_chain_of (s, &ch) && ord_best_pair (s, &ch, &p)
+      && take_pair (c, s, &ch, &p, d) == 0)
+    {
+      /* The top level's figures, written last.  */
+      snprintf (sp->order, sizeof sp->order, "contracted in the order of "
+                  "least estimated work, %.3g against %.3g in one loop nest",
+                  p.cost, p.one_nest);
+      return 0;
+    }
+  ix_diag why;
+  memset (&why, 0, sizeof why);
+  lir_kernel *k = ix_plan (s, c->opts, &why);
+  int sv0, sv1;
+  if (k && !top && lir_dense_product (k->sc, k, &sv0, &sv1) >= 0
+      && take_sums (c, s, d) == 0)
+    {
+      /* A part of a split statement whose loops visit every pair of two
+         dense loops' coordinates: its sums computed first instead.  */
+      lir_free (k);
+      return 0;
+    }
+  if (k)
+    {
+      ix_print (s, sp->text[sp->nkernels], sizeof sp->text[0]);
+      sp->kernel[sp->nkernels++] = k;
+      return 0;
+    }
+  if (top)
+    *d = why;
+  if (!why.split)
+    return -1;
+  const ix_access *out = &s->acc[s->out];
+
+  /* The old entries of a sparse output merge with one temporary (its
+     right-hand side, of its shape) where they do not with the sums;
+     an output overwritten is written by the kernel of its sums.  */
+  int whole = output_sparse (s) && !s->opd[out->opd].temp
+              && s->expr[s->rhs].op != IX_ACCESS;
+  if (whole && s->assign != IX_SET && take_whole (c, s, d) == 0)
+    return 0;
+  if (take_sums (c, s, d) == 0)
+    return 0;
+  return whole && s->assign == IX_SET ? take_whole (c, s, d) : -1;
+}
+
+int
+ix_split_plan (const ix_stmt *ix, const ix_sched_opts *opts, ix_split *out,
+               ix_diag *d)
+{
+  memset (out, 0, sizeof *out);
+  split_ctx c = { ix, opts, out, 0 };
+  out->nopds = ix->nopds;
+  ix_stmt *s = ix_new ();
+  if (!s)
+    return ix_fail (d, ix->tok, ix->loc, "out of memory");
+  *s = *ix;
+  int r = split_stmt (&c, s, d);
+  ix_free (s);
+  if (r)
+    ix_split_free (out);
+  return r;
+}
+
+void
+ix_split_free (ix_split *sp)
+{
+  rollback (sp, 0, 0);
+}
+
+char *
+ix_split_describe (const ix_split *sp, char *buf, size_t len)
+{
+  char fmt[96];
+  buf[0] = 0;
+  ix_cat (buf, len, "split into %d kernels", sp->nkernels);
+  if (sp->order[0])
+    ix_cat (buf, len, " (%s)", sp->order);
+  for (int t = 0; t < sp->ntemps; t++)
+    ix_cat (buf, len, "%s '%s' %s", t ? "," : " over temporaries",
+            sp->temp[t].name,
+            sch_format_name (&sp->temp[t].fmt, fmt, sizeof fmt));
+  for (int i = 0; i < sp->nkernels; i++)
+    ix_cat (buf, len, "%s %s", i ? ";" : ":", sp->text[i]);
+  return buf;
+}

@@ -1,0 +1,69 @@
+/* split.h -- a statement no one loop nest computes, as a sequence of
+   kernels over temporaries the generated code allocates.
+
+   ix_plan refuses a statement whose sums cannot share one loop nest in
+   the storage order of its operands, a sparse output whose old entries
+   cannot be merged with its sums, and one whose loops would produce a
+   sparse output out of its storage order.  The user's remedy is to write
+   the sums as separate einsums into arrays of their own and add those;
+   ix_split does that: a sum below another operator is computed first
+   into a temporary indexed by its free variables (TACO's precompute),
+   and the right-hand side of a sparse output into a temporary of the
+   output's shape that the last kernel adds.  Each kernel reads only the
+   operands and the temporaries computed before it, so running them in
+   order computes what the dense program computes.
+
+   A temporary is a tagged operand (ix_operand.temp) that appears in the
+   kernels only: a vector is dense, a matrix or tensor stored sparsely
+   when its defining kernel can write it so, else dense.  The code
+   generator creates each one before the first kernel (sp__local_new,
+   its extents those of its index variables in the statement) and frees
+   it after the last.  */
+
+#ifndef SPARSE_SPLIT_H
+#define SPARSE_SPLIT_H
+
+#include "plan.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define IX_SPLIT_MAX 8   /* kernels of one statement */
+
+typedef struct ix_split
+{
+  int nkernels;
+  lir_kernel *kernel[IX_SPLIT_MAX];  /* planned, in the order they run;
+                                        their operands 0..nopds-1 are the
+                                        statement's, the temporaries
+                                        follow */
+  char text[IX_SPLIT_MAX][256];      /* each kernel's statement, printed */
+  char order[160];                   /* why a product was contracted in
+                                        another order, or "" */
+  int nopds;                         /* the statement's operands */
+  int ntemps;
+  ix_operand temp[IX_SPLIT_MAX];     /* operand nopds + t of the kernels
+                                        that use it */
+  int temp_var[IX_SPLIT_MAX][SP_MAX_RANK];  /* the statement's index
+                                        variable giving each extent */
+} ix_split;
+
+/* IX planned into *OUT with OPTS: its one kernel, or the kernels of a
+   product contracted in another order than one loop nest's (order.h),
+   or, where ix_plan refuses IX in a way splitting may avoid
+   (ix_diag.split), the kernels of its parts.  0, or -1 with D filled
+   (ix_plan's refusal of IX).  */
+int ix_split_plan (const ix_stmt *ix, const ix_sched_opts *opts,
+                   ix_split *out, ix_diag *d);
+void ix_split_free (ix_split *sp);
+
+/* "split into 2 kernels over temporaries 't0' CSR: t0(i,k) = ...;
+   Y(i,k) += t0(i,k)" into BUF (LEN bytes); returns BUF.  */
+char *ix_split_describe (const ix_split *sp, char *buf, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SPARSE_SPLIT_H */
