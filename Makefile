@@ -88,7 +88,7 @@ CFLAGS_TOOL := -std=c11 $(OPT) -g -Wall -Wextra -D_POSIX_C_SOURCE=200809L -Iincl
                -DSPARSE_VERSION='"$(VERSION)"'
 TOOL_OBJ  := $(patsubst %.c,$(B)/%.o,$(wildcard tools/*.c))
 
-$(B)/tools/%.o: tools/%.c tools/tool.h include/sparse.h Makefile
+$(B)/tools/%.o: tools/%.c tools/tool.h tools/svg.h include/sparse.h Makefile
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(CFLAGS_TOOL) -c $< -o $@
 
@@ -233,7 +233,7 @@ REAL_MTX := $(if $(REAL_DIR),$(wildcard $(REAL_DIR)/*.mtx))
 # and loop-nest forms of one kernel), which is not what is compared.
 BENCH_CFLAGS := -std=c11 -O2 -march=native -falign-loops=64 -Wall -Wextra -Iinclude -Ibench -D_POSIX_C_SOURCE=200809L
 BENCH_CXXFLAGS := -O2 -march=native -falign-loops=64 -DNDEBUG -Wall -isystem /usr/include/eigen3 -Iinclude -Ibench
-BENCH_H := $(wildcard bench/*.h) $(HEADERS) Makefile
+BENCH_H := $(wildcard bench/*.h) tools/svg.h $(HEADERS) Makefile
 BENCH_OBJ := $(addprefix $(B)/bench/,bench_kernels.o check.o inputs.o report.o plot.o \
                targets.o triad_omp.o gen.o baseline.o peer_cxsparse.o \
                peer_graphblas.o kernels_ref.o kernels_ref_omp.o \

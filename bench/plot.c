@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "plot.h"
+#include "../tools/svg.h"
 
 /* Sizes in pixels.  */
 #define BAR 9          /* a bar's width */
@@ -29,20 +30,6 @@ static const char *const palette[] = {
   "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"
 };
 #define NCOLOURS ((int) (sizeof palette / sizeof *palette))
-
-static void
-put_escaped (FILE *f, const char *s)
-{
-  for (; *s; s++)
-    switch (*s)
-      {
-      case '&': fputs ("&amp;", f); break;
-      case '<': fputs ("&lt;", f); break;
-      case '>': fputs ("&gt;", f); break;
-      case '"': fputs ("&quot;", f); break;
-      default: fputc (*s, f);
-      }
-}
 
 static int
 plot_width (const plot_chart *c)
@@ -96,7 +83,7 @@ put_axis (FILE *f, int x0, double y0, int w, int lo, int hi,
            x, y0 + HEIGHT, x + w, y0 + HEIGHT);
   fprintf (f, "<text transform=\"translate(%d %.1f) rotate(-90)\" "
            "text-anchor=\"middle\">", x0 + 18, y0 + HEIGHT / 2);
-  put_escaped (f, ylabel);
+  svg_put_escaped (f, ylabel);
   fputs ("</text>\n", f);
 }
 
@@ -129,15 +116,15 @@ put_bars (FILE *f, const plot_chart *c, int x0, double y0, int lo, int hi)
           fprintf (f, "<rect class=\"bar\" x=\"%d\" y=\"%.1f\" width=\"%d\" "
                    "height=\"%.1f\" fill=\"%s\"><title>", x + s * BAR, top,
                    BAR - 1, h < 1 ? 1 : h, palette[s % NCOLOURS]);
-          put_escaped (f, c->groups[g]);
+          svg_put_escaped (f, c->groups[g]);
           fputs (", ", f);
-          put_escaped (f, c->series[s]);
+          svg_put_escaped (f, c->series[s]);
           fprintf (f, ": %.2f</title></rect>\n", v);
         }
       double mid = x + c->nseries * BAR / 2.0;
       fprintf (f, "<text class=\"group\" transform=\"translate(%.1f %.1f) "
                "rotate(-40)\" text-anchor=\"end\">", mid, bottom + 14);
-      put_escaped (f, c->groups[g]);
+      svg_put_escaped (f, c->groups[g]);
       fputs ("</text>\n", f);
     }
 }
@@ -153,7 +140,7 @@ put_legend (FILE *f, const plot_chart *c, int x0, double y0)
       fprintf (f, "<rect class=\"key\" x=\"%d\" y=\"%.1f\" width=\"12\" "
                "height=\"12\" fill=\"%s\"/>\n<text x=\"%d\" y=\"%.1f\">", x,
                y, palette[s % NCOLOURS], x + 18, y + 11);
-      put_escaped (f, c->series[s]);
+      svg_put_escaped (f, c->series[s]);
       fputs ("</text>\n", f);
     }
 }
@@ -202,7 +189,7 @@ plot_svg (FILE *f, const char *ylabel, const plot_chart *charts, int n,
       fprintf (f, "<g class=\"chart\">\n<text class=\"title\" x=\"%d\" "
                "y=\"%.1f\" font-size=\"14\" font-weight=\"bold\">",
                x0 + LEFT, y0 - 14);
-      put_escaped (f, c->title);
+      svg_put_escaped (f, c->title);
       fputs ("</text>\n", f);
       if (c->ngroups == 0)
         fprintf (f, "<text x=\"%d\" y=\"%.1f\">(no ratios)</text>\n",

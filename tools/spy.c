@@ -14,27 +14,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tool.h"
+#include "svg.h"
 
 #define MAX_CELLS 512
 #define SHADES 8
 /* The picture's longer side and its margins, in pixels.  */
 #define SIDE 512
 #define MARGIN 40
-
-/* S written to F with the characters XML gives a meaning escaped.  */
-static void
-put_escaped (FILE *f, const char *s)
-{
-  for (; *s; s++)
-    switch (*s)
-      {
-      case '&': fputs ("&amp;", f); break;
-      case '<': fputs ("&lt;", f); break;
-      case '>': fputs ("&gt;", f); break;
-      case '"': fputs ("&quot;", f); break;
-      default: fputc (*s, f);
-      }
-}
 
 /* The shade of a block of C entries when the fullest holds MAX: 1 to
    SHADES (0 for none).  */
@@ -94,7 +80,7 @@ put_svg (FILE *f, const char *path, int64_t m, int64_t n, int64_t nnz,
            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" "
            "height=\"%.0f\" font-family=\"sans-serif\" font-size=\"12\">\n"
            "<title>", w + 2 * MARGIN, h + 2 * MARGIN);
-  put_escaped (f, path);
+  svg_put_escaped (f, path);
   fprintf (f, ": %lld x %lld, %lld entries", (long long) m, (long long) n,
            (long long) nnz);
   if (b > 1)

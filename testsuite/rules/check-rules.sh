@@ -64,7 +64,7 @@ report "attrs/ includes only system headers and include/ or attrs/ headers" "$ba
 # headers it includes <sparse.h> and its own only, not the runtime's
 # insides.
 tool_includes=$(grep -nE '^[[:space:]]*#[[:space:]]*include' tools/*.[ch] |
-  grep -vE '#[[:space:]]*include[[:space:]]*(<(sparse|assert|ctype|errno|inttypes|limits|math|stdarg|stdbool|stddef|stdint|stdio|stdlib|string)\.h>|"tool\.h")')
+  grep -vE '#[[:space:]]*include[[:space:]]*(<(sparse|assert|ctype|errno|inttypes|limits|math|stdarg|stdbool|stddef|stdint|stdio|stdlib|string)\.h>|"(tool|svg)\.h")')
 report "tools/ includes only <sparse.h>, the C library's headers and its own" "$tool_includes"
 
 # The boundary between GCC-bound and GCC-free code is plugin/: only its
