@@ -11,7 +11,7 @@
 #include <dlfcn.h>
 #include <math.h>
 #include "core-util.h"
-#include "cprint.h"
+#include "kernel-load.h"
 #include "plan.h"
 #include "sparse.h"
 
@@ -135,21 +135,6 @@ kt_eval (const ix_stmt *s, int e, int64_t *val, double *const *data,
 /* Extra flags for compiling kernels (-fopenmp).  */
 static const char *kt_cflags = "";
 
-/* Compile C file SRC into shared object SO; 0 on success.  */
-static int
-kt_compile (const char *src, const char *so)
-{
-  char cmd[1024];
-  snprintf (cmd, sizeof cmd, "gcc-12 -std=c11 -O2 -g -fPIC -shared -Wall "
-            "-Werror -Wno-unused-variable -Wno-unused-but-set-variable "
-            "-Wno-unused-function %s -I%s/include %s %s/build/libsparsert.a "
-            "-lm -o %s", kt_cflags, SPARSE_ROOT, src, SPARSE_ROOT, so);
-  int rc = system (cmd);
-  if (rc)
-    fprintf (stderr, "failed: %s\n", cmd);
-  return rc;
-}
-
 /* Run the einsum TEXT over the operands OPDS (ending with a NULL name).
    ALLOW: allow conversions.  Returns 0 when the kernel's result matches
    the dense evaluation; prints what differs otherwise.  */
@@ -189,35 +174,15 @@ kt_run (const char *tag, const char *text, const kt_opd *opds, int allow)
   lir_lanes lanes = { { [LIR_F64] = 2, [LIR_F32] = 4 } };
   lir_plan_threads (k, *kt_cflags != 0);
   lir_plan_shapes (k, &lanes);
-  char src[256], so[256];
-  snprintf (src, sizeof src, "k_%s.c", tag);
-  snprintf (so, sizeof so, "./k_%s.so", tag);
-  FILE *f = fopen (src, "w");
-  if (!f)
-    {
-      lir_free (k);
-      return 1;
-    }
-  cprint_prelude (f);
-  cprint_kernel (k, "kernel", f);
-  fclose (f);
-  if (getenv ("KT_DUMP"))
-    lir_dump (k, stderr);
   /* The statement as scheduled outlives the kernel that owns it.  */
   static ix_stmt scheduled;
   scheduled = k->sc->st;
-  lir_free (k);
-  if (kt_compile (src, so))
-    return 1;
   /* An OpenMP kernel stays loaded: libgomp's threads outlive the call.  */
-  void *lib = dlopen (so, RTLD_NOW | RTLD_LOCAL
-                          | (*kt_cflags ? RTLD_NODELETE : 0));
-  if (!lib)
-    {
-      fprintf (stderr, "%s: %s\n", tag, dlerror ());
-      return 1;
-    }
-  void (*fn) (void **) = (void (*) (void **)) dlsym (lib, "kernel_args");
+  void *lib;
+  void (*fn) (void **) = kl_load (k, tag, kt_cflags,
+                                  *kt_cflags ? RTLD_NODELETE : 0, &lib);
+  if (!fn)
+    return 1;
 
   /* Data in the statement's operand order.  */
   const ix_stmt *s = &scheduled;

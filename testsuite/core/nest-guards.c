@@ -6,10 +6,9 @@
    kernel with each new operator printed by cprint, compiled, run and
    compared with the dense loops computed here.  */
 
-#include <dlfcn.h>
 #include <math.h>
 #include "nest-util.h"
-#include "cprint.h"
+#include "kernel-load.h"
 #include "plan.h"
 #include "report.h"
 #include "sparse.h"
@@ -320,34 +319,12 @@ static void (*compiled (int which)) (void **)
   lir_kernel *k = kernel_of (which);
   if (!k)
     return NULL;
-  char src[64], so[64], cmd[1024];
-  snprintf (src, sizeof src, "k_guard%d.c", which);
-  snprintf (so, sizeof so, "./k_guard%d.so", which);
-  FILE *f = fopen (src, "w");
-  if (!f)
-    return NULL;
-  cprint_prelude (f);
-  cprint_kernel (k, "kernel", f);
-  fclose (f);
-  lir_free (k);
-  snprintf (cmd, sizeof cmd, "gcc-12 -std=c11 -O2 -fPIC -shared -Wall "
-            "-Werror -Wno-unused-variable -Wno-unused-but-set-variable "
-            "-I%s/include %s %s/build/libsparsert.a -lm -o %s", SPARSE_ROOT,
-            src, SPARSE_ROOT, so);
-  if (system (cmd))
-    {
-      fprintf (stderr, "failed: %s\n", cmd);
-      failures++;
-      return NULL;
-    }
-  void *lib = dlopen (so, RTLD_NOW | RTLD_LOCAL);
-  if (!lib)
-    {
-      fprintf (stderr, "%s\n", dlerror ());
-      failures++;
-      return NULL;
-    }
-  return (void (*) (void **)) dlsym (lib, "kernel_args");
+  char tag[32];
+  snprintf (tag, sizeof tag, "guard%d", which);
+  void (*fn) (void **) = kl_load (k, tag, "", 0, NULL);
+  if (!fn)
+    failures++;
+  return fn;
 }
 
 static void

@@ -8,9 +8,8 @@
    the kernels are printed by cprint, compiled, run and compared with
    the dense loops computed here.  */
 
-#include <dlfcn.h>
 #include "nest-util.h"
-#include "cprint.h"
+#include "kernel-load.h"
 #include "plan.h"
 #include "sparse.h"
 
@@ -189,34 +188,12 @@ static void (*compiled (int which)) (void **)
   lir_kernel *k = kernel_of (which);
   if (!k)
     return NULL;
-  char src[64], so[64], cmd[1024];
-  snprintf (src, sizeof src, "k_range%d.c", which);
-  snprintf (so, sizeof so, "./k_range%d.so", which);
-  FILE *f = fopen (src, "w");
-  if (!f)
-    return NULL;
-  cprint_prelude (f);
-  cprint_kernel (k, "kernel", f);
-  fclose (f);
-  lir_free (k);
-  snprintf (cmd, sizeof cmd, "gcc-12 -std=c11 -O2 -fPIC -shared -Wall "
-            "-Werror -Wno-unused-variable -Wno-unused-but-set-variable "
-            "-I%s/include %s %s/build/libsparsert.a -lm -o %s", SPARSE_ROOT,
-            src, SPARSE_ROOT, so);
-  if (system (cmd))
-    {
-      fprintf (stderr, "failed: %s\n", cmd);
-      failures++;
-      return NULL;
-    }
-  void *lib = dlopen (so, RTLD_NOW | RTLD_LOCAL);
-  if (!lib)
-    {
-      fprintf (stderr, "%s\n", dlerror ());
-      failures++;
-      return NULL;
-    }
-  return (void (*) (void **)) dlsym (lib, "kernel_args");
+  char tag[32];
+  snprintf (tag, sizeof tag, "range%d", which);
+  void (*fn) (void **) = kl_load (k, tag, "", 0, NULL);
+  if (!fn)
+    failures++;
+  return fn;
 }
 
 enum { NMAX = 12 };
