@@ -614,12 +614,6 @@ stmt (const printer *p, int id, int ind)
       break;
     case LIR_REGION:
       fputs ("#pragma omp parallel", f);
-      if (s->a >= 0)
-        {
-          fputs (" if (", f);
-          expr (p, s->a, 0);
-          fputc (')', f);
-        }
       for (int arg = s->b; arg >= 0; arg = p->k->exprs[arg].b)
         {
           fputs (" reduction(+: ", f);

@@ -892,12 +892,6 @@ dump_stmt (const lir_kernel *k, int id, int ind, FILE *f)
       break;
     case LIR_REGION:
       fprintf (f, "region");
-      if (s->a >= 0)
-        {
-          fprintf (f, " if (");
-          dump_expr (k, s->a, 0, f);
-          fputc (')', f);
-        }
       for (int arg = s->b; arg >= 0; arg = k->exprs[arg].b)
         {
           fprintf (f, " sum ");

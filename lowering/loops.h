@@ -237,11 +237,10 @@ typedef enum
   LIR_ZERO,     /* set the A first elements of ARRAY to zero */
   LIR_CALL,     /* the runtime operation FN (below) */
   LIR_REGION,   /* BODY run by a team of threads (an OpenMP parallel
-                   region), each its own declarations of BODY; when A >= 0,
-                   by one thread unless A holds; B: a chain of LIR_ARG
-                   whose values are the variables declared outside that
-                   the threads sum into (each its own, added up at the
-                   end), or -1 */
+                   region), each its own declarations of BODY; B: a chain
+                   of LIR_ARG whose values are the variables declared
+                   outside that the threads sum into (each its own, added
+                   up at the end), or -1 */
   LIR_BARRIER,  /* the threads of the region wait for each other */
   LIR_EVAL,     /* evaluate A for its effect (a runtime call) */
   LIR_PREFETCH  /* a hint: ARRAY[A] is read soon, its line may be loaded
@@ -539,6 +538,9 @@ void lir_plan_shapes (lir_kernel *k, const lir_lanes *lanes);
    over too few entries to pay for threads.  Called by
    lir_plan_shapes.  */
 void lir_make_regions (lir_kernel *k);
+/* Whether K's operands hold entries enough to pay for threads
+   (sp_kpar_worth of their handles' counts): an expression.  */
+int lir_worth_threads (lir_kernel *k);
 /* The first row of part PART of PARTS (expressions) of the rows from
    variable N0 to variable N1, cut by the entries of the pos arrays
    BALANCE (-1: none) into parts of about equal work (sp_ksplit).  */

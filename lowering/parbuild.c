@@ -9,7 +9,7 @@
          conversions, assembly;
          sp_par = sp_kpar_begin (C, omp_get_max_threads (), hint);
          arrays current;
-         region if (worth)
+         region
            {
              sp_nt = threads; sp_tid = thread; [its own workspace];
              declarations;
@@ -250,20 +250,6 @@ thread_rows (lir_kernel *k, lir_block *c, build *b, const lir_stmt *loop)
   b->r1 = lir_block_local (k, c, LIR_I64, "sp_r1", cut[1]);
 }
 
-/* The operands' entries are enough to pay for threads.  */
-static int
-worth (lir_kernel *k)
-{
-  int n = lir_const_i (k, 0);
-  /* The operands' own handles: converted copies do not exist yet where
-     this is decided.  */
-  for (int t = 0; t < k->ntensors; t++)
-    if (k->tensors[t].conv < 0)
-      n = lir_binary (k, LIR_ADD, n,
-                      lir_leaf (k, LIR_NVALS, LIR_I64, -1, t, -1));
-  return rt (k, LIR_RT_KPAR_WORTH, 1, &n);
-}
-
 /* The parts of the output begun into C, from OUT_BEGIN statement ID.  */
 static void
 begin_parts (lir_kernel *k, lir_block *c, build *b, int id)
@@ -322,7 +308,6 @@ region (lir_kernel *k, lir_block *c, build *b, lir_block *in, int loop,
   int r = lir_stmt_new (k, LIR_REGION);
   if (r < 0)
     return;
-  k->stmts[r].a = worth (k);
   k->stmts[r].body = in->first;
   lir_block_put (k, c, r);
 }
@@ -399,6 +384,6 @@ lir_build_by_threads (lir_kernel *k)
     }
   free (ids);
   lir_block top = { -1, -1 };
-  lir_block_if (k, &top, worth (k), c.first, serial);
+  lir_block_if (k, &top, lir_worth_threads (k), c.first, serial);
   k->body = top.first;
 }

@@ -57,20 +57,25 @@ type_size (lir_type t)
   return t == LIR_F32 || t == LIR_I32 ? 4 : 8;
 }
 
-/* What the serial copy is kept for: the kernel's operands hold enough
-   entries to pay for threads (and more than one thread may run when a
-   body sums into threads' copies).  */
-static int
-worth_threads (lir_kernel *k, const lir_stmt *loop)
+int
+lir_worth_threads (lir_kernel *k)
 {
   int n = lir_const_i (k, 0);
   /* The operands' own handles: converted copies do not exist yet where
-     the region is decided.  */
+     this is decided.  */
   for (int t = 0; t < k->ntensors; t++)
     if (k->tensors[t].conv < 0)
       n = lir_binary (k, LIR_ADD, n,
                       lir_leaf (k, LIR_NVALS, LIR_I64, -1, t, -1));
-  int worth = call (k, LIR_RT_KPAR_WORTH, 1, &n);
+  return call (k, LIR_RT_KPAR_WORTH, 1, &n);
+}
+
+/* What the serial copy of LOOP is kept for: too few entries for threads,
+   or, when its body sums into threads' copies, one thread only.  */
+static int
+worth_threads (lir_kernel *k, const lir_stmt *loop)
+{
+  int worth = lir_worth_threads (k);
   if (loop->sum_array < 0)
     return worth;
   return lir_binary (k, LIR_AND, worth,

@@ -52,15 +52,6 @@ emitter::region (const lir_stmt &st)
       OMP_CLAUSE_CHAIN (c) = clauses;
       clauses = c;
     }
-  if (st.a >= 0)
-    {
-      tree c = build_omp_clause (loc, OMP_CLAUSE_IF);
-      OMP_CLAUSE_IF_MODIFIER (c) = ERROR_MARK;
-      OMP_CLAUSE_IF_EXPR (c) = cond (st.a);
-      CHECKED (OMP_CLAUSE_IF_EXPR (c));
-      OMP_CLAUSE_CHAIN (c) = clauses;
-      clauses = c;
-    }
   tree par = make_node (OMP_PARALLEL);
   TREE_TYPE (par) = void_type_node;
   OMP_PARALLEL_CLAUSES (par) = clauses;
