@@ -247,6 +247,51 @@ void *sp_kparts_alloc (int64_t n, int64_t parts, size_t esize);
 void sp_kparts_free (void *p);
 
 /* -------------------------------------------------------------------- */
+/* Distributed operands (sparse_mpi.h, runtime/dist.c).  Every kernel
+   asks at its start whether one of its tagged operands is distributed
+   over MPI ranks; for a program that never reads one, each of these
+   calls costs a test and returns at once (CTX is NULL).
+
+     void *ctx = sp_kdist_open (n, t0, role0, ..., t(n-1), role(n-1));
+     for (i = sp_kdist_lo (ctx); i < sp_kdist_hi (ctx, dim); i++) ...
+     acc = sp_kdist_sum_d (ctx, acc);          scalar sums
+     sp_kdist_rows (ctx, y, rows, row_bytes);  dense outputs by row
+     sp_kdist_mark (ctx, C);                   the sparse output
+     sp_kdist_close (ctx);
+
+   ROLE 1: the kernel's outermost loop walks the operand's first level
+   (its rows) and only that loop, so a rank can run the rows it holds;
+   0: anything else (read along another index, converted).  The call is
+   collective when an operand is distributed: every rank reaches it, as
+   every rank calls the kernel.  A distributed operand of role 0 is
+   gathered whole on every rank (it is no longer distributed after);
+   distributed operands of role 1 are cut like the first of them.
+   CTX is NULL when no operand of role 1 is left distributed: the
+   kernel then runs whole on every rank and its outputs are complete.
+
+   Under a CTX, the outermost loop runs over this rank's block of rows
+   [sp_kdist_lo, sp_kdist_hi); after it, a scalar sum is the sum over
+   the ranks (sp_kdist_sum_*: integers, or floating-point sums the
+   program lets reassociate), or runs through the ranks in order
+   (sp_kdist_chain_in_d before the loop: the sum of the ranks before
+   this one; sp_kdist_chain_out_d after it: the total, on every rank),
+   which keeps the serial program's order of additions.  A dense output
+   whose first dimension the outer loop indexes gets every rank's rows
+   (sp_kdist_rows: ROWS rows of ROW_BYTES bytes); a sparse output so
+   indexed becomes distributed like the operands (sp_kdist_mark; with a
+   NULL CTX it is marked whole).  */
+void *sp_kdist_open (int n, ...);
+int64_t sp_kdist_lo (const void *ctx);
+int64_t sp_kdist_hi (const void *ctx, int64_t n);
+double sp_kdist_sum_d (void *ctx, double v);
+int64_t sp_kdist_sum_l (void *ctx, int64_t v);
+double sp_kdist_chain_in_d (void *ctx, double v);
+double sp_kdist_chain_out_d (void *ctx, double v);
+void sp_kdist_rows (void *ctx, void *data, int64_t rows, int64_t row_bytes);
+void sp_kdist_mark (void *ctx, sp_tensor *out);
+void sp_kdist_close (void *ctx);
+
+/* -------------------------------------------------------------------- */
 /* The dense workspace of a sparse output's last level: N values of ESIZE
    bytes and N flags, all zero, and room for a list of N coordinates.
    The kernel leaves values and flags zero again after each use.  */

@@ -589,6 +589,9 @@ typedef struct sp_priv
      replaced here.  New arrays of the same structure give their values
      to the caller's; others end the wrap (sp__take_arrays).  */
   int wrapped;
+  /* The tensor is distributed over MPI ranks: the state of libsparse-mpi
+     (dist.h), NULL for a tensor whole in this process.  */
+  void *dist;
 } sp_priv;
 
 /* sp_new, its messages naming FN.  */
