@@ -186,7 +186,10 @@ call_expr (const printer *p, const lir_expr *x)
       fputs ("->nvals", f);
       break;
     case LIR_HANDLE:
-      tensor_ref (p, x->tensor);
+      if (x->tensor < 0)
+        fputs (p->k->sc->st.opd[x->opd].name, f);
+      else
+        tensor_ref (p, x->tensor);
       break;
     default:
       break;
@@ -692,8 +695,11 @@ cprint_kernel (const lir_kernel *k, const char *name, FILE *f)
   params (&p, 0);
   fprintf (f, ")\n{\n");
   vector_types (&p, 2);
-  for (int s = k->body; s >= 0; s = k->stmts[s].next)
-    stmt (&p, s, 2);
+  /* The frame too, when lir_plan_shapes has not joined it yet.  */
+  int top[3] = { k->frame_pre, k->body, k->frame_post };
+  for (int c = 0; c < 3; c++)
+    for (int s = top[c]; s >= 0; s = k->stmts[s].next)
+      stmt (&p, s, 2);
   fprintf (f, "}\n\nvoid\n%s_args (void **args)\n{\n  %s (", name, name);
   params (&p, 1);
   fprintf (f, ");\n}\n");

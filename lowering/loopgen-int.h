@@ -52,6 +52,13 @@ typedef struct gen
   int treg[SCH_MAX_SCOPES];         /* register of each reduction scope */
   block *pre;                       /* the nest's declarations, before
                                        its loops */
+  int dist_ctx;                     /* the kernel's sp_kdist context */
+  int dist_lo, dist_hi;             /* the rank's block of the outer
+                                       loop, or -1: the kernel does not
+                                       run by rows (loopgen-dist.c) */
+  int dist_sum;                     /* a scalar output's sum completed
+                                       over the ranks: 1 all at once, 2
+                                       through them in order; else 0 */
   int red_loop;                     /* the outer loop of a nest summing
                                        into a scalar output, else -1 */
   int merge_a[2], merge_in[2];      /* a merge without branches: its two
@@ -135,6 +142,26 @@ int lg_searchable (const gen *g, int a, int l);
    variable declared in B and named NAME.  */
 int lg_lower_bound (gen *g, block *b, const char *name, int a, int l,
                     int from, int to, int key);
+
+/* loopgen-dist.c: tensors distributed over MPI ranks.  */
+/* The kernel's first statements into B: sp_kdist_open, and the rank's
+   block when the kernel can run by rows.  */
+void lg_dist_open (gen *g, block *b);
+/* Depth D's range [*LO, *HI) (variables, -1 for none) narrowed to the
+   rank's block, declared in B; nonzero when D is the cut loop.  */
+int lg_dist_cut (gen *g, int d, block *b, int *lo, int *hi);
+/* The dense for LOOP at depth D kept to the rank's block.  */
+void lg_dist_bounds (gen *g, int d, lir_stmt *loop);
+/* Around the loops at depth D summing into register REG: the sum of the
+   ranks before, and the total after, when the order is kept.  */
+void lg_dist_chain_in (gen *g, int d, int reg, block *b);
+void lg_dist_chain_out (gen *g, int d, int reg, block *b);
+/* A scalar output's value VAL summed over the ranks, when it is not
+   chained.  */
+int lg_dist_sum (gen *g, int val);
+/* The kernel's last statements into B: the output completed or marked,
+   the context closed.  */
+void lg_dist_close (gen *g, block *b);
 
 /* loopgen.c: loops.  */
 void lg_loop (gen *g, int d, state *st, block *b);

@@ -336,7 +336,11 @@ lg_compute_scope (gen *g, int k, state *st, block *b)
           g->nz = lg_decl (g, b, LIR_I32, "nz", lg_int (g, 0));
         const sch_scope *x = &nest->scope[c];
         if (x->last >= x->first)
-          lg_loop (g, x->first, st, b);
+          {
+            lg_dist_chain_in (g, x->first, g->treg[c], b);
+            lg_loop (g, x->first, st, b);
+            lg_dist_chain_out (g, x->first, g->treg[c], b);
+          }
         else
           lg_compute_scope (g, c, st, b);
       }

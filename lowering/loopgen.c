@@ -494,6 +494,8 @@ dense_loop (gen *g, int d, const lattice *l, iter *its, int nits,
                                lg_ref (g, rhi));
   if ((rlo >= 0 || rhi >= 0) && g->scope_of[d] == 0)
     g->covered = 0;
+  /* The rank's block: the rows it leaves out are gathered after.  */
+  lg_dist_bounds (g, d, &g->k->stmts[s]);
   lg_emit (g, b, s);
   /* Sparse iterators advance from one iteration to the next.  */
   if (!nits)
@@ -964,8 +966,9 @@ lg_loop (gen *g, int d, state *st, block *b)
                 g->s->opd[g->s->acc[it->a].opd].name, it->l);
       it->start = -1;
       int ilo = -1, ihi = -1, stop = -1;
-      if (lg_searchable (g, it->a, it->l)
-          && lg_range (g, e, it->a, sv, st, b, &ilo, &ihi))
+      int ranged = lg_searchable (g, it->a, it->l)
+                   && lg_range (g, e, it->a, sv, st, b, &ilo, &ihi);
+      if (lg_dist_cut (g, d, b, &ilo, &ihi) || ranged)
         {
           char seek[72];
           snprintf (seek, sizeof seek, "%s_from", name);
@@ -1191,6 +1194,9 @@ lir_build (const ix_sched *sc, ix_diag *d)
   for (int a = 0; a < s->naccs; a++)
     g.tensor_of[a] = s->opd[s->acc[a].opd].tagged ? add_tensor (g.k, sc, a)
                                                    : -1;
+  /* The ranks' share, before everything (the frame).  */
+  block pre = lg_block (), post = lg_block ();
+  lg_dist_open (&g, &pre);
   /* Prologue: conversions, assembly, the output's preparation.  */
   for (int t = 0; t < g.k->ntensors; t++)
     if (g.k->tensors[t].conv >= 0)
@@ -1232,7 +1238,7 @@ lir_build (const ix_sched *sc, ix_diag *d)
   /* Epilogue.  */
   if (s->acc[out].nidx == 0)
     lg_set (&g, &top, s->assign == IX_SET ? LIR_ASSIGN : LIR_ACCUM, LIR_ADD,
-            -1, -1, -1, o, lg_ref (&g, g.acc));
+            -1, -1, -1, o, lg_dist_sum (&g, lg_ref (&g, g.acc)));
   if (sparse_out)
     lg_call (&g, &top, LIR_CALL_OUT_END, g.k->out_tensor, -1, -1);
   if (sc->nnests && sc->nest[0].out_mode == SCH_OUT_WORKSPACE)
@@ -1242,7 +1248,10 @@ lir_build (const ix_sched *sc, ix_diag *d)
   for (int t = 0; t < g.k->ntensors; t++)
     if (g.k->tensors[t].conv >= 0)
       lg_call (&g, &top, LIR_CALL_FREE, t, -1, -1);
+  lg_dist_close (&g, &post);
   g.k->body = top.first;
+  g.k->frame_pre = pre.first;
+  g.k->frame_post = post.first;
   if (g.err || g.k->failed)
     {
       if (!g.err)

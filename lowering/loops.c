@@ -84,6 +84,7 @@ lir_new (const ix_sched *sc)
     return NULL;
   k->sc = sc;
   k->body = -1;
+  k->frame_pre = k->frame_post = -1;
   k->out_tensor = -1;
   k->bound_loop = -1;
   k->count_block = k->count_loop = -1;
@@ -748,7 +749,8 @@ dump_expr (const lir_kernel *k, int e, int ctx, FILE *f)
       fprintf (f, "%s.nvals", k->tensors[x->tensor].name);
       break;
     case LIR_HANDLE:
-      fprintf (f, "%s", k->tensors[x->tensor].name);
+      fprintf (f, "%s", x->tensor < 0 ? k->sc->st.opd[x->opd].name
+                        : k->tensors[x->tensor].name);
       break;
     case LIR_CAST:
       fprintf (f, "(%s) ", lir_type_name (x->type));
@@ -944,8 +946,10 @@ dump_block (const lir_kernel *k, int s, int ind, FILE *f)
 void
 lir_dump (const lir_kernel *k, FILE *f)
 {
-  for (int s = k->body; s >= 0; s = k->stmts[s].next)
-    dump_stmt (k, s, 0, f);
+  int top[3] = { k->frame_pre, k->body, k->frame_post };
+  for (int c = 0; c < 3; c++)
+    for (int s = top[c]; s >= 0; s = k->stmts[s].next)
+      dump_stmt (k, s, 0, f);
   if (k->count_block < 0)
     return;
   fputs ("counting pass:\n", f);

@@ -173,7 +173,8 @@ typedef enum
   LIR_FETCH_INC, /* VAR++ as one atomic step of the threads (relaxed):
                    the value before */
   LIR_NVALS,    /* the number of values TENSOR stores */
-  LIR_HANDLE,   /* TENSOR's handle (a LIR_PTR) */
+  LIR_HANDLE,   /* TENSOR's handle (a LIR_PTR); with TENSOR -1, the
+                   handle tagged operand OPD was passed as */
   LIR_NOPS
 } lir_op;
 
@@ -403,6 +404,11 @@ typedef struct lir_kernel
                                     fixed before the loop that appends,
                                     its appends made through a cursor
                                     (lir_plan_shapes, lir_fix_room) */
+  int frame_pre, frame_post;     /* statements before and after BODY
+                                    that no pass rewrites: the kernel's
+                                    share of distributed operands
+                                    (loopgen-dist.c), joined to BODY by
+                                    lir_plan_shapes; -1 when none */
   int failed;                    /* out of memory while building */
 } lir_kernel;
 
@@ -525,8 +531,9 @@ typedef struct lir_lanes
    translation (shapes.c): serial loops whose dense inner loop sums into
    a row they do not move are strip-mined into vector accumulators
    (strip.c, with LANES; NULL: none), and marked are the offsets that
-   weigh the rows of parallel loops and the sparse output's fixed room.
-   After lir_plan_threads.  */
+   weigh the rows of parallel loops and the sparse output's fixed room;
+   then the regions and the build by threads, and last the frame joined
+   to the body.  After lir_plan_threads; the kernel is final after it.  */
 void lir_plan_shapes (lir_kernel *k, const lir_lanes *lanes);
 
 /* Rewrite each loop of K marked LIR_PAR_MARKED into the parallel

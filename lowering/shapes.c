@@ -356,6 +356,22 @@ hint_room (lir_kernel *k)
   k->stmts[begin].a = hint;
 }
 
+/* K's frame (loops.h) around its body, the passes done.  */
+static void
+join_frame (lir_kernel *k)
+{
+  int *link = &k->frame_pre;
+  while (*link >= 0)
+    link = &k->stmts[*link].next;
+  *link = k->body;
+  link = &k->frame_pre;
+  while (*link >= 0)
+    link = &k->stmts[*link].next;
+  *link = k->frame_post;
+  k->body = k->frame_pre;
+  k->frame_pre = k->frame_post = -1;
+}
+
 /* A LIR_CALL_LOAD in K's body after the prologue, before the first
    statement that is not part of it.  */
 static void
@@ -428,4 +444,5 @@ lir_plan_shapes (lir_kernel *k, const lir_lanes *lanes)
   mark_load (k);
   lir_make_regions (k);
   lir_build_by_threads (k);
+  join_frame (k);
 }

@@ -185,7 +185,9 @@ emitter::call_of (const lir_expr &x, tree type)
       }
     case LIR_HANDLE:
       {
-	tree h = tensor_handle (x.tensor);
+	tree h = x.tensor >= 0 ? tensor_handle (x.tensor)
+		 : x.opd >= 0 && x.opd < s->nopds && handle[x.opd]
+		 ? handle[x.opd] : fail ("no handle for operand %d", x.opd);
 	CHECKED (h);
 	return fold_convert (type, h);
       }
@@ -199,10 +201,16 @@ emitter::call_of (const lir_expr &x, tree type)
   auto_vec<tree> args;
   for (int arg = x.a; arg >= 0; arg = k->exprs[arg].b)
     {
-      if (!parm || parm == void_list_node)
-	return fail ("too many arguments for %s", lir_rts[x.ival].name);
       tree v = tree_of (k->exprs[arg].a);
       CHECKED (v);
+      if (!parm && stdarg_p (TREE_TYPE (fn)))
+	{
+	  /* A variadic argument: a pointer or an int already.  */
+	  args.safe_push (v);
+	  continue;
+	}
+      if (!parm || parm == void_list_node)
+	return fail ("too many arguments for %s", lir_rts[x.ival].name);
       args.safe_push (sparse_convert (loc, TREE_VALUE (parm), v));
       parm = TREE_CHAIN (parm);
     }
