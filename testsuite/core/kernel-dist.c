@@ -4,9 +4,12 @@
    holds rows [2, 5), and records what the kernel asks.  Each kernel is
    printed as C, compiled, loaded and run over a tensor marked
    distributed, and must compute the rows of the block only, with the
-   calls that complete its output.  */
+   calls that complete its output; then again compiled with -fopenmp and
+   run on two threads (SP_PAR_MIN is 0 in the testsuite: every region
+   and build by threads taken), which share the block's rows.  */
 
 #include <dlfcn.h>
+#include <stdlib.h>
 #include "core-util.h"
 #include "dist.h"
 #include "kernel-load.h"
@@ -27,6 +30,8 @@ static struct
 } seen;
 
 static int ctx_token;
+/* Nonzero: kernels built for threads.  */
+static int threads;
 
 static void *
 fake_open (int n, sp_tensor **t, const int *role)
@@ -93,10 +98,14 @@ static void (*load (const char *tag, const char *text, const test_opd *tab,
       failures++;
       return NULL;
     }
-  lir_plan_threads (k, 0);
+  lir_plan_threads (k, threads);
   lir_plan_shapes (k, NULL);
   void *lib;
-  void (*fn) (void **) = kl_load (k, tag, "", 0, &lib);
+  char name[48];
+  snprintf (name, sizeof name, "%s%s", tag, threads ? "_omp" : "");
+  /* An OpenMP kernel stays loaded: libgomp's threads outlive the call.  */
+  void (*fn) (void **) = kl_load (k, name, threads ? "-fopenmp" : "",
+                                  threads ? RTLD_NODELETE : 0, &lib);
   if (!fn)
     {
       failures++;
@@ -294,13 +303,17 @@ transposed (void)
 int
 main (void)
 {
-  spmv ("CSR");
-  spmv ("DCSR");
-  total (0);
-  total (1);
-  count ();
-  product ("CSR");
-  product ("DCSR");
-  transposed ();
+  setenv ("OMP_NUM_THREADS", "2", 1);
+  for (threads = 0; threads < 2; threads++)
+    {
+      spmv ("CSR");
+      spmv ("DCSR");
+      total (0);
+      total (1);
+      count ();
+      product ("CSR");
+      product ("DCSR");
+      transposed ();
+    }
   return failures != 0;
 }
