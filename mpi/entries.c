@@ -171,7 +171,7 @@ sp__mpi_gather (MPI_Comm comm, int w, const uint64_t *rec, int64_t n,
   MPI_Allgatherv (rec, mine, rt, *out, cnt, disp, rt, comm);
   MPI_Type_free (&rt);
   *nout = total;
-  sp__mpi_count (op, n * w * 8, (total - n) * w * 8);
+  sp__mpi_count (op, (size > 1) * n * w * 8, (total - n) * w * 8);
   free (cnt);
   free (disp);
 }

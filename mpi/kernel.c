@@ -133,7 +133,8 @@ sp__mpi_sum_d (void *ctx, double v)
   for (int r = 1; r < d->size; r++)
     v += all[r];
   free (all);
-  sp__mpi_count (SP_MPI_SUM, sizeof v, (int64_t) (d->size - 1) * sizeof v);
+  sp__mpi_count (SP_MPI_SUM, (d->size > 1) * sizeof v,
+                 (int64_t) (d->size - 1) * sizeof v);
   return v;
 }
 
@@ -142,7 +143,8 @@ sp__mpi_sum_l (void *ctx, int64_t v)
 {
   const sp_mpi_dist *d = ctx;
   MPI_Allreduce (MPI_IN_PLACE, &v, 1, MPI_INT64_T, MPI_SUM, d->comm);
-  sp__mpi_count (SP_MPI_SUM, sizeof v, sizeof v);
+  sp__mpi_count (SP_MPI_SUM, (d->size > 1) * sizeof v,
+                 (d->size > 1) * sizeof v);
   return v;
 }
 
@@ -165,7 +167,8 @@ sp__mpi_chain_out_d (void *ctx, double v)
     MPI_Send (&v, 1, MPI_DOUBLE, d->rank + 1, CHAIN_TAG, d->comm);
   MPI_Bcast (&v, 1, MPI_DOUBLE, last, d->comm);
   /* In and out of this rank, then the total from the last.  */
-  sp__mpi_count (SP_MPI_CHAIN, (d->rank < last) * 8 + (d->rank == last) * 8,
+  sp__mpi_count (SP_MPI_CHAIN, (d->rank < last) * 8 + (d->rank == last
+                                                       && last > 0) * 8,
                  (d->rank > 0) * 8 + (d->rank != last) * 8);
   return v;
 }
@@ -196,7 +199,7 @@ sp__mpi_rows (void *ctx, void *data, int64_t rows, int64_t row_bytes)
   MPI_Allgatherv (MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, data, cnt, disp, row,
                   d->comm);
   MPI_Type_free (&row);
-  sp__mpi_count (SP_MPI_ROWS, cnt[d->rank] * row_bytes,
+  sp__mpi_count (SP_MPI_ROWS, (d->size > 1) * cnt[d->rank] * row_bytes,
                  (all - cnt[d->rank]) * row_bytes);
   free (cnt);
   free (disp);
