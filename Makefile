@@ -40,7 +40,7 @@ HEADERS   := $(wildcard include/*.h runtime/*.h lowering/*.h attrs/*.h plugin/*.
                        lowering/*.def)
 
 .PHONY: all deps check check-valgrind check-corpus install install-gcc-plugin \
-        uninstall clean bench example fuzz fuzz-pragmas
+        uninstall clean bench bench-mpi example fuzz fuzz-pragmas
 
 # Distributed tensors (sparse_mpi.h, mpi/): libsparse-mpi, built with
 # MPI's compiler wrapper when there is one (MPICC= builds without it).
@@ -341,6 +341,22 @@ $(B)/bench/order_kernels.o: bench/order_kernels.c $(BENCH_H) $(B)/sparse.so
 
 $(B)/bench_order: $(B)/bench/bench_order.o $(B)/bench/order_kernels.o $(B)/libsparsert.a
 	$(HOSTCC) $^ -lm -lpthread -o $@
+
+# Distributed tensors on 1 and 2 ranks of this machine (mpicc and
+# mpirun): bench/results-mpi.md.
+MPIRUN_FLAGS := --oversubscribe $(if $(filter 0,$(shell id -u)),--allow-run-as-root)
+$(B)/bench_mpi: bench/bench_mpi.c bench/timing.h $(B)/libsparse-mpi.a $(B)/libsparsert.a
+	OMPI_CC=$(HOSTCC) MPICH_CC=$(HOSTCC) $(MPICC) $(BENCH_CFLAGS) $< \
+	  $(B)/libsparse-mpi.a $(B)/libsparsert.a -lm -lpthread -o $@
+
+bench-mpi: $(B)/bench_mpi
+	@{ printf '# Distributed tensors (make bench-mpi, %s)\n\n' \
+	    "$${BENCH_REV:-$$(git describe --always --dirty 2>/dev/null)}"; \
+	  printf 'Best of 7 runs, each the slowest rank'"'"'s time; SpMV: the rows of the block, then y gathered (sp_kdist_*), per call; bytes: received by all ranks per SpMV.\n\n'; \
+	  printf '| file | shape | entries | ranks | sp_read ms | sp_read_dist ms | SpMV ms | bytes moved |\n|---|---|---|---|---|---|---|---|\n'; \
+	  for np in 1 2; do mpirun $(MPIRUN_FLAGS) -np $$np $(B)/bench_mpi $(REAL_MTX) || exit 1; done; \
+	} > bench/results-mpi.md
+	@cat bench/results-mpi.md
 
 bench: $(B)/bench_runtime $(B)/bench_kernels $(B)/bench_hyper $(B)/bench_order
 	@mkdir -p bench/out

@@ -100,7 +100,7 @@ void sp__mpi_gather (MPI_Comm comm, int w, const uint64_t *rec, int64_t n,
 
 /* Cut first-level coordinates [0, N0) into SIZE blocks of about equal
    entries, CUTS[0 .. SIZE]: KEYS[0 .. M) are the first-level coordinates
-   of this rank's entries (sorted here), or of all entries when WHOLE
+   of this rank's entries (reordered here), or of all entries when WHOLE
    (nothing is then exchanged).  Collective unless WHOLE.  */
 void sp__mpi_cut (MPI_Comm comm, int size, int64_t *keys, int64_t m,
                   int64_t n0, int whole, int64_t *cuts);
