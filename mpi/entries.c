@@ -54,9 +54,11 @@ sp__mpi_coo_records (const sp_coo *c, uint64_t **rec)
   return 0;
 }
 
-int
-sp__mpi_records_coo (const uint64_t *rec, int64_t n, int rank, sp_type type,
-                     const int64_t *dims, sp_coo *c)
+/* The list of the N records REC of a tensor of RANK, TYPE and DIMS into
+   C (to free).  */
+static int
+records_coo (const uint64_t *rec, int64_t n, int rank, sp_type type,
+             const int64_t *dims, sp_coo *c)
 {
   int w = rank + 1;
   if (sp__coo_init (c, rank, dims, n))
@@ -82,7 +84,7 @@ sp__mpi_build (const sp_format *f, sp_type type, const int64_t *dims,
 {
   sp_part p = { .tns = !mtx, .type = type, .f = *f };
   memcpy (p.dims, dims, sizeof p.dims);
-  if (sp__mpi_records_coo (rec, n, f->rank, type, dims, &p.c))
+  if (records_coo (rec, n, f->rank, type, dims, &p.c))
     return NULL;
   return sp__part_tensor (&p);
 }

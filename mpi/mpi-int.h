@@ -66,10 +66,6 @@ void sp__mpi_count (sp_mpi_op op, int64_t sent, int64_t received);
 int sp__mpi_records (const sp_tensor *t, uint64_t **rec, int64_t *n);
 /* The records of list C, in its order, into *REC.  */
 int sp__mpi_coo_records (const sp_coo *c, uint64_t **rec);
-/* The list of the N records REC of a tensor of RANK, TYPE and DIMS into
-   C (to free).  */
-int sp__mpi_records_coo (const uint64_t *rec, int64_t n, int rank,
-                         sp_type type, const int64_t *dims, sp_coo *c);
 /* The tensor of format F, TYPE and DIMS of the N records REC, repeats
    added in their order: built as sp_read builds a .tns file's entries
    (a .mtx file's when MTX).  */
