@@ -40,10 +40,21 @@ HEADERS   := $(wildcard include/*.h runtime/*.h lowering/*.h attrs/*.h plugin/*.
                        lowering/*.def)
 
 .PHONY: all deps check check-valgrind check-corpus install install-gcc-plugin \
-        uninstall clean bench example fuzz fuzz-pragmas
+        uninstall clean bench bench-mpi example fuzz fuzz-pragmas
+
+# Distributed tensors (sparse_mpi.h, mpi/): libsparse-mpi, built with
+# MPI's compiler wrapper when there is one (MPICC= builds without it).
+# The wrapper compiles with HOSTCC (Open MPI's OMPI_CC, MPICH's
+# MPICH_CC).
+ifeq ($(origin MPICC),undefined)
+MPICC := $(shell command -v mpicc 2>/dev/null)
+endif
+MPI_SRC   := $(wildcard mpi/*.c)
+MPI_OBJ   := $(patsubst %.c,$(B)/%.o,$(MPI_SRC))
+MPI_BUILT := $(if $(MPICC),$(B)/libsparse-mpi.a $(B)/sparse-mpi.pc)
 
 all: $(B)/libsparsert.a $(B)/libsparsert.so $(B)/sparse.so $(B)/libsparsecore.a \
-     $(B)/sparse
+     $(B)/sparse $(MPI_BUILT)
 
 # The Debian packages the build, the tests and the benchmarks need
 # (deps.sh, plain sh: it also installs make itself).
@@ -81,6 +92,23 @@ $(B)/libsparsert.so.$(VERSION): $(RT_OBJ)
 $(B)/libsparsert.so: $(B)/libsparsert.so.$(VERSION)
 	ln -sf libsparsert.so.$(VERSION) $(B)/libsparsert.so.$(SOMAJOR)
 	ln -sf libsparsert.so.$(VERSION) $@
+
+$(B)/mpi/%.o: mpi/%.c mpi/mpi-int.h $(HEADERS)
+	@mkdir -p $(dir $@)
+	OMPI_CC=$(HOSTCC) MPICH_CC=$(HOSTCC) $(MPICC) $(CFLAGS_RT) -c $< -o $@
+
+$(B)/libsparse-mpi.a: $(MPI_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+# Its .pc for the PREFIX of this make (`make install` writes it anew).
+$(B)/sparse-mpi.pc: Makefile FORCE
+	@mkdir -p $(B)
+	@printf '%s\n' "$$PC_MPI" > $@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+
+.PHONY: FORCE
+FORCE:
 
 # The `sparse` program (tools/): the runtime's public API only, linked
 # statically so that it runs wherever it is installed.
@@ -129,11 +157,26 @@ Version: $(VERSION)
 Requires: sparse-runtime = $(VERSION)
 Cflags: $${plugin_cflags}
 endef
-export PC_RUNTIME PC_PLUGIN
+# sparse-mpi for a program of distributed tensors, compiled and linked
+# with mpicc: libsparse-mpi before the runtime.
+define PC_MPI
+prefix=$(PREFIX)
+libdir=$(LIBDIR)
+includedir=$(INCDIR)
+
+Name: sparse-mpi
+Description: sparse tensors distributed over MPI ranks (compile and link with mpicc)
+Version: $(VERSION)
+Requires: sparse-runtime = $(VERSION)
+Cflags: -I$${includedir}
+Libs: -L$${libdir} -lsparse-mpi
+endef
+export PC_RUNTIME PC_PLUGIN PC_MPI
 
 INSTALLED_LIBS := libsparsert.a libsparsert.so libsparsert.so.$(SOMAJOR) \
                   libsparsert.so.$(VERSION)
-INSTALLED_HEADERS := $(notdir $(wildcard include/*.h))
+MPI_HEADER := include/sparse_mpi.h
+INSTALLED_HEADERS := $(notdir $(filter-out $(MPI_HEADER),$(wildcard include/*.h)))
 
 install: all
 	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCDIR) \
@@ -143,11 +186,16 @@ install: all
 	install -m 755 $(B)/libsparsert.so.$(VERSION) $(DESTDIR)$(LIBDIR)/
 	ln -sf libsparsert.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libsparsert.so.$(SOMAJOR)
 	ln -sf libsparsert.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libsparsert.so
-	install -m 644 include/*.h $(DESTDIR)$(INCDIR)/
+	install -m 644 $(addprefix include/,$(INSTALLED_HEADERS)) $(DESTDIR)$(INCDIR)/
 	install -m 755 $(B)/sparse.so $(DESTDIR)$(PLUGINDIR)/
 	install -m 644 doc/sparse.1 $(DESTDIR)$(MANDIR)/man1/
 	printf '%s\n' "$$PC_RUNTIME" > $(DESTDIR)$(LIBDIR)/pkgconfig/sparse-runtime.pc
 	printf '%s\n' "$$PC_PLUGIN" > $(DESTDIR)$(LIBDIR)/pkgconfig/sparse.pc
+ifneq ($(MPICC),)
+	install -m 644 $(B)/libsparse-mpi.a $(DESTDIR)$(LIBDIR)/
+	install -m 644 $(MPI_HEADER) $(DESTDIR)$(INCDIR)/
+	printf '%s\n' "$$PC_MPI" > $(DESTDIR)$(LIBDIR)/pkgconfig/sparse-mpi.pc
+endif
 
 # The plugin in GCC's own directory too, for the short -fplugin=sparse
 # (as root: that directory belongs to the system's GCC).
@@ -160,6 +208,8 @@ uninstall:
 	  $(addprefix $(DESTDIR)$(INCDIR)/,$(INSTALLED_HEADERS)) \
 	  $(DESTDIR)$(LIBDIR)/pkgconfig/sparse.pc \
 	  $(DESTDIR)$(LIBDIR)/pkgconfig/sparse-runtime.pc \
+	  $(DESTDIR)$(LIBDIR)/libsparse-mpi.a $(DESTDIR)$(INCDIR)/$(notdir $(MPI_HEADER)) \
+	  $(DESTDIR)$(LIBDIR)/pkgconfig/sparse-mpi.pc \
 	  $(DESTDIR)$(PLUGINDIR)/sparse.so $(DESTDIR)$(MANDIR)/man1/sparse.1 \
 	  $(DESTDIR)$(BINDIR)/sparse
 	-rmdir $(DESTDIR)$(PLUGINDIR) 2>/dev/null
@@ -291,6 +341,22 @@ $(B)/bench/order_kernels.o: bench/order_kernels.c $(BENCH_H) $(B)/sparse.so
 
 $(B)/bench_order: $(B)/bench/bench_order.o $(B)/bench/order_kernels.o $(B)/libsparsert.a
 	$(HOSTCC) $^ -lm -lpthread -o $@
+
+# Distributed tensors on 1 and 2 ranks of this machine (mpicc and
+# mpirun): bench/results-mpi.md.
+MPIRUN_FLAGS := --oversubscribe $(if $(filter 0,$(shell id -u)),--allow-run-as-root)
+$(B)/bench_mpi: bench/bench_mpi.c bench/timing.h $(B)/libsparse-mpi.a $(B)/libsparsert.a
+	OMPI_CC=$(HOSTCC) MPICH_CC=$(HOSTCC) $(MPICC) $(BENCH_CFLAGS) $< \
+	  $(B)/libsparse-mpi.a $(B)/libsparsert.a -lm -lpthread -o $@
+
+bench-mpi: $(B)/bench_mpi
+	@{ printf '# Distributed tensors (make bench-mpi, %s)\n\n' \
+	    "$${BENCH_REV:-$$(git describe --always --dirty 2>/dev/null)}"; \
+	  printf 'Best of 7 runs, each the slowest rank'"'"'s time; SpMV: the rows of the block, then y gathered (sp_kdist_*), per call; bytes: received by all ranks per SpMV.\n\n'; \
+	  printf '| file | shape | entries | ranks | sp_read ms | sp_read_dist ms | SpMV ms | bytes moved |\n|---|---|---|---|---|---|---|---|\n'; \
+	  for np in 1 2; do mpirun $(MPIRUN_FLAGS) -np $$np $(B)/bench_mpi $(REAL_MTX) || exit 1; done; \
+	} > bench/results-mpi.md
+	@cat bench/results-mpi.md
 
 bench: $(B)/bench_runtime $(B)/bench_kernels $(B)/bench_hyper $(B)/bench_order
 	@mkdir -p bench/out

@@ -4,7 +4,7 @@
 # Plain sh, so that it runs where make is not installed yet.
 set -e
 pkgs="make gcc-12 g++-12 gcc-12-plugin-dev dejagnu valgrind pkg-config man-db \
-      libsuitesparse-dev libgraphblas-dev libeigen3-dev"
+      libsuitesparse-dev libgraphblas-dev libeigen3-dev libopenmpi-dev openmpi-bin"
 missing=
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" \

@@ -11,6 +11,7 @@
    lasts until sp_free.  */
 
 #include <stdlib.h>
+#include "dist.h"
 #include "storage.h"
 
 void *
@@ -25,6 +26,8 @@ void *
   pv = t->priv;
   if (pv->dense)
     return pv->dense;
+  /* The dense program would read the other ranks' elements as zeros.  */
+  sp__dist_check (t, NULL, "sp_array");
   if (sp__ready (t, "sp_array")
       || (n = sp__dense_size (t->fmt.rank, t->dims, sp__esize (t->type))) < 0
       || !(copy = sp__alloc_array (n, sp__esize (t->type), -1,

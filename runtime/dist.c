@@ -5,7 +5,6 @@
 #include <stdarg.h>
 #include "dist.h"
 #include "sparse_kernel.h"
-#include "storage.h"
 
 const sp_dist_ops *sp__dist_ops;
 
@@ -13,12 +12,6 @@ void
 sp__dist_install (const sp_dist_ops *ops)
 {
   sp__dist_ops = ops;
-}
-
-static int
-distributed (const sp_tensor *t)
-{
-  return t && t->priv && ((const sp_priv *) t->priv)->dist;
 }
 
 void *
@@ -36,7 +29,7 @@ sp_kdist_open (int n, ...)
     {
       t[i] = va_arg (ap, sp_tensor *);
       role[i] = va_arg (ap, int);
-      any |= distributed (t[i]);
+      any |= sp__distributed (t[i]);
     }
   va_end (ap);
   return any ? sp__dist_ops->open (n, t, role) : NULL;
@@ -88,7 +81,7 @@ sp_kdist_rows (void *ctx, void *data, int64_t rows, int64_t row_bytes)
 void
 sp_kdist_mark (void *ctx, sp_tensor *out)
 {
-  if (ctx || distributed (out))
+  if (ctx || sp__distributed (out))
     sp__dist_ops->mark (ctx, out);
 }
 

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include "sparse.h"
 #include "sparse_abi.h"
+#include "storage.h"
 
 typedef struct sp_dist_ops
 {
@@ -29,10 +30,39 @@ typedef struct sp_dist_ops
   /* OUT written under CTX (NULL: whole on every rank).  */
   void (*mark) (void *ctx, sp_tensor *out);
   void (*close) (void *ctx);
+
+  /* Of a distributed tensor T.  sp_free: forget its state.  */
+  void (*release) (sp_tensor *t);
+  /* sp_write (with writer FLAGS), collective: 0 or -1 with a message,
+     the same on every rank.  */
+  int (*write) (const sp_tensor *t, const char *path, int flags);
+  /* An element access WHAT at coordinates X (in range) outside kernels:
+     returns when X lies in this rank's block, else stops the job.  */
+  void (*check) (const sp_tensor *t, const int64_t *x, const char *what);
+  /* This rank's block of first-level coordinates, [*LO, *HI).  */
+  void (*block) (const sp_tensor *t, int64_t *lo, int64_t *hi);
 } sp_dist_ops;
 
 /* The operations of libsparse-mpi, NULL until it installs them.  */
 extern const sp_dist_ops *sp__dist_ops;
 void sp__dist_install (const sp_dist_ops *ops);
+
+/* Whether T is distributed: a load and a test while no distributed
+   tensor was ever made.  */
+static inline int
+sp__distributed (const sp_tensor *t)
+{
+  return __builtin_expect (sp__dist_ops != NULL, 0) && t && t->priv
+         && ((const sp_priv *) t->priv)->dist;
+}
+
+/* Stop the job on an access WHAT at X to T unless T is whole or X lies
+   in this rank's block.  */
+static inline void
+sp__dist_check (const sp_tensor *t, const int64_t *x, const char *what)
+{
+  if (sp__distributed (t))
+    sp__dist_ops->check (t, x, what);
+}
 
 #endif /* SPARSE_DIST_H */

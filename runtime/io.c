@@ -10,6 +10,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "dist.h"
 #include "io.h"
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -292,17 +293,35 @@ sp__src_line_at (const sp_src *s, int64_t pos)
 
 /* ------------------------------------------------------------- parts */
 
+/* Where part T of PARTS of S's input from POS on starts.  */
+static int64_t
+part_start (const sp_src *s, int64_t pos, int t, int parts)
+{
+  if (t == 0)
+    return pos;
+  if (t == parts)
+    return s->size;
+  return sp__src_line_at (s, pos + (s->size - pos) / parts * t);
+}
+
 int
 sp__parts_cut (const sp_src *s, int parts, int64_t *from)
 {
   int64_t pos = sp__src_tell (s);
-  from[0] = pos;
-  from[parts] = s->size;
-  for (int t = 1; t < parts; t++)
-    if ((from[t] = sp__src_line_at (s, pos + (s->size - pos) / parts * t))
-        < 0)
+  for (int t = 0; t <= parts; t++)
+    if ((from[t] = part_start (s, pos, t, parts)) < 0)
       return -1;
   return 0;
+}
+
+int
+sp__parts_range (const sp_src *s, int part, int parts, int64_t *from,
+                 int64_t *to)
+{
+  int64_t pos = sp__src_tell (s);
+  *from = part_start (s, pos, part, parts);
+  *to = part_start (s, pos, part + 1, parts);
+  return *from < 0 || *to < 0 ? -1 : 0;
 }
 
 typedef struct parts_job
@@ -1101,6 +1120,21 @@ name_failure (const char *name)
     sp__fail ("%s: %s", name, msg);
 }
 
+/* The tensor of the lists C[0 .. NC) a reader of KIND made (freed
+   here).  */
+static sp_tensor *
+lists_tensor (file_kind kind, const sp_format *f, sp_type type, sp_coo *c,
+              int nc)
+{
+  /* Matrix Market lists of doubles go the ways sp__from_coo has for
+     matrices.  */
+  sp_tensor *t = c->ints || kind == KIND_TNS ? list_tensor (f, type, c, nc)
+                                             : sp__from_coo (f, type, c);
+  for (int k = 0; k < nc; k++)
+    sp__coo_free (&c[k]);
+  return t;
+}
+
 /* Read S (of KIND) into a tensor of FORMAT and TYPE.  */
 static sp_tensor *
 read_src (sp_src *s, file_kind kind, const char *format, sp_type type,
@@ -1114,14 +1148,7 @@ read_src (sp_src *s, file_kind kind, const char *format, sp_type type,
     sp__fail ("bad element type %d", (int) type);
   else if (read_coo (s, kind, format, type, flags, &f, c, &nc, &t) == 0
            && !t)
-    {
-      /* Matrix Market lists of doubles go the ways sp__from_coo has for
-         matrices.  */
-      t = c->ints || kind == KIND_TNS ? list_tensor (&f, type, c, nc)
-                                      : sp__from_coo (&f, type, c);
-      for (int k = 0; k < nc; k++)
-        sp__coo_free (&c[k]);
-    }
+    t = lists_tensor (kind, &f, type, c, nc);
   if (!t)
     name_failure (s->name);
   return t;
@@ -1151,6 +1178,42 @@ sp_read (const char *path, const char *format, sp_type type)
   return sp__read_flags (path, format, type, 0);
 }
 
+int
+sp__read_part (const char *path, const char *format, sp_type type, int part,
+               int parts, sp_part *out)
+{
+  sp_src s;
+  int rc;
+  memset (out, 0, sizeof *out);
+  out->type = type;
+  file_kind kind = path ? kind_of (path) : KIND_NONE;
+  out->tns = kind == KIND_TNS;
+  if (kind == KIND_NONE || (unsigned) type > SP_I32
+      || sp__src_file (&s, path))
+    return -1;
+  if (kind == KIND_MTX)
+    {
+      rc = sp__io_format (format, 2, path, &out->f) ? -1
+           : sp__mtx_read_part (&s, &out->f, type, part, parts, &out->c,
+                                &out->declared, &out->lines);
+      if (!rc)
+        memcpy (out->dims, out->c.dims, 2 * sizeof *out->dims);
+    }
+  else
+    rc = sp__tns_read_part (&s, format, type, part, parts, &out->f, &out->c,
+                            out->dims, &out->declared, &out->lines);
+  sp__src_close (&s);
+  return rc;
+}
+
+sp_tensor *
+sp__part_tensor (sp_part *p)
+{
+  memcpy (p->c.dims, p->dims, sizeof p->dims);
+  return lists_tensor (p->tns ? KIND_TNS : KIND_MTX, &p->f, p->type, &p->c,
+                       1);
+}
+
 sp_tensor *
 sp__read_mem (const char *data, size_t len, const char *name,
               const char *format, sp_type type, int flags)
@@ -1166,10 +1229,23 @@ sp__read_mem (const char *data, size_t len, const char *name,
 }
 
 int
+sp__io_head (const sp_tensor *t, FILE *f, const char *path, int flags,
+             int64_t n)
+{
+  file_kind kind = kind_of (path);
+  if (kind == KIND_NONE)
+    return -1;
+  return kind == KIND_MTX ? sp__mtx_head (t, f, path, n)
+                          : sp__tns_head (t, f, path, flags, n);
+}
+
+int
 sp__write_flags (const sp_tensor *t, const char *path, int flags)
 {
   if (!t || !path)
     return sp__fail ("sp_write: no %s", t ? "path" : "tensor");
+  if (sp__distributed (t))
+    return sp__dist_ops->write (t, path, flags);
   file_kind kind = kind_of (path);
   if (kind == KIND_NONE)
     return -1;

@@ -75,6 +75,10 @@ int64_t sp__src_line_at (const sp_src *s, int64_t pos);
    into PARTS byte ranges at line starts, FROM[0 .. PARTS] (0, or -1
    with a message).  */
 int sp__parts_cut (const sp_src *s, int parts, int64_t *from);
+/* Range PART of PARTS of S's input from its position on, as
+   sp__parts_cut cuts it: [*FROM, *TO) (0, or -1 with a message).  */
+int sp__parts_range (const sp_src *s, int part, int parts, int64_t *from,
+                     int64_t *to);
 /* READ (PART, T, CTX) for each range T of FROM (cut by sp__parts_cut),
    each on a thread with its own source PART over the range (line
    numbers counting from 0 there): whether each returned 0.  A part's
@@ -496,6 +500,44 @@ int64_t sp__tns_parts_read (void);
    in place (for tests).  */
 int64_t sp__tns_placed_read (void);
 
+/* Part PART of PARTS of a Matrix Market file S (whose header is read
+   here) into the list C (a list of integers for integer TYPEs; freed
+   here on failure): its entries as sp__mtx_read lists them, in file
+   order, *LINES the entry lines read, *DECLARED those of the whole file.
+   0; 1 when the file must be read whole (array storage, or S cannot
+   seek); -1 with a message (a part's: only the whole reading tells the
+   line).  */
+int sp__mtx_read_part (sp_src *s, const sp_format *f, sp_type type,
+                       int part, int parts, sp_coo *c, int64_t *declared,
+                       int64_t *lines);
+/* The same for a FROSTT file and FORMAT (parsed into F): DIMS gets the
+   declared extents, else the largest coordinates of the part plus 1 (0
+   for none); *DECLARED the declared entries, else -1.  */
+int sp__tns_read_part (sp_src *s, const char *format, sp_type type,
+                       int part, int parts, sp_format *f, sp_coo *c,
+                       int64_t *dims, int64_t *declared, int64_t *lines);
+
+/* A part of a file read by a process of its own (sparse_mpi.h's
+   sp_read_dist): the file's byte range PART of PARTS.  */
+typedef struct sp_part
+{
+  int tns;                   /* a FROSTT file, else Matrix Market */
+  sp_type type;
+  sp_format f;
+  sp_coo c;                  /* the entries, in file order */
+  int64_t dims[SP_MAX_RANK]; /* as sp__tns_read_part's DIMS */
+  int64_t declared, lines;   /* as sp__mtx_read_part's */
+} sp_part;
+
+/* Read part PART of PARTS of the file PATH for FORMAT and TYPE into OUT:
+   as sp__mtx_read_part returns.  On 0 the caller frees OUT->c, or makes
+   it a tensor with sp__part_tensor.  */
+int sp__read_part (const char *path, const char *format, sp_type type,
+                   int part, int parts, sp_part *out);
+/* The tensor of P's list, whose extents P->dims are by now the file's,
+   built as sp_read builds it from the same entries; P->c is freed.  */
+sp_tensor *sp__part_tensor (sp_part *p);
+
 /* The rank FORMAT states by itself (an explicit level list), else 0.  */
 int sp__io_format_rank (const char *format);
 /* Parse FORMAT for the rank-RANK tensor of file NAME into F: 0, or -1
@@ -513,6 +555,13 @@ int sp__io_put_entries (const sp_tensor *t, FILE *f);
 /* Write T to F (opened on the file NAME).  0 or -1 with a message.  */
 int sp__mtx_write (const sp_tensor *t, FILE *f, const char *name);
 int sp__tns_write (const sp_tensor *t, FILE *f, const char *name, int flags);
+/* The lines of those files before the entries, for N entries of T.  */
+int sp__mtx_head (const sp_tensor *t, FILE *f, const char *name, int64_t n);
+int sp__tns_head (const sp_tensor *t, FILE *f, const char *name, int flags,
+                  int64_t n);
+/* The one of them PATH's extension chooses.  */
+int sp__io_head (const sp_tensor *t, FILE *f, const char *path, int flags,
+                 int64_t n);
 
 /* sp_read with reader FLAGS.  */
 sp_tensor *sp__read_flags (const char *path, const char *format,

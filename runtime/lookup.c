@@ -19,6 +19,7 @@
    arrays built anew make it start over.  */
 
 #include <math.h>
+#include "dist.h"
 #include "storage.h"
 
 /* Tensors a thread keeps a cursor in.  */
@@ -368,6 +369,7 @@ sp__element (const sp_tensor *t, const int64_t *coords, sp_num *v,
       return sp__fail ("%s: coordinate %lld is out of range [0, %lld) in "
                        "dimension %d", fn, (long long) coords[d],
                        (long long) t->dims[d], d);
+  sp__dist_check (t, coords, fn);
   pv = t->priv;
   v->i = 0;
   if (pv && pv->dense)

@@ -425,10 +425,11 @@ mtx_count (sp_src *s, const mtx_header *h, int flags, sp_rows *b,
 }
 
 /* Read the entry lines of S, WANT of them, into K: 0, or -1 with a
-   message.  */
+   message.  With GOT, S is a part of the file that may hold fewer: *GOT
+   says how many it held.  */
 static int
 mtx_coordinate (sp_src *s, const mtx_header *h, int flags, mtx_sink *k,
-                int64_t want)
+                int64_t want, int64_t *got)
 {
   const char *p;
   int64_t n = 0, m;
@@ -442,6 +443,11 @@ mtx_coordinate (sp_src *s, const mtx_header *h, int flags, mtx_sink *k,
           || (m = mtx_fast (s, h, flags, k, want - n - 1)) < 0)
         return -1;
       n += 1 + m;
+    }
+  if (got)
+    {
+      *got = n;
+      return s->err ? -1 : 0;
     }
   return n < want ? too_few (s, h, "entries", n) : 0;
 }
@@ -467,7 +473,7 @@ part_pass (sp_src *s, int t, void *ctx)
     return mtx_count (s, x->h, x->flags, &x->rows[t], INT64_MAX,
                       &x->lines[t]) > 0 ? 0 : -1;
   mtx_sink k = { &x->rows[t], NULL, NULL };
-  return mtx_coordinate (s, x->h, x->flags, &k, x->lines[t]);
+  return mtx_coordinate (s, x->h, x->flags, &k, x->lines[t], NULL);
 }
 
 /* Files read by parts so far.  */
@@ -609,7 +615,7 @@ sp__mtx_read (sp_src *s, int flags, const sp_format *f, sp_type type,
   int rc = fast ? mtx_two_pass (s, &h, flags, &rows) : 0;
   if (!rc)
     rc = h.array ? mtx_array (s, &h, flags, &k)
-                 : mtx_coordinate (s, &h, flags, &k, h.entries);
+                 : mtx_coordinate (s, &h, flags, &k, h.entries, NULL);
   if (rc < 0)
     {
       if (fast)
@@ -623,23 +629,61 @@ sp__mtx_read (sp_src *s, int flags, const sp_format *f, sp_type type,
   return 0;
 }
 
+int
+sp__mtx_read_part (sp_src *s, const sp_format *f, sp_type type, int part,
+                   int parts, sp_coo *c, int64_t *declared, int64_t *lines)
+{
+  mtx_header h;
+  mtx_sink k = { NULL, c, NULL };
+  sp_src p;
+  int64_t from, to;
+  h.type = type;
+  if (mtx_banner (s, &h) || mtx_size (s, &h))
+    return -1;
+  if (h.array || !sp__src_can_seek (s))
+    return 1;
+  int64_t dims[2] = { h.rows, h.cols };
+  if (sp__parts_range (s, part, parts, &from, &to))
+    return -1;
+  int64_t minlen = h.field == FIELD_PATTERN ? 4 : 6;
+  int64_t cap = sp__io_reserve (to - from, minlen, h.entries);
+  if (sp__coo_init_2d (c, dims, mirrored (&h, 0) ? 2 * cap : cap))
+    return -1;
+  c->ints = sp__is_int (type);
+  if (sp__io_crd_narrow (f, dims))
+    k.crd = f;
+  sp__src_part (&p, s, from, to);
+  int rc = mtx_coordinate (&p, &h, 0, &k, INT64_MAX, lines);
+  sp__src_close (&p);
+  if (rc)
+    sp__coo_free (c);
+  *declared = h.entries;
+  return rc;
+}
+
 /* ----------------------------------------------------------- writing */
 
 int
-sp__mtx_write (const sp_tensor *t, FILE *f, const char *name)
+sp__mtx_head (const sp_tensor *t, FILE *f, const char *name, int64_t n)
 {
   int rank = sp_rank (t);
   if (rank != 2)
     return rank < 0 ? -1 : sp__fail ("%s: a Matrix Market file holds a "
                                      "matrix, not a rank-%d tensor (write a "
                                      ".tns file)", name, rank);
-  int64_t n = sp__io_count (t);
-  if (n < 0)
-    return -1;
   int integer = sp_elem_type (t) == SP_I64 || sp_elem_type (t) == SP_I32;
   fprintf (f, "%%%%MatrixMarket matrix coordinate %s general\n"
            "%lld %lld %lld\n", integer ? "integer" : "real",
            (long long) sp_dim (t, 0), (long long) sp_dim (t, 1),
            (long long) n);
+  return 0;
+}
+
+int
+sp__mtx_write (const sp_tensor *t, FILE *f, const char *name)
+{
+  int64_t n = sp_rank (t) == 2 ? sp__io_count (t) : 0;
+  if (n < 0 || sp__mtx_head (t, f, name, n))
+    return -1;
   return sp__io_put_entries (t, f);
 }

@@ -22,6 +22,7 @@
    clears the entries of a matrix logs nothing.  */
 
 #include <stdlib.h>
+#include "dist.h"
 #include "storage.h"
 
 /* A log this big (bytes) compacts first.  */
@@ -396,6 +397,7 @@ put (sp_tensor *t, const int64_t *coords, sp_num value, int exact, int set,
       || (exact ? sp__num_of_i64 (t->type, value.i, &v)
                 : sp__num_of_double (t->type, value.d, &v)))
     return -1;
+  sp__dist_check (t, coords, fn);
   pv = t->priv;
   if (pv->dense)
     {

@@ -18,6 +18,7 @@
 #include "sparse_abi.h"
 #include "sparse_format.h"
 #include "sparse_plugin.h"
+#include "dist.h"
 #include "storage.h"
 
 static pthread_mutex_t access_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -239,6 +240,7 @@ check_index (const sp_tensor *t, int rank, const int64_t *c, const char *what)
     ok = (uint64_t) c[d] < (uint64_t) t->dims[d];
   if (!ok)
     bad_index (t, rank, c, what);
+  sp__dist_check (t, c, what);
 }
 
 /* Element accesses.  Reads of a tensor assembled with nothing pending
@@ -268,8 +270,18 @@ set_window (const sp_tensor *t, const int64_t *c, const int64_t *gap,
       sp__win[2 + d] = c[d];
       sp__win[5 + d] = 1;
     }
-  sp__win[2 + gap[2]] = gap[0];
-  sp__win[5 + gap[2]] = gap[1] - gap[0];
+  /* A distributed tensor's run stops at this rank's block, beyond which
+     its storage holds nothing.  */
+  int64_t from = gap[0], to = gap[1];
+  if (sp__distributed (t) && gap[2] == t->fmt.lv[0].dim)
+    {
+      int64_t lo, hi;
+      sp__dist_ops->block (t, &lo, &hi);
+      from = from > lo ? from : lo;
+      to = to < hi ? to : hi;
+    }
+  sp__win[2 + gap[2]] = from;
+  sp__win[5 + gap[2]] = to - from;
 }
 
 /* The element of T at C (checked) into *V; a failure stops the

@@ -36,6 +36,7 @@
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
+#include "dist.h"
 #include "storage.h"
 
 /* Arrays of at least this many bytes ask for transparent huge pages:
@@ -354,6 +355,8 @@ sp_free (sp_tensor *t)
   if (!t || t->magic != SP_MAGIC)
     return;
   pv = t->priv;
+  if (sp__distributed (t))
+    sp__dist_ops->release (t);
   sp__free_arrays (t);
   if (pv)
     {

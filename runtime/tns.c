@@ -1086,25 +1086,66 @@ tns_placed (sp_src *s, const tns_header *h, int flags, int64_t estimate,
   return 1;
 }
 
+/* Read S's header into H (its TYPE set) and FORMAT, for the file's
+   rank, into F; about how many entries follow into *ESTIMATE.  */
+static int
+tns_start (sp_src *s, const char *format, tns_header *h, sp_format *f,
+           int64_t *estimate)
+{
+  int want_rank = sp__io_format_rank (format);
+  if (tns_header_read (s, h, estimate))
+    return -1;
+  if (want_rank && h->rank != want_rank)
+    return sp__io_fail (s, "rank mismatch: the file holds a rank-%d tensor, "
+                        "the format has rank %d", h->rank, want_rank);
+  if (sp__io_format (format, h->rank, s->name, f))
+    return -1;
+  h->f = f;
+  h->narrow = h->declared && sp__io_crd_narrow (f, h->dims);
+  memcpy (h->fast, h->dims, sizeof h->fast);
+  if (!h->declared)
+    sp__io_crd_bounds (f, h->fast);
+  return 0;
+}
+
+int
+sp__tns_read_part (sp_src *s, const char *format, sp_type type, int part,
+                   int parts, sp_format *f, sp_coo *c, int64_t *dims,
+                   int64_t *declared, int64_t *lines)
+{
+  tns_header h = { .type = type };
+  int64_t estimate = 0, maxc[SP_MAX_RANK], from, to;
+  tns_sink k = { c, NULL };
+  sp_src p;
+  if (tns_start (s, format, &h, f, &estimate))
+    return -1;
+  if (!sp__src_can_seek (s))
+    return 1;
+  if (sp__parts_range (s, part, parts, &from, &to)
+      || tns_list (c, &h, to - from, s->size - sp__src_tell (s), estimate))
+    return -1;
+  sp__src_part (&p, s, from, to);
+  int rc = tns_entries (&p, &h, &k, maxc, lines);
+  sp__src_close (&p);
+  if (rc)
+    {
+      sp__coo_free (c);
+      return -1;
+    }
+  for (int d = 0; d < h.rank; d++)
+    dims[d] = h.declared ? h.dims[d] : maxc[d] + 1;
+  *declared = h.declared ? h.nnz : -1;
+  return 0;
+}
+
 int
 sp__tns_read (sp_src *s, const char *format, sp_type type, int flags,
               sp_format *f, sp_coo *c, int *nc, sp_tensor **t)
 {
   tns_header h = { .type = type };
   int64_t estimate = 0, maxc[SP_MAX_RANK];
-  int want_rank = sp__io_format_rank (format);
-  if (tns_header_read (s, &h, &estimate))
+  if (tns_start (s, format, &h, f, &estimate))
     return -1;
-  if (want_rank && h.rank != want_rank)
-    return sp__io_fail (s, "rank mismatch: the file holds a rank-%d tensor, "
-                        "the format has rank %d", h.rank, want_rank);
-  if (sp__io_format (format, h.rank, s->name, f))
-    return -1;
-  h.f = f;
-  h.narrow = h.declared && sp__io_crd_narrow (f, h.dims);
-  memcpy (h.fast, h.dims, sizeof h.fast);
-  if (!h.declared)
-    sp__io_crd_bounds (f, h.fast);
   int r = tns_placed (s, &h, flags, estimate, f, t);
   if (r)
     return r < 0 ? -1 : 0;
@@ -1119,7 +1160,8 @@ sp__tns_read (sp_src *s, const char *format, sp_type type, int flags,
 /* ----------------------------------------------------------- writing */
 
 int
-sp__tns_write (const sp_tensor *t, FILE *f, const char *name, int flags)
+sp__tns_head (const sp_tensor *t, FILE *f, const char *name, int flags,
+              int64_t n)
 {
   int rank = sp_rank (t);
   if (rank < 0)
@@ -1129,13 +1171,20 @@ sp__tns_write (const sp_tensor *t, FILE *f, const char *name, int flags)
                      name);
   if (flags & SP_IO_TNS_HEADER)
     {
-      int64_t n = sp__io_count (t);
-      if (n < 0)
-        return -1;
       fprintf (f, "%d %lld\n", rank, (long long) n);
       for (int d = 0; d < rank; d++)
         fprintf (f, "%lld%c", (long long) sp_dim (t, d),
                  d + 1 < rank ? ' ' : '\n');
     }
+  return 0;
+}
+
+int
+sp__tns_write (const sp_tensor *t, FILE *f, const char *name, int flags)
+{
+  int64_t n = flags & SP_IO_TNS_HEADER && sp_rank (t) > 0 ? sp__io_count (t)
+                                                           : 0;
+  if (n < 0 || sp__tns_head (t, f, name, flags, n))
+    return -1;
   return sp__io_put_entries (t, f);
 }

@@ -2,8 +2,9 @@
 # make install and make uninstall of the tree ROOT into temporary
 # directories, with PREFIX and with DESTDIR: what lands where, the
 # program sparse, the .pc files an out-of-tree build uses (sparse, with the plugin, and
-# sparse-runtime alone, from C++), the shared library's soname and run
-# path, and nothing left after uninstall.  One line per check: "PASS: what" or "FAIL: what",
+# sparse-runtime alone, from C++; sparse-mpi with mpicc), the shared
+# library's soname and run path, a build without MPI (MPICC=), and
+# nothing left after uninstall.  One line per check: "PASS: what" or "FAIL: what",
 # then the lines that show why, indented.
 
 root=$1
@@ -80,6 +81,55 @@ check "C++ linking the runtime alone" sh -c "cd '$tmp/app' &&
   g++-12 -O2 \$($pc --cflags sparse-runtime) count.cc \
     \$($pc --libs sparse-runtime) -o count &&
   [ \"\$(env -u LD_LIBRARY_PATH ./count)\" = 3 ]"
+# Distributed tensors, when the build made their library: installed
+# with their .pc, and a program built out of tree with mpicc from it
+# runs on two ranks.  Without MPI (MPICC=) nothing of them is built or
+# installed.
+if [ -f "$root/build/libsparse-mpi.a" ] && command -v mpicc >/dev/null &&
+   command -v mpirun >/dev/null; then
+  check "installed files of libsparse-mpi" sh -c "
+    for f in lib/libsparse-mpi.a include/sparse_mpi.h \
+             lib/pkgconfig/sparse-mpi.pc; do
+      [ -e '$prefix'/\$f ] || { echo missing \$f; exit 1; }
+    done"
+  cat > "$tmp/app/dist.c" <<'MPIC'
+#include <stdio.h>
+#include <sparse.h>
+#include <sparse_mpi.h>
+int main (int argc, char **argv)
+{
+  MPI_Init (&argc, &argv);
+  sp_tensor *a = sp_read_dist (argv[1], "csr", SP_F64, MPI_COMM_WORLD);
+  int64_t n = sp_dist_nnz (a), lo, hi;
+  int rank;
+  MPI_Comm_rank (MPI_COMM_WORLD, &rank);
+  if (rank == 0)
+    printf ("%lld %d\n", (long long) n, sp_dist_block (a, &lo, &hi));
+  sp_free (a);
+  MPI_Finalize ();
+  return 0;
+}
+MPIC
+  root_flag=
+  [ "$(id -u)" = 0 ] && root_flag=--allow-run-as-root
+  check "out-of-tree MPI build with sparse-mpi.pc runs on two ranks" sh -c "
+    cd '$tmp/app' && $pc --libs sparse-mpi | grep -q -- '-lsparse-mpi.*-lsparsert' &&
+    OMPI_CC=gcc-12 mpicc -O2 -Wall -Werror \$($pc --cflags sparse-mpi) dist.c \
+      \$($pc --libs sparse-mpi) -o dist &&
+    want=\$(sed -n 3p laplace72.mtx | cut -d' ' -f3) &&
+    got=\$(env -u LD_LIBRARY_PATH mpirun $root_flag --oversubscribe -np 2 \
+          ./dist laplace72.mtx) && echo \"\$got\" && [ \"\$got\" = \"\$want 1\" ]"
+fi
+check "without MPI (MPICC=): no libsparse-mpi built" sh -c "
+  out=\$(make -n -B -C '$root' all MPICC=) && ! echo \"\$out\" | grep -q 'mpicc\|libsparse-mpi'"
+check "without MPI (MPICC=): install puts nothing of it" sh -c "
+  make -s -C '$root' install PREFIX='$tmp/nompi' MPICC= &&
+  [ -e '$tmp/nompi/include/sparse.h' ] &&
+  [ ! -e '$tmp/nompi/include/sparse_mpi.h' ] &&
+  [ ! -e '$tmp/nompi/lib/libsparse-mpi.a' ] &&
+  [ ! -e '$tmp/nompi/lib/pkgconfig/sparse-mpi.pc' ] &&
+  make -s -C '$root' uninstall PREFIX='$tmp/nompi' MPICC= &&
+  [ -z \"\$(find '$tmp/nompi' \( -type f -o -type l \))\" ]"
 check "uninstall PREFIX leaves no file" sh -c "
   make -s -C '$root' uninstall PREFIX='$prefix' &&
   left=\$(find '$prefix' \( -type f -o -type l \)) && echo \"\$left\" &&

@@ -73,11 +73,17 @@ gcc_includes=$(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](gcc-p
   attrs/*.[ch] lowering/*.[ch] runtime/*.[ch] include/*.h 2>/dev/null)
 report "no GCC header included outside plugin/" "$gcc_includes"
 
+# libsparsert holds no MPI code: only mpi/ and sparse_mpi.h include
+# <mpi.h>, and the runtime reaches libsparse-mpi through runtime/dist.h.
+mpi_includes=$(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](mpi|sparse_mpi)\.h[>"]' \
+  attrs/*.[ch] lowering/*.[ch] runtime/*.[ch] tools/*.[ch] plugin/*.cc plugin/*.h 2>/dev/null)
+report "no MPI header included outside mpi/" "$mpi_includes"
+
 # Sources stay small enough to read: files of at most 1500 lines,
 # functions of at most 150 (from the line of their opening brace at the
 # start of a line to that of their closing one).  Generated tables are
 # not sources to read.
-sources="attrs/*.c attrs/*.h lowering/*.c lowering/*.h plugin/*.cc plugin/*.h runtime/*.c runtime/*.h tools/*.c tools/*.h"
+sources="attrs/*.c attrs/*.h lowering/*.c lowering/*.h plugin/*.cc plugin/*.h runtime/*.c runtime/*.h mpi/*.c mpi/*.h tools/*.c tools/*.h"
 long_files=$(for f in $sources; do
   case $f in runtime/numscan_pow5.h) continue ;; esac
   n=$(wc -l < "$f")
