@@ -342,20 +342,44 @@ $(B)/bench/order_kernels.o: bench/order_kernels.c $(BENCH_H) $(B)/sparse.so
 $(B)/bench_order: $(B)/bench/bench_order.o $(B)/bench/order_kernels.o $(B)/libsparsert.a
 	$(HOSTCC) $^ -lm -lpthread -o $@
 
-# Distributed tensors on 1 and 2 ranks of this machine (mpicc and
-# mpirun): bench/results-mpi.md.
+# Distributed tensors on the ranks of this machine (mpicc and mpirun):
+# bench/results-mpi.md.  Reading on 1 and 2 ranks (read_mpi.c); the
+# kernels as loop nests over a real matrix (bcsstk16, else a generated
+# Laplacian) and a generated tensor on 1, 2 and 4 ranks (kernels_mpi.c),
+# PETSc's MatMult beside them when PETSc is installed (peer_petsc.c), and
+# the model of 2 to 64 nodes (report_mpi.c).
 MPIRUN_FLAGS := --oversubscribe $(if $(filter 0,$(shell id -u)),--allow-run-as-root)
-$(B)/bench_mpi: bench/bench_mpi.c bench/timing.h $(B)/libsparse-mpi.a $(B)/libsparsert.a
-	OMPI_CC=$(HOSTCC) MPICH_CC=$(HOSTCC) $(MPICC) $(BENCH_CFLAGS) $< \
+MPI_BENCH_MTX := $(or $(filter %/bcsstk16.mtx,$(REAL_MTX)),gen:poisson2d_300)
+MPI_BENCH_TNS := gen:powerlaw3d_1M
+HAVE_PETSC := $(shell pkg-config --exists petsc 2>/dev/null && echo yes)
+MPI_BENCH_CC = OMPI_CC=$(HOSTCC) MPICH_CC=$(HOSTCC) $(MPICC) $(BENCH_CFLAGS)
+$(B)/read_mpi: bench/read_mpi.c bench/timing.h $(B)/libsparse-mpi.a $(B)/libsparsert.a
+	$(MPI_BENCH_CC) $< $(B)/libsparse-mpi.a $(B)/libsparsert.a -lm -lpthread -o $@
+$(B)/kernels_mpi: bench/kernels_mpi.c bench/gen.c bench/gen.h $(B)/sparse.so \
+                  $(B)/libsparse-mpi.a $(B)/libsparsert.a
+	$(MPI_BENCH_CC) -fplugin=$(B)/sparse.so bench/kernels_mpi.c bench/gen.c \
 	  $(B)/libsparse-mpi.a $(B)/libsparsert.a -lm -lpthread -o $@
+$(B)/peer_petsc: bench/peer_petsc.c bench/gen.c bench/gen.h $(B)/libsparsert.a
+	$(MPI_BENCH_CC) $$(pkg-config --cflags petsc) $< bench/gen.c $(B)/libsparsert.a \
+	  $$(pkg-config --libs petsc) -lm -lpthread -o $@
+$(B)/report_mpi: bench/report_mpi.c
+	$(HOSTCC) $(BENCH_CFLAGS) $< -o $@
 
-bench-mpi: $(B)/bench_mpi
-	@{ printf '# Distributed tensors (make bench-mpi, %s)\n\n' \
+bench-mpi: $(B)/read_mpi $(B)/kernels_mpi $(B)/report_mpi $(if $(HAVE_PETSC),$(B)/peer_petsc)
+	@mkdir -p bench/out
+	@rm -f bench/out/mpi.tsv
+	@{ printf '# Distributed tensors (make bench-mpi, %s)\n\n## Reading\n\n' \
 	    "$${BENCH_REV:-$$(git describe --always --dirty 2>/dev/null)}"; \
-	  printf 'Best of 7 runs, each the slowest rank'"'"'s time; SpMV: the rows of the block, then y gathered (sp_kdist_*), per call; bytes: received by all ranks per SpMV.\n\n'; \
-	  printf '| file | shape | entries | ranks | sp_read ms | sp_read_dist ms | SpMV ms | bytes moved |\n|---|---|---|---|---|---|---|---|\n'; \
-	  for np in 1 2; do mpirun $(MPIRUN_FLAGS) -np $$np $(B)/bench_mpi $(REAL_MTX) || exit 1; done; \
+	  printf 'Best of 7 runs, each the slowest rank'"'"'s time.\n\n'; \
+	  printf '| file | shape | entries | ranks | sp_read ms | sp_read_dist ms |\n|---|---|---|---|---|---|\n'; \
+	  for np in 1 2; do mpirun $(MPIRUN_FLAGS) -np $$np $(B)/read_mpi $(REAL_MTX) || exit 1; done; \
+	  echo; \
 	} > bench/results-mpi.md
+	for np in 1 2 4; do \
+	  mpirun $(MPIRUN_FLAGS) -np $$np $(B)/kernels_mpi $(MPI_BENCH_MTX) $(MPI_BENCH_TNS) 40 bench/out/mpi.tsv || exit 1; \
+	  $(if $(HAVE_PETSC),mpirun $(MPIRUN_FLAGS) -np $$np $(B)/peer_petsc $(MPI_BENCH_MTX) 40 bench/out/mpi.tsv || exit 1;) \
+	done
+	$(B)/report_mpi bench/out/mpi.tsv $(MPI_BENCH_MTX) $(MPI_BENCH_TNS) bench/results-mpi.md
 	@cat bench/results-mpi.md
 
 bench: $(B)/bench_runtime $(B)/bench_kernels $(B)/bench_hyper $(B)/bench_order
