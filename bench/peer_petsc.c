@@ -13,7 +13,10 @@
    MATRIX is a file, or gen:NAME for the input bench/gen.h generated
    into bench/out (kernels_mpi.c's first run writes it).
 
-   appends one line to OUT.tsv (rank 0): peer, kernel, ranks, median
+   appends one line to OUT.tsv (rank 0): peer ("petsc", or
+   "petsc_noinode" under PETSc's option -mat_no_inode, which turns off
+   its multiplication of consecutive rows of one pattern together),
+   kernel, ranks, median
    seconds a call, bytes each rank receives a call (the largest over the
    ranks: the ghost entries of x), the growth of a rank's resident memory
    while PETSc builds its matrix (the largest; PetscMemoryGetCurrentUsage),
@@ -129,12 +132,15 @@ main (int argc, char **argv)
   MPI_Reduce (&mem, &mem_max, 1, MPI_DOUBLE, MPI_MAX, 0, PETSC_COMM_WORLD);
   MPI_Reduce (&bytes, &bytes_max, 1, MPI_DOUBLE, MPI_MAX, 0,
               PETSC_COMM_WORLD);
+  PetscBool no_inode = PETSC_FALSE;
+  PetscCall (PetscOptionsHasName (NULL, NULL, "-mat_no_inode", &no_inode));
   if (rank == 0)
     {
       FILE *f = fopen (argv[3], "a");
       if (!f)
         MPI_Abort (PETSC_COMM_WORLD, 1);
-      fprintf (f, "petsc\tSpMV\t%d\t%.9f\t%.0f\t%.0f\t%.17g\n", size,
+      fprintf (f, "%s\tSpMV\t%d\t%.9f\t%.0f\t%.0f\t%.17g\n",
+               no_inode ? "petsc_noinode" : "petsc", size,
                times[reps / 2], bytes_max, mem_max, (double) sum);
       fclose (f);
     }
