@@ -1362,8 +1362,11 @@ sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e)
     generic = emit_split (plan, e, call, handle, desc, report,
 			  sizeof report);
   if (generic)
-    sparse_remark (SPARSE_REMARK_SPARSIFIED, loc, "%s sparsified: %s",
-		   e->nest ? "loop nest" : "einsum", report);
+    {
+      sparse_remark (SPARSE_REMARK_SPARSIFIED, loc, "%s sparsified: %s",
+		     e->nest ? "loop nest" : "einsum", report);
+      sparse_mark_kernel_function (current_function_decl);
+    }
 
  out:
   if (generic)
