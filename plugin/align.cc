@@ -4,13 +4,12 @@
    Where the code before a kernel happens to leave its inner loop decides
    how that loop's few instructions fall on the 64-byte lines the
    processor fetches, and that alone can change the kernel's time by
-   tens of percent: the same kernel, as a pragma or as a loop nest, ran
-   at two speeds.  A function holding a kernel gets what
-   __attribute__ ((optimize ("align-loops=64"))) would give it: GCC's own
-   choice of the loop heads it aligns (compute_alignments: those entered
-   mostly by their back edge, by the profile) is kept, their alignment
-   becomes a line, so that the kernel's placement no longer depends on
-   the code around it.  The user's other functions keep the options they
+   tens of percent (bench/why-kernels.md).  A function holding a kernel
+   gets what __attribute__ ((optimize ("align-loops=64"))) would give
+   it: GCC's own choice of the loop heads it aligns (compute_alignments:
+   those entered mostly by their back edge, by the profile) is kept,
+   their alignment becomes a line, so that the kernel's placement no
+   longer depends on the code around it.  The user's other functions keep the options they
    were compiled with, and an explicit -falign-loops or -fno-align-loops
    wins everywhere.
 
