@@ -23,6 +23,7 @@
 #include "gen.h"
 #include "inputs.h"
 #include "kernels.h"
+#include "placement.h"
 #include "plot.h"
 #include "report.h"
 #include "targets.h"
@@ -215,12 +216,16 @@ time_paired (const bench_peer *const p[2], void *const st[2],
       }
   t[1].ratio = cpu[1] / cpu[0];
   t[0].runs = t[1].runs = r;
-  size_t len = strlen (t[0].note);
-  snprintf (t[0].note + len, sizeof t[0].note - len, "; alternating with "
-            "%s", p[1]->name);
-  len = strlen (t[1].note);
-  snprintf (t[1].note + len, sizeof t[1].note - len, "; alternating with "
-            "%s", p[0]->name);
+  for (int w = 0; w < 2; w++)
+    {
+      size_t len = strlen (t[w].note);
+      len += snprintf (t[w].note + len, sizeof t[w].note - len,
+                       "; alternating with %s", p[1 - w]->name);
+      int at = placement_line_offset ((void (*) (void)) p[w]->run[k]);
+      if (at >= 0)
+        snprintf (t[w].note + len, sizeof t[w].note - len,
+                  "; shortest loop at byte %d of its line", at);
+    }
 }
 
 /* Report P's row for T on kernel K.  OURS[th] is the pragma's time at th
@@ -552,13 +557,16 @@ header (int argc, char **argv, int quick)
     "Y(i,r) = B(i,j,k) U(j,r) V(k,r), rank NK.  Matrices are CSR with "
     "32-bit indices, the tensor CSF (CU,CU,CU).\n\n"
     "All C is built with -O2 -march=native (GCC 12), the C++ of Eigen "
-    "likewise; at -O2 GCC vectorises only loops that need no scalar "
+    "likewise; all but the plugin's kernels with -falign-loops=64 too, "
+    "so that where the linker happens to place a peer's hot loop does not "
+    "handicap it (the plugin aligns its kernels' loops itself); at -O2 GCC vectorises only loops that need no scalar "
     "epilogue, so the hand-written dense inner loops over NK run "
     "scalar.\n\n"
     "Who: **pragma** = bench/kernels_sparse.c compiled with the plugin "
     "(1 thread: without -fopenmp; 2 threads: with -fopenmp, the plugin's "
-    "parallel loops are schedule(static); kernels it does not parallelise "
-    "run serial there too).  **loops** = SpMV, SpMM and SpGEMM written "
+    "parallel loops and builds take chunks of rows in turn, eight per "
+    "thread; kernels it does not parallelise run serial there too).  "
+    "**loops** = SpMV, SpMM and SpGEMM written "
     "as ordinary dense loop nests over the tagged parameters (same file), "
     "which the plugin recognises; each is timed together with the serial "
     "pragma, the two runs alternating (pragma loops loops pragma ...) so "
@@ -566,9 +574,10 @@ header (int argc, char **argv, int quick)
     "processor time of the loops over the pragma's in those runs (the "
     "time the thread ran, not the time other processes held the core), "
     "and the target is at most 1.05.  The two compile to the same inner "
-    "loops; where the linker places those loops relative to 64-byte "
-    "lines can still set identical code apart by more than 5%% unless "
-    "the build aligns loops (-falign-loops=64).  "
+    "loops, which the plugin starts on 64-byte lines in both (where "
+    "identical loops fall in their lines set them apart by up to 20%% "
+    "otherwise); the note says at which byte of its line each one's "
+    "shortest loop starts, read from the program's disassembly.  "
     "**C** = bench/kernels_ref.c, hand-written "
     "over the same arrays, the reference every result is checked against "
     "(2 threads: schedule(static) over rows, schedule(dynamic,16) over "

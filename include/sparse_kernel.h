@@ -200,15 +200,16 @@ sp_kout_push (sp_kout *o, int l, int64_t parent, int64_t c)
   return p;
 }
 
-/* A sparse output built by PARTS threads at once, each appending the
+/* A sparse output built by threads at once in PARTS parts, each the
    entries of a contiguous range of rows (the positions of the dense
    levels above the first compressed one, or its coordinates), ranges
-   increasing with the part.  In two phases: every thread I first counts
-   the entries its rows will hold at each compressed level L and says so,
-   sp_kpar_count (P, I, L, N); once all have, one thread calls
-   sp_kpar_layout, which allocates the output's arrays once, each part
-   owning the range of them its rows fill; then every thread appends its
-   rows' entries through sp_kpar_part (P, I).  A build on one thread may
+   increasing with the part; a thread may build several.  In two phases:
+   the entries the rows of each part I will hold at each compressed level
+   L are first counted and said, sp_kpar_count (P, I, L, N); once all
+   have been, one thread calls sp_kpar_layout, which allocates the
+   output's arrays once, each part owning the range of them its rows
+   fill; then each part's rows' entries are appended through
+   sp_kpar_part (P, I).  A build on one thread may
    skip the counts and the layout: part 0 then grows as a serial output,
    from room for about HINT entries.  sp_kpar_end checks that every part
    appended what it counted and replaces T's arrays (as sp_kout_end).

@@ -511,8 +511,6 @@ stmt (const printer *p, int id, int ind)
 {
   const lir_stmt *s = &p->k->stmts[id];
   FILE *f = p->f;
-  if (s->kind == LIR_FOR && s->parallel == LIR_PAR_SHARED)
-    fprintf (f, "%*s#pragma omp for schedule(static)\n", ind, "");
   fprintf (f, "%*s", ind, "");
   switch (s->kind)
     {

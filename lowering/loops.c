@@ -835,7 +835,7 @@ dump_stmt (const lir_kernel *k, int id, int ind, FILE *f)
       break;
     case LIR_FOR:
       fprintf (f, "%sfor (%s = ", s->parallel == LIR_PAR_MARKED ? "parallel "
-               : s->parallel == LIR_PAR_SHARED ? "shared " : "",
+               : "",
                k->vars[s->var].name);
       dump_expr (k, s->a, 0, f);
       fprintf (f, "; %s < ", k->vars[s->var].name);

@@ -300,11 +300,9 @@ typedef enum
 enum
 {
   LIR_PAR_NONE,      /* serial */
-  LIR_PAR_MARKED,    /* planned to run on threads (writes disjoint parts of
+  LIR_PAR_MARKED     /* planned to run on threads (writes disjoint parts of
                         a dense output, or sums): lir_make_regions rewrites
                         it into a region */
-  LIR_PAR_SHARED     /* inside a LIR_REGION: the iterations shared out
-                        among its threads in equal blocks, one each */
 };
 
 /* Where LIR_ASSIGN and LIR_ACCUM store: variable VAR (>= 0), element
@@ -537,9 +535,9 @@ typedef struct lir_lanes
 void lir_plan_shapes (lir_kernel *k, const lir_lanes *lanes);
 
 /* Rewrite each loop of K marked LIR_PAR_MARKED into the parallel
-   region that runs it (regions.c): its rows split by the entries that
-   weigh them (BALANCE) into chunks the threads take in turn, else shared
-   in equal blocks; the sums into registers reduced over the threads, a
+   region that runs it (regions.c): its rows cut into chunks the threads
+   take in turn, of equal entries where offsets weigh them (BALANCE), else
+   of equal numbers of rows; the sums into registers reduced over the threads, a
    sum into a dense output (SUM_ARRAY) made into threads' own copies added
    up at the end; and beside the region the serial loop, for kernels
    over too few entries to pay for threads.  Called by
@@ -550,15 +548,17 @@ void lir_make_regions (lir_kernel *k);
 int lir_worth_threads (lir_kernel *k);
 /* The first row of part PART of PARTS (expressions) of the rows from
    variable N0 to variable N1, cut by the entries of the pos arrays
-   BALANCE (-1: none) into parts of about equal work (sp_ksplit).  */
+   BALANCE into parts of about equal work (sp_ksplit), or, when
+   BALANCE[0] is -1, into equal numbers of rows.  */
 int lir_split_at (lir_kernel *k, const int balance[2], int n0, int n1,
                   int part, int parts);
 
 /* Rewrite K, whose sparse output has the shape of a build by threads
    (K->par_build_loop), into the choice between that build (an OpenMP
-   region: each thread counts or bounds the entries of its range of rows,
-   the output is laid out once, each thread appends its rows into its own
-   part) and a copy of the serial kernel for small inputs (parbuild.c).
+   region: the threads count or bound the entries of chunks of rows taken
+   in turn, the output is laid out once, a part for each chunk, and the
+   threads append the chunks' rows into their parts, taken in turn again)
+   and a copy of the serial kernel for small inputs (parbuild.c).
    Called by lir_plan_shapes.  */
 void lir_build_by_threads (lir_kernel *k);
 

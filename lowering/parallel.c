@@ -16,9 +16,9 @@
        epilogue calls
 
      where the rows' bodies write nothing shared but the output and the
-     workspace.  Each thread counts (or bounds) and then appends the
-     entries of a contiguous range of rows into its own part of the
-     output (the emitter builds that region).  */
+     workspace.  The threads count (or bound) and then append the
+     entries of chunks of contiguous rows, each into its own part of the
+     output (parbuild.c builds that region).  */
 
 #include <stdlib.h>
 #include "level_types.h"

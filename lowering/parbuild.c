@@ -7,29 +7,33 @@
      if (sp_kpar_worth (entries of the operands))
        {
          conversions, assembly;
-         sp_par = sp_kpar_begin (C, omp_get_max_threads (), hint);
+         sp_par = sp_kpar_begin (C, omp_get_max_threads () * CHUNKS, hint);
+         sp_cb = sp_cc = sp_cw = 0;        the phases' shared counters
          arrays current;
          region
            {
              sp_nt = threads; sp_tid = thread; [its own workspace];
              declarations;
-             the thread's rows [sp_r0, sp_r1): cut by the entries of the
-               pos arrays the body reads at the row, else equal numbers;
+             sp_np = 1 < sp_nt ? sp_nt * CHUNKS : 1;
              if (1 < sp_nt)
                {
                  [CSR with a symbolic loop (bounded):
-                   bound and count every SAMPLE-th row (the ratio tells the
-                   runtime whether the bounds are close), bound all rows,
-                   sp_kpar_bound (sp_par, sp_tid, bound, count, sample's);
+                   for each chunk sp_ck taken through sp_cb:
+                     bound and count every SAMPLE-th row of it (the ratio
+                     tells the runtime whether the bounds are close),
+                     bound all its rows,
+                     sp_kpar_bound (sp_par, sp_ck, bound, count, sample's);
                    barrier; thread 0: sp_kpar_layout; barrier;
                    if (!sp_kpar_laid (sp_par))]
-                 { the counting pass over the rows;
-                   sp_kpar_count (sp_par, sp_tid, L, count_L) for each L;
+                 { for each chunk sp_ck taken through sp_cc:
+                     the counting pass over its rows,
+                     sp_kpar_count (sp_par, sp_ck, L, count_L) for each L;
                    barrier; thread 0: sp_kpar_layout; barrier; }
                }
              else
                { part 0; [the rows' bound; the output's reserve] }
-             part sp_tid; [cursor open] the rows; [cursor close]
+             for each chunk sp_ck taken through sp_cw:
+               part sp_ck; [cursor open] its rows; [cursor close]
              [bounded: barrier; sp_kpar_close (sp_par, sp_tid, sp_nt)]
              [workspace freed]
            }
@@ -38,12 +42,17 @@
      else
        the serial kernel (a copy)
 
-   Each thread counts (or bounds), then appends the entries of a
-   contiguous range of rows into its own range of the output's arrays,
-   allocated once.  The count costs SpAdd and small SpGEMMs most of what
-   the kernel does; laying out by bounds instead leaves gaps, closed at
-   the end by moving the entries of all threads but the first, to pages
-   not touched yet when the gaps are wide: the sample decides.  */
+   A chunk is a contiguous range of rows [sp_r0, sp_r1) (lir_split_at:
+   of about equal entries of the pos arrays the body reads at the row,
+   else of equal numbers of rows), and a part of the output: its rows'
+   entries go to their own range of the output's arrays, allocated once,
+   in the order of the chunks.  The threads take the chunks in turn in
+   each phase, so that a thread slowed by a heavy range or by another
+   process on its core takes fewer.  The count costs SpAdd and small
+   SpGEMMs most of what the kernel does; laying out by bounds instead
+   leaves gaps, closed at the end by moving the entries of all parts but
+   the first, to pages not touched yet when the gaps are wide: the sample
+   decides.  */
 
 #include <stdlib.h>
 #include "level_types.h"
@@ -51,6 +60,8 @@
 
 /* Rows between samples of the bound and the count.  */
 #define SAMPLE 16
+/* Chunks (parts of the output) per thread.  */
+#define CHUNKS 8
 
 static int
 rt (lir_kernel *k, lir_rt fn, int n, const int *args)
@@ -58,11 +69,14 @@ rt (lir_kernel *k, lir_rt fn, int n, const int *args)
   return lir_rtcall (k, fn, n, args);
 }
 
-/* The region's names: the parts' handle, threads, this thread, its rows,
-   its part of the output.  */
+/* The region's names: the parts' handle, threads, this thread, the
+   parts in use, the rows of all and of the chunk at hand, the chunk, its
+   part of the output; BALANCE the pos arrays weighing the rows.  */
 typedef struct build
 {
-  int par, nt, tid, r0, r1, part;
+  int par, nt, tid, np, n0, n1, r0, r1, ck, part;
+  const int *balance;
+  int bounds, counts, writes;  /* the phases' shared counters of chunks */
 } build;
 
 /* Into C: the rows [R0, R1) of B, every STRIDE-th, of a copy of loop
@@ -147,24 +161,56 @@ lay_out (lir_kernel *k, lir_block *c, const build *b)
   lir_block_put (k, c, lir_stmt_new (k, LIR_BARRIER));
 }
 
-/* The threads count the entries of their rows, then one lays the
+/* Into C: BODY for each chunk of B's rows, its part taken in turn
+   through the shared counter COUNTER, B's R0, R1 and CK set to its rows
+   and number.  */
+static void
+each_chunk (lir_kernel *k, lir_block *c, const build *b, int counter,
+            lir_block body)
+{
+  lir_block each = { -1, -1 };
+  int next = lir_binary (k, LIR_ADD, lir_ref (k, b->ck), lir_const_i (k, 1));
+  lir_block_store (k, &each, b->r0, -1, -1,
+                   lir_split_at (k, b->balance, b->n0, b->n1,
+                                 lir_ref (k, b->ck), lir_ref (k, b->np)), 0);
+  lir_block_store (k, &each, b->r1, -1, -1,
+                   lir_split_at (k, b->balance, b->n0, b->n1, next,
+                                 lir_ref (k, b->np)), 0);
+  lir_block_splice (k, &each, body.first);
+  lir_block_store (k, &each, b->ck, -1, -1, lir_fetch_inc (k, counter), 0);
+  lir_block_store (k, c, b->ck, -1, -1, lir_fetch_inc (k, counter), 0);
+  lir_block_while (k, c, lir_binary (k, LIR_LT, lir_ref (k, b->ck),
+                                     lir_ref (k, b->np)), each.first);
+}
+
+/* Into C: VAR = 0, when VAR is a variable.  */
+static void
+reset (lir_kernel *k, lir_block *c, int var)
+{
+  if (var >= 0)
+    lir_block_store (k, c, var, -1, -1, lir_const_i (k, 0), 0);
+}
+
+/* The threads count the entries of the chunks' rows, then one lays the
    arrays out: the block's first statement.  */
 static int
 counted (lir_kernel *k, const build *b)
 {
-  lir_block c = { -1, -1 };
-  count_rows (k, &c, b, 1);
+  lir_block c = { -1, -1 }, chunk = { -1, -1 };
+  /* The counting block declares its counts, from zero.  */
+  count_rows (k, &chunk, b, 1);
   for (int l = 0; l < SP_MAX_LEVELS; l++)
     if (k->count_var[l] >= 0)
       {
         int level = lir_const_i (k, l);
         if (level >= 0)
           k->exprs[level].type = LIR_I32;
-        lir_block_eval (k, &c, rt (k, LIR_RT_KPAR_COUNT, 4,
-                         (int[]) { lir_ref (k, b->par), lir_ref (k, b->tid),
+        lir_block_eval (k, &chunk, rt (k, LIR_RT_KPAR_COUNT, 4,
+                         (int[]) { lir_ref (k, b->par), lir_ref (k, b->ck),
                                    level,
                                    lir_ref (k, k->count_var[l]) }));
       }
+  each_chunk (k, &c, b, b->counts, chunk);
   lay_out (k, &c, b);
   return c.first;
 }
@@ -176,25 +222,30 @@ counted (lir_kernel *k, const build *b)
 static int
 bounded (lir_kernel *k, const build *b, int reserve, int counted_first)
 {
-  lir_block c = { -1, -1 };
+  lir_block c = { -1, -1 }, chunk = { -1, -1 };
   int n = k->stmts[reserve].a;
   int cs = lir_const_i (k, 0), bs = lir_const_i (k, 0);
   int last = k->tensors[k->out_tensor].fmt.nlevels - 1;
-  if (k->count_var[last] >= 0 && k->exprs[n].op == LIR_VARREF)
+  int bound_var = k->exprs[n].op == LIR_VARREF ? k->exprs[n].var : -1;
+  /* Each chunk's bound from zero.  */
+  reset (k, &chunk, bound_var);
+  reset (k, &chunk, k->bound_sum_var);
+  if (k->count_var[last] >= 0 && bound_var >= 0)
     {
       /* The sample's bound, then the bound again from zero.  */
-      int sampled = lir_block_local (k, &c, LIR_I64, "sp_bs", -1);
-      rows (k, &c, b, k->bound_loop, SAMPLE);
-      lir_block_store (k, &c, sampled, -1, -1, n, 0);
-      lir_block_store (k, &c, k->exprs[n].var, -1, -1, lir_const_i (k, 0), 0);
-      count_rows (k, &c, b, SAMPLE);
+      int sampled = lir_block_local (k, &chunk, LIR_I64, "sp_bs", -1);
+      rows (k, &chunk, b, k->bound_loop, SAMPLE);
+      lir_block_store (k, &chunk, sampled, -1, -1, n, 0);
+      reset (k, &chunk, bound_var);
+      count_rows (k, &chunk, b, SAMPLE);
       cs = lir_ref (k, k->count_var[last]);
       bs = lir_ref (k, sampled);
     }
-  bound_rows (k, &c, b);
-  lir_block_eval (k, &c, rt (k, LIR_RT_KPAR_BOUND, 5,
-                   (int[]) { lir_ref (k, b->par), lir_ref (k, b->tid), n, cs,
+  bound_rows (k, &chunk, b);
+  lir_block_eval (k, &chunk, rt (k, LIR_RT_KPAR_BOUND, 5,
+                   (int[]) { lir_ref (k, b->par), lir_ref (k, b->ck), n, cs,
                              bs }));
+  each_chunk (k, &c, b, b->bounds, chunk);
   lay_out (k, &c, b);
   lir_block_if (k, &c, lir_binary (k, LIR_EQ,
                           rt (k, LIR_RT_KPAR_LAID, 1,
@@ -219,49 +270,19 @@ part (lir_kernel *k, lir_block *c, const build *b, int which)
   lir_block_put (k, c, s);
 }
 
-/* Into C: this thread's rows [R0, R1) among those of row loop LOOP: cut
-   by the entries of the pos arrays the body reads at the row, else
-   into equal numbers of rows.  */
-static void
-thread_rows (lir_kernel *k, lir_block *c, build *b, const lir_stmt *loop)
-{
-  int n0 = lir_block_local (k, c, LIR_I64, "sp_n0", loop->a);
-  int n1 = lir_block_local (k, c, LIR_I64, "sp_n1", loop->b);
-  int cut[2];
-  for (int e = 0; e < 2; e++)
-    {
-      int at = e ? lir_binary (k, LIR_ADD, lir_ref (k, b->tid),
-                               lir_const_i (k, 1))
-                 : lir_ref (k, b->tid);
-      if (loop->balance[0] >= 0)
-        cut[e] = lir_split_at (k, loop->balance, n0, n1, at,
-                               lir_ref (k, b->nt));
-      else
-        {
-          /* n0 + (n1 - n0) * part / nt  */
-          int span = lir_binary (k, LIR_SUB, lir_ref (k, n1), lir_ref (k, n0));
-          cut[e] = lir_binary (k, LIR_ADD, lir_ref (k, n0),
-                               lir_binary (k, LIR_DIV,
-                                           lir_binary (k, LIR_MUL, span, at),
-                                           lir_ref (k, b->nt)));
-        }
-    }
-  b->r0 = lir_block_local (k, c, LIR_I64, "sp_r0", cut[0]);
-  b->r1 = lir_block_local (k, c, LIR_I64, "sp_r1", cut[1]);
-}
-
 /* The parts of the output begun into C, from OUT_BEGIN statement ID.  */
 static void
 begin_parts (lir_kernel *k, lir_block *c, build *b, int id)
 {
   const lir_stmt *x = &k->stmts[id];
   int hint = x->a >= 0 ? x->a : lir_const_i (k, 0);
+  int parts = lir_binary (k, LIR_MUL, rt (k, LIR_RT_OMP_MAX_THREADS, 0, NULL),
+                         lir_const_i (k, CHUNKS));
   b->par = lir_block_local (k, c, LIR_PTR, "sp_par",
                   rt (k, LIR_RT_KPAR_BEGIN, 3,
                       (int[]) { lir_leaf (k, LIR_HANDLE, LIR_PTR, -1,
                                           x->tensor, -1),
-                                rt (k, LIR_RT_OMP_MAX_THREADS, 0, NULL),
-                                hint }));
+                                parts, hint }));
 }
 
 /* The region of the build (see above) whose row loop is LOOP, into C;
@@ -273,29 +294,45 @@ region (lir_kernel *k, lir_block *c, build *b, lir_block *in, int loop,
         int reserve, int open, int close, int free_ws)
 {
   lir_stmt st = k->stmts[loop];
-  thread_rows (k, in, b, &st);
+  b->balance = k->stmts[loop].balance;
+  b->bounds = lir_block_local (k, c, LIR_I64, "sp_cb", lir_const_i (k, 0));
+  b->counts = lir_block_local (k, c, LIR_I64, "sp_cc", lir_const_i (k, 0));
+  b->writes = lir_block_local (k, c, LIR_I64, "sp_cw", lir_const_i (k, 0));
+  b->np = lir_block_local (k, in, LIR_I64, "sp_np",
+                           lir_binary (k, LIR_MUL, lir_ref (k, b->nt),
+                                       lir_const_i (k, CHUNKS)));
+  b->n0 = lir_block_local (k, in, LIR_I64, "sp_n0", st.a);
+  b->n1 = lir_block_local (k, in, LIR_I64, "sp_n1", st.b);
+  b->r0 = lir_block_local (k, in, LIR_I64, "sp_r0", -1);
+  b->r1 = lir_block_local (k, in, LIR_I64, "sp_r1", -1);
+  b->ck = lir_block_local (k, in, LIR_I64, "sp_ck", -1);
   int counted_first = counted (k, b);
   const sp_format *f = &k->sc->fmt[k->sc->st.out];
   int by_bounds = reserve >= 0 && sp_format_dense_upto (f, f->nlevels - 1);
   int layout = by_bounds ? bounded (k, b, reserve, counted_first)
                : counted_first;
-  /* One thread: the output grows as a serial one, from room for the
-     symbolic loop's bound when there is one.  */
+  /* One thread: one part, all rows, which grows as a serial output, from
+     room for the symbolic loop's bound when there is one.  */
   lir_block alone = { -1, -1 };
+  lir_block_store (k, &alone, b->np, -1, -1, lir_const_i (k, 1), 0);
   part (k, &alone, b, lir_const_i (k, 0));
   if (reserve >= 0)
     {
+      lir_block_store (k, &alone, b->r0, -1, -1, lir_ref (k, b->n0), 0);
+      lir_block_store (k, &alone, b->r1, -1, -1, lir_ref (k, b->n1), 0);
       bound_rows (k, &alone, b);
       lir_block_put (k, &alone, reserve);
     }
   lir_block_if (k, in, lir_binary (k, LIR_LT, lir_const_i (k, 1),
                                    lir_ref (k, b->nt)), layout, alone.first);
-  part (k, in, b, lir_ref (k, b->tid));
-  lir_block_put (k, in, open);
+  lir_block write = { -1, -1 };
+  part (k, &write, b, lir_ref (k, b->ck));
+  lir_block_put (k, &write, open);
   k->stmts[loop].a = lir_ref (k, b->r0);
   k->stmts[loop].b = lir_ref (k, b->r1);
-  lir_block_put (k, in, loop);
-  lir_block_put (k, in, close);
+  lir_block_put (k, &write, loop);
+  lir_block_put (k, &write, close);
+  each_chunk (k, in, b, b->writes, write);
   if (by_bounds)
     {
       /* All rows in, the threads close the gaps the bounds left.  */
@@ -321,7 +358,7 @@ lir_build_by_threads (lir_kernel *k)
   int serial = lir_copy_block (k, k->body);
   if (serial < 0)
     return;
-  build b = { -1, -1, -1, -1, -1, -1 };
+  build b = { -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, NULL, -1, -1, -1 };
   lir_block c = { -1, -1 }, in = { -1, -1 };
   b.nt = lir_block_local (k, &in, LIR_I64, "sp_nt",
                 lir_leaf (k, LIR_NTHREADS, LIR_I32, -1, -1, -1));

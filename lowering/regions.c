@@ -15,16 +15,13 @@
            {
              i;                               the region's own
              [sp_tid = thread; sp_own = &sp_parts[sp_tid * sp_n];]
-             rows split by entries:
-               sp_chunks = threads * SPLIT_CHUNKS;
-               sp_ck = fetch_inc (sp_chunk);
-               while (sp_ck < sp_chunks)
-                 { i = sp_ksplit (..., sp_ck, sp_chunks);
-                   sp_r1 = sp_ksplit (..., sp_ck + 1, sp_chunks);
-                   while (i < sp_r1) { body; i = i + 1; }
-                   sp_ck = fetch_inc (sp_chunk); }
-             or shared in equal blocks:
-               shared for (i = lo; i < hi; i++) body
+             sp_chunks = threads * SPLIT_CHUNKS;
+             sp_ck = fetch_inc (sp_chunk);
+             while (sp_ck < sp_chunks)
+               { i = the start of chunk sp_ck (lir_split_at);
+                 sp_r1 = the start of chunk sp_ck + 1;
+                 while (i < sp_r1) { body; i = i + 1; }
+                 sp_ck = fetch_inc (sp_chunk); }
              [barrier; this thread's range of the output's elements, each
               the sum of the threads' copies in thread order]
            }
@@ -33,16 +30,17 @@
      else
        for (i = lo; i < hi; i++) body          serial: a copy
 
-   Rows split by entries (the offsets lir_plan_shapes marked in BALANCE)
-   come in chunks the threads take in turn, so that a thread slowed by a
-   heavy range or by another process on its core takes fewer.  A body
+   The rows come in chunks, of equal entries where lir_plan_shapes found
+   offsets that weigh them (BALANCE), else of equal numbers of rows, which
+   the threads take in turn, so that a thread slowed by a heavy range or
+   by another process on its core takes fewer.  A body
    that sums into a dense output (SUM_ARRAY) adds into its thread's own
    copy (SUM_COUNT elements), zeroed; nothing gains from that on one
    thread, hence the condition on the threads.  */
 
 #include "loops.h"
 
-/* Chunks per thread of a loop over rows split by their entries.  */
+/* Chunks per thread of a parallel loop.  */
 #define SPLIT_CHUNKS 8
 
 static int
@@ -87,6 +85,16 @@ int
 lir_split_at (lir_kernel *k, const int balance[2], int n0, int n1, int part,
               int parts)
 {
+  if (balance[0] < 0)
+    /* n0 + (n1 - n0) * part / parts  */
+    return lir_binary (k, LIR_ADD, lir_ref (k, n0),
+                       lir_binary (k, LIR_DIV,
+                                   lir_binary (k, LIR_MUL,
+                                               lir_binary (k, LIR_SUB,
+                                                           lir_ref (k, n1),
+                                                           lir_ref (k, n0)),
+                                               part),
+                                   parts));
   int args[8];
   for (int i = 0; i < 2; i++)
     {
@@ -115,7 +123,7 @@ lir_split_at (lir_kernel *k, const int balance[2], int n0, int n1, int part,
 }
 
 /* Into C: the rows of LOOP (its variable IV, the region's own) in
-   chunks split by entries, taken in turn through the shared counter
+   chunks (lir_split_at), taken in turn through the shared counter
    CHUNK.  */
 static void
 split_rows (lir_kernel *k, lir_block *c, const lir_stmt *loop, int chunk)
@@ -263,22 +271,9 @@ make_region (lir_kernel *k, int id)
   copies cp = { -1, -1, -1, -1, -1 };
   if (st.sum_array >= 0)
     copies_begin (k, &outside, &in, &st, &cp);
-  if (st.balance[0] >= 0)
-    {
-      int chunk = lir_block_local (k, &outside, LIR_I64, "sp_chunk",
-                         lir_const_i (k, 0));
-      split_rows (k, &in, &st, chunk);
-    }
-  else
-    {
-      int loop = lir_stmt_new (k, LIR_FOR);
-      if (loop < 0)
-        return;
-      k->stmts[loop] = k->stmts[serial];
-      k->stmts[loop].body = st.body;
-      k->stmts[loop].parallel = LIR_PAR_SHARED;
-      lir_block_put (k, &in, loop);
-    }
+  int chunk = lir_block_local (k, &outside, LIR_I64, "sp_chunk",
+                               lir_const_i (k, 0));
+  split_rows (k, &in, &st, chunk);
   if (st.sum_array >= 0)
     copies_end (k, &in, &st, &cp);
 

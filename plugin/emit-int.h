@@ -114,7 +114,6 @@ struct emitter
   tree block (int first);
   tree for_loop (const lir_stmt &st, tree *vars);
   tree region (const lir_stmt &st);
-  tree shared_for (const lir_stmt &st, tree lo, tree hi);
   tree call_of (const lir_expr &x, tree type);
   tree kout_addr ();
   tree kws_addr ();

@@ -1,5 +1,4 @@
-/* emit-parallel.cc -- OpenMP regions (LIR_REGION) and the loops their
-   threads share (LIR_PAR_SHARED).
+/* emit-parallel.cc -- OpenMP regions (LIR_REGION).
 
    Copyright the sparse authors.  GPL-3.0-or-later (see COPYING).  */
 
@@ -56,46 +55,8 @@ emitter::region (const lir_stmt &st)
   TREE_TYPE (par) = void_type_node;
   OMP_PARALLEL_CLAUSES (par) = clauses;
   OMP_PARALLEL_BODY (par) = region_bind (vars, list);
-  /* A region that is one shared loop is a combined parallel for, which
-     takes no clauses of its own.  */
-  tree_stmt_iterator it = tsi_start (list);
-  OMP_PARALLEL_COMBINED (par)
-    = !clauses && !tsi_end_p (it) && TREE_CODE (tsi_stmt (it)) == OMP_FOR
-      && tsi_one_before_end_p (it);
   SET_EXPR_LOCATION (par, loc);
   return par;
-}
-
-/* Loop ST over [LO, HI), LIR_PAR_SHARED: its iterations shared among
-   the threads of the region around it in equal blocks
-   (schedule(static)).  */
-tree
-emitter::shared_for (const lir_stmt &st, tree lo, tree hi)
-{
-  tree iv = var[st.var], type = TREE_TYPE (iv);
-  tree body = block (st.body);
-  CHECKED (body);
-  tree init = make_tree_vec (1), cnd = make_tree_vec (1);
-  tree incr = make_tree_vec (1);
-  TREE_VEC_ELT (init, 0) = build2 (MODIFY_EXPR, type, iv, lo);
-  TREE_VEC_ELT (cnd, 0) = build2 (LT_EXPR, boolean_type_node, iv, hi);
-  TREE_VEC_ELT (incr, 0)
-    = build2 (MODIFY_EXPR, type, iv,
-	      build2 (PLUS_EXPR, type, iv, build_int_cst (type, 1)));
-  tree sched = build_omp_clause (loc, OMP_CLAUSE_SCHEDULE);
-  OMP_CLAUSE_SCHEDULE_KIND (sched) = OMP_CLAUSE_SCHEDULE_STATIC;
-  OMP_CLAUSE_SCHEDULE_CHUNK_EXPR (sched) = NULL_TREE;
-  tree ofor = make_node (OMP_FOR);
-  TREE_TYPE (ofor) = void_type_node;
-  OMP_FOR_INIT (ofor) = init;
-  OMP_FOR_COND (ofor) = cnd;
-  OMP_FOR_INCR (ofor) = incr;
-  OMP_FOR_BODY (ofor) = body;
-  OMP_FOR_CLAUSES (ofor) = sched;
-  OMP_FOR_PRE_BODY (ofor) = NULL_TREE;
-  OMP_FOR_ORIG_DECLS (ofor) = NULL_TREE;
-  SET_EXPR_LOCATION (ofor, loc);
-  return ofor;
 }
 
 } // namespace sparse_emit

@@ -7,10 +7,8 @@
 
      LIR_DECL      a VAR_DECL of the enclosing block's BIND_EXPR
      LIR_FOR       v = lo; goto c; top: body; v++; c: if (v < hi) goto top
-                   (the C front end's loop shape); LIR_PAR_SHARED: an
-                   OMP_FOR with schedule(static)
-     LIR_REGION    an OMP_PARALLEL (combined with its loop when it is
-                   one shared loop), its declarations the threads' own,
+                   (the C front end's loop shape)
+     LIR_REGION    an OMP_PARALLEL, its declarations the threads' own,
                    its sums reduction (+) clauses
      LIR_BARRIER   GOMP_barrier (); LIR_THREAD, LIR_NTHREADS: OpenMP's
                    builtins; LIR_FETCH_INC: __atomic_fetch_add_8
@@ -740,9 +738,6 @@ emitter::for_loop (const lir_stmt &st, tree *vars)
   hi = sparse_convert (loc, type, hi);
   tree list = alloc_stmt_list ();
 
-  if (st.parallel == LIR_PAR_SHARED)
-    return shared_for (st, lo, hi);
-
   /* The bound once, when it is more than a variable or a constant.  */
   if (!DECL_P (hi) && !CONSTANT_CLASS_P (hi))
     {
@@ -1362,8 +1357,11 @@ sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e)
     generic = emit_split (plan, e, call, handle, desc, report,
 			  sizeof report);
   if (generic)
-    sparse_remark (SPARSE_REMARK_SPARSIFIED, loc, "%s sparsified: %s",
-		   e->nest ? "loop nest" : "einsum", report);
+    {
+      sparse_remark (SPARSE_REMARK_SPARSIFIED, loc, "%s sparsified: %s",
+		     e->nest ? "loop nest" : "einsum", report);
+      sparse_mark_kernel_function (current_function_decl);
+    }
 
  out:
   if (generic)

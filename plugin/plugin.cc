@@ -169,5 +169,12 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   register_callback (name, PLUGIN_PASS_MANAGER_SETUP, NULL, &pass);
   register_callback (name, PLUGIN_ALL_IPA_PASSES_START, sparse_all_ipa_start,
 		     pass.pass);
+
+  struct register_pass_info align;
+  align.pass = make_pass_sparse_align (g);
+  align.reference_pass_name = "optimized";
+  align.ref_pass_instance_number = 1;
+  align.pos_op = PASS_POS_INSERT_AFTER;
+  register_callback (name, PLUGIN_PASS_MANAGER_SETUP, NULL, &align);
   return 0;
 }

@@ -13,6 +13,8 @@
      einsum-lower.cc  the GIMPLE pass: marker calls become loops
      emit.cc          a kernel's loop IR as GENERIC (with emit-expr.cc,
                       emit-output.cc, emit-parallel.cc)
+     align.cc         the loops of functions holding a kernel aligned
+                      to cache lines (a pass before RTL)
      rtcall.cc        declarations of the runtime entry points (their
                       table: rt-entries.def) and the trees that call them
      remarks.cc       what the plugin says about each nest, pragma and
@@ -231,6 +233,15 @@ bool sparse_nest_reported_p (tree loop);
 const char *sparse_nest_refusal (tree loop);
 /* The GIMPLE pass that lowers einsum markers (before omplower).  */
 opt_pass *make_pass_sparse (gcc::context *ctxt);
+
+/* ------------------------------------------------------------------ */
+/* Placement (align.cc): a function holding a generated kernel, marked
+   by sparse_mark_kernel_function, and every function its kernel is
+   inlined into, have the loop heads GCC aligns start on 64-byte lines
+   (the pass make_pass_sparse_align makes, after the GIMPLE
+   optimizations), unless the command line sets loop alignment.  */
+void sparse_mark_kernel_function (tree fndecl);
+opt_pass *make_pass_sparse_align (gcc::context *ctxt);
 
 /* ------------------------------------------------------------------ */
 /* Remarks (remarks.cc): what is said about sparsification, kept until

@@ -4,8 +4,9 @@
    testsuite): sums into threads' copies of a dense output
    (lir_make_regions); sparse outputs built by threads
    (lir_build_by_threads), laid out by bounds (a union into CSR), by
-   counts (a product through a workspace), by first coordinates (DCSR);
-   and a dense loop whose rows the threads share in equal blocks.  */
+   counts (a product through a workspace), by first coordinates (DCSR),
+   each phase in chunks of rows the threads take in turn; and a dense
+   loop whose rows the threads take in chunks of equal numbers.  */
 
 #include <stdlib.h>
 #include "kernel-util.h"

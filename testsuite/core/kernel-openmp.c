@@ -2,7 +2,7 @@
 /* Kernels whose outer loop is marked parallel, compiled with -fopenmp and
    run on two threads (every region taken: SP_PAR_MIN is 0 in the
    testsuite); sums into an integer scalar with a reduction clause
-   (lir_reductions), rows split by entries and shared in equal blocks
+   (lir_reductions), rows taken by the threads in chunks of equal entries
    (lir_make_regions).  Sums into threads' copies of a dense output and
    sparse outputs built by threads: kernel-openmp-build.c (each file
    loads few enough kernels that the loader's bookkeeping of libraries

@@ -1,8 +1,9 @@
 /* { dg-do run } */
 /* lir_plan_shapes: the loops strip-mined into vector accumulators, the
-   offsets that weigh a parallel loop's rows, a sparse output's fixed room
-   (its reserve made a fix, its cursor opened and closed) and the
-   telescoping bound of its rows.  */
+   offsets that weigh a parallel loop's rows, the chunks of rows the
+   threads take in turn (in a region, in each phase of a sparse output's
+   build), a sparse output's fixed room (its reserve made a fix, its
+   cursor opened and closed) and the telescoping bound of its rows.  */
 
 #define CORE_UTIL_SCHEDULE
 #include "core-util.h"
@@ -111,6 +112,17 @@ balanced (const lir_kernel *k)
   return n;
 }
 
+/* The shared counters K's threads take chunks of rows through: the
+   atomic increments of them (one before the chunks, one after each).  */
+static int
+chunk_takes (const lir_kernel *k)
+{
+  int n = 0;
+  for (int e = 0; e < k->nexprs; e++)
+    n += k->exprs[e].op == LIR_FETCH_INC;
+  return n;
+}
+
 int
 main (void)
 {
@@ -124,17 +136,27 @@ main (void)
   k = plan ("L(i,j) = M(i,k) * N(k,j)", 0);
   CHECK (k && strips (k, &j) == 0);
   lir_free (k);
-  /* SpMV: nothing to strip; its parallel rows weighed by A's pos.  */
+  /* SpMV: nothing to strip; its parallel rows weighed by A's pos, taken
+     in chunks.  */
   k = plan ("y(i) = A(i,j) * x(j)", 1);
-  CHECK (k && strips (k, &j) == 0 && balanced (k) == 1);
+  CHECK (k && strips (k, &j) == 0 && balanced (k) == 1
+         && chunk_takes (k) == 2);
+  lir_free (k);
+  /* Dense rows, no offsets to weigh them: chunks of equal numbers of
+     rows.  */
+  k = plan ("y(i) = D(i,j) * x(j)", 1);
+  CHECK (k && balanced (k) == 0 && chunk_takes (k) == 2);
   lir_free (k);
   k = plan ("y(i) = A(i,j) * x(j)", 0);
   CHECK (k && balanced (k) == 0);
   lir_free (k);
-  /* A + B into CSR: both operands' rows weigh the parallel build, the
-     room is fixed, and the rows' bound is the sum of both row lengths.  */
+  /* A + B into CSR: both operands' rows weigh the parallel build, whose
+     threads take chunks of rows (parts of the output) in each of its
+     three phases (bounds, counts, appends), the room is fixed, and the
+     rows' bound is the sum of both row lengths.  */
   k = plan ("C(i,j) = A(i,j) + B(i,j)", 1);
-  CHECK (k && k->par_build_loop >= 0 && balanced (k) == 2);
+  CHECK (k && k->par_build_loop >= 0 && balanced (k) == 2
+         && chunk_takes (k) == 6);
   CHECK (k && k->fixed_room && k->bound_sum_var >= 0 && k->nbound_pos == 2);
   /* ... in the build by threads (its one thread's branch) and in the
      serial kernel beside it.  */

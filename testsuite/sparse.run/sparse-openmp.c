@@ -1,8 +1,8 @@
 /* With -fopenmp the outer loop of kernels writing disjoint rows of a dense
-   output runs in parallel (rows cut into ranges of equal work, or
-   schedule(static)); so does the row loop of a sparse output whose rows
-   are dense or compressed (each thread builds its rows, then they are
-   put together);
+   output runs in parallel (rows cut into chunks of equal work the threads
+   take in turn); so does the row loop of a sparse output whose rows
+   are dense or compressed (the threads build chunks of rows, then they
+   are put together);
    floating-point scalar outputs stay serial (without -fassociative-math:
    sparse-openmp-sums.c); a pragma already inside a parallel region
    makes no nested region.  Same results as the serial dense program, on 4
