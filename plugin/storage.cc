@@ -223,6 +223,13 @@ row_index (tree off, tree rowsize)
       if (operand_equal_p (as, rowsize, 0)
 	  || operand_equal_p (a, rowsize, 0))
 	return fold_convert (i64, b);
+      /* A VLA's (i * n) * 8 over rows of n * 8 bytes: i * n over rows
+	 of n.  */
+      tree r = rowsize;
+      STRIP_NOPS (r);
+      if (TREE_CODE (r) == MULT_EXPR && TREE_CODE (bs) == INTEGER_CST
+	  && operand_equal_p (bs, TREE_OPERAND (r, 1), 0))
+	return row_index (a, TREE_OPERAND (r, 0));
     }
   return fold_build2 (TRUNC_DIV_EXPR, i64, fold_convert (i64, off),
 		      fold_convert (i64, rowsize));
