@@ -25,7 +25,12 @@
 #include "storage.h"
 
 /* A log this big (bytes) compacts first.  */
-#define FIRST_LIMIT (1 << 24)
+#define FIRST_LIMIT (1 << 26)
+/* A log growing past this many bytes takes the room of its limit at
+   once: the system maps a block that large page by page as records reach
+   it, so the room costs nothing until used, where growing by doubling
+   would copy the records into fresh pages each time.  */
+#define ROOM_AT_ONCE (1 << 20)
 
 void
 sp__pend_init (sp_pending *pd, const sp_layout *lo)
@@ -89,13 +94,16 @@ append (sp_pending *pd, const uint64_t *key, sp_num v, int origin)
     {
       /* Doubling, but a log that will compact at its limit stops there.  */
       int64_t cap = pd->cap ? 2 * pd->cap : 64;
-      if (!pd->slot && cap > pd->limit)
+      if (!pd->slot
+          && (cap > pd->limit
+              || cap * pd->rw * (int64_t) sizeof *r > ROOM_AT_ONCE))
         cap = pd->limit;
-      if (!(r = sp__alloc_array (cap, pd->rw * sizeof *r, -1,
-                                 "pending inserts")))
+      r = pd->rec ? sp__resize_array (pd->rec, cap, pd->rw * sizeof *r,
+                                      "pending inserts")
+                  : sp__alloc_array (cap, pd->rw * sizeof *r, -1,
+                                     "pending inserts");
+      if (!r)
         return -1;
-      memcpy (r, pd->rec, pd->n * pd->rw * sizeof *r);
-      sp__free_array (pd->rec);
       pd->rec = r;
       pd->cap = cap;
     }
@@ -289,6 +297,45 @@ sp__pend_add (sp_pending *pd, const uint64_t *key, sp_num v, int set,
 }
 
 int
+sp__pend_log_add (sp_tensor *t, const int64_t *coords, sp_num v)
+{
+  sp_priv *pv = t->priv;
+  sp_pending *pd = &pv->pend;
+  const sp_layout *lo = &pv->lo;
+  int64_t most = sp__ix_max (t->fmt.crdw);
+  uint64_t key = 0, *r;
+  int off = lo->keybits;
+
+  if (!lo->plain || lo->keywords != 1 || pv->dense || pv->built || pd->slot
+      || !t->dirty || pd->n + 1 >= pd->limit)
+    return 0;
+  /* sp__key_pack's key, of one word.  */
+  for (int i = 0; i < lo->nkey; i++)
+    {
+      int64_t c = coords[t->fmt.lv[lo->key[i]].dim];
+      if (c > most)
+        return 0;
+      off -= lo->kbits[i];
+      key |= (uint64_t) c << off;
+    }
+  if (pd->n == pd->cap)
+    {
+      note_key (pd, &key);
+      return append (pd, &key, v, SP_FROM_ADD) < 0 ? -1 : 1;
+    }
+  /* note_key and append, for a key of one word.  */
+  if (key < pd->least[0] || !pd->n)
+    pd->least[0] = key;
+  if (key > pd->most[0] || !pd->n)
+    pd->most[0] = key;
+  r = record (pd, pd->n++);
+  r[0] = key;
+  r[1] = (uint64_t) v.i;
+  r[2] = SP_FROM_ADD;
+  return 1;
+}
+
+int
 sp__pend_holds (sp_pending *pd, const uint64_t *key)
 {
   int64_t s;
@@ -349,7 +396,9 @@ sp__pend_free (sp_pending *pd)
 size_t
 sp__pend_memory (const sp_pending *pd)
 {
-  return (size_t) pd->cap * pd->rw * sizeof *pd->rec
+  /* The records, not the room: a large log's room is mapped only as
+     records reach it.  */
+  return (size_t) pd->n * pd->rw * sizeof *pd->rec
          + (size_t) pd->nslot * 2 * sizeof *pd->slot;
 }
 

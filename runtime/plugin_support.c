@@ -371,6 +371,11 @@ add_double (sp_tensor *t, int rank, const int64_t *c, double value)
     return;
   if (value != 0 && !isnan (value))
     {
+      sp_num v;
+      /* An addition into a tensor being built costs an append.  */
+      if (sp__lone () && sp__num_of_double (t->type, value, &v) == 0
+          && sp__pend_log_add (t, c, v) > 0)
+        return;
       write_at (t, c, value, 0, 0, 0);
       return;
     }
@@ -381,9 +386,14 @@ add_double (sp_tensor *t, int rank, const int64_t *c, double value)
 static void
 add_i64 (sp_tensor *t, int rank, const int64_t *c, int64_t value)
 {
+  sp_num v;
   check_index (t, rank, c, "write");
-  if (value)
-    write_at (t, c, 0, value, 1, 0);
+  if (!value)
+    return;
+  if (sp__lone () && sp__num_of_i64 (t->type, value, &v) == 0
+      && sp__pend_log_add (t, c, v) > 0)
+    return;
+  write_at (t, c, 0, value, 1, 0);
 }
 
 /* The entry points: a variadic one for every rank, fixed-arity ones for
