@@ -176,10 +176,26 @@ reader::refused (const tree *x)
 void
 reader::bisect (int k, tree lo, tree hi, tree x, tree base)
 {
-  tree i64 = sparse_int64_type ();
-  tree n = var (i64), half = var (i64);
-  set (base, lo);
-  set (n, build2 (MINUS_EXPR, i64, hi, lo));
+  tree i64 = sparse_int64_type (), one = build_int_cst (i64, 1);
+  tree n = var (i64), half = var (i64), from = var (i64), to = var (i64);
+  /* Unique coordinates in order: X's position is at most X minus the
+     first coordinate past LO, and at least HI - 1 minus the last
+     coordinate minus X.  A level that holds every coordinate of a
+     range (the rows of a DCSR matrix without empty rows) leaves one
+     position to look at.  */
+  tree last = build2 (MINUS_EXPR, i64, hi, one);
+  tree least = build2 (MINUS_EXPR, i64, last,
+		       build2 (MINUS_EXPR, i64, entry (k, false, last), x));
+  tree most = build2 (PLUS_EXPR, i64, lo,
+		      build2 (MINUS_EXPR, i64, x, entry (k, false, lo)));
+  set (from, build2 (MIN_EXPR, i64, build2 (MAX_EXPR, i64, lo, least),
+		     last));
+  set (to, build2 (MAX_EXPR, i64,
+		   build2 (MIN_EXPR, i64, hi,
+			   build2 (PLUS_EXPR, i64, most, one)),
+		   build2 (PLUS_EXPR, i64, lo, one)));
+  set (base, from);
+  set (n, build2 (MINUS_EXPR, i64, to, from));
   tree step = alloc_stmt_list ();
   append_to_statement_list_force
     (build2 (MODIFY_EXPR, i64, half,
