@@ -1,11 +1,12 @@
 /* Element reads made in the generated code (formats of dense and
    compressed levels: CSR, CSC, DCSR, DCSC, CSF, a sparse vector, a dense
-   matrix), of every element type and of pos and crd widths 8 to 64:
-   gathers (indices read from arrays) and walks of every element in
-   order, forwards and backwards, over empty rows and the first and last
-   coordinates; reads after writes in the same loop; reads of a tensor a
-   sparsified kernel and sp_insert changed between calls; the same loops
-   under OpenMP threads.  The dense build reads plain arrays.  */
+   matrix; coordinates: COO of ranks 2 and 3), of every element type and
+   of pos and crd widths 8 to 64: gathers (indices read from arrays) and
+   walks of every element in order, forwards and backwards, over empty
+   rows and the first and last coordinates; reads after writes in the
+   same loop; reads of a tensor a sparsified kernel and sp_insert changed
+   between calls; the same loops under OpenMP threads.  The dense build
+   reads plain arrays.  */
 /* { dg-options "-fopenmp" } */
 #include "sparse-run.h"
 
@@ -30,6 +31,7 @@ GATHER (gather_csc, long, "CSC")
 GATHER (gather_dcsr, double, "DCSR;pos=8;crd=8")
 GATHER (gather_dcsc, int, "DCSC")
 GATHER (gather_dense, float, "D,D")
+GATHER (gather_coo, double, "COO")
 
 /* Every element read in order, row by row, the columns forwards in even
    rows and backwards in odd ones: a window holds the runs between
@@ -54,16 +56,19 @@ WALK (walk_csr8, int, "CSR;pos=16;crd=8")
 WALK (walk_csc, float, "CSC;crd=16")
 WALK (walk_dcsr, long, "DCSR;pos=64;crd=64")
 WALK (walk_dcsc, double, "DCSC;pos=8")
+WALK (walk_coo, int, "COO;pos=16;crd=16")
 
-static double
-gather3 (int a, int b, int c, double T[a][b][c] SPARSE ("CSF"),
-         const int *ri, const int *ci)
-{
-  double s = 0;
-  for (int k = 0; k < LEN; k++)
-    s += (k % 5 + 1) * T[ri[k] % a][ci[k] % b][(ri[k] + ci[k]) % c];
-  return s;
-}
+#define GATHER3(NAME, FMT)                                                    \
+  static double NAME (int a, int b, int c, double T[a][b][c] SPARSE (FMT),    \
+                      const int *ri, const int *ci)                           \
+  {                                                                           \
+    double s = 0;                                                             \
+    for (int k = 0; k < LEN; k++)                                             \
+      s += (k % 5 + 1) * T[ri[k] % a][ci[k] % b][(ri[k] + ci[k]) % c];        \
+    return s;                                                                 \
+  }
+GATHER3 (gather3, "CSF")
+GATHER3 (gather3_coo, "COO")
 
 /* Sums of 64-bit integers past 2^53, exact (unsigned: they wrap).  */
 static unsigned long
@@ -170,6 +175,11 @@ main (void)
           gather_dcsr (M, N, sp_array (d), ri, ci),
           gather_dcsc (M, N, sp_array (dc), ri, ci),
           gather_dense (M, N, sp_array (dd), ri, ci));
+  sp_tensor *o = typed ("COO", SP_F64, 19, 4, big);
+  sp_tensor *wo = typed ("COO;pos=16;crd=16", SP_I32, 20, 4, big);
+  printf ("coordinates: %.17g %.17g\n",
+          gather_coo (M, N, sp_array (o), ri, ci),
+          walk_coo (M, N, sp_array (wo)));
 
   sp_tensor *w = typed ("CSR", SP_F64, 9, 4, big);
   sp_tensor *w8 = typed ("CSR;pos=16;crd=8", SP_I32, 10, 4, big);
@@ -182,15 +192,18 @@ main (void)
           walk_dcsc (M, N, sp_array (wdc)));
 
   sp_tensor *t3 = sr_tensor3 ("CSF", L, L, L, 14, 3);
+  sp_tensor *o3 = sr_tensor3 ("COO", L, L, L, 21, 3);
   int64_t n1 = 100;
   sp_tensor *v = sr_check (sp_new ("CU;pos=8;crd=16", SP_I64, 1, &n1), "CU");
   for (int64_t k = 0; k < n1; k += 3)
     sp_insert_i64 (v, &k, huge + k);
   sp_assemble (t3);
+  sp_assemble (o3);
   sp_assemble (v);
   sp_tensor *g = typed ("DCSR;crd=16", SP_I64, 18, 3, huge);
-  printf ("rank 3 and 1, exact: %.17g %lu %lu\n",
+  printf ("rank 3 and 1, exact: %.17g %.17g %lu %lu\n",
           gather3 (L, L, L, sp_array (t3), ri, ci),
+          gather3_coo (L, L, L, sp_array (o3), ri, ci),
           gather1 ((int) n1, sp_array (v), ci),
           gather_long (M, N, sp_array (g), ri, ci));
 
@@ -215,7 +228,7 @@ main (void)
           walk_csr (M, N, sp_array (z)));
 
   sp_tensor *all[] = { a, a8, a16, a64, c, d, dc, dd, w, w8, wc, wd, wdc,
-                       t3, v, g, x, y, z };
+                       t3, v, g, x, y, z, o, wo, o3 };
   for (size_t k = 0; k < sizeof all / sizeof *all; k++)
     sp_free (all[k]);
   return 0;
