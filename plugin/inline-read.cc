@@ -25,7 +25,8 @@
    after the element along the last level's dimension (or around it,
    when absent), so that a loop walking a row in order tests the window
    inline at the elements between two entries, as it does after the
-   runtime's reads.  */
+   runtime's reads.  Walks of formats whose levels are not in the order
+   of the dimensions (CSC) stay the runtime's.  */
 
 #include "sparse-plugin.h"
 #include "emit-int.h"
@@ -476,6 +477,11 @@ sparse_inline_read (location_t loc, tree h, const sp_format *f,
      element.  One computed from variables (a loop's counter) walks.  */
   tree last_index = x[f->lv[f->nlevels - 1].dim];
   *window = !walk_tree_without_duplicates (&last_index, loads_r, NULL);
+  /* A walk of a CSC matrix's rows changes column at each read: the
+     runtime's read follows it through the rows' shadow (lookup.c).  */
+  for (int k = 0; *window && k < f->nlevels; k++)
+    if (f->lv[k].dim != k)
+      return NULL_TREE;
   r.loc = loc;
   r.f = f;
   r.x = x;
