@@ -25,12 +25,14 @@
 #include "storage.h"
 
 /* A log this big (bytes) compacts first.  */
-#define FIRST_LIMIT (1 << 26)
-/* A log growing past this many bytes takes the room of its limit at
-   once: the system maps a block that large page by page as records reach
-   it, so the room costs nothing until used, where growing by doubling
-   would copy the records into fresh pages each time.  */
-#define ROOM_AT_ONCE (1 << 20)
+#define FIRST_LIMIT (48 << 20)
+/* A log past this many bytes grows eightfold: the system maps a large
+   block page by page as records reach it, so that the room beyond them
+   costs address space, not memory, and the records are copied into
+   fresh pages a third as often as by doubling.  (Room for the limit at
+   once, fewer copies still, reserved tens of megabytes for logs of one
+   or two, too many under an address-space limit.)  */
+#define ROOM_LARGE (1 << 20)
 
 void
 sp__pend_init (sp_pending *pd, const sp_layout *lo)
@@ -92,11 +94,12 @@ append (sp_pending *pd, const uint64_t *key, sp_num v, int origin)
   uint64_t *r;
   if (pd->n == pd->cap)
     {
-      /* Doubling, but a log that will compact at its limit stops there.  */
-      int64_t cap = pd->cap ? 2 * pd->cap : 64;
-      if (!pd->slot
-          && (cap > pd->limit
-              || cap * pd->rw * (int64_t) sizeof *r > ROOM_AT_ONCE))
+      /* Doubling (a large log eightfold), but a log that will compact at
+         its limit stops there.  */
+      int64_t cap = !pd->cap ? 64
+                    : pd->cap * pd->rw * (int64_t) sizeof *r >= ROOM_LARGE
+                    ? 8 * pd->cap : 2 * pd->cap;
+      if (!pd->slot && cap > pd->limit)
         cap = pd->limit;
       r = pd->rec ? sp__resize_array (pd->rec, cap, pd->rw * sizeof *r,
                                       "pending inserts")

@@ -399,7 +399,7 @@ add_double (sp_tensor *t, int rank, const int64_t *c, double value)
 static void
 add_i64 (sp_tensor *t, int rank, const int64_t *c, int64_t value)
 {
-  sp_num v;
+  sp_num v = { .i = 0 };
   check_index (t, rank, c, "write");
   if (value && (sp__num_of_i64 (t->type, value, &v) || !appended (t, c, v)))
     write_at (t, c, 0, value, 1, 0);
