@@ -43,9 +43,10 @@ sp_tensor *sp__global (sp_tensor **slot, const char *name, const char *fmt,
    be zero, which generated code tests before it calls sp__get1 to 3 (or
    sp__put1 to 3 with a zero): word 0 the tensor, 1 the sp__epoch it was
    found in, then per dimension d < 3 of the tensor the first coordinate
-   (word 2 + d) and how many (word 5 + d, unsigned).  The runtime sets it
-   where a read found a run of absent elements, and moves sp__epoch on
-   whenever entries may appear in such a run.  */
+   (word 2 + d) and how many (word 5 + d, unsigned).  The runtime, and
+   the reads generated code makes itself, set it where a read found a
+   run of absent elements; the runtime moves sp__epoch on whenever
+   entries may appear in such a run.  */
 #define SP__WINDOW_WORDS 8
 extern __thread int64_t sp__win[SP__WINDOW_WORDS];
 extern int64_t sp__epoch;

@@ -150,7 +150,8 @@ lowerer::read (int acc)
       tree idx[SP_MAX_RANK];
       for (int k = 0; k < a.nidx; k++)
 	idx[k] = ivar[a.var[k]];
-      return sparse_build_get (loc, handle[a.opd], tag.elem_type, a.nidx, idx);
+      return sparse_build_get (loc, handle[a.opd], tag.elem_type, a.nidx, idx,
+			       NULL);
     }
   return lvalue_dense (acc);
 }
@@ -375,7 +376,7 @@ lowerer::build ()
       if (acc != ERROR_MARK)
 	{
 	  tree old = sparse_build_get (loc, handle[out.opd], tag.elem_type,
-				       out.nidx, idx);
+				       out.nidx, idx, NULL);
 	  tree type = sparse_arith_type (tag.elem_type, TREE_TYPE (val));
 	  v = sparse_convert (loc, tag.elem_type,
 			    fold_build2 (acc, type, sparse_convert (loc, type, old),

@@ -11,7 +11,9 @@
    the indices passed as int64_t.  Values travel as double, which holds
    every value of the other element types, or as int64_t for 64-bit
    integer elements (sp__get2_i64, sp__put_i64, ...); the generated code
-   converts to and from the element type.
+   converts to and from the element type.  Reads of formats of dense and
+   compressed levels are made in the generated code (inline-read.cc),
+   with a call only where the runtime must make them.
 
    Copyright the sparse authors.  GPL-3.0-or-later (see COPYING).  */
 
@@ -196,15 +198,26 @@ window_decl (bool epoch)
   return decls[epoch] = d;
 }
 
+tree
+sparse_window_ref (int w)
+{
+  return build4 (ARRAY_REF, sparse_int64_type (), window_decl (false),
+		 size_int (w), NULL_TREE, NULL_TREE);
+}
+
+tree
+sparse_epoch_ref (void)
+{
+  return window_decl (true);
+}
+
 /* Word W of the calling thread's window, as an unsigned 64-bit
    number.  */
 static tree
 window_word (int w)
 {
   tree u64 = unsigned_type_for (sparse_int64_type ());
-  return fold_convert (u64, build4 (ARRAY_REF, sparse_int64_type (),
-				    window_decl (false), size_int (w),
-				    NULL_TREE, NULL_TREE));
+  return fold_convert (u64, sparse_window_ref (w));
 }
 
 /* Whether the window holds element IDX (RANK <= 3 indices, evaluated
@@ -268,7 +281,7 @@ after_saves (tree expr, tree h, int rank, tree *x)
 
 tree
 sparse_build_get (location_t loc, tree handle, tree elem_type, int rank,
-		  tree *idx)
+		  tree *idx, const sp_format *fmt)
 {
   bool i64 = travels_as_int64 (elem_type);
   tree x[SP_MAX_RANK];
@@ -282,9 +295,14 @@ sparse_build_get (location_t loc, tree handle, tree elem_type, int rank,
 			    i64 ? SPARSE_RT_GET1_I64 : SPARSE_RT_GET1,
 			    handle, NULL_TREE, rank, x);
   tree type = TREE_TYPE (call);
-  call = fold_build3_loc (loc, COND_EXPR, type,
-			  in_window (loc, handle, rank, x),
-			  build_zero_cst (type), call);
+  bool window;
+  if (tree read = sparse_inline_read (loc, handle, fmt, elem_type, x, call,
+				      &window))
+    call = read;
+  if (window)
+    call = fold_build3_loc (loc, COND_EXPR, type,
+			    in_window (loc, handle, rank, x),
+			    build_zero_cst (type), call);
   return sparse_convert (loc, elem_type, after_saves (call, handle, rank, x));
 }
 

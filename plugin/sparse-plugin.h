@@ -17,6 +17,8 @@
                       to cache lines (a pass before RTL)
      rtcall.cc        declarations of the runtime entry points (their
                       table: rt-entries.def) and the trees that call them
+     inline-read.cc   element reads of CSR-like formats made without
+                      a call
      remarks.cc       what the plugin says about each nest, pragma and
                       access: kept, and said in source order at the end
    Everything GCC-independent is plain C: the annotation language in
@@ -205,15 +207,30 @@ tree sparse_arith_type (tree a, tree b);
 tree sparse_convert (location_t loc, tree type, tree expr);
 /* A NUL-terminated string constant as a `const char *'.  */
 tree sparse_build_string (const char *s);
-/* Calls.  IDX holds RANK index expressions (any integer type).  */
+/* Calls.  IDX holds RANK index expressions (any integer type).  A read
+   of a tensor of format FMT (if not NULL) that inline-read.cc can make
+   in the generated code is made there, a call only while calls are
+   pending; the trees must then be GENERIC before gimplification.  */
 tree sparse_build_get (location_t loc, tree handle, tree elem_type, int rank,
-                       tree *idx);
+                       tree *idx, const sp_format *fmt);
 tree sparse_build_put (location_t loc, tree handle, tree elem_type,
                        tree value, int rank, tree *idx);
 /* A[IDX] += VALUE, VALUE of ELEM_TYPE (the addition made in it).  */
 tree sparse_build_add (location_t loc, tree handle, tree elem_type,
                        tree value, int rank, tree *idx);
 tree sparse_build_dim (location_t loc, tree handle, int d);
+/* The calling thread's window sp__win[W] and sp__epoch, int64_t
+   lvalues (include/sparse_plugin.h).  */
+tree sparse_window_ref (int w);
+tree sparse_epoch_ref (void);
+/* The read of element X (RANK saved int64_t indices) of tensor H
+   (saved) of format F and ELEM_TYPE, made inline, of CALL's type, CALL
+   where calls are pending (inline-read.cc); NULL_TREE if F's reads are
+   not made inline.  *WINDOW says whether the window is to be tested
+   first (false for a gather's reads made inline).  */
+tree sparse_inline_read (location_t loc, tree h, const sp_format *f,
+                         tree elem_type, const tree *x, tree call,
+                         bool *window);
 /* A new local variable of FN of TYPE, named NAME (may be NULL).  */
 tree sparse_new_local (tree fn, tree type, const char *name);
 

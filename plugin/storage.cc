@@ -223,6 +223,13 @@ row_index (tree off, tree rowsize)
       if (operand_equal_p (as, rowsize, 0)
 	  || operand_equal_p (a, rowsize, 0))
 	return fold_convert (i64, b);
+      /* A VLA's (i * n) * 8 over rows of n * 8 bytes: i * n over rows
+	 of n.  */
+      tree r = rowsize;
+      STRIP_NOPS (r);
+      if (TREE_CODE (r) == MULT_EXPR && TREE_CODE (bs) == INTEGER_CST
+	  && operand_equal_p (bs, TREE_OPERAND (r, 1), 0))
+	return row_index (a, TREE_OPERAND (r, 0));
     }
   return fold_build2 (TRUNC_DIV_EXPR, i64, fold_convert (i64, off),
 		      fold_convert (i64, rowsize));
@@ -479,7 +486,8 @@ rewriter::walk_read (tree *tp, location_t loc)
     walk (&a.idx[k], loc, false);
   /* The walks may have added uses: look the record up again.  */
   tagged_use &v = uses[a.use];
-  *tp = sparse_build_get (loc, v.handle, v.tag.elem_type, a.nidx, a.idx);
+  *tp = sparse_build_get (loc, v.handle, v.tag.elem_type, a.nidx, a.idx,
+			  &v.tag.fmt);
   fallback (a, loc);
   return true;
 }
@@ -588,7 +596,8 @@ rewriter::walk_incdec (tree *tp, location_t loc, bool unused)
       fallback (a, loc);
       return true;
     }
-  tree old = sparse_build_get (loc, handle, type, a.nidx, a.idx);
+  tree old = sparse_build_get (loc, handle, type, a.nidx, a.idx,
+			       &w.tag.fmt);
   if (post)
     old = save_expr (old);
   tree nval = fold_build2_loc (loc, inc ? PLUS_EXPR : MINUS_EXPR, type, old,
@@ -1321,7 +1330,13 @@ rewrite_function (tree fndecl, const rewriter *parent)
       rw.index.put (p, id);
     }
 
+  /* The temporaries and labels of the code built for accesses belong to
+     the function they are in (a nested function's are not its
+     parent's).  */
+  tree outer_fn = current_function_decl;
+  current_function_decl = fndecl;
   rw.walk (&DECL_SAVED_TREE (fndecl), DECL_SOURCE_LOCATION (fndecl), true);
+  current_function_decl = outer_fn;
 
   if (rw.computed_goto)
     free_at_exit (bind, rw.scope_handles);

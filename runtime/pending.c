@@ -26,7 +26,14 @@
 #include "storage.h"
 
 /* A log this big (bytes) compacts first.  */
-#define FIRST_LIMIT (1 << 24)
+#define FIRST_LIMIT (48 << 20)
+/* A log past this many bytes grows eightfold: the system maps a large
+   block page by page as records reach it, so that the room beyond them
+   costs address space, not memory, and the records are copied into
+   fresh pages a third as often as by doubling.  (Room for the limit at
+   once, fewer copies still, reserved tens of megabytes for logs of one
+   or two, too many under an address-space limit.)  */
+#define ROOM_LARGE (1 << 20)
 
 void
 sp__pend_init (sp_pending *pd, const sp_layout *lo)
@@ -88,15 +95,19 @@ append (sp_pending *pd, const uint64_t *key, sp_num v, int origin)
   uint64_t *r;
   if (pd->n == pd->cap)
     {
-      /* Doubling, but a log that will compact at its limit stops there.  */
-      int64_t cap = pd->cap ? 2 * pd->cap : 64;
+      /* Doubling (a large log eightfold), but a log that will compact at
+         its limit stops there.  */
+      int64_t cap = !pd->cap ? 64
+                    : pd->cap * pd->rw * (int64_t) sizeof *r >= ROOM_LARGE
+                    ? 8 * pd->cap : 2 * pd->cap;
       if (!pd->slot && cap > pd->limit)
         cap = pd->limit;
-      if (!(r = sp__alloc_array (cap, pd->rw * sizeof *r, -1,
-                                 "pending inserts")))
+      r = pd->rec ? sp__resize_array (pd->rec, cap, pd->rw * sizeof *r,
+                                      "pending inserts")
+                  : sp__alloc_array (cap, pd->rw * sizeof *r, -1,
+                                     "pending inserts");
+      if (!r)
         return -1;
-      memcpy (r, pd->rec, pd->n * pd->rw * sizeof *r);
-      sp__free_array (pd->rec);
       pd->rec = r;
       pd->cap = cap;
     }
@@ -290,6 +301,45 @@ sp__pend_add (sp_pending *pd, const uint64_t *key, sp_num v, int set,
 }
 
 int
+sp__pend_log_add (sp_tensor *t, const int64_t *coords, sp_num v)
+{
+  sp_priv *pv = t->priv;
+  sp_pending *pd = &pv->pend;
+  const sp_layout *lo = &pv->lo;
+  int64_t most = sp__ix_max (t->fmt.crdw);
+  uint64_t key = 0, *r;
+  int off = lo->keybits;
+
+  if (!lo->plain || lo->keywords != 1 || pv->dense || pv->built || pd->slot
+      || !t->dirty || pd->n + 1 >= pd->limit)
+    return 0;
+  /* sp__key_pack's key, of one word.  */
+  for (int i = 0; i < lo->nkey; i++)
+    {
+      int64_t c = coords[t->fmt.lv[lo->key[i]].dim];
+      if (c > most)
+        return 0;
+      off -= lo->kbits[i];
+      key |= (uint64_t) c << off;
+    }
+  if (pd->n == pd->cap)
+    {
+      note_key (pd, &key);
+      return append (pd, &key, v, SP_FROM_ADD) < 0 ? -1 : 1;
+    }
+  /* note_key and append, for a key of one word.  */
+  if (key < pd->least[0] || !pd->n)
+    pd->least[0] = key;
+  if (key > pd->most[0] || !pd->n)
+    pd->most[0] = key;
+  r = record (pd, pd->n++);
+  r[0] = key;
+  r[1] = (uint64_t) v.i;
+  r[2] = SP_FROM_ADD;
+  return 1;
+}
+
+int
 sp__pend_holds (sp_pending *pd, const uint64_t *key)
 {
   int64_t s;
@@ -350,7 +400,9 @@ sp__pend_free (sp_pending *pd)
 size_t
 sp__pend_memory (const sp_pending *pd)
 {
-  return (size_t) pd->cap * pd->rw * sizeof *pd->rec
+  /* The records, not the room: a large log's room is mapped only as
+     records reach it.  */
+  return (size_t) pd->n * pd->rw * sizeof *pd->rec
          + (size_t) pd->nslot * 2 * sizeof *pd->slot;
 }
 

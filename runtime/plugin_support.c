@@ -369,6 +369,23 @@ put_i64 (sp_tensor *t, int rank, const int64_t *c, int64_t value)
   write_at (t, c, 0, value, 1, 1);
 }
 
+/* Whether the addition of V (of T's type) at C was appended to T's log,
+   as it is while T is being built (sp__pend_log_add); a failure stops
+   the program.  */
+static int
+appended (sp_tensor *t, const int64_t *c, sp_num v)
+{
+  int rc, locked = !sp__lone ();
+  if (locked)
+    pthread_mutex_lock (&access_lock);
+  rc = sp__pend_log_add (t, c, v);
+  if (locked)
+    pthread_mutex_unlock (&access_lock);
+  if (rc < 0)
+    die ("write: %s", sp_error ());
+  return rc;
+}
+
 /* A[C] += VALUE, VALUE of T's type: logged as an addition, which costs
    no lookup.  An addition of zero or NaN is made as the program makes
    it instead (assembly takes an element's first addition as its value,
@@ -383,7 +400,8 @@ add_double (sp_tensor *t, int rank, const int64_t *c, double value)
     return;
   if (value != 0 && !isnan (value))
     {
-      write_at (t, c, value, 0, 0, 0);
+      if (sp__num_of_double (t->type, value, &v) || !appended (t, c, v))
+        write_at (t, c, value, 0, 0, 0);
       return;
     }
   read_at (t, c, &v);
@@ -393,8 +411,9 @@ add_double (sp_tensor *t, int rank, const int64_t *c, double value)
 static void
 add_i64 (sp_tensor *t, int rank, const int64_t *c, int64_t value)
 {
+  sp_num v = { .i = 0 };
   check_index (t, rank, c, "write");
-  if (value)
+  if (value && (sp__num_of_i64 (t->type, value, &v) || !appended (t, c, v)))
     write_at (t, c, 0, value, 1, 0);
 }
 

@@ -555,6 +555,11 @@ void sp__pend_init (sp_pending *pd, const sp_layout *lo);
 /* Log an sp_put (SET) or sp_insert of V at KEY.  */
 int sp__pend_add (sp_pending *pd, const uint64_t *key, sp_num v, int set,
                   int type);
+/* sp_insert of V (of T's type) at COORDS (in range) where it is only an
+   append to T's log (T's arrays not built, its layout plain, the log
+   neither indexed nor at its limit): 1 when made so, 0 when sp_insert
+   must make it, -1 with a message when out of memory.  */
+int sp__pend_log_add (sp_tensor *t, const int64_t *coords, sp_num v);
 /* Whether records at KEY may be pending: 0 only when there are none.  */
 int sp__pend_holds (sp_pending *pd, const uint64_t *key);
 /* Apply the pending calls at KEY to *V (the stored value): 0, or -1 when
@@ -680,6 +685,11 @@ double sp__phys_bytes (void);
    when FILL < 0); NULL with a message naming WHAT if N is absurd or
    memory runs out.  Never NULL for N == 0.  */
 void *sp__alloc_array (int64_t n, size_t esize, int fill, const char *what);
+/* Array A (of malloc's, or NULL) moved by realloc to a block of N
+   elements of ESIZE bytes, A's kept: realloc moves a large block's pages
+   instead of copying them into fresh ones.  NULL (A left as it was)
+   with a message naming WHAT when memory runs out.  */
+void *sp__resize_array (void *a, int64_t n, size_t esize, const char *what);
 /* Grow *A (capacity *CAP elements) to hold NEED, doubling; new bytes
    FILL as above.  0 or -1.  */
 int sp__grow (void **a, int64_t *cap, int64_t need, size_t esize, int fill,

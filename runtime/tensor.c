@@ -112,6 +112,20 @@ sp__alloc_array (int64_t n, size_t esize, int fill, const char *what)
   return a;
 }
 
+void *
+sp__resize_array (void *a, int64_t n, size_t esize, const char *what)
+{
+  void *b = realloc (a, (size_t) n * esize);
+  if (!b)
+    {
+      sp__fail ("out of memory growing %s to %lld entries", what,
+                (long long) n);
+      return NULL;
+    }
+  big_pages (b, (size_t) n * esize);
+  return b;
+}
+
 int
 sp__grow (void **a, int64_t *cap, int64_t need, size_t esize, int fill,
           const char *what)
@@ -130,12 +144,8 @@ sp__grow (void **a, int64_t *cap, int64_t need, size_t esize, int fill,
                      "machine's memory", what, (long long) n,
                      (double) n * esize / 1e9);
   b = *a ? NULL : sp__kept_take ((size_t) n * esize);
-  if (!b)
-    b = realloc (*a, (size_t) n * esize);
-  if (!b)
-    return sp__fail ("out of memory growing %s to %lld entries", what,
-                     (long long) n);
-  big_pages (b, (size_t) n * esize);
+  if (!b && !(b = sp__resize_array (*a, n, esize, what)))
+    return -1;
   if (fill >= 0)
     memset ((char *) b + *cap * esize, fill, (size_t) (n - *cap) * esize);
   *a = b;

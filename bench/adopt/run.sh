@@ -31,8 +31,8 @@ row () {
   [ "$2" = "$4" ] && same=yes
   echo "| $name $what | $3 | $1 | $(echo "$1 $3" | awk '{ printf "%.2f", $1 / $2 }') | $same |"
 }
-for p in threshold rownorm jacobi gauss-seidel fem random triangular diagonal \
-  symmetric jacobi-diagonal; do
+for p in threshold rownorm jacobi gauss-seidel fem random walk triangular \
+  diagonal symmetric jacobi-diagonal; do
   $CC -O2 $DEFS -fplugin=build/sparse.so -Iinclude bench/adopt/$p.c \
     build/libsparsert.a -lm -lpthread -o $OUT/$p-plugin
   $CC -O2 $DEFS -Wno-attributes -Iinclude bench/adopt/$p.c build/libsparsert.a \
@@ -47,6 +47,7 @@ row gauss-seidel $MTX gauss-seidel
 row fem $GRID assembly
 row fem $GRID product
 row random $MTX random
+row walk $MTX walk
 row triangular $MTX lower
 row triangular $MTX upper
 row diagonal $MTX diagonal
