@@ -90,7 +90,9 @@ struct sp_tensor
   uint32_t magic;   /* SP_MAGIC while alive */
   int32_t type;     /* sp_type */
   int32_t dirty;    /* nonzero: inserts pending, assemble before reading */
-  int32_t pad_;
+  int32_t remote;   /* nonzero: distributed over MPI ranks (sparse_mpi.h):
+                       element accesses go through the runtime, which
+                       knows this rank's block */
   sp_format fmt;
   int64_t dims[SP_MAX_RANK];
   sp_level_store lv[SP_MAX_LEVELS];

@@ -75,6 +75,7 @@ sp__mpi_attach (sp_tensor *t, sp_mpi_dist *d)
   sp__dist_install (&sp__mpi_ops);
   sp__mpi_dist_free (pv->dist);
   pv->dist = d;
+  t->remote = d != NULL;
   /* Windows made while the tensor was whole may cover other blocks.  */
   sp__new_epoch ();
 }
@@ -105,6 +106,7 @@ release (sp_tensor *t)
   sp_priv *pv = t->priv;
   sp__mpi_dist_free (pv->dist);
   pv->dist = NULL;
+  t->remote = 0;
 }
 
 static void

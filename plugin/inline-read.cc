@@ -204,7 +204,8 @@ struct reader
   void coordinates ();
 };
 
-/* Whether the read of X is the runtime's: calls are pending, or the
+/* Whether the read of X is the runtime's: calls are pending, the tensor
+   is distributed (only the runtime knows this rank's block), or the
    runtime would stop the program (a handle that is no tensor's, an index
    out of range).  One condition, without branches between its tests.  */
 tree
@@ -217,10 +218,13 @@ reader::refused ()
 					    int32_type ())), int32_type ());
   tree magic = handle_field (loc, h, offsetof (sp_tensor, magic),
 			     unsigned_type_for (int32_type ()));
+  tree remote = handle_field (loc, h, offsetof (sp_tensor, remote),
+			      int32_type ());
   tree cond = binary (TRUTH_OR_EXPR,
 		      binary (NE_EXPR, magic,
 			      build_int_cst (TREE_TYPE (magic), SP_MAGIC)),
-		      binary (NE_EXPR, dirty, cst (0)));
+		      binary (NE_EXPR, binary (BIT_IOR_EXPR, dirty, remote),
+			      cst (0)));
   for (int d = 0; d < f->rank; d++)
     {
       tree extent = handle_field (loc, h, offsetof (sp_tensor, dims)

@@ -1,7 +1,8 @@
 /* dist.h -- distributed tensors, as the runtime sees them.
 
-   libsparsert holds no MPI code: a tensor is distributed when its
-   sp_priv.dist is set, which only libsparse-mpi does (sparse_mpi.h).
+   libsparsert holds no MPI code: a tensor is distributed when its flag
+   remote (sparse_abi.h) is set, with its state in sp_priv.dist, which
+   only libsparse-mpi does (sparse_mpi.h).
    That library installs its operations here the first time it makes a
    distributed tensor; the kernel calls of sparse_kernel.h (sp_kdist_*)
    reach them through this table and cost a test when no operand is
@@ -47,13 +48,12 @@ typedef struct sp_dist_ops
 extern const sp_dist_ops *sp__dist_ops;
 void sp__dist_install (const sp_dist_ops *ops);
 
-/* Whether T is distributed: a load and a test while no distributed
-   tensor was ever made.  */
+/* Whether T is distributed: its flag, which the generated code's own
+   element reads test too (sparse_abi.h), set with its state.  */
 static inline int
 sp__distributed (const sp_tensor *t)
 {
-  return __builtin_expect (sp__dist_ops != NULL, 0) && t && t->priv
-         && ((const sp_priv *) t->priv)->dist;
+  return t && __builtin_expect (t->remote != 0, 0);
 }
 
 /* Stop the job on an access WHAT at X to T unless T is whole or X lies
