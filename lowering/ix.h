@@ -224,6 +224,10 @@ typedef struct ix_expr
   ix_num num;      /* IX_CONST; IX_CAST, IX_INDEX: only NUM.type */
   int tok;         /* token of the operator or leaf, or -1 */
   unsigned loc;
+  int seeded;      /* IX_ADD, IX_SUB whose B is a sum: the program adds
+                      (subtracts) B's terms one by one into A's value
+                      (s = a; for ... s -= ...), and the sum is computed
+                      so, in that order, not apart and then combined */
 } ix_expr;
 
 /* -------------------------------------------------------------------- */

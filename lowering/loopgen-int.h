@@ -50,6 +50,13 @@ typedef struct gen
   int flush_depth;                  /* depth whose body flushes the
                                        workspace; -1: after the nest */
   int treg[SCH_MAX_SCOPES];         /* register of each reduction scope */
+  int tsub[SCH_MAX_SCOPES];         /* nonzero: its terms are subtracted
+                                       from it (a seeded -=) */
+  int seed_node[SCH_MAX_SCOPES];    /* the seeded IX_ADD / IX_SUB whose
+                                       value its register holds, or -1 */
+  int seeded;                       /* the output's value seeds its sum's
+                                       register, which then replaces it
+                                       (loopgen-output.c, seed) */
   block *pre;                       /* the nest's declarations, before
                                        its loops */
   int dist_ctx;                     /* the kernel's sp_kdist context */

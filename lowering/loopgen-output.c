@@ -212,6 +212,103 @@ lg_ws_add (gen *g, const state *st, block *b, int w, int val)
     lg_set (g, b, LIR_ACCUM, LIR_ADD, -1, g->ws, lg_ref (g, w), -1, val);
 }
 
+/* The dense output's element at ST: its array into *ARR, its index into
+   *IDX.  */
+static void
+dense_element (gen *g, const state *st, int *arr, int *idx)
+{
+  const ix_stmt *s = g->s;
+  int out = s->out, o = s->acc[out].opd;
+  lir_type et = lg_elem_type (g, o);
+  if (s->opd[o].tagged)
+    {
+      int t = g->tensor_of[out];
+      *arr = lir_add_array (g->k, LIR_ARR_VALS, et, t, -1, -1);
+      *idx = lg_ref (g, st->pos[out][g->k->tensors[t].fmt.nlevels - 1]);
+    }
+  else
+    {
+      *arr = lir_add_array (g->k, LIR_ARR_DENSE, et, -1, -1, o);
+      *idx = lg_rowmajor (g, st, out);
+    }
+}
+
+/* The seeded IX_ADD / IX_SUB of E (not below another sum) whose sum is
+   ROOT, or -1.  */
+static int
+seeding_node (const gen *g, int e, int root)
+{
+  const ix_expr *x = &g->s->expr[e];
+  if ((x->op == IX_ADD || x->op == IX_SUB) && x->seeded && x->b == root)
+    return e;
+  if (x->op == IX_SUM || x->op == IX_ACCESS)
+    return -1;
+  int r = x->a >= 0 ? seeding_node (g, x->a, root) : -1;
+  return r >= 0 || x->b < 0 ? r : seeding_node (g, x->b, root);
+}
+
+/* Whether E reads no sum of scope K's children from C on (those not
+   computed yet).  */
+static int
+computed_before (const gen *g, int k, int e, int c)
+{
+  for (int d = c; d < g->nest->nscopes; d++)
+    if (g->nest->scope[d].parent == k
+        && ix_expr_contains (g->s, e, g->nest->scope[d].expr))
+      return 0;
+  return 1;
+}
+
+/* The value the register of child C of scope K starts from: zero; or
+   where the program adds a floating-point sum's terms one by one into a
+   value (s = b[i]; for j s -= ..., a seeded IX_ADD / IX_SUB), that
+   value, the terms then added to it in the loops' order ((b - a1) - a2
+   ..., not b - (a1 + a2 ...)), the register then the node's value
+   (G->seed_node); or, where the statement adds (or subtracts) one sum
+   into its output and nothing else (y[i] += A[i][j] * x[j]), the
+   output's own value, the register written back in its place
+   (G->seeded).  A sum the program lets reassociate, split among threads
+   or ranks, starts from zero.  */
+static int
+seed (gen *g, int k, int c, const state *st, lir_type tt)
+{
+  const sch_nest *nest = g->nest;
+  int zero = tt == LIR_F64 || tt == LIR_F32 ? lir_const_f (g->k, 0, tt)
+             : lg_int (g, 0);
+  g->tsub[c] = 0;
+  g->seed_node[c] = -1;
+  if ((tt != LIR_F64 && tt != LIR_F32) || g->sc->reassoc)
+    return zero;
+  int p = seeding_node (g, lg_scope_body (g, k), nest->scope[c].expr);
+  if (p >= 0 && lg_ix_type (g, p) == tt
+      && lg_ix_type (g, g->s->expr[p].a) == tt
+      && computed_before (g, k, g->s->expr[p].a, c))
+    {
+      g->tsub[c] = g->s->expr[p].op == IX_SUB;
+      g->seed_node[c] = p;
+      return lg_value (g, g->s->expr[p].a, st, k);
+    }
+  if (k != 0 || nest->assign == IX_SET
+      || lg_scope_body (g, 0) != nest->scope[c].expr
+      || lg_ix_type (g, nest->rhs) != lg_elem_type (g, g->s->acc[g->s->out].opd))
+    return zero;
+  int v;
+  /* A scalar's nests add into one register (G->acc).  */
+  if (nest->out_mode == SCH_OUT_SCALAR && g->sc->nnests == 1)
+    v = lir_leaf (g->k, LIR_SCALAR, tt, g->s->acc[g->s->out].opd, -1, 0);
+  else if (nest->out_mode == SCH_OUT_DENSE && nest->mode == SCH_REGISTER)
+    {
+      int arr, idx;
+      dense_element (g, st, &arr, &idx);
+      v = lir_load (g->k, arr, idx);
+    }
+  else
+    return zero;
+  g->tsub[c] = nest->assign == IX_SUB_SET;
+  g->seeded = 1;
+  return v;
+}
+
 static void
 write_output (gen *g, int val, state *st, block *b)
 {
@@ -223,23 +320,15 @@ write_output (gen *g, int val, state *st, block *b)
   switch (nest->out_mode)
     {
     case SCH_OUT_SCALAR:
-      lg_set (g, b, LIR_ACCUM, sign, g->acc, -1, -1, -1, val);
+      lg_set (g, b, g->seeded ? LIR_ASSIGN : LIR_ACCUM, sign, g->acc, -1, -1,
+              -1, val);
       break;
     case SCH_OUT_DENSE:
       {
         int arr, idx;
-        if (s->opd[o].tagged)
-          {
-            int t = g->tensor_of[out];
-            arr = lir_add_array (g->k, LIR_ARR_VALS, et, t, -1, -1);
-            idx = lg_ref (g, st->pos[out][g->k->tensors[t].fmt.nlevels - 1]);
-          }
-        else
-          {
-            arr = lir_add_array (g->k, LIR_ARR_DENSE, et, -1, -1, o);
-            idx = lg_rowmajor (g, st, out);
-          }
-        if (nest->assign == IX_SET && nest->mode == SCH_REGISTER)
+        dense_element (g, st, &arr, &idx);
+        if ((nest->assign == IX_SET && nest->mode == SCH_REGISTER)
+            || g->seeded)
           lg_set (g, b, LIR_ASSIGN, LIR_ADD, -1, arr, idx, -1, val);
         else
           lg_set (g, b, LIR_ACCUM, sign, -1, arr, idx, -1, val);
@@ -329,9 +418,7 @@ lg_compute_scope (gen *g, int k, state *st, block *b)
     if (nest->scope[c].parent == k)
       {
         lir_type tt = lg_ix_type (g, nest->scope[c].expr);
-        int zero = tt == LIR_F64 || tt == LIR_F32
-                   ? lir_const_f (g->k, 0, tt) : lg_int (g, 0);
-        g->treg[c] = lg_decl (g, b, tt, "t", zero);
+        g->treg[c] = lg_decl (g, b, tt, "t", seed (g, k, c, st, tt));
         if (nz && g->nz < 0)
           g->nz = lg_decl (g, b, LIR_I32, "nz", lg_int (g, 0));
         const sch_scope *x = &nest->scope[c];
@@ -351,7 +438,8 @@ lg_compute_scope (gen *g, int k, state *st, block *b)
             ? merged_value (g, body, st) : lg_value (g, body, st, k);
   if (k > 0)
     {
-      lg_set (g, b, LIR_ACCUM, LIR_ADD, g->treg[k], -1, -1, -1, val);
+      lg_set (g, b, LIR_ACCUM, g->tsub[k] ? LIR_SUB : LIR_ADD, g->treg[k], -1,
+              -1, -1, val);
       if (g->nz >= 0)
         lg_assign (g, b, g->nz, lg_int (g, 1));
       return;

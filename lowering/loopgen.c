@@ -1049,6 +1049,7 @@ nest_start (gen *g, int n, state *st)
   g->n = n;
   g->nest = nest;
   g->covered = 1;
+  g->seeded = 0;
   g->nz = -1;
   memset (st, 0xff, sizeof *st);
   st->absent = 0;
@@ -1237,8 +1238,9 @@ lir_build (const ix_sched *sc, ix_diag *d)
 
   /* Epilogue.  */
   if (s->acc[out].nidx == 0)
-    lg_set (&g, &top, s->assign == IX_SET ? LIR_ASSIGN : LIR_ACCUM, LIR_ADD,
-            -1, -1, -1, o, lg_dist_sum (&g, lg_ref (&g, g.acc)));
+    lg_set (&g, &top, s->assign == IX_SET || g.seeded ? LIR_ASSIGN : LIR_ACCUM,
+            LIR_ADD, -1, -1, -1, o,
+            lg_dist_sum (&g, lg_ref (&g, g.acc)));
   if (sparse_out)
     lg_call (&g, &top, LIR_CALL_OUT_END, g.k->out_tensor, -1, -1);
   if (sc->nnests && sc->nest[0].out_mode == SCH_OUT_WORKSPACE)

@@ -21,6 +21,7 @@ typedef struct sym
   int sumloop;    /* IX_SUM: the loop summed over */
   int carried;    /* IX_ACCESS of an output: the element an earlier
                      iteration of the outer loop wrote (carried_read) */
+  int seeded;     /* IX_ADD, IX_SUB: as ix_expr's */
   unsigned loc;
 } sym;
 

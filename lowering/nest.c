@@ -705,9 +705,23 @@ end_loop (engine *g, int l)
                 return -1;
               g->syms[t.e].sumloop = l;
               s->delta[d].e = -1;
-              s->delta[d - 1] = term_add (g, s->delta[d - 1], t);
-              if (s->delta[d - 1].e < 0)
-                return -1;
+              if (d - 1 == s->depth && !sym_is_zero (g, s->val))
+                {
+                  /* Its terms go into the value set before the loop, one
+                     by one, after the sums of the loops before it.  */
+                  s->val = sym_apply (g, s->val, t);
+                  if (s->val < 0)
+                    return -1;
+                  if (g->syms[s->val].op == IX_ADD
+                      || g->syms[s->val].op == IX_SUB)
+                    g->syms[s->val].seeded = 1;
+                }
+              else
+                {
+                  s->delta[d - 1] = term_add (g, s->delta[d - 1], t);
+                  if (s->delta[d - 1].e < 0)
+                    return -1;
+                }
             }
           if (d - 1 == s->depth)
             {
@@ -818,7 +832,10 @@ kexpr (kbuild *k, int s)
         int b = a < 0 || x->b < 0 ? -1 : kexpr (k, x->b);
         if (a < 0 || (x->b >= 0 && b < 0))
           return -1;
-        return ix_add_op (k->ix, x->op, a, b, -1, x->loc, &k->d);
+        int e = ix_add_op (k->ix, x->op, a, b, -1, x->loc, &k->d);
+        if (e >= 0)
+          k->ix->expr[e].seeded = x->seeded;
+        return e;
       }
     }
 }
@@ -938,7 +955,10 @@ check_bounds (engine *g, kbuild *k)
           const nest_loop *lp = &g->n->loop[l];
           if (lp->ranged)
             continue;
-          if (lp->bound_rt
+          /* A tagged array's extent is its handle's, which the front end
+             compares with any bound the loops cannot change where the
+             declaration does not give it.  */
+          if ((lp->bound_rt || (ob->opd.tagged && ob->extent_key[d] < 0))
               && (ob->extent_key[d] < 0 || lp->bound_key != ob->extent_key[d]))
             {
               if (add_bound_check (g, l, k->opd_obj[ac->opd], d))

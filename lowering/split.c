@@ -73,7 +73,10 @@ copy_expr (ix_stmt *dst, const ix_stmt *src, int e, int hole, int hole_acc,
   int b = -1;
   if (x->b >= 0 && (b = copy_expr (dst, src, x->b, hole, hole_acc, d)) < 0)
     return -1;
-  return ix_add_op (dst, x->op, a, b, x->tok, x->loc, d);
+  int r = ix_add_op (dst, x->op, a, b, x->tok, x->loc, d);
+  if (r >= 0)
+    dst->expr[r].seeded = x->seeded;
+  return r;
 }
 
 /* A new statement over the operands of SRC (same ids) and the
