@@ -1020,9 +1020,17 @@ reader::read_access (tree t, int *nidx, int *lps)
 	  else
 	    break;
 	}
-      if ((TREE_CODE (p) != PARM_DECL && TREE_CODE (p) != VAR_DECL)
-	  || TREE_CODE (TREE_TYPE (p)) != POINTER_TYPE)
-	return fail ("an access through a pointer that is not a variable"), -1;
+      if (TREE_CODE (p) == COMPONENT_REF
+	  && TREE_CODE (TREE_TYPE (p)) == POINTER_TYPE)
+	{
+	  p = member_operand (p);
+	  if (!p)
+	    return -1;
+	}
+      else if ((TREE_CODE (p) != PARM_DECL && TREE_CODE (p) != VAR_DECL)
+	       || TREE_CODE (TREE_TYPE (p)) != POINTER_TYPE)
+	return fail ("an access through a pointer that is not a variable or "
+		     "a member of a variable's structure"), -1;
       decl = p;
       const char *name = decl_name (p) ? decl_name (p) : "?";
       if (!off)
@@ -1054,6 +1062,13 @@ reader::read_access (tree t, int *nidx, int *lps)
       if (n_rev > SP_MAX_RANK - 1)
 	return fail ("%s has too many dimensions", name), -1;
       idx[n_rev++] = first;
+    }
+  else if (TREE_CODE (t) == COMPONENT_REF
+	   && TREE_CODE (TREE_TYPE (t)) == ARRAY_TYPE)
+    {
+      decl = member_operand (t);
+      if (!decl)
+	return -1;
     }
   else if (TREE_CODE (t) == COMPONENT_REF)
     return fail ("an access to a structure member"), -1;
@@ -1312,6 +1327,8 @@ reader::read_assign (tree lhs, tree rhs, ix_assign op, location_t loc)
 	return fail ("loop variable %s is written in the loop body", name);
       if (TREE_CODE (TREE_TYPE (lhs)) == POINTER_TYPE)
 	return fail ("pointer %s is assigned in the loop body", name);
+      if (RECORD_OR_UNION_TYPE_P (TREE_TYPE (lhs)))
+	return fail ("structure %s is assigned in the loop body", name);
       obj = object (lhs);
       if (obj < 0)
 	return false;
@@ -1320,6 +1337,13 @@ reader::read_assign (tree lhs, tree rhs, ix_assign op, location_t loc)
       if (n->obj[obj].role == NEST_ROLE_MEMORY && n->obj[obj].opd.rank == 0
 	  && TREE_ADDRESSABLE (lhs))
 	return fail ("the address of %s is taken", name);
+    }
+  else if (TREE_CODE (lhs) == COMPONENT_REF)
+    {
+      char *text = print_generic_expr_to_str (lhs);
+      fail ("structure member %s is assigned in the loop body", text);
+      free (text);
+      return false;
     }
   else
     {

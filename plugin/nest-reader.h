@@ -60,6 +60,10 @@ struct reader
   auto_vec<tree> bound_read;            /* what bounds taken where the
 					   loops start read */
   auto_vec<int> bound_read_loop;        /* ... as the bound of which loop */
+  auto_vec<tree> member_ref;            /* operands reached through
+					   structure members (p->x) */
+  auto_vec<tree> member_var;            /* ... each held in a variable set
+					   where the loops start */
   char reason[256];
   bool failed;
   bool own_level;       /* the reason is in the outer loop itself */
@@ -114,6 +118,8 @@ struct reader
   int implicit (int e, sp_type *t, sp_type other, sp_type tc);
   int read_access (tree t, int *nidx, int *loops);
   int object (tree decl);
+  tree member_operand (tree ref);
+  tree member_setup (tree runs);
   bool subscript_loop (tree idx, tree of, int *loop);
 };
 

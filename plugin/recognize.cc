@@ -343,6 +343,26 @@ recognizer::rewrite (tree *forp, reader &rd, nest_result &res,
     }
   else
     *forp = stmts;
+
+  /* Operands reached through structure members: their variables are set
+     before the condition and the statements read them.  */
+  const loop_info &outer = rd.loops[0];
+  tree runs = outer.bound_decl
+	      ? build2 (GT_EXPR, integer_type_node, bound_value (outer),
+			build_int_cst (i64, 0))
+	      : NULL_TREE;
+  if (tree set = rd.member_setup (runs))
+    {
+      for (unsigned k = rd.member_var.length (); k-- > 1;)
+	DECL_CHAIN (rd.member_var[k - 1]) = rd.member_var[k];
+      append_to_statement_list (*forp, &set);
+      block = make_node (BLOCK);
+      TREE_USED (block) = 1;
+      *forp = build3 (BIND_EXPR, void_type_node, rd.member_var[0], set,
+		      block);
+      TREE_SIDE_EFFECTS (*forp) = 1;
+      SET_EXPR_LOCATION (*forp, loc);
+    }
 }
 
 /* Try the loops inside *BODYP as nests of their own; true if any was
