@@ -27,14 +27,48 @@ typedef struct split_ctx
   int tries;
 } split_ctx;
 
+/* Whether expressions E and F of S compute the same value the same way
+   (the nest reads a temporary used twice, (s - b) * (s - b), as two
+   copies of its sum).  */
+static int
+same_expr (const ix_stmt *s, int e, int f)
+{
+  if (e == f)
+    return 1;
+  if (e < 0 || f < 0)
+    return 0;
+  const ix_expr *x = &s->expr[e], *y = &s->expr[f];
+  if (x->op != y->op || x->var != y->var || x->seeded != y->seeded
+      || x->num.type != y->num.type)
+    return 0;
+  switch (x->op)
+    {
+    case IX_ACCESS:
+      {
+        const ix_access *a = &s->acc[x->access], *b = &s->acc[y->access];
+        if (a->opd != b->opd || a->nidx != b->nidx)
+          return 0;
+        for (int k = 0; k < a->nidx; k++)
+          if (a->var[k] != b->var[k])
+            return 0;
+        return 1;
+      }
+    case IX_CONST:
+      return x->num.i == y->num.i
+             && memcmp (&x->num.f, &y->num.f, sizeof x->num.f) == 0;
+    default:
+      return same_expr (s, x->a, y->a) && same_expr (s, x->b, y->b);
+    }
+}
+
 /* Copy expression E of SRC into DST (variables by name), replacing
-   expression HOLE by the leaf of access HOLE_ACC of DST.  The new id, or
-   -1.  */
+   expression HOLE, and every other that computes the same, by the leaf
+   of access HOLE_ACC of DST.  The new id, or -1.  */
 static int
 copy_expr (ix_stmt *dst, const ix_stmt *src, int e, int hole, int hole_acc,
            ix_diag *d)
 {
-  if (e == hole)
+  if (hole >= 0 && same_expr (src, e, hole))
     return ix_add_leaf (dst, hole_acc, d);
   const ix_expr *x = &src->expr[e];
   int var = -1;

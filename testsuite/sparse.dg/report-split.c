@@ -41,3 +41,19 @@ k (int n, double Y[n][n] SPARSE ("DCSR"),
 {
 #pragma sparse einsum Y(i,j) = A(m,j,l) * C(i,k)	/* { dg-message "split into 2 kernels over temporaries 't0' dense: t0.j. = sum.m, sum.l, A.m,j,l...; Y.i,j. = t0.j. . sum.k, C.i,k..;" } */
 }
+
+/* A row's sum used twice, as people write a residual's norm: one
+   temporary for both.  */
+double
+norm2 (int n, double A[n][n] SPARSE ("CSR"), double x[n], double b[n])
+{
+  double r = 0;
+  for (int i = 0; i < n; i++)	/* { dg-message "split into 2 kernels over temporaries 't0' dense: t0.i. = sum.j, A.i,j. . x.j..; r .= sum.i, .t0.i. - b.i.. . .t0.i. - b.i...;" } */
+    {
+      double s = 0;
+      for (int j = 0; j < n; j++)
+        s += A[i][j] * x[j];
+      r += (s - b[i]) * (s - b[i]);
+    }
+  return r;
+}

@@ -78,6 +78,21 @@ total (int n, double A[n][n] SPARSE ("CSR"), double x[n], double s)
   return s;
 }
 
+/* A residual's squared norm: the row's sum used twice, one temporary.  */
+static double
+norm2 (int n, double A[n][n] SPARSE ("CSR"), double x[n], double b[n])
+{
+  double r = 0;
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: split into 2 kernels" } */
+    {
+      double s = 0;
+      for (int j = 0; j < n; j++)
+        s += A[i][j] * x[j];
+      r += (s - b[i]) * (s - b[i]);
+    }
+  return r;
+}
+
 static void
 pr (const char *what, const double *a, int n)
 {
@@ -125,6 +140,7 @@ main (void)
   jacobi (N, r, sp_array (A), x, b);
   pr ("jacobi", r, N);
   printf ("total %a\n", total (N, sp_array (A), x, 1e16));
+  printf ("norm2 %a\n", norm2 (N, sp_array (A), x, b));
   sp_free (A);
   sp_free (B);
   return 0;
