@@ -75,7 +75,7 @@ rt (lir_kernel *k, lir_rt fn, int n, const int *args)
 typedef struct build
 {
   int par, nt, tid, np, n0, n1, r0, r1, ck, part;
-  const int *balance;
+  int balance[2];     /* a copy: new statements move the loop's */
   int bounds, counts, writes;  /* the phases' shared counters of chunks */
 } build;
 
@@ -294,7 +294,8 @@ region (lir_kernel *k, lir_block *c, build *b, lir_block *in, int loop,
         int reserve, int open, int close, int free_ws)
 {
   lir_stmt st = k->stmts[loop];
-  b->balance = k->stmts[loop].balance;
+  b->balance[0] = st.balance[0];
+  b->balance[1] = st.balance[1];
   b->bounds = lir_block_local (k, c, LIR_I64, "sp_cb", lir_const_i (k, 0));
   b->counts = lir_block_local (k, c, LIR_I64, "sp_cc", lir_const_i (k, 0));
   b->writes = lir_block_local (k, c, LIR_I64, "sp_cw", lir_const_i (k, 0));
@@ -358,7 +359,7 @@ lir_build_by_threads (lir_kernel *k)
   int serial = lir_copy_block (k, k->body);
   if (serial < 0)
     return;
-  build b = { -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, NULL, -1, -1, -1 };
+  build b = { -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, { -1, -1 }, -1, -1, -1 };
   lir_block c = { -1, -1 }, in = { -1, -1 };
   b.nt = lir_block_local (k, &in, LIR_I64, "sp_nt",
                 lir_leaf (k, LIR_NTHREADS, LIR_I32, -1, -1, -1));
