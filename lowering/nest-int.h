@@ -79,6 +79,11 @@ typedef struct engine
   int gelse[NEST_MAX_GUARDS];     /* in its else */
   int gassumed[NEST_MAX_GUARDS];  /* its condition is assumed false at
                                      the zeros (nest_result.assume) */
+  int final_read[NEST_MAX_OBJS];   /* an output another statement reads
+                                     once complete (final_read): its
+                                     statement runs first */
+  int reads_final[NEST_MAX_OBJS];  /* an output whose statement reads
+                                     another's complete value */
   int base[NEST_MAX_OBJS];         /* the object each stands for in the
                                      result: itself, or the original of
                                      a twin (nest-split.c) */

@@ -418,6 +418,30 @@ carried_read (const engine *g, int o, const nest_expr *x)
   return inside;
 }
 
+/* Whether access X of output O, in the assignment being evaluated to
+   another output, reads O's element complete: an array, not tagged,
+   whose value there is set (not being summed), read at the element it
+   is written at, and written nowhere after in the nest (atax's
+   y[j] += A[i][j] * tmp[i] after tmp[i]'s row sum).  Each element then
+   has its final value when read, so O's statement may run first, whole,
+   and the reader's read its result.  */
+static int
+final_read (engine *g, int o, const nest_expr *x)
+{
+  const state *s = &g->st[o];
+  const nest *n = g->n;
+  if (!g->assigning || g->assigning->obj == o || n->obj[o].opd.tagged
+      || n->obj[o].opd.rank == 0 || s->kind != ST_DEF || x->nidx != s->nmap
+      || memcmp (x->loop, s->map, s->nmap * sizeof *x->loop) != 0)
+    return 0;
+  for (const nest_event *ev = g->assigning + 1; ev < n->ev + n->nevents; ev++)
+    if (ev->kind == NEST_EV_ASSIGN && ev->obj == o)
+      return 0;
+  g->final_read[o] = 1;
+  g->reads_final[g->assigning->obj] = 1;
+  return 1;
+}
+
 /* The symbol of expression E of the nest.  */
 static int
 eval (engine *g, int e)
@@ -442,6 +466,8 @@ eval (engine *g, int e)
               g->syms[r].carried = 1;
             return r;
           }
+        if (!ng_is_temp (g, o) && final_read (g, o, x))
+          return sym_read (g, o, x->nidx, x->loop);
         if (!ng_is_temp (g, o))
           return ng_fail (g, "output %s is also read at %s", ng_objname (g, o),
                        ng_spell_access (g, o, x->nidx, x->loop, buf,
@@ -1337,8 +1363,14 @@ nest_lower (const nest *n, nest_result *r)
 
   if (rc == 0)
     rc = old_reads_written (g);
+  for (int o = 0; o < n->nobjs && rc == 0; o++)
+    if (g->final_read[o] && g->reads_final[o])
+      rc = ng_fail (g, "output %s is read complete by another output's "
+                    "statement and reads one complete itself",
+                    ng_objname (g, o));
 
-  /* One statement per output, in the order of first writes.  */
+  /* One statement per output, in the order of first writes, those read
+     complete by another first.  */
   while (rc == 0)
     {
       int next = -1;
@@ -1349,7 +1381,9 @@ nest_lower (const nest *n, nest_result *r)
             done |= r->kernel_obj[k] == o;
           if (done || !g->written[o] || ng_is_temp (g, o))
             continue;
-          if (next < 0 || g->st[o].first_write < g->st[next].first_write)
+          if (next < 0 || g->final_read[o] > g->final_read[next]
+              || (g->final_read[o] == g->final_read[next]
+                  && g->st[o].first_write < g->st[next].first_write))
             next = o;
         }
       if (next < 0)
