@@ -21,7 +21,7 @@ best () {
     t=$(echo "$line" | sed -n "s/.*$what \([0-9.]*\) s.*/\1/p")
     b=$(echo "$b $t" | awk '{ m = $1; for (i = 2; i <= NF; i++) if ($i < m) m = $i; print m }')
   done
-  sum=$(echo "$line" | sed -n 's/.*checksum \(.*\)/\1/p')
+  sum=$(echo "$line" | sed -n 's/.*checksum \(.*\)/\1/p' | tr ' ' _)
   echo "$b $sum"
 }
 row () {
@@ -32,7 +32,7 @@ row () {
   echo "| $name $what | $3 | $1 | $(echo "$1 $3" | awk '{ printf "%.2f", $1 / $2 }') | $same |"
 }
 for p in threshold rownorm jacobi gauss-seidel fem random walk triangular \
-  diagonal symmetric jacobi-diagonal jacobi-struct; do
+  diagonal symmetric jacobi-diagonal jacobi-struct atax; do
   $CC -O2 $DEFS -fplugin=build/sparse.so -Iinclude bench/adopt/$p.c \
     build/libsparsert.a -lm -lpthread -o $OUT/$p-plugin
   $CC -O2 $DEFS -Wno-attributes -Iinclude bench/adopt/$p.c build/libsparsert.a \
@@ -54,3 +54,4 @@ row diagonal $MTX diagonal
 row symmetric $MTX symmetric
 row jacobi-diagonal $MTX jacobi
 row jacobi-struct $MTX jacobi
+row atax $MTX atax
