@@ -29,6 +29,14 @@ cuttable (const gen *g, int a)
          || lg_searchable (g, a, 0);
 }
 
+/* Whether access A is only written: the output of a plain =, which the
+   kernel builds afresh (an update in place reads it too).  */
+static int
+written_only (const gen *g, int a)
+{
+  return a == g->s->out && g->s->assign == IX_SET && g->s->inplace < 0;
+}
+
 /* Whether the kernel's output rows are written apart by its outer loop
    variable V: then each rank may compute its own.  */
 static int
@@ -68,7 +76,7 @@ row_var (const gen *g)
      cannot be outermost for that access.  */
   for (int a = 0; a < g->s->naccs; a++)
     {
-      if (g->tensor_of[a] < 0 || (a == g->s->out && g->s->assign == IX_SET))
+      if (g->tensor_of[a] < 0 || written_only (g, a))
         continue;
       const sp_format *f = &sc->fmt[a];
       for (int l = 1; l < f->nlevels; l++)
@@ -88,7 +96,7 @@ role (const gen *g, int t, int v)
   if (v < 0 || g->k->tensors[t].conv >= 0)
     return 0;
   for (int a = 0; a < g->s->naccs; a++)
-    if (g->tensor_of[a] == t && !(a == g->s->out && g->s->assign == IX_SET)
+    if (g->tensor_of[a] == t && !written_only (g, a)
         && g->sc->lvl_sv[a][0] != v)
       return 0;
   return 1;
@@ -99,16 +107,9 @@ static int
 read_tensor (const gen *g, int t)
 {
   for (int a = 0; a < g->s->naccs; a++)
-    if (g->tensor_of[a] == t && !(a == g->s->out && g->s->assign == IX_SET
-                                  && g->s->inplace < 0))
+    if (g->tensor_of[a] == t && !written_only (g, a))
       return 1;
   return 0;
-}
-
-static int
-rtcall (gen *g, lir_rt fn, int nargs, const int *args)
-{
-  return lir_rtcall (g->k, fn, nargs, args);
 }
 
 static int
@@ -131,17 +132,17 @@ lg_dist_open (gen *g, block *b)
         n++;
       }
   args[0] = lg_int (g, n);
-  g->dist_ctx = lg_decl (g, b, LIR_PTR, "sp_dctx",
-                         rtcall (g, LIR_RT_KDIST_OPEN, 1 + 2 * n, args));
+  int open = lir_rtcall (k, LIR_RT_KDIST_OPEN, 1 + 2 * n, args);
+  g->dist_ctx = lg_decl (g, b, LIR_PTR, "sp_dctx", open);
   g->dist_lo = g->dist_hi = -1;
   g->dist_sum = 0;
   if (v < 0)
     return;
   int hi[2] = { ctx_ref (g), lg_loop_extent (g, v) };
   g->dist_lo = lg_decl (g, b, LIR_I64, "sp_dlo",
-                        rtcall (g, LIR_RT_KDIST_LO, 1, hi));
+                        lir_rtcall (g->k, LIR_RT_KDIST_LO, 1, hi));
   g->dist_hi = lg_decl (g, b, LIR_I64, "sp_dhi",
-                        rtcall (g, LIR_RT_KDIST_HI, 2, hi));
+                        lir_rtcall (g->k, LIR_RT_KDIST_HI, 2, hi));
   if (g->s->acc[g->s->out].nidx == 0)
     {
       lir_type et = lg_elem_type (g, g->s->acc[g->s->out].opd);
@@ -200,7 +201,7 @@ through (gen *g, block *b, lir_rt fn, int reg)
   int args[2] = { ctx_ref (g), lg_ref (g, reg) };
   if (t != LIR_F64)
     args[1] = lir_cast (g->k, args[1], LIR_F64);
-  int v = rtcall (g, fn, 2, args);
+  int v = lir_rtcall (g->k, fn, 2, args);
   lg_assign (g, b, reg, t != LIR_F64 ? lir_cast (g->k, v, t) : v);
 }
 
@@ -229,12 +230,12 @@ lg_dist_sum (gen *g, int val)
     {
       if (t != LIR_F64)
         args[1] = lir_cast (g->k, val, LIR_F64);
-      int v = rtcall (g, LIR_RT_KDIST_SUM_D, 2, args);
+      int v = lir_rtcall (g->k, LIR_RT_KDIST_SUM_D, 2, args);
       return t != LIR_F64 ? lir_cast (g->k, v, t) : v;
     }
   if (t != LIR_I64)
     args[1] = lir_cast (g->k, val, LIR_I64);
-  int v = rtcall (g, LIR_RT_KDIST_SUM_L, 2, args);
+  int v = lir_rtcall (g->k, LIR_RT_KDIST_SUM_L, 2, args);
   return t != LIR_I64 ? lir_cast (g->k, v, t) : v;
 }
 
@@ -265,7 +266,7 @@ lg_dist_close (gen *g, block *b)
     {
       int args[2] = { ctx_ref (g),
                       lir_leaf (k, LIR_HANDLE, LIR_PTR, o, -1, -1) };
-      eval (g, b, rtcall (g, LIR_RT_KDIST_MARK, 2, args));
+      eval (g, b, lir_rtcall (g->k, LIR_RT_KDIST_MARK, 2, args));
     }
   else if (!s->opd[o].tagged && out->nidx > 0 && g->dist_lo >= 0)
     {
@@ -276,8 +277,8 @@ lg_dist_close (gen *g, block *b)
         row = lg_bin (g, LIR_MUL, row, lg_opd_extent (g, o, d));
       int args[4] = { ctx_ref (g), lir_addr (k, arr, lg_int (g, 0)),
                       lg_opd_extent (g, o, 0), row };
-      eval (g, b, rtcall (g, LIR_RT_KDIST_ROWS, 4, args));
+      eval (g, b, lir_rtcall (g->k, LIR_RT_KDIST_ROWS, 4, args));
     }
   int args[1] = { ctx_ref (g) };
-  eval (g, b, rtcall (g, LIR_RT_KDIST_CLOSE, 1, args));
+  eval (g, b, lir_rtcall (g->k, LIR_RT_KDIST_CLOSE, 1, args));
 }
