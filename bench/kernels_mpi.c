@@ -9,7 +9,8 @@
    Built with the plugin; each kernel is the loop nest a user writes
    (SpMV, SpMM and SDDMM with r = 16 over the matrix, MTTKRP with r = 16
    over the tensor, and a conjugate gradient solve of 50 iterations over
-   the matrix).  Rank 0 appends a line per kernel to OUT.tsv:
+   the matrix; SpMV and CG again with the vectors tagged "D", which then
+   stay distributed).  Rank 0 appends a line per kernel to OUT.tsv:
 
      ours KERNEL P SECONDS SENT RECEIVED BYTES_RANK BYTES_WHOLE CHECK
 
@@ -81,6 +82,72 @@ sddmm (int m, int n, double C[m][n] SPARSE ("CSR"),
           s += U[i][k] * V[j][k];
         C[i][j] = A[i][j] * s;
       }
+}
+
+/* The same product and CG with the vectors tagged: distributed like
+   A's rows where a kernel computes them by rows, so that a product
+   receives only the entries of x its rows read.  */
+static void
+spmv_d (int n, double y[n] SPARSE ("D"), double A[n][n] SPARSE ("CSR"),
+        double x[n] SPARSE ("D"))
+{
+  for (int i = 0; i < n; i++)
+    {
+      double s = 0;
+      for (int j = 0; j < n; j++)
+        s += A[i][j] * x[j];
+      y[i] = s;
+    }
+}
+
+static double
+dot_d (int n, double a[n] SPARSE ("D"), double b[n] SPARSE ("D"))
+{
+  double s = 0;
+  for (int i = 0; i < n; i++)
+    s += a[i] * b[i];
+  return s;
+}
+
+static double
+sum_d (int n, double a[n] SPARSE ("D"))
+{
+  double s = 0;
+  for (int i = 0; i < n; i++)
+    s += a[i];
+  return s;
+}
+
+/* y = a x + b y.  */
+static void
+update_d (int n, double y[n] SPARSE ("D"), double a, double x[n] SPARSE ("D"),
+          double b)
+{
+  for (int i = 0; i < n; i++)
+    y[i] = a * x[i] + b * y[i];
+}
+
+/* cg () over tagged vectors: B, then X, R, P and AP.  */
+static double
+cg_d (int n, double A[n][n] SPARSE ("CSR"), double b[n] SPARSE ("D"),
+      double x[n] SPARSE ("D"), double r[n] SPARSE ("D"),
+      double p[n] SPARSE ("D"), double ap[n] SPARSE ("D"))
+{
+  update_d (n, x, 0, b, 0);
+  update_d (n, r, 1, b, 0);
+  update_d (n, p, 1, b, 0);
+  double rr = dot_d (n, r, r);
+  for (int k = 0; k < CG_ITERS && rr > 0; k++)
+    {
+      spmv_d (n, ap, A, p);
+      double alpha = rr / dot_d (n, p, ap);
+      update_d (n, x, alpha, p, 1);
+      update_d (n, r, -alpha, ap, 1);
+      double rr_new = dot_d (n, r, r);
+      update_d (n, p, 1, r, rr_new / rr);
+      rr = rr_new;
+    }
+  return sum_d (n, x);
 }
 
 static void
@@ -446,6 +513,46 @@ main (int argc, char **argv)
           call_end (&ms, t0);
         }
       report (out, "CG (50 iterations)", &ms, A, whole_a, check);
+    }
+  if (m == n)
+    {
+      /* y = A x with x computed by rows (copied from y = A x0, x0 whole),
+         then CG, every vector tagged.  */
+      int64_t vd[1] = { n };
+      sp_tensor *V[6];
+      for (int k = 0; k < 6; k++)
+        if (!(V[k] = sp_new ("D", SP_F64, 1, vd)))
+          fail ("sp_new");
+      for (int64_t j = 0; j < n; j++)
+        sp_put (V[0], &j, x[j]);
+      spmv_d (n, sp_array (V[1]), sp_array (A), sp_array (V[0]));
+      update_d (n, sp_array (V[0]), 1, sp_array (V[1]), 0);
+      spmv_d (n, sp_array (V[1]), sp_array (A), sp_array (V[0]));
+      begin (&ms);
+      for (int r = 0; r < reps; r++)
+        {
+          call_start (&ms, &t0);
+          spmv_d (n, sp_array (V[1]), sp_array (A), sp_array (V[0]));
+          call_end (&ms, t0);
+        }
+      report (out, "SpMV, vectors tagged", &ms, A, whole_a,
+              sum_d (n, sp_array (V[1])));
+
+      cg_d (n, sp_array (A), sp_array (V[1]), sp_array (V[2]),
+            sp_array (V[3]), sp_array (V[4]), sp_array (V[5]));
+      begin (&ms);
+      int solves = reps / 10 > 3 ? reps / 10 : 3;
+      for (int r = 0; r < solves; r++)
+        {
+          call_start (&ms, &t0);
+          check = cg_d (n, sp_array (A), sp_array (V[1]), sp_array (V[2]),
+                        sp_array (V[3]), sp_array (V[4]), sp_array (V[5]));
+          call_end (&ms, t0);
+        }
+      report (out, "CG (50 iterations), vectors tagged", &ms, A, whole_a,
+              check);
+      for (int k = 0; k < 6; k++)
+        sp_free (V[k]);
     }
   if (out)
     fclose (out);

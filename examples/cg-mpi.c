@@ -1,12 +1,15 @@
 /* cg-mpi.c -- cg.c over MPI ranks: the same conjugate gradient method,
-   the same tagged matrix-vector product, the matrix read with
-   sp_read_dist so that each rank holds a block of its rows.
+   with the matrix read by sp_read_dist, so that each rank holds a block
+   of its rows, and the vectors tagged too ("D": stored densely by the
+   runtime).
 
-   Every rank runs the whole program.  The product runs over the rank's
-   rows and leaves the complete vector on every rank (the runtime
-   gathers it); the vector operations are plain C on every rank's full
-   copy, so every rank takes the same steps as the serial program and
-   prints (on rank 0) what cg.c prints.
+   Every rank runs the whole program.  A vector computed by rows (the
+   product A p, the updates of x, r and p) is distributed like A's rows:
+   each rank computes and keeps its block.  The product receives only
+   the entries of p its rows' columns read, from the ranks holding them;
+   the dot products are summed over the ranks in the serial order.  So
+   every rank takes the same steps as the serial program, and rank 0
+   prints what cg.c prints.
 
      mpirun -np 4 ./cg-mpi [matrix.mtx]  */
 
@@ -17,7 +20,8 @@
 #include <sparse_mpi.h>
 
 static void
-matvec (int n, double y[n], double A[n][n] SPARSE ("CSR"), double x[n])
+matvec (int n, double y[n] SPARSE ("D"), double A[n][n] SPARSE ("CSR"),
+        double x[n] SPARSE ("D"))
 {
   for (int i = 0; i < n; i++)
     {
@@ -29,7 +33,7 @@ matvec (int n, double y[n], double A[n][n] SPARSE ("CSR"), double x[n])
 }
 
 static double
-dot (int n, const double *a, const double *b)
+dot (int n, double a[n] SPARSE ("D"), double b[n] SPARSE ("D"))
 {
   double s = 0;
   for (int i = 0; i < n; i++)
@@ -37,37 +41,74 @@ dot (int n, const double *a, const double *b)
   return s;
 }
 
+static void
+fill (int n, double x[n] SPARSE ("D"), double v)
+{
+  for (int i = 0; i < n; i++)
+    x[i] = v;
+}
+
+static void
+copy (int n, double y[n] SPARSE ("D"), double x[n] SPARSE ("D"))
+{
+  for (int i = 0; i < n; i++)
+    y[i] = x[i];
+}
+
+/* y += a x.  */
+static void
+axpy (int n, double y[n] SPARSE ("D"), double a, double x[n] SPARSE ("D"))
+{
+  for (int i = 0; i < n; i++)
+    y[i] += a * x[i];
+}
+
+/* p = r + b p.  */
+static void
+direction (int n, double p[n] SPARSE ("D"), double r[n] SPARSE ("D"),
+           double b)
+{
+  for (int i = 0; i < n; i++)
+    p[i] = r[i] + b * p[i];
+}
+
 /* Solve A x = b from x = 0 until the residual's norm falls below TOL
    times b's; returns the number of iterations.  R, P and AP are work
    vectors.  */
 static int
-cg (int n, double A[n][n] SPARSE ("CSR"), double b[n], double x[n],
-    double tol, int max_iter, double r[n], double p[n], double ap[n])
+cg (int n, double A[n][n] SPARSE ("CSR"), double b[n] SPARSE ("D"),
+    double x[n] SPARSE ("D"), double tol, int max_iter,
+    double r[n] SPARSE ("D"), double p[n] SPARSE ("D"),
+    double ap[n] SPARSE ("D"))
 {
-  for (int i = 0; i < n; i++)
-    {
-      x[i] = 0;
-      r[i] = b[i];
-      p[i] = b[i];
-    }
+  fill (n, x, 0);
+  copy (n, r, b);
+  copy (n, p, b);
   double rr = dot (n, r, r), stop = tol * tol * rr;
   int k = 0;
   while (k < max_iter && rr > stop)
     {
       matvec (n, ap, A, p);
       double alpha = rr / dot (n, p, ap);
-      for (int i = 0; i < n; i++)
-        {
-          x[i] += alpha * p[i];
-          r[i] -= alpha * ap[i];
-        }
+      axpy (n, x, alpha, p);
+      axpy (n, r, -alpha, ap);
       double rr_new = dot (n, r, r);
-      for (int i = 0; i < n; i++)
-        p[i] = r[i] + rr_new / rr * p[i];
+      direction (n, p, r, rr_new / rr);
       rr = rr_new;
       k++;
     }
   return k;
+}
+
+/* Element I of X, from the rank whose block holds it.  */
+static double
+element (const sp_tensor *x, int64_t i)
+{
+  int64_t lo, hi;
+  sp_dist_block (x, &lo, &hi);
+  double v = i >= lo && i < hi ? sp_get (x, &i) : 0, all;
+  MPI_Allreduce (&v, &all, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  return all;
 }
 
 int
@@ -85,30 +126,36 @@ main (int argc, char **argv)
       return 1;
     }
   int n = (int) sp_dim (a, 0);
-  double *v = malloc (sizeof *v * 6 * n);
-  if (!v || sp_dim (a, 1) != n)
-    MPI_Abort (MPI_COMM_WORLD, 1);
-  double *ones = v, *b = v + n, *x = v + 2 * n;
-  for (int i = 0; i < n; i++)
-    ones[i] = 1;
+  sp_tensor *v[6];
+  int64_t dims[1] = { n };
+  for (int k = 0; k < 6; k++)
+    if (!(v[k] = sp_new ("D", SP_F64, 1, dims)) || sp_dim (a, 1) != n)
+      MPI_Abort (MPI_COMM_WORLD, 1);
+  sp_tensor *ones = v[0], *b = v[1], *x = v[2];
+  fill (n, sp_array (ones), 1);
 
-  matvec (n, b, sp_array (a), ones);
-  int iters = cg (n, sp_array (a), b, x, 1e-10, 1000, v + 3 * n, v + 4 * n,
-                  v + 5 * n);
+  matvec (n, sp_array (b), sp_array (a), sp_array (ones));
+  int iters = cg (n, sp_array (a), sp_array (b), sp_array (x), 1e-10, 1000,
+                  sp_array (v[3]), sp_array (v[4]), sp_array (v[5]));
 
+  /* Each rank looks at its block of x; the largest of the ranks' errors
+     is the largest in any order.  */
+  int64_t lo, hi;
+  sp_dist_block (x, &lo, &hi);
   double err = 0;
-  for (int i = 0; i < n; i++)
-    err = fmax (err, fabs (x[i] - 1));
-  /* sp_nnz counts the entries this rank holds.  */
-  long long nnz = sp_nnz (a), total;
-  MPI_Allreduce (&nnz, &total, 1, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
+  for (int64_t i = lo; i < hi; i++)
+    err = fmax (err, fabs (sp_get (x, &i) - 1));
+  MPI_Allreduce (MPI_IN_PLACE, &err, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  double first = element (x, 0), last = element (x, n - 1);
+  long long nnz = sp_dist_nnz (a);
   if (rank == 0)
     {
-      printf ("%s: %d x %d, %lld nonzeros\n", path, n, n, total);
+      printf ("%s: %d x %d, %lld nonzeros\n", path, n, n, nnz);
       printf ("converged in %d iterations; largest error %.3e\n", iters, err);
-      printf ("x[0] %.15g x[n-1] %.15g\n", x[0], x[n - 1]);
+      printf ("x[0] %.15g x[n-1] %.15g\n", first, last);
     }
-  free (v);
+  for (int k = 0; k < 6; k++)
+    sp_free (v[k]);
   sp_free (a);
   MPI_Finalize ();
   return 0;

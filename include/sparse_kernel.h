@@ -257,16 +257,21 @@ void sp_kparts_free (void *p);
      for (i = sp_kdist_lo (ctx); i < sp_kdist_hi (ctx, dim); i++) ...
      acc = sp_kdist_sum_d (ctx, acc);          scalar sums
      sp_kdist_rows (ctx, y, rows, row_bytes);  dense outputs by row
-     sp_kdist_mark (ctx, C);                   the sparse output
+     sp_kdist_mark (ctx, C);                   a tagged output
      sp_kdist_close (ctx);
 
    ROLE 1: the kernel's outermost loop walks the operand's first level
    (its rows) and only that loop, so a rank can run the rows it holds;
+   2 + SP_KDIST_LEVELS * u + l: a vector read only at the coordinates
+   level l of operand u (of role 1, the u-th of this call) stores;
    0: anything else (read along another index, converted).  The call is
    collective when an operand is distributed: every rank reaches it, as
-   every rank calls the kernel.  A distributed operand of role 0 is
-   gathered whole on every rank (it is no longer distributed after);
-   distributed operands of role 1 are cut like the first of them.
+   every rank calls the kernel.  Distributed operands of role 1 are cut
+   like the first of them.  A distributed vector stored densely, read at
+   a role-1 operand's coordinates, gets the entries the rank's rows read
+   from the ranks holding them (it stays distributed); any other
+   distributed operand not of role 1 is gathered whole on every rank (it
+   is no longer distributed after).
    CTX is NULL when no operand of role 1 is left distributed: the
    kernel then runs whole on every rank and its outputs are complete.
 
@@ -278,9 +283,10 @@ void sp_kparts_free (void *p);
    this one; sp_kdist_chain_out_d after it: the total, on every rank),
    which keeps the serial program's order of additions.  A dense output
    whose first dimension the outer loop indexes gets every rank's rows
-   (sp_kdist_rows: ROWS rows of ROW_BYTES bytes); a sparse output so
+   (sp_kdist_rows: ROWS rows of ROW_BYTES bytes); a tagged output so
    indexed becomes distributed like the operands (sp_kdist_mark; with a
    NULL CTX it is marked whole).  */
+#define SP_KDIST_LEVELS 8
 void *sp_kdist_open (int n, ...);
 int64_t sp_kdist_lo (const void *ctx);
 int64_t sp_kdist_hi (const void *ctx, int64_t n);

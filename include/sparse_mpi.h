@@ -63,6 +63,8 @@ typedef struct sp_dist_traffic
   int64_t chains;       /* ordered sums passed from rank to rank */
   int64_t replications; /* operands gathered whole on every rank */
   int64_t recuts;       /* operands moved to another operand's blocks */
+  int64_t ghost_exchanges; /* vectors' entries fetched where rows read them */
+  int64_t ghost_plans;  /* which entries those are, worked out anew */
 } sp_dist_traffic;
 
 void sp_dist_stats (sp_dist_traffic *out);

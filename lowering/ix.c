@@ -571,11 +571,8 @@ find_parents (const ix_stmt *s, int e, int *parent)
     }
 }
 
-/* Whether expression E of S is zero wherever access A reads zero, by
-   the merge rules the lattices follow: A itself, an operand of a
-   conjunction, every operand of a disjunction.  */
-static int
-zero_with (const ix_stmt *s, int e, int a)
+int
+ix_zero_with (const ix_stmt *s, int e, int a)
 {
   const ix_expr *x = &s->expr[e];
   switch (ix_ops[x->op].merge)
@@ -584,11 +581,11 @@ zero_with (const ix_stmt *s, int e, int a)
       return (x->op == IX_ACCESS && x->access == a)
              || (x->op == IX_CONST && ix_num_is_zero (x->num));
     case IX_MERGE_KEEP:
-      return x->op != IX_SUM && zero_with (s, x->a, a);
+      return x->op != IX_SUM && ix_zero_with (s, x->a, a);
     case IX_MERGE_CONJ:
-      return zero_with (s, x->a, a) || zero_with (s, x->b, a);
+      return ix_zero_with (s, x->a, a) || ix_zero_with (s, x->b, a);
     case IX_MERGE_DISJ:
-      return zero_with (s, x->a, a) && zero_with (s, x->b, a);
+      return ix_zero_with (s, x->a, a) && ix_zero_with (s, x->b, a);
     case IX_MERGE_FULL:
       return 0;
     }
@@ -600,7 +597,8 @@ zero_with (const ix_stmt *s, int e, int a)
    place: assigned with =, the output a tagged operand read once, at its
    own indices in their order, every other tagged operand stored densely,
    no sum, and the right-hand side zero wherever that read is, so that
-   only stored entries change.  -1 otherwise.  */
+   only stored entries change (an output stored densely stores every
+   element).  -1 otherwise.  */
 static int
 inplace_read (const ix_stmt *s)
 {
@@ -626,7 +624,13 @@ inplace_read (const ix_stmt *s)
       else if (ix_access_sparse (s, a, &s->opd[x->opd].fmt))
         return -1;
     }
-  return read >= 0 && zero_with (s, s->rhs, read) ? read : -1;
+  if (read < 0)
+    return -1;
+  const sp_format *f = &s->opd[out->opd].fmt;
+  for (int l = 0; l < f->nlevels; l++)
+    if (!sp_lvl_is_dense (f->lv[l].type))
+      return ix_zero_with (s, s->rhs, read) ? read : -1;
+  return read;
 }
 
 /* The first access of a sparse operand below E, or -1.  */

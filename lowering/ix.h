@@ -330,6 +330,10 @@ int ix_access_sparse (const ix_stmt *s, int a, const sp_format *f);
    guard keeps equal to another (ix_add_read_leaf's diagonal), whose
    value is the one element, zero when it is not stored.  */
 int ix_is_locate (const ix_stmt *s, int e);
+/* Whether expression E of S is zero wherever access A reads zero, by
+   the merge rules the lattices follow: A itself, an operand of a
+   conjunction, every operand of a disjunction.  */
+int ix_zero_with (const ix_stmt *s, int e, int a);
 /* Nonzero when E is or holds expression T.  */
 int ix_expr_contains (const ix_stmt *s, int e, int t);
 /* Nonzero when expression E (or anything below it) uses variable V.  */

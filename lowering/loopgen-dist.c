@@ -3,21 +3,25 @@
 
    Every kernel first hands its tagged operands to sp_kdist_open, each
    with its role: 1 when the kernel's outermost loop walks the operand's
-   first level, so that a rank can run the rows it holds; 0 otherwise
-   (the runtime gathers such an operand whole).  When the kernel can run
-   by rows at all -- one nest whose outer loop is an index variable, an
-   output that the rows write apart (a dense array or a sparse tensor
-   whose first dimension that loop indexes) or a sum -- its outer loop is
-   cut to the rank's block [lo, hi) the runtime gives, as a guard on the
-   loop variable would cut it (a dense loop's bounds; a sorted level's
-   positions, by binary search).  After the loops, a scalar sum is
-   completed over the ranks and a dense output's rows gathered; a sparse
-   output is marked as distributed like the operands (or whole).  For a
-   program that never distributes a tensor, sp_kdist_open returns NULL
-   and the block is the whole extent.  */
+   first level, so that a rank can run the rows it holds; for a vector
+   stored densely that the kernel reads only where a role-1 operand's
+   level stores a coordinate, that operand and level (the runtime then
+   fetches just those entries); 0 otherwise (the runtime gathers such an
+   operand whole).  When the kernel can run by rows at all -- one nest
+   whose outer loop is an index variable, an output that the rows write
+   apart (a dense array or a tagged tensor whose first dimension that
+   loop indexes) or a sum -- its outer loop is cut to the rank's block
+   [lo, hi) the runtime gives, as a guard on the loop variable would cut
+   it (a dense loop's bounds; a sorted level's positions, by binary
+   search).  After the loops, a scalar sum is completed over the ranks
+   and a dense C array's rows gathered; a tagged output is marked as
+   distributed like the operands (or whole).  For a program that never
+   distributes a tensor, sp_kdist_open returns NULL and the block is the
+   whole extent.  */
 
 #include "level_types.h"
 #include "loopgen-int.h"
+#include "sparse_kernel.h"
 
 /* Whether access A's level 0 may have its range cut by coordinate: a
    dense level, or one a binary search can enter.  */
@@ -37,6 +41,25 @@ written_only (const gen *g, int a)
   return a == g->s->out && g->s->assign == IX_SET && g->s->inplace < 0;
 }
 
+/* Whether format F stores every element (its levels are all dense).  */
+static int
+all_dense (const sp_format *f)
+{
+  for (int l = 0; l < f->nlevels; l++)
+    if (!sp_lvl_is_dense (f->lv[l].type))
+      return 0;
+  return 1;
+}
+
+/* Whether the output is a tagged array stored densely, unconverted.  */
+static int
+dense_tagged_out (const gen *g)
+{
+  int out = g->s->out;
+  return g->s->opd[g->s->acc[out].opd].tagged && g->sc->conv_of[out] < 0
+         && all_dense (&g->sc->fmt[out]);
+}
+
 /* Whether the kernel's output rows are written apart by its outer loop
    variable V: then each rank may compute its own.  */
 static int
@@ -46,7 +69,15 @@ output_by_rows (const gen *g, int v)
   const ix_access *out = &s->acc[s->out];
   const ix_operand *o = &s->opd[out->opd];
   const sch_nest *nest = &g->sc->nest[0];
-  if (s->inplace >= 0 || s->carried)
+  if (s->carried)
+    return 0;
+  if (dense_tagged_out (g))
+    {
+      const sp_format *f = &g->sc->fmt[s->out];
+      return out->nidx > 0 && f->lv[0].kind == SP_LX_VAR
+             && out->var[f->lv[0].dim] == v;
+    }
+  if (s->inplace >= 0)
     return 0;
   if (out->nidx == 0)
     /* A scalar: the right-hand side is the sum over V, which ranks can
@@ -102,6 +133,61 @@ role (const gen *g, int t, int v)
   return 1;
 }
 
+/* The leaf expression reading access A.  */
+static int
+leaf_of (const ix_stmt *s, int a)
+{
+  for (int e = 0; e < s->nexprs; e++)
+    if (s->expr[e].op == IX_ACCESS && s->expr[e].access == a)
+      return e;
+  return -1;
+}
+
+/* The role of tensor T (sparse_kernel.h) when T is a vector stored
+   densely that the kernel reads only at the coordinates of a level of a
+   tensor of role 1: every access of T at one summed variable W, inside
+   the sum over W, whose terms are zero wherever that tensor's access is
+   (so the loop over W visits the coordinates its level L >= 1 stores).
+   LIST[0 .. N) are the tensors handed to the runtime, ROLES theirs.
+   0 when there is none.  */
+static int
+ghost_role (const gen *g, int t, const int *list, const int *roles, int n)
+{
+  const ix_stmt *s = g->s;
+  const ix_sched *sc = g->sc;
+  int w = -1;
+  for (int a = 0; a < s->naccs; a++)
+    if (g->tensor_of[a] == t)
+      {
+        if (written_only (g, a) || s->acc[a].nidx != 1
+            || sc->fmt[a].nlevels != 1 || !all_dense (&sc->fmt[a])
+            || (w >= 0 && s->acc[a].var[0] != w))
+          return 0;
+        w = s->acc[a].var[0];
+      }
+  int sum = -1;
+  for (int e = 0; e < s->nexprs; e++)
+    if (s->expr[e].op == IX_SUM && s->expr[e].var == w)
+      sum = e;
+  if (sum < 0)
+    return 0;
+  int body = s->expr[sum].a;
+  for (int a = 0; a < s->naccs; a++)
+    if (g->tensor_of[a] == t && !ix_expr_contains (s, body, leaf_of (s, a)))
+      return 0;
+  for (int u = 0; u < n; u++)
+    for (int a = 0; roles[u] == 1 && a < s->naccs; a++)
+      {
+        if (g->tensor_of[a] != list[u] || written_only (g, a)
+            || !ix_zero_with (s, body, a))
+          continue;
+        for (int l = 1; l < sc->fmt[a].nlevels && l < SP_KDIST_LEVELS; l++)
+          if (sc->lvl_sv[a][l] == w && !sp_lvl_is_dense (sc->fmt[a].lv[l].type))
+            return 2 + SP_KDIST_LEVELS * u + l;
+      }
+  return 0;
+}
+
 /* Whether tensor T is read by the kernel (not only written).  */
 static int
 read_tensor (const gen *g, int t)
@@ -123,14 +209,21 @@ lg_dist_open (gen *g, block *b)
 {
   lir_kernel *k = g->k;
   int v = row_var (g);
-  int args[1 + 2 * IX_MAX_ACCESSES], n = 0;
+  int args[1 + 2 * IX_MAX_ACCESSES], list[IX_MAX_ACCESSES];
+  int roles[IX_MAX_ACCESSES], n = 0;
   for (int t = 0; t < k->ntensors; t++)
     if (k->tensors[t].conv < 0 && read_tensor (g, t))
       {
-        args[1 + 2 * n] = lir_leaf (k, LIR_HANDLE, LIR_PTR, -1, t, -1);
-        args[2 + 2 * n] = lg_int (g, role (g, t, v));
-        n++;
+        list[n] = t;
+        roles[n++] = role (g, t, v);
       }
+  for (int i = 0; i < n; i++)
+    {
+      if (roles[i] == 0 && v >= 0)
+        roles[i] = ghost_role (g, list[i], list, roles, n);
+      args[1 + 2 * i] = lir_leaf (k, LIR_HANDLE, LIR_PTR, -1, list[i], -1);
+      args[2 + 2 * i] = lg_int (g, roles[i]);
+    }
   args[0] = lg_int (g, n);
   int open = lir_rtcall (k, LIR_RT_KDIST_OPEN, 1 + 2 * n, args);
   g->dist_ctx = lg_decl (g, b, LIR_PTR, "sp_dctx", open);
@@ -262,7 +355,7 @@ lg_dist_close (gen *g, block *b)
   const ix_stmt *s = g->s;
   const ix_access *out = &s->acc[s->out];
   int o = out->opd;
-  if (s->opd[o].tagged && k->out_tensor >= 0)
+  if (s->opd[o].tagged && (k->out_tensor >= 0 || dense_tagged_out (g)))
     {
       int args[2] = { ctx_ref (g),
                       lir_leaf (k, LIR_HANDLE, LIR_PTR, o, -1, -1) };

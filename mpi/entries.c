@@ -2,9 +2,11 @@
    moved between ranks (MPI_Alltoallv, MPI_Allgatherv).  */
 
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "io.h"
+#include "level_types.h"
 #include "mpi-int.h"
 
 int
@@ -22,16 +24,46 @@ sp__mpi_records (const sp_tensor *t, uint64_t **rec, int64_t *n)
   if (count < 0 || !(*rec = malloc ((size_t) (count ? count : 1) * w * 8)))
     return count < 0 ? -1 : sp__fail ("out of memory for %lld entries",
                                       (long long) count);
+  /* A distributed tensor's dense levels also store the other blocks'
+     coordinates, whose values are not this rank's.  */
+  const sp_mpi_dist *d = sp__mpi_state (t);
+  int64_t klo = d ? d->cuts[d->rank] : INT64_MIN;
+  int64_t khi = d ? d->cuts[d->rank + 1] : INT64_MAX;
   sp__iter_init (&it, t, &lo);
   while ((m = sp__iter_batch (&it, x, p)) > 0)
     for (int e = 0; e < m; e++)
       {
-        uint64_t *r = *rec + (*n)++ * w;
-        for (int d = 0; d < w - 1; d++)
-          r[d] = (uint64_t) x[d * SP_BATCH + e];
+        uint64_t *r = *rec + *n * w;
+        for (int k = 0; k < w - 1; k++)
+          r[k] = (uint64_t) x[k * SP_BATCH + e];
+        int64_t key = sp__mpi_key (&t->fmt, t->dims, r);
+        if (key < klo || key >= khi)
+          continue;
         r[w - 1] = (uint64_t) sp__num_load (t->vals, t->type, p[e]).i;
+        ++*n;
       }
   return 0;
+}
+
+int
+sp__mpi_dense_stored (const sp_tensor *t)
+{
+  for (int l = 0; l < t->fmt.nlevels; l++)
+    if (!sp_lvl_is_dense (t->fmt.lv[l].type))
+      return 0;
+  return 1;
+}
+
+sp_tensor *
+sp__mpi_block_copy (const sp_tensor *t)
+{
+  uint64_t *rec;
+  int64_t n;
+  if (sp__mpi_records (t, &rec, &n))
+    return NULL;
+  sp_tensor *b = sp__mpi_build (&t->fmt, t->type, t->dims, rec, n, 0);
+  free (rec);
+  return b;
 }
 
 int

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "mpi-int.h"
+#include "sparse_kernel.h"
 
 /* The tag of the running sum a chain passes on.  */
 #define CHAIN_TAG 1
@@ -86,15 +87,24 @@ sp__mpi_open (int n, sp_tensor **t, const int *role)
 {
   sp_mpi_dist *d, *lead = NULL;
   for (int i = 0; i < n; i++)
-    if (role[i] == 0 && (d = sp__mpi_state (t[i])))
-      replicate (t[i], d);
-  for (int i = 0; i < n; i++)
     if (role[i] == 1 && (d = sp__mpi_state (t[i])))
       {
         if (!lead)
           lead = d;
         else if (!same_blocks (d, lead))
           recut (t[i], d, lead);
+      }
+  for (int i = 0; i < n; i++)
+    if (role[i] != 1 && (d = sp__mpi_state (t[i])))
+      {
+        int src = (role[i] - 2) / SP_KDIST_LEVELS;
+        sp_mpi_dist *sd = role[i] >= 2 ? sp__mpi_state (t[src]) : NULL;
+        if (sd && role[src] == 1 && t[i]->fmt.rank == 1
+            && sp__mpi_dense_stored (t[i]))
+          sp__mpi_ghosts (t[i], d, t[src], sd,
+                          (role[i] - 2) % SP_KDIST_LEVELS, lead);
+        else
+          replicate (t[i], d);
       }
   if (!lead)
     return NULL;

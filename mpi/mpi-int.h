@@ -12,11 +12,14 @@
 /* A distributed tensor's state (sp_priv.dist), and a kernel's context
    (a copy of its lead operand's): rank R holds the first-level
    coordinates [cuts[R], cuts[R + 1]).  */
+typedef struct sp_mpi_ghost sp_mpi_ghost;
 typedef struct sp_mpi_dist
 {
   MPI_Comm comm;    /* the library's duplicate of the user's */
   int rank, size;
   int64_t *cuts;    /* size + 1 */
+  sp_mpi_ghost *ghost;  /* the last plan of the vector entries read at
+                           this tensor's coordinates (ghost.c) */
 } sp_mpi_dist;
 
 /* The library's own communicator beside COMM (made once, collectively;
@@ -54,7 +57,7 @@ int sp__mpi_agree (MPI_Comm comm, int ok);
 typedef enum
 {
   SP_MPI_ROWS, SP_MPI_SUM, SP_MPI_CHAIN, SP_MPI_REPLICATE, SP_MPI_RECUT,
-  SP_MPI_READ
+  SP_MPI_GHOST, SP_MPI_GHOST_PLAN, SP_MPI_READ
 } sp_mpi_op;
 void sp__mpi_count (sp_mpi_op op, int64_t sent, int64_t received);
 
@@ -64,6 +67,12 @@ void sp__mpi_count (sp_mpi_op op, int64_t sent, int64_t received);
 /* T's stored entries (assembled first), in storage order: *N records
    into *REC (to free).  0 or -1 with a message.  */
 int sp__mpi_records (const sp_tensor *t, uint64_t **rec, int64_t *n);
+/* Whether T's levels are all dense: a distributed T then stores every
+   block's coordinates, with values only in this rank's.  */
+int sp__mpi_dense_stored (const sp_tensor *t);
+/* A tensor (not distributed) of T's format holding the entries of T's
+   block only, or NULL with a message.  */
+sp_tensor *sp__mpi_block_copy (const sp_tensor *t);
 /* The records of list C, in its order, into *REC.  */
 int sp__mpi_coo_records (const sp_coo *c, uint64_t **rec);
 /* The tensor of format F, TYPE and DIMS of the N records REC, repeats
@@ -115,6 +124,14 @@ double sp__mpi_chain_out_d (void *ctx, double v);
 void sp__mpi_rows (void *ctx, void *data, int64_t rows, int64_t row_bytes);
 void sp__mpi_mark (void *ctx, sp_tensor *out);
 void sp__mpi_close (void *ctx);
+/* Fill the entries of vector X (rank 1, dense levels, distributed over
+   XD) at the coordinates that level LEVEL of SRC (distributed over SD,
+   which keeps the plan) stores in the rows of LEAD's block, from the
+   ranks holding them.  Collective.  */
+void sp__mpi_ghosts (sp_tensor *x, const sp_mpi_dist *xd,
+                     const sp_tensor *src, sp_mpi_dist *sd, int level,
+                     const sp_mpi_dist *lead);
+void sp__mpi_ghost_free (sp_mpi_ghost *g);
 /* sp_write (write.c).  */
 int sp__mpi_write (const sp_tensor *t, const char *path, int flags);
 

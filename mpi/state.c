@@ -46,6 +46,7 @@ sp__mpi_dist_new (MPI_Comm comm, const int64_t *cuts)
   if (d)
     {
       d->comm = comm;
+      d->ghost = NULL;
       MPI_Comm_rank (comm, &d->rank);
       MPI_Comm_size (comm, &d->size);
       d->cuts = malloc ((size_t) (d->size + 1) * sizeof *d->cuts);
@@ -64,7 +65,10 @@ void
 sp__mpi_dist_free (sp_mpi_dist *d)
 {
   if (d)
-    free (d->cuts);
+    {
+      free (d->cuts);
+      sp__mpi_ghost_free (d->ghost);
+    }
   free (d);
 }
 
@@ -217,9 +221,13 @@ int64_t
 sp_dist_nnz (const sp_tensor *t)
 {
   const sp_mpi_dist *d = sp__mpi_state (t);
-  int64_t n = sp_nnz (t), all;
   if (!d)
-    return n;
+    return sp_nnz (t);
+  /* A tensor stored densely has values at other blocks' coordinates.  */
+  sp_tensor *copy = sp__mpi_dense_stored (t) ? sp__mpi_block_copy (t) : NULL;
+  int64_t n = sp__mpi_dense_stored (t) ? (copy ? sp_nnz (copy) : -1)
+                                       : sp_nnz (t), all;
+  sp_free (copy);
   if (sp__mpi_agree (d->comm, n >= 0) >= 0)
     return -1;
   MPI_Allreduce (&n, &all, 1, MPI_INT64_T, MPI_SUM, d->comm);

@@ -11,7 +11,8 @@ sp__mpi_count (sp_mpi_op op, int64_t sent, int64_t received)
 {
   int64_t *calls[] = { &traffic.row_gathers, &traffic.reductions,
                        &traffic.chains, &traffic.replications,
-                       &traffic.recuts };
+                       &traffic.recuts, &traffic.ghost_exchanges,
+                       &traffic.ghost_plans };
   if (op == SP_MPI_READ)
     return;
   ++*calls[op];

@@ -34,17 +34,23 @@ write_at (int fd, const char *buf, size_t len, off_t off)
 }
 
 int
-sp__mpi_write (const sp_tensor *t, const char *path, int flags)
+sp__mpi_write (const sp_tensor *whole, const char *path, int flags)
 {
-  const sp_mpi_dist *d = sp__mpi_state (t);
+  const sp_mpi_dist *d = sp__mpi_state (whole);
   char *buf = NULL;
   size_t len = 0;
   long head = 0;
-  int64_t n, all, size, off = 0;
+  int64_t n = -1, all, size, off = 0;
   int fd = -1, ok, rc = -1;
-  FILE *f = open_memstream (&buf, &len);
-  n = f ? sp__io_count (t) : -1;
-  if (!f)
+  /* A tensor stored densely has values at other blocks' coordinates:
+     its entries are written from a copy of this rank's block.  */
+  sp_tensor *copy = sp__mpi_dense_stored (whole) ? sp__mpi_block_copy (whole)
+                                                 : NULL;
+  const sp_tensor *t = sp__mpi_dense_stored (whole) ? copy : whole;
+  FILE *f = t ? open_memstream (&buf, &len) : NULL;
+  if (t)
+    n = f ? sp__io_count (t) : -1;
+  if (t && !f)
     sp__fail ("cannot write %s: %s", path, strerror (errno));
   if (sp__mpi_agree (d->comm, n >= 0) >= 0)
     goto done;
@@ -85,5 +91,6 @@ done:
   if (f)
     fclose (f);
   free (buf);
+  sp_free (copy);
   return rc;
 }

@@ -414,42 +414,14 @@ lowerer::build ()
 
 static void lower_statement (gimple_stmt_iterator *gsi, sparse_einsum *e);
 
-/* Statement TEXT of L has no sparsely stored operand and runs as dense
-   loops: plain ones without tagged operands, loops over element accesses
-   through the runtime with them, which is warned of.  */
+/* Statement TEXT of L has no tagged operand and runs as plain dense
+   loops.  */
 static void
 report_dense (const lowerer &l, const char *text)
 {
-  pretty_printer pp;
-  bool tagged = false;
-  for (int o = 0; o < l.ix->nopds; o++)
-    if (l.ix->opd[o].tagged)
-      {
-	char fbuf[128];
-	sp_format_print (&l.ix->opd[o].fmt, fbuf, sizeof fbuf);
-	pp_printf (&pp, "%s%qs is %s", tagged ? ", " : "", l.ix->opd[o].name,
-		   fbuf);
-	tagged = true;
-      }
-  if (!tagged)
-    {
-      if (sparse_opt_report && !l.e->nest)
-	sparse_remark (SPARSE_REMARK_REPORT, l.loc, "einsum %s: dense loops, "
-		       "no operand is tagged", text);
-      return;
-    }
-  if (l.e->nest)
-    sparse_remark (SPARSE_REMARK_ELEMENTWISE, l.loc, "loop nest not "
-		   "sparsified: no array is stored sparsely (%s): the tagged "
-		   "ones are accessed element by element through the runtime; "
-		   "give one a sparse format, or declare the dense ones "
-		   "without %<sparse%>", pp_formatted_text (&pp));
-  else
-    sparse_remark (SPARSE_REMARK_ELEMENTWISE, l.loc, "einsum not "
-		   "sparsified: %s: no operand is stored sparsely (%s): the "
-		   "tagged ones are accessed element by element through the "
-		   "runtime; give one a sparse format, or declare the dense "
-		   "ones without %<sparse%>", text, pp_formatted_text (&pp));
+  if (sparse_opt_report && !l.e->nest)
+    sparse_remark (SPARSE_REMARK_REPORT, l.loc, "einsum %s: dense loops, "
+		   "no operand is tagged", text);
 }
 
 /* Replace the marker at GSI.  */
@@ -476,8 +448,8 @@ lower_marker (gimple_stmt_iterator *gsi)
 static void
 lower_statement (gimple_stmt_iterator *gsi, sparse_einsum *e)
 {
-  /* A statement with a sparsely stored operand gets sparse loops
-     (emit.cc); the dense route below is for the others.  */
+  /* A statement with a tagged operand gets loops over the operands'
+     storage (emit.cc); the dense route below is for the others.  */
   if (sparse_emit_einsum (gsi, e))
     return;
   gcall *call = as_a <gcall *> (gsi_stmt (*gsi));

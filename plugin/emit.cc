@@ -1121,12 +1121,14 @@ target_lanes (lir_lanes *l)
     }
 }
 
-/* Whether any tagged operand of IX is stored sparsely.  */
-bool
-has_sparse_operand (const ix_stmt *ix)
+/* Whether IX has a tagged operand: its storage is the runtime's, which
+   loops over the stored values read faster than element by element,
+   also when every level is dense.  */
+static bool
+has_tagged_operand (const ix_stmt *ix)
 {
-  for (int a = 0; a < ix->naccs; a++)
-    if (ix_access_sparse (ix, a, &ix->opd[ix->acc[a].opd].fmt))
+  for (int o = 0; o < ix->nopds; o++)
+    if (ix->opd[o].tagged)
       return true;
   return false;
 }
@@ -1302,7 +1304,7 @@ sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e)
 {
   gcall *call = as_a <gcall *> (gsi_stmt (*gsi));
   ix_stmt *ix = e->ix;
-  if (!has_sparse_operand (ix))
+  if (!has_tagged_operand (ix))
     return false;
 
   char text[512], desc[600], report[4096] = "";

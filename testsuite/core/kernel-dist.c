@@ -1,3 +1,4 @@
+/* { dg-do run } */
 /* The kernels' part when an operand is distributed over MPI ranks
    (loopgen-dist.c, sparse_kernel.h sp_kdist_*), without MPI: a stand-in
    for the MPI library's operations (runtime/dist.h) says that this rank
@@ -14,6 +15,7 @@
 #include "dist.h"
 #include "kernel-load.h"
 #include "plan.h"
+#include "sparse_kernel.h"
 #include "sparse.h"
 #include "storage.h"
 
@@ -44,8 +46,11 @@ fake_open (int n, sp_tensor **t, const int *role)
       seen.t[i] = t[i];
       seen.role[i] = role[i];
       sp_priv *pv = t[i]->priv;
-      if (pv->dist && !role[i])
-        pv->dist = NULL;   /* gathered whole */
+      if (pv->dist && role[i] != 1)
+        {
+          pv->dist = NULL;   /* gathered whole, or its entries fetched */
+          t[i]->remote = 0;
+        }
       lead |= pv->dist != NULL;
     }
   return lead ? &ctx_token : NULL;
@@ -136,6 +141,16 @@ static void
 distribute (sp_tensor *t)
 {
   ((sp_priv *) t->priv)->dist = &ctx_token;
+  t->remote = 1;
+}
+
+/* Free T, whole again (this program's runtime has no stand-in).  */
+static void
+forget (sp_tensor *t)
+{
+  ((sp_priv *) t->priv)->dist = NULL;
+  t->remote = 0;
+  sp_free (t);
 }
 
 /* y(i) = A(i,j) * x(j): the block's rows, the rows gathered.  */
@@ -172,7 +187,7 @@ spmv (const char *fmt)
   CHECK (seen.opened == 1 && seen.n == 1 && seen.role[0] == 1);
   CHECK (seen.rows_data == y && seen.rows == N && seen.row_bytes == 8);
   CHECK (seen.closed == 1);
-  sp_free (A);
+  forget (A);
 }
 
 /* s = sum(i, sum(j, A(i,j))): through the ranks in order, or summed at
@@ -200,7 +215,7 @@ total (int reassoc)
   else
     CHECK (seen.chain_in == 0 && seen.chain_out == 100 + block
            && s == 100 + block + 10);
-  sp_free (A);
+  forget (A);
 }
 
 /* An integer sum is summed at once.  */
@@ -224,7 +239,7 @@ count (void)
   void *args[] = { &c, A };
   fn (args);
   CHECK (seen.sum == block && c == 5 + block + 1000);
-  sp_free (A);
+  forget (A);
 }
 
 /* C(i,j) = A(i,k) * B(k,j), C sparse: the block's rows of C, marked; B
@@ -264,8 +279,8 @@ product (const char *fmt)
             s += da[i * N + k] * db[k * N + j];
         CHECK (dc[i * N + j] == s);
       }
-  sp_free (A);
-  sp_free (B);
+  forget (A);
+  forget (B);
   sp_free (C);
 }
 
@@ -297,7 +312,50 @@ transposed (void)
       CHECK (y[j] == s);
     }
   CHECK (seen.role[0] == 0 && seen.rows_data == NULL && seen.closed == 0);
-  sp_free (A);
+  forget (A);
+}
+
+/* y(i) = A(i,j) * x(j) with y and x tagged dense vectors: y is marked
+   distributed, and x, read only at A's columns, has the role that asks
+   for those entries (sparse_kernel.h); read at every column (a sum, not
+   a product, with A), it is gathered whole (role 0).  */
+static void
+ghosts (const char *fmt, const char *text, int at_columns)
+{
+  test_opd tab[] = { { "y", IX_OPD_ARRAY, 1, { N }, "D", SP_F64 },
+                     { "A", IX_OPD_ARRAY, 2, { N, N }, fmt, SP_F64 },
+                     { "x", IX_OPD_ARRAY, 1, { N }, "D", SP_F64 },
+                     { NULL, 0, 0, { 0 }, NULL, 0 } };
+  char tag[32];
+  snprintf (tag, sizeof tag, "dist_ghosts_%s%d", fmt, at_columns);
+  void (*fn) (void **) = load (tag, text, tab, 0);
+  if (!fn)
+    return;
+  double dense[N * N], dx[N];
+  sp_tensor *A = matrix (fmt, dense);
+  int64_t dims[1] = { N };
+  for (int i = 0; i < N; i++)
+    dx[i] = i + 1;
+  sp_tensor *x = sp_from_dense (dx, SP_F64, 1, dims, "D");
+  sp_tensor *y = sp_new ("D", SP_F64, 1, dims);
+  distribute (A);
+  void *args[] = { y, A, x };
+  fn (args);
+  CHECK (seen.n == 2 && seen.marked == 1);
+  int a = seen.t[1] == A;
+  CHECK (seen.t[a] == A && seen.role[a] == 1);
+  CHECK (seen.role[!a] == (at_columns ? 2 + SP_KDIST_LEVELS * a + 1 : 0));
+  for (int i = LO; i < HI; i++)
+    {
+      double s = 0;
+      for (int j = 0; j < N; j++)
+        s += at_columns ? dense[i * N + j] * dx[j] : dense[i * N + j] + dx[j];
+      int64_t c = i;
+      CHECK (sp_get (y, &c) == s);
+    }
+  forget (A);
+  sp_free (x);
+  sp_free (y);
 }
 
 int
@@ -314,6 +372,9 @@ main (void)
       product ("CSR");
       product ("DCSR");
       transposed ();
+      ghosts ("CSR", "y(i) = A(i,j) * x(j)", 1);
+      ghosts ("DCSR", "y(i) = A(i,j) * x(j)", 1);
+      ghosts ("CSR", "y(i) = A(i,j) + x(j)", 0);
     }
   return failures != 0;
 }

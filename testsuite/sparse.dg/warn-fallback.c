@@ -40,15 +40,6 @@ diagonal (int n, double A[n][n] SPARSE ("CSR"), double B[n][n] SPARSE ("CSR"))
   return s + A[0][0];	/* { dg-bogus "runtime" } */
 }
 
-void
-dense_format (int n, double y[n], double D[n][n] SPARSE ("D,D"), double x[n])
-{
-#pragma sparse einsum y(i) = D(i,j) * x(j)	/* { dg-warning "23: warning: einsum not sparsified: y.i. = sum.j, D.i,j. . x.j..: no operand is stored sparsely ..D. is D,D.: the tagged ones are accessed element by element through the runtime" } */
-  for (int i = 0; i < n; i++)	/* { dg-warning "warning: loop nest not sparsified: no array is stored sparsely ..D. is D,D.: the tagged ones are accessed element by element" } */
-    for (int j = 0; j < n; j++)
-      y[i] += D[i][j] * x[j];
-}
-
 double
 iterations (int n, double y[n], double A[n][n] SPARSE ("CSR"), double x[n])
 {
