@@ -5,6 +5,8 @@
    as sp_read builds the whole tensor: the same entries, in file order,
    so that repeats add up alike.
 
+   A single rank reads with sp_read.
+
    A part that fails only says that the file is bad somewhere (its
    messages count lines from the part's start), and a count of entries
    unlike the header's shows only once the parts are added up: then
@@ -43,11 +45,27 @@ block_of_whole (sp_tensor *t, MPI_Comm comm)
   sp_layout lo;
   MPI_Comm_rank (comm, &rank);
   MPI_Comm_size (comm, &size);
-  if (cuttable (&t->fmt, t->dims, &lo) || sp__mpi_records (t, &rec, &n))
+  if (cuttable (&t->fmt, t->dims, &lo))
+    goto done;
+  cuts = malloc ((size_t) (size + 1) * sizeof *cuts);
+  if (!cuts)
+    {
+      sp__fail ("out of memory for a distributed tensor's state");
+      goto done;
+    }
+  if (size == 1)
+    {
+      /* One block holds everything: T as it is.  */
+      cuts[0] = 0;
+      cuts[1] = lo.size[0];
+      b = t;
+      t = NULL;
+      goto done;
+    }
+  if (sp__mpi_records (t, &rec, &n))
     goto done;
   keys = malloc ((size_t) (n ? n : 1) * sizeof *keys);
-  cuts = malloc ((size_t) (size + 1) * sizeof *cuts);
-  if (!keys || !cuts)
+  if (!keys)
     {
       sp__fail ("out of memory for %lld entries", (long long) n);
       goto done;
@@ -143,6 +161,12 @@ sp_read_dist (const char *path, const char *format, sp_type type,
   sp_part p;
   MPI_Comm_rank (c, &rank);
   MPI_Comm_size (c, &size);
+  if (size == 1)
+    {
+      /* No other rank to share the reading with.  */
+      sp_tensor *t = sp_read (path, format, type);
+      return t ? block_of_whole (t, c) : NULL;
+    }
   int st = sp__read_part (path, format, type, rank, size, &p);
   /* Whether a part failed, whether the file is to be read whole, and
      the extents (a .tns file's largest coordinates over all parts).  */
