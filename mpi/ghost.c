@@ -159,6 +159,8 @@ sp__mpi_ghosts (sp_tensor *x, const sp_mpi_dist *xd, const sp_tensor *src,
                 sp_mpi_dist *sd, int level, const sp_mpi_dist *lead)
 {
   int ok, all;
+  if (xd->size == 1)
+    return;
   /* Every rank makes the plan again if one must (a rank's storage may
      have changed alone).  */
   ok = fits (sd->ghost, src, level, lead, xd);
