@@ -262,13 +262,14 @@ void sp_kparts_free (void *p);
 
    ROLE 1: the kernel's outermost loop walks the operand's first level
    (its rows) and only that loop, so a rank can run the rows it holds;
-   2 + SP_KDIST_LEVELS * u + l: a vector read only at the coordinates
-   level l of operand u (of role 1, the u-th of this call) stores;
+   2 + SP_KDIST_LEVELS * u + l: an operand stored densely whose rows
+   (first dimension) are read only at the coordinates level l of operand
+   u (of role 1, the u-th of this call) stores;
    0: anything else (read along another index, converted).  The call is
    collective when an operand is distributed: every rank reaches it, as
    every rank calls the kernel.  Distributed operands of role 1 are cut
-   like the first of them.  A distributed vector stored densely, read at
-   a role-1 operand's coordinates, gets the entries the rank's rows read
+   like the first of them.  A distributed operand stored densely, read
+   at a role-1 operand's coordinates, gets the rows the rank's rows read
    from the ranks holding them (it stays distributed); any other
    distributed operand not of role 1 is gathered whole on every rank (it
    is no longer distributed after).

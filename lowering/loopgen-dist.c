@@ -143,11 +143,12 @@ leaf_of (const ix_stmt *s, int a)
   return -1;
 }
 
-/* The role of tensor T (sparse_kernel.h) when T is a vector stored
-   densely that the kernel reads only at the coordinates of a level of a
-   tensor of role 1: every access of T at one summed variable W, inside
-   the sum over W, whose terms are zero wherever that tensor's access is
-   (so the loop over W visits the coordinates its level L >= 1 stores).
+/* The role of tensor T (sparse_kernel.h) when T is stored densely and
+   the kernel reads its rows (its first dimension) only at the
+   coordinates of a level of a tensor of role 1: every access of T at one
+   summed variable W first, inside the sum over W, whose terms are zero
+   wherever that tensor's access is (so the loop over W visits the
+   coordinates its level L >= 1 stores).
    LIST[0 .. N) are the tensors handed to the runtime, ROLES theirs.
    0 when there is none.  */
 static int
@@ -159,8 +160,9 @@ ghost_role (const gen *g, int t, const int *list, const int *roles, int n)
   for (int a = 0; a < s->naccs; a++)
     if (g->tensor_of[a] == t)
       {
-        if (written_only (g, a) || s->acc[a].nidx != 1
-            || sc->fmt[a].nlevels != 1 || !all_dense (&sc->fmt[a])
+        const sp_format *f = &sc->fmt[a];
+        if (written_only (g, a) || !all_dense (f)
+            || f->lv[0].kind != SP_LX_VAR || f->lv[0].dim != 0
             || (w >= 0 && s->acc[a].var[0] != w))
           return 0;
         w = s->acc[a].var[0];

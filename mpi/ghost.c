@@ -1,6 +1,6 @@
-/* ghost.c -- the entries of a distributed vector that a kernel's rows
-   read at another operand's coordinates (its ghosts), fetched from the
-   ranks holding them.
+/* ghost.c -- the entries of a distributed vector (or the rows of a
+   tensor stored densely) that a kernel's rows read at another operand's
+   coordinates (its ghosts), fetched from the ranks holding them.
 
    In y(i) = A(i,j) * x(j) with A's rows and x distributed, a rank reads
    x only at the columns its rows of A store: it receives those entries
@@ -171,7 +171,10 @@ sp__mpi_ghosts (sp_tensor *x, const sp_mpi_dist *xd, const sp_tensor *src,
       sd->ghost = plan (xd, x->dims[0], src, level, lead);
     }
   const sp_mpi_ghost *g = sd->ghost;
+  /* A row of X: its elements at one first coordinate, together.  */
   size_t es = sp__esize (x->type);
+  for (int d = 1; d < x->fmt.rank; d++)
+    es *= (size_t) x->dims[d];
   int64_t ns = g->ngive, nr = g->nneed;
   char *out = sp__mpi_alloc (xd->comm, (size_t) (ns ? ns : 1) * es);
   char *in = sp__mpi_alloc (xd->comm, (size_t) (nr ? nr : 1) * es);

@@ -99,8 +99,7 @@ sp__mpi_open (int n, sp_tensor **t, const int *role)
       {
         int src = (role[i] - 2) / SP_KDIST_LEVELS;
         sp_mpi_dist *sd = role[i] >= 2 ? sp__mpi_state (t[src]) : NULL;
-        if (sd && role[src] == 1 && t[i]->fmt.rank == 1
-            && sp__mpi_dense_stored (t[i]))
+        if (sd && role[src] == 1 && sp__mpi_dense_stored (t[i]))
           sp__mpi_ghosts (t[i], d, t[src], sd,
                           (role[i] - 2) % SP_KDIST_LEVELS, lead);
         else

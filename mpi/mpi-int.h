@@ -124,10 +124,10 @@ double sp__mpi_chain_out_d (void *ctx, double v);
 void sp__mpi_rows (void *ctx, void *data, int64_t rows, int64_t row_bytes);
 void sp__mpi_mark (void *ctx, sp_tensor *out);
 void sp__mpi_close (void *ctx);
-/* Fill the entries of vector X (rank 1, dense levels, distributed over
-   XD) at the coordinates that level LEVEL of SRC (distributed over SD,
-   which keeps the plan) stores in the rows of LEAD's block, from the
-   ranks holding them.  Collective.  */
+/* Fill the rows of X (dense levels, the first its first dimension,
+   distributed over XD) at the coordinates that level LEVEL of SRC
+   (distributed over SD, which keeps the plan) stores in the rows of
+   LEAD's block, from the ranks holding them.  Collective.  */
 void sp__mpi_ghosts (sp_tensor *x, const sp_mpi_dist *xd,
                      const sp_tensor *src, sp_mpi_dist *sd, int level,
                      const sp_mpi_dist *lead);

@@ -3,7 +3,8 @@
    distributed like the matrix's rows, and the next product receives
    only the entries its rows' columns read (ghosts), not the whole
    vector; dot products, updates in place and an output read back
-   follow the blocks, and a vector every row reads whole is gathered.
+   follow the blocks, a dense matrix's rows are exchanged as a vector's
+   entries are, and a vector every row reads whole is gathered.
    A power iteration on a banded matrix and on one
    with a dense row and column prints the serial program's bits, and on
    several ranks moves no vector whole.  */
@@ -49,6 +50,41 @@ scale_add (int n, double x[n] SPARSE ("D"), double y[n] SPARSE ("D"),
     x[i] = y[i] * s;
   for (int i = 0; i < n; i++)
     x[i] = x[i] + z[i];
+}
+
+/* Y = A X over three columns, the rows of X read at A's columns.  */
+static void
+spmm (int n, double Y[n][3] SPARSE ("D,D"), double A[n][n] SPARSE ("CSR"),
+      double X[n][3] SPARSE ("D,D"))
+{
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < 3; k++)
+      {
+        double s = 0;
+        for (int j = 0; j < n; j++)
+          s += A[i][j] * X[j][k];
+        Y[i][k] = s;
+      }
+}
+
+/* X = Y s + Z, Z's rows the vector z.  */
+static void
+rescale (int n, double X[n][3] SPARSE ("D,D"), double Y[n][3] SPARSE ("D,D"),
+         double s, double z[n] SPARSE ("D"))
+{
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < 3; k++)
+      X[i][k] = Y[i][k] * s + z[i] * (k + 1);
+}
+
+static double
+total (int n, double Y[n][3] SPARSE ("D,D"))
+{
+  double s = 0;
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < 3; k++)
+      s += Y[i][k] * (k + 2);
+  return s;
 }
 
 /* y = (the sum of x) w: every row reads all of x, which is gathered
@@ -150,6 +186,31 @@ run (const char *path, int n)
              (long long) t.replications, (long long) t.row_gathers);
       check (sp_dist_block (Y, &lo, &hi) == 1, "Y is distributed");
     }
+  /* The same with blocks of three columns: rows of X are exchanged.  */
+  int64_t d2[2] = { n, 3 };
+  sp_tensor *MX = sp_new ("D,D", SP_F64, 2, d2);
+  sp_tensor *MY = sp_new ("D,D", SP_F64, 2, d2);
+  check (MX && MY, "%s", sp_error ());
+  sp_dist_stats_reset ();
+  rescale (n, sp_array (MX), sp_array (MY), 0, sp_array (Z));
+  for (int k = 0; k < 4; k++)
+    {
+      spmm (n, sp_array (MY), sp_array (A), sp_array (MX));
+      double tot = total (n, sp_array (MY));
+      rescale (n, sp_array (MX), sp_array (MY), 1 / tot, sp_array (Z));
+      if (me == 0)
+        printf ("%s spmm %d: %.17g\n", path, k, tot);
+    }
+  sp_dist_stats (&t);
+  check (ranks == 1 || hi - lo == n
+         || (t.ghost_exchanges == 3 && t.replications == 0
+             && t.row_gathers == 0),
+         "spmm: %lld ghost exchanges, %lld replications, %lld row gathers",
+         (long long) t.ghost_exchanges, (long long) t.replications,
+         (long long) t.row_gathers);
+  sp_free (MX);
+  sp_free (MY);
+
   sp_dist_stats_reset ();
   spread (n, sp_array (Z), sp_array (X), sp_array (Y));
   double zz = dot (n, sp_array (Z), sp_array (Z));
