@@ -68,8 +68,8 @@ copy_cuts (MPI_Comm comm, int size, const int64_t *cuts)
 }
 
 /* The coordinates of dimension DIM in SRC's entries whose first-level
-   coordinate lies in [LO, HI) and that X's blocks XD give to another
-   rank than this one, each once, increasing: *NEED (N).  */
+   coordinate lies in [LO, HI), below EXTENT, and that X's blocks XD give
+   to another rank than this one, each once, increasing: *NEED (N).  */
 static void
 needed (const sp_tensor *src, int dim, int64_t lo, int64_t hi,
         const sp_mpi_dist *xd, int64_t extent, int64_t **need, int64_t *n)
@@ -84,8 +84,9 @@ needed (const sp_tensor *src, int dim, int64_t lo, int64_t hi,
   for (int64_t e = 0; e < m; e++)
     {
       int64_t key = sp__mpi_key (&src->fmt, src->dims, rec + e * w);
-      if (key >= lo && key < hi)
-        seen[rec[e * w + dim]] = 1;
+      int64_t c = (int64_t) rec[e * w + dim];
+      if (key >= lo && key < hi && c < extent)
+        seen[c] = 1;
     }
   free (rec);
   int64_t mine_lo = xd->cuts[xd->rank], mine_hi = xd->cuts[xd->rank + 1];
