@@ -119,16 +119,17 @@ row_var (const gen *g)
   return v;
 }
 
-/* The role of tensor T (sparse_kernel.h) for outer variable V: every
-   access of it reads it unconverted, its first level walked by V.  */
+/* The role of tagged operand O (sparse_kernel.h) for outer variable V:
+   every access of it reads it unconverted, its first level walked by V
+   (a converted access reads a copy the kernel makes of the whole).  */
 static int
-role (const gen *g, int t, int v)
+role (const gen *g, int o, int v)
 {
-  if (v < 0 || g->k->tensors[t].conv >= 0)
+  if (v < 0)
     return 0;
   for (int a = 0; a < g->s->naccs; a++)
-    if (g->tensor_of[a] == t && !written_only (g, a)
-        && g->sc->lvl_sv[a][0] != v)
+    if (g->s->acc[a].opd == o && !written_only (g, a)
+        && (g->sc->conv_of[a] >= 0 || g->sc->lvl_sv[a][0] != v))
       return 0;
   return 1;
 }
@@ -143,25 +144,24 @@ leaf_of (const ix_stmt *s, int a)
   return -1;
 }
 
-/* The role of tensor T (sparse_kernel.h) when T is stored densely and
+/* The role of operand O (sparse_kernel.h) when O is stored densely and
    the kernel reads its rows (its first dimension) only at the
-   coordinates of a level of a tensor of role 1: every access of T at one
-   summed variable W first, inside the sum over W, whose terms are zero
-   wherever that tensor's access is (so the loop over W visits the
-   coordinates its level L >= 1 stores).
-   LIST[0 .. N) are the tensors handed to the runtime, ROLES theirs.
-   0 when there is none.  */
+   coordinates of a level of an operand of role 1: every access of O at
+   one summed variable W first, inside the sum over W, whose terms are
+   zero wherever that operand's access is (so the loop over W visits the
+   coordinates its level L >= 1 stores).  LIST[0 .. N) are the operands
+   handed to the runtime, ROLES theirs.  0 when there is none.  */
 static int
-ghost_role (const gen *g, int t, const int *list, const int *roles, int n)
+ghost_role (const gen *g, int o, const int *list, const int *roles, int n)
 {
   const ix_stmt *s = g->s;
   const ix_sched *sc = g->sc;
   int w = -1;
   for (int a = 0; a < s->naccs; a++)
-    if (g->tensor_of[a] == t)
+    if (s->acc[a].opd == o)
       {
         const sp_format *f = &sc->fmt[a];
-        if (written_only (g, a) || !all_dense (f)
+        if (written_only (g, a) || sc->conv_of[a] >= 0 || !all_dense (f)
             || f->lv[0].kind != SP_LX_VAR || f->lv[0].dim != 0
             || (w >= 0 && s->acc[a].var[0] != w))
           return 0;
@@ -175,12 +175,12 @@ ghost_role (const gen *g, int t, const int *list, const int *roles, int n)
     return 0;
   int body = s->expr[sum].a;
   for (int a = 0; a < s->naccs; a++)
-    if (g->tensor_of[a] == t && !ix_expr_contains (s, body, leaf_of (s, a)))
+    if (s->acc[a].opd == o && !ix_expr_contains (s, body, leaf_of (s, a)))
       return 0;
   for (int u = 0; u < n; u++)
     for (int a = 0; roles[u] == 1 && a < s->naccs; a++)
       {
-        if (g->tensor_of[a] != list[u] || written_only (g, a)
+        if (s->acc[a].opd != list[u] || written_only (g, a)
             || !ix_zero_with (s, body, a))
           continue;
         for (int l = 1; l < sc->fmt[a].nlevels && l < SP_KDIST_LEVELS; l++)
@@ -190,13 +190,13 @@ ghost_role (const gen *g, int t, const int *list, const int *roles, int n)
   return 0;
 }
 
-/* Whether tensor T is read by the kernel (not only written).  */
+/* Whether tagged operand O is read by the kernel (not only written).  */
 static int
-read_tensor (const gen *g, int t)
+read_operand (const gen *g, int o)
 {
   for (int a = 0; a < g->s->naccs; a++)
-    if (g->tensor_of[a] == t && !written_only (g, a))
-      return 1;
+    if (g->s->acc[a].opd == o && !written_only (g, a))
+      return g->s->opd[o].tagged;
   return 0;
 }
 
@@ -211,19 +211,19 @@ lg_dist_open (gen *g, block *b)
 {
   lir_kernel *k = g->k;
   int v = row_var (g);
-  int args[1 + 2 * IX_MAX_ACCESSES], list[IX_MAX_ACCESSES];
-  int roles[IX_MAX_ACCESSES], n = 0;
-  for (int t = 0; t < k->ntensors; t++)
-    if (k->tensors[t].conv < 0 && read_tensor (g, t))
+  int args[1 + 2 * IX_MAX_OPERANDS], list[IX_MAX_OPERANDS];
+  int roles[IX_MAX_OPERANDS], n = 0;
+  for (int o = 0; o < g->s->nopds; o++)
+    if (read_operand (g, o))
       {
-        list[n] = t;
-        roles[n++] = role (g, t, v);
+        list[n] = o;
+        roles[n++] = role (g, o, v);
       }
   for (int i = 0; i < n; i++)
     {
       if (roles[i] == 0 && v >= 0)
         roles[i] = ghost_role (g, list[i], list, roles, n);
-      args[1 + 2 * i] = lir_leaf (k, LIR_HANDLE, LIR_PTR, -1, list[i], -1);
+      args[1 + 2 * i] = lir_leaf (k, LIR_HANDLE, LIR_PTR, list[i], -1, -1);
       args[2 + 2 * i] = lg_int (g, roles[i]);
     }
   args[0] = lg_int (g, n);
