@@ -89,6 +89,15 @@ sp__mpi_key (const sp_format *f, const int64_t *dims, const uint64_t *r)
   return sp__lc (f, dims, 0, (const int64_t *) r);
 }
 
+/* A tensor of format F, TYPE and DIMS distributed over COMM in blocks
+   of its first-level coordinates cut by entries, from the records
+   REC[0 .. N) of every rank (freed here; OK: this rank's are good), moved
+   as OP, built as sp__mpi_build builds them (MTX).  Collective: NULL
+   with a message on every rank on failure.  */
+sp_tensor *sp__mpi_spread (MPI_Comm comm, const sp_format *f, sp_type type,
+                           const int64_t *dims, uint64_t *rec, int64_t n,
+                           int ok, int mtx, sp_mpi_op op);
+
 /* The rank of CUTS (SIZE + 1) holding first-level coordinate K.  */
 int sp__mpi_owner (const int64_t *cuts, int size, int64_t k);
 
@@ -132,6 +141,8 @@ void sp__mpi_ghosts (sp_tensor *x, const sp_mpi_dist *xd,
                      const sp_tensor *src, sp_mpi_dist *sd, int level,
                      const sp_mpi_dist *lead);
 void sp__mpi_ghost_free (sp_mpi_ghost *g);
+/* sp_convert (convert.c).  */
+sp_tensor *sp__mpi_convert (const sp_tensor *t, const sp_format *f);
 /* sp_write (write.c).  */
 int sp__mpi_write (const sp_tensor *t, const char *path, int flags);
 

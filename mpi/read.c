@@ -106,16 +106,28 @@ done:
 static sp_tensor *
 block_of_parts (sp_part *p, MPI_Comm comm)
 {
-  int rank, size, w = p->f.rank + 1;
-  uint64_t *rec = NULL, *got = NULL;
-  int64_t n = p->c.n, ngot, *keys = NULL, *cuts = NULL;
-  int *dest = NULL, ok;
+  uint64_t *rec = NULL;
+  int64_t n = p->c.n;
+  int ok = !sp__mpi_coo_records (&p->c, &rec);
+  sp__coo_free (&p->c);
+  return sp__mpi_spread (comm, &p->f, p->type, p->dims, rec, n, ok,
+                         !p->tns, SP_MPI_READ);
+}
+
+sp_tensor *
+sp__mpi_spread (MPI_Comm comm, const sp_format *f, sp_type type,
+                const int64_t *dims, uint64_t *rec, int64_t n, int ok,
+                int mtx, sp_mpi_op op)
+{
+  int rank, size, w = f->rank + 1;
+  uint64_t *got = NULL;
+  int64_t ngot, *keys = NULL, *cuts = NULL;
+  int *dest = NULL;
   sp_tensor *t = NULL;
   sp_layout lo;
   MPI_Comm_rank (comm, &rank);
   MPI_Comm_size (comm, &size);
-  ok = !cuttable (&p->f, p->dims, &lo) && !sp__mpi_coo_records (&p->c, &rec);
-  sp__coo_free (&p->c);
+  ok = ok && !cuttable (f, dims, &lo);
   keys = malloc ((size_t) (n ? n : 1) * sizeof *keys);
   dest = malloc ((size_t) (n ? n : 1) * sizeof *dest);
   cuts = malloc ((size_t) (size + 1) * sizeof *cuts);
@@ -124,17 +136,16 @@ block_of_parts (sp_part *p, MPI_Comm comm)
   if (sp__mpi_agree (comm, ok) >= 0)
     goto done;
   for (int64_t e = 0; e < n; e++)
-    keys[e] = sp__mpi_key (&p->f, p->dims, rec + e * w);
+    keys[e] = sp__mpi_key (f, dims, rec + e * w);
   sp__mpi_cut (comm, size, keys, n, lo.size[0], 0, cuts);
   for (int64_t e = 0; e < n; e++)
-    dest[e] = sp__mpi_owner (cuts, size,
-                             sp__mpi_key (&p->f, p->dims, rec + e * w));
+    dest[e] = sp__mpi_owner (cuts, size, sp__mpi_key (f, dims, rec + e * w));
   free (keys);
   keys = NULL;
-  sp__mpi_send (comm, w, rec, n, dest, &got, &ngot, SP_MPI_READ);
+  sp__mpi_send (comm, w, rec, n, dest, &got, &ngot, op);
   free (rec);
   rec = NULL;
-  t = sp__mpi_build (&p->f, p->type, p->dims, got, ngot, !p->tns);
+  t = sp__mpi_build (f, type, dims, got, ngot, mtx);
   sp_mpi_dist *d = t ? sp__mpi_dist_new (comm, cuts) : NULL;
   if (d)
     sp__mpi_attach (t, d);

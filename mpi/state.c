@@ -196,7 +196,7 @@ sp__mpi_owner (const int64_t *cuts, int size, int64_t k)
 const sp_dist_ops sp__mpi_ops = {
   sp__mpi_open, sp__mpi_lo, sp__mpi_hi, sp__mpi_sum_d, sp__mpi_sum_l,
   sp__mpi_chain_in_d, sp__mpi_chain_out_d, sp__mpi_rows, sp__mpi_mark,
-  sp__mpi_close, release, sp__mpi_write, check, block
+  sp__mpi_close, release, sp__mpi_write, check, block, sp__mpi_convert
 };
 
 /* ----------------------------------------------------------- queries */

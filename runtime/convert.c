@@ -32,6 +32,7 @@
    a dense temporary or a coordinate list.  */
 
 #include <stdlib.h>
+#include "dist.h"
 #include "storage.h"
 
 enum { M_NONE, M_COUNT, M_SQUEEZE, M_COUNTED, M_GROUPED };
@@ -906,5 +907,7 @@ sp_convert (const sp_tensor *t, const char *format)
   if (sp__ready (t, "sp_convert")
       || sp__parse_format (format, t->fmt.rank, &f))
     return NULL;
+  if (sp__distributed (t))
+    return sp__dist_ops->convert (t, &f);
   return sp__convert_fmt (t, &f);
 }

@@ -42,6 +42,9 @@ typedef struct sp_dist_ops
   void (*check) (const sp_tensor *t, const int64_t *x, const char *what);
   /* This rank's block of first-level coordinates, [*LO, *HI).  */
   void (*block) (const sp_tensor *t, int64_t *lo, int64_t *hi);
+  /* sp_convert, collective: T in format F, distributed; NULL with a
+     message, the same on every rank.  */
+  sp_tensor *(*convert) (const sp_tensor *t, const sp_format *f);
 } sp_dist_ops;
 
 /* The operations of libsparse-mpi, NULL until it installs them.  */
