@@ -105,6 +105,10 @@ int lg_absent (const state *st, int a);
 int lg_value (gen *g, int e, const state *st, int k);
 int lg_available (const gen *g, int e, const state *st);
 int lg_scope_body (const gen *g, int k);
+/* Whether scope K takes the values the statement picks (ix_stmt.pick)
+   through its sum; "maximum" or "minimum", for messages.  */
+int lg_pick_scope (const gen *g, int k);
+const char *lg_pick_what (const gen *g);
 /* The child of scope K (a scope whose parent it is) rooted at E, or with
    E < 0 its first child; -1 when there is none or K is -1.  */
 int lg_scope_child (const gen *g, int k, int e);

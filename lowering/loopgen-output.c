@@ -405,6 +405,39 @@ merged_value (gen *g, int e, const state *st)
                          lg_value (g, e, &sb, -1)));
 }
 
+/* Value E of scope K into the register of the statement's pick
+   (ix_stmt.pick), as the dense loop's `if (v > m) m = v;` and its kin
+   take it.  */
+static void
+pick_value (gen *g, int e, const state *st, int k, block *b)
+{
+  if (lat_is_zero (g->s, e, st->absent))
+    {
+      lg_fail (g, "%s takes its %s over values that are zero at unstored "
+               "entries of its sparse operands",
+               g->s->opd[g->s->acc[g->s->out].opd].name, lg_pick_what (g));
+      return;
+    }
+  lir_type t = g->k->vars[g->acc].type;
+  int val = lg_value (g, e, st, k);
+  if (val >= 0 && g->k->exprs[val].type != t)
+    val = lir_cast (g->k, val, t);
+  int v = lg_decl (g, b, t, "pv", val);
+  int m = lg_ref (g, g->acc), x = lg_ref (g, v), c;
+  switch (g->s->pick)
+    {
+    case IX_PICK_GT: c = lg_bin (g, LIR_LT, m, x); break;
+    case IX_PICK_GE: c = lg_bin (g, LIR_LE, m, x); break;
+    case IX_PICK_LT: c = lg_bin (g, LIR_LT, x, m); break;
+    default: c = lg_bin (g, LIR_LE, x, m); break;
+    }
+  int s = lg_compound (g, b, LIR_IF, c);
+  block then = lg_block ();
+  lg_assign (g, &then, g->acc, lg_ref (g, v));
+  if (s >= 0)
+    g->k->stmts[s].body = then.first;
+}
+
 /* Scope K's expression at its innermost loop: its reductions first (its
    children, one after the other), then its value into the output or its
    register.  */
@@ -418,7 +451,10 @@ lg_compute_scope (gen *g, int k, state *st, block *b)
     if (nest->scope[c].parent == k)
       {
         lir_type tt = lg_ix_type (g, nest->scope[c].expr);
-        g->treg[c] = lg_decl (g, b, tt, "t", seed (g, k, c, st, tt));
+        /* The values a pick takes go straight into the output's
+           register.  */
+        g->treg[c] = lg_pick_scope (g, c) ? g->acc
+                     : lg_decl (g, b, tt, "t", seed (g, k, c, st, tt));
         if (nz && g->nz < 0)
           g->nz = lg_decl (g, b, LIR_I32, "nz", lg_int (g, 0));
         const sch_scope *x = &nest->scope[c];
@@ -432,6 +468,15 @@ lg_compute_scope (gen *g, int k, state *st, block *b)
           lg_compute_scope (g, c, st, b);
       }
   int body = lg_scope_body (g, k);
+  if (k == 0 ? g->s->pick != IX_PICK_NONE : lg_pick_scope (g, k))
+    {
+      /* A value to pick, unless a child scope picked them already.  */
+      while (ix_is_pick_sum (g->s, body) && lg_scope_child (g, k, body) < 0)
+        body = g->s->expr[body].a;
+      if (!ix_is_pick_sum (g->s, body))
+        pick_value (g, body, st, k, b);
+      return;
+    }
   if (lat_is_zero (g->s, body, st->absent) && !children)
     return;
   int val = g->merge_a[0] >= 0 && k == 0 && !children

@@ -212,6 +212,19 @@ lg_scope_body (const gen *g, int k)
 }
 
 int
+lg_pick_scope (const gen *g, int k)
+{
+  return k > 0 && ix_is_pick_sum (g->s, g->nest->scope[k].expr);
+}
+
+const char *
+lg_pick_what (const gen *g)
+{
+  return g->s->pick == IX_PICK_GT || g->s->pick == IX_PICK_GE ? "maximum"
+                                                              : "minimum";
+}
+
+int
 lg_scope_child (const gen *g, int k, int e)
 {
   for (int c = k + 1; k >= 0 && c < g->nest->nscopes; c++)

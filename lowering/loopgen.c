@@ -922,6 +922,18 @@ lg_loop (gen *g, int d, state *st, block *b)
   uint32_t sparse = 0;
   for (int p = 0; p < l.n; p++)
     sparse |= lat_sparse (&l, p);
+  if (lg_pick_scope (g, k) && !lat_has_universe (&l))
+    {
+      int a = 0;
+      while (!(sparse & ((uint32_t) 1 << a)))
+        a++;
+      lg_fail (g, "%s takes its %s over loop %s, where the sparse loops "
+               "would visit the entries %s stores only: the dense loop "
+               "also compares the value at its unstored zeros",
+               g->s->opd[g->s->acc[g->s->out].opd].name, lg_pick_what (g),
+               g->s->var[sv].name, g->s->opd[g->s->acc[a].opd].name);
+      return;
+    }
   for (int a = 0; a < g->s->naccs; a++)
     {
       if (!(sparse & ((uint32_t) 1 << a)))
@@ -1224,10 +1236,17 @@ lir_build (const ix_sched *sc, ix_diag *d)
       && (sc->nest[0].out_mode == SCH_OUT_WORKSPACE
           || sc->nest[0].out_mode == SCH_OUT_APPEND))
     bound_nest (&g, 0, &top);
+  /* A scalar's register starts at zero, or, when the statement picks,
+     at the scalar's value, which the values picked replace.  */
+  if (s->pick != IX_PICK_NONE && sc->nnests != 1)
+    lg_fail (&g, "a maximum or minimum computed in %d loop nests",
+             sc->nnests);
   if (s->acc[out].nidx == 0)
     g.acc = lg_decl (&g, &top, et, "acc",
-                     et == LIR_F64 || et == LIR_F32 ? lir_const_f (g.k, 0, et)
-                                                    : lg_int (&g, 0));
+                     s->pick != IX_PICK_NONE
+                     ? lir_leaf (g.k, LIR_SCALAR, et, o, -1, 0)
+                     : et == LIR_F64 || et == LIR_F32
+                     ? lir_const_f (g.k, 0, et) : lg_int (&g, 0));
 
   for (int n = 0; n < sc->nnests && !g.err; n++)
     gen_nest (&g, n, &top);
@@ -1238,7 +1257,8 @@ lir_build (const ix_sched *sc, ix_diag *d)
 
   /* Epilogue.  */
   if (s->acc[out].nidx == 0)
-    lg_set (&g, &top, s->assign == IX_SET || g.seeded ? LIR_ASSIGN : LIR_ACCUM,
+    lg_set (&g, &top, s->assign == IX_SET || g.seeded
+                      || s->pick != IX_PICK_NONE ? LIR_ASSIGN : LIR_ACCUM,
             LIR_ADD, -1, -1, -1, o,
             lg_dist_sum (&g, lg_ref (&g, g.acc)));
   if (sparse_out)

@@ -549,14 +549,37 @@ range_loop (const engine *g, int o)
   return -1;
 }
 
+static const char *
+pick_what (ix_pick pk)
+{
+  return pk == IX_PICK_GT || pk == IX_PICK_GE ? "maximum" : "minimum";
+}
+
+/* Assignment EVI; or, when PK is not IX_PICK_NONE, the one of
+   `if (V > M) M = V;` (ng_pick_match), M taking value expression V the
+   way PK picks, as an accumulation takes its terms.  */
 static int
-assign (engine *g, int evi)
+assign (engine *g, int evi, ix_pick pk, int v)
 {
   const nest_event *ev = &g->n->ev[evi];
   int o = ev->obj;
   state *s = &g->st[o];
-  int rhs = ev->rhs;
-  ix_assign op = ev->op;
+  int rhs = pk != IX_PICK_NONE ? v : ev->rhs;
+  ix_assign op = pk != IX_PICK_NONE ? IX_ADD_SET : ev->op;
+
+  const char *what = pick_what (pk != IX_PICK_NONE ? pk : g->pick[o]);
+  if (pk != IX_PICK_NONE || g->pick[o] != IX_PICK_NONE)
+    {
+      if (ng_is_temp (g, o))
+        return ng_fail (g, "%s takes a %s but is declared in the nest or "
+                        "not used after it: only a variable that outlives "
+                        "the loops may take one", ng_objname (g, o), what);
+      if (g->pick[o] != IX_PICK_NONE || s->kind != ST_OLD)
+        return ng_fail (g, "%s takes a %s and is also written elsewhere in "
+                        "the nest", ng_objname (g, o), what);
+      g->pick[o] = pk;
+      g->pick_depth[o] = fdepth (g, o);
+    }
 
   /* X = X + t, X = t + X, X = X - t: accumulations spelt out.  */
   if (op == IX_SET && rhs >= 0)
@@ -649,10 +672,22 @@ assign (engine *g, int evi)
      A wider term is not (the sum would be converted back at each step):
      end_loop refuses it.  */
   sp_type to = g->n->obj[o].opd.type, tt0 = sym_type (g, t);
+  if (pk != IX_PICK_NONE)
+    {
+      /* Compared in the wider type, stored in M's: the same value only
+         when M's type is the wider.  */
+      if (ix_arith_type (to, tt0) != to)
+        return ng_fail (g, "%s is %s but takes %s values, compared before "
+                        "they are converted", ng_objname (g, o),
+                        ix_type_name (to), ix_type_name (tt0));
+      if (gs >= 0)
+        return ng_fail (g, "%s takes a %s inside another if statement",
+                        ng_objname (g, o), what);
+    }
   if (tt0 != to && ix_arith_type (to, tt0) == to
       && (t = sym_cast (g, t, to)) < 0)
     return -1;
-  if (ng_guard_term (g, evi, op, rhs, gs, &t))
+  if (pk == IX_PICK_NONE && ng_guard_term (g, evi, op, rhs, gs, &t))
     return -1;
 
   term tt = { t, op == IX_SUB_SET };
@@ -1069,6 +1104,8 @@ build_kernel (engine *g, int obj)
       return ng_fail (g, "%s", k.d.msg[0] ? k.d.msg : "the nest is too large");
     }
   ix_set_output (k.ix, out, op, e);
+  k.ix->pick = g->pick[obj];
+  k.ix->pick_sums = g->pick_depth[obj];
   k.ix->loc = g->n->ev[s->first_write].loc;
   if (ix_finish (k.ix, &k.d))
     {
@@ -1316,9 +1353,19 @@ nest_lower (const nest *n, nest_result *r)
           g->st[ev->obj].base_guard = g->nguards;
           break;
         case NEST_EV_ASSIGN:
-          rc = assign (g, i);
+          rc = assign (g, i, IX_PICK_NONE, -1);
           break;
         case NEST_EV_IF:
+          {
+            ix_pick pk;
+            int v;
+            if (ng_pick_match (g, i, &pk, &v))
+              {
+                rc = assign (g, i + 1, pk, v);
+                i += 2;
+                break;
+              }
+          }
           if (g->nguards == NEST_MAX_GUARDS)
             rc = ng_fail (g, "the if statements nest too deep");
           else

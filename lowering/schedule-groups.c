@@ -92,6 +92,9 @@ group_walk (const ix_sched *sc, const sch_nest *nest, int e, int g, int lin,
      (a cast, a comparison, a guard).  */
   if (!ix_ops[x->op].linear || (x->op == IX_DIV && integral (&sc->st, e)))
     lin = 0;
+  /* Nor into the values a pick takes (ix_stmt.pick): each whole.  */
+  if (ix_is_pick_sum (&sc->st, e) && !ix_is_pick_sum (&sc->st, x->a))
+    lin = 0;
   if (x->a >= 0)
     group_walk (sc, nest, x->a, g, lin, below_red, gr);
   /* Nor does a sum in a divisor (a locate, ix_is_locate) share the

@@ -719,8 +719,28 @@ reader::read_stmt (tree s)
       }
     case MODIFY_EXPR:
     case INIT_EXPR:
-      return read_assign (TREE_OPERAND (s, 0), TREE_OPERAND (s, 1), IX_SET,
-			  loc);
+      {
+	/* m = c ? v : m is the if statement `if (c) m = v;` (a maximum
+	   written so: nest-pick.c).  */
+	tree lhs = TREE_OPERAND (s, 0), rhs = TREE_OPERAND (s, 1);
+	if (TREE_CODE (s) == MODIFY_EXPR && !TREE_SIDE_EFFECTS (lhs)
+	    && TREE_CODE (rhs) == COND_EXPR
+	    && operand_equal_p (COND_EXPR_ELSE (rhs), lhs, 0))
+	  {
+	    sp_type ct;
+	    int c = read_expr (COND_EXPR_COND (rhs), &ct);
+	    if (c < 0)
+	      return false;
+	    if (nest_if (n, c, loc) < 0)
+	      return fail ("the nest is too large");
+	    if (!read_assign (lhs, COND_EXPR_THEN (rhs), IX_SET, loc))
+	      return false;
+	    if (nest_endif (n, loc) < 0)
+	      return fail ("the nest is too large");
+	    return true;
+	  }
+	return read_assign (lhs, rhs, IX_SET, loc);
+      }
     case COMPOUND_EXPR:
       {
 	/* A compound assignment whose right-hand side is saved first:

@@ -1,0 +1,66 @@
+/* Maxima and minima taken in a loop nest that stay refused, each with
+   its reason, and those sparsified (nest-max.c runs them): the maximum
+   of an element expression sees the unstored zeros, which the sparse
+   loops skip.  */
+/* { dg-do compile } */
+/* { dg-options "-fplugin-arg-sparse-report" } */
+#include <math.h>
+#include <sparse.h>
+
+double
+picks (int n, double y[n], double A[n][n] SPARSE ("CSR"), const double x[n],
+       int flag)
+{
+  double m = 0, big = 0, low = 1;
+  float f = 0;
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: m takes its maximum over loop j, where the sparse loops would visit the entries A stores only: the dense loop also compares the value at its unstored zeros" } */
+    for (int j = 0; j < n; j++)
+      if (fabs (A[i][j]) > m)
+	m = fabs (A[i][j]);
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: low takes its minimum over loop j, where the sparse loops would visit the entries A stores only" } */
+    for (int j = 0; j < n; j++)
+      low = A[i][j] < low ? A[i][j] : low;
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: t takes a maximum but is declared in the nest or not used after it: only a variable that outlives the loops may take one" } */
+    {
+      double t = 0;
+      for (int j = 0; j < n; j++)
+	if (A[i][j] * x[j] > t)
+	  t = A[i][j] * x[j];
+      y[i] = t;
+    }
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: big takes a maximum and is also written elsewhere in the nest" } */
+    {
+      double s = 0;
+      for (int j = 0; j < n; j++)
+	s += A[i][j] * x[j];
+      if (s > big)
+	big = s;
+      big += 1;
+    }
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: f is float but takes double values, compared before they are converted" } */
+    {
+      double s = 0;
+      for (int j = 0; j < n; j++)
+	s += A[i][j] * x[j];
+      if (s > f)
+	f = s;
+    }
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: m takes a maximum inside another if statement" } */
+    {
+      double s = 0;
+      for (int j = 0; j < n; j++)
+	s += A[i][j] * x[j];
+      if (flag)
+	if (s > m)
+	  m = s;
+    }
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: low = min.low, min.i, sum.j, A.i,j. . x.j....; A: CSR; loops: i for, j for over A; low: scalar" } */
+    {
+      double s = 0;
+      for (int j = 0; j < n; j++)
+	s += A[i][j] * x[j];
+      if (s <= low)
+	low = s;
+    }
+  return m + big + low + f;
+}
