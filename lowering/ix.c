@@ -531,19 +531,25 @@ ix_is_pick_sum (const ix_stmt *s, int e)
 int
 ix_expr_uses (const ix_stmt *s, int e, int v)
 {
+  return ix_expr_uses_apart (s, e, v, -1);
+}
+
+int
+ix_expr_uses_apart (const ix_stmt *s, int e, int v, int a)
+{
   const ix_expr *x = &s->expr[e];
   if (x->op == IX_ACCESS)
     {
-      const ix_access *a = &s->acc[x->access];
-      for (int k = 0; k < a->nidx; k++)
-        if (a->var[k] == v)
+      const ix_access *ac = &s->acc[x->access];
+      for (int k = 0; k < ac->nidx && x->access != a; k++)
+        if (ac->var[k] == v)
           return 1;
       return 0;
     }
   if (x->op == IX_INDEX)
     return x->var == v;
-  return (x->a >= 0 && ix_expr_uses (s, x->a, v))
-         || (x->b >= 0 && ix_expr_uses (s, x->b, v));
+  return (x->a >= 0 && ix_expr_uses_apart (s, x->a, v, a))
+         || (x->b >= 0 && ix_expr_uses_apart (s, x->b, v, a));
 }
 
 sp_type

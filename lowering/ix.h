@@ -356,6 +356,8 @@ int ix_expr_contains (const ix_stmt *s, int e, int t);
 int ix_is_pick_sum (const ix_stmt *s, int e);
 /* Nonzero when expression E (or anything below it) uses variable V.  */
 int ix_expr_uses (const ix_stmt *s, int e, int v);
+/* ... elsewhere than in access A.  */
+int ix_expr_uses_apart (const ix_stmt *s, int e, int v, int a);
 /* The type C computes expression E in (the usual arithmetic conversions;
    an int for comparisons and logical operators).  */
 sp_type ix_expr_type (const ix_stmt *s, int e);

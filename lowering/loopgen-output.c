@@ -407,19 +407,15 @@ merged_value (gen *g, int e, const state *st)
 
 /* Value E of scope K into the register of the statement's pick
    (ix_stmt.pick), as the dense loop's `if (v > m) m = v;` and its kin
-   take it.  */
-static void
-pick_value (gen *g, int e, const state *st, int k, block *b)
+   take it; the accesses absent at ST read as zeros, computed on as the
+   dense loop computes (-A[i][j] is -0.0 there).  */
+void
+lg_pick_value (gen *g, int e, const state *st, int k, block *b)
 {
-  if (lat_is_zero (g->s, e, st->absent))
-    {
-      lg_fail (g, "%s takes its %s over values that are zero at unstored "
-               "entries of its sparse operands",
-               g->s->opd[g->s->acc[g->s->out].opd].name, lg_pick_what (g));
-      return;
-    }
+  state z = *st;
+  z.zeroed |= z.absent;
   lir_type t = g->k->vars[g->acc].type;
-  int val = lg_value (g, e, st, k);
+  int val = lg_value (g, e, &z, k);
   if (val >= 0 && g->k->exprs[val].type != t)
     val = lir_cast (g->k, val, t);
   int v = lg_decl (g, b, t, "pv", val);
@@ -471,10 +467,9 @@ lg_compute_scope (gen *g, int k, state *st, block *b)
   if (k == 0 ? g->s->pick != IX_PICK_NONE : lg_pick_scope (g, k))
     {
       /* A value to pick, unless a child scope picked them already.  */
-      while (ix_is_pick_sum (g->s, body) && lg_scope_child (g, k, body) < 0)
-        body = g->s->expr[body].a;
+      body = k == 0 ? body : lg_pick_body (g, k);
       if (!ix_is_pick_sum (g->s, body))
-        pick_value (g, body, st, k, b);
+        lg_pick_value (g, body, st, k, b);
       return;
     }
   if (lat_is_zero (g->s, body, st->absent) && !children)

@@ -680,6 +680,10 @@ assign (engine *g, int evi, ix_pick pk, int v)
         return ng_fail (g, "%s is %s but takes %s values, compared before "
                         "they are converted", ng_objname (g, o),
                         ix_type_name (to), ix_type_name (tt0));
+      if (gs >= 0 && range_loop (g, o) >= 0)
+        return ng_fail (g, "%s takes its %s over loop %s, which runs over "
+                        "part of its extent", ng_objname (g, o), what,
+                        ng_loopname (g, range_loop (g, o)));
       if (gs >= 0)
         return ng_fail (g, "%s takes a %s inside another if statement",
                         ng_objname (g, o), what);

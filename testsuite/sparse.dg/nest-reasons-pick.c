@@ -1,7 +1,8 @@
 /* Maxima and minima taken in a loop nest that stay refused, each with
-   its reason, and those sparsified (nest-max.c runs them): the maximum
-   of an element expression sees the unstored zeros, which the sparse
-   loops skip.  */
+   its reason, and one sparsified (nest-max.c runs them): a pick over
+   the stored entries of a row takes the value at a zero where they
+   leave a gap, which needs one value there (not one per column) and
+   the row's whole extent.  */
 /* { dg-do compile } */
 /* { dg-options "-fplugin-arg-sparse-report" } */
 #include <math.h>
@@ -9,17 +10,21 @@
 
 double
 picks (int n, double y[n], double A[n][n] SPARSE ("CSR"), const double x[n],
-       int flag)
+       int flag, double D[n][n] SPARSE ("DCSR"))
 {
   double m = 0, big = 0, low = 1;
   float f = 0;
   for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: m takes its maximum over loop j, where the sparse loops would visit the entries A stores only: the dense loop also compares the value at its unstored zeros" } */
     for (int j = 0; j < n; j++)
+      if (A[i][j] * x[j] > m)
+	m = A[i][j] * x[j];
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: low takes its minimum over loop i, where the sparse loops would visit the entries D stores only" } */
+    for (int j = 0; j < n; j++)
+      low = D[i][j] < low ? D[i][j] : low;
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: m takes its maximum over loop j, which runs over part of its extent" } */
+    for (int j = 0; j < i; j++)
       if (fabs (A[i][j]) > m)
 	m = fabs (A[i][j]);
-  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: low takes its minimum over loop j, where the sparse loops would visit the entries A stores only" } */
-    for (int j = 0; j < n; j++)
-      low = A[i][j] < low ? A[i][j] : low;
   for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: t takes a maximum but is declared in the nest or not used after it: only a variable that outlives the loops may take one" } */
     {
       double t = 0;

@@ -192,6 +192,143 @@ picks (int n, sp_tensor *A, const double x[n], const double b[n])
             max_ternary (n, sp_array (A), x, b, starts[k]));
 }
 
+/* Maxima and minima of the elements: the sparse loops visit the stored
+   entries and take the value at a zero where a row leaves a gap, before
+   the next stored entry or at its end, as the dense loop meets the
+   unstored zeros in its order (a stored -0.0 against an unstored +0.0:
+   the first of them for >, the last for >=).  */
+static double
+abs_max (int n, double A[n][n] SPARSE ("CSR"))
+{
+  double m = 0;
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: m = max.m, max.i, max.j, abs.A.i,j.....; A: CSR; loops: i for, j for over A; m: scalar" } */
+    for (int j = 0; j < n; j++)
+      if (fabs (A[i][j]) > m)
+        m = fabs (A[i][j]);
+  return m;
+}
+
+static double
+elem_gt (int n, double A[n][n] SPARSE ("CSR"), double m)
+{
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: m = max.m, max.i, max.j, A.i,j....; A: CSR" } */
+    for (int j = 0; j < n; j++)
+      if (A[i][j] > m)
+        m = A[i][j];
+  return m;
+}
+
+static double
+elem_ge (int n, double A[n][n] SPARSE ("CSR"), double m)
+{
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: m = max.m, max.i, max.j, A.i,j....; A: CSR" } */
+    for (int j = 0; j < n; j++)
+      m = A[i][j] >= m ? A[i][j] : m;
+  return m;
+}
+
+/* The negated elements: -0.0 at the unstored zeros.  */
+static double
+neg_lt (int n, double A[n][n] SPARSE ("CSR"), double m)
+{
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: m = min.m, min.i, min.j, -A.i,j....; A: CSR" } */
+    for (int j = 0; j < n; j++)
+      if (-A[i][j] < m)
+        m = -A[i][j];
+  return m;
+}
+
+/* An element plus its row's dense value: b[i] at the unstored zeros.  */
+static double
+shifted_le (int n, double A[n][n] SPARSE ("CSR"), const double b[n],
+            double m)
+{
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: m = min.m, min.i, min.j, A.i,j. . b.i....; A: CSR" } */
+    for (int j = 0; j < n; j++)
+      if (m >= A[i][j] + b[i])
+        m = A[i][j] + b[i];
+  return m;
+}
+
+/* Ints: the largest entry of an int matrix, and the smallest as a
+   long.  */
+static int
+int_max (int n, int A[n][n] SPARSE ("CSR"), long *low)
+{
+  int m = -1000;
+  long l = 1000;
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: m = max.m, max.i, max.j, A.i,j....; A: CSR" } */
+    for (int j = 0; j < n; j++)
+      if (A[i][j] > m)
+        m = A[i][j];
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: l = min.l, min.i, min.j, .long.A.i,j....; A: CSR" } */
+    for (int j = 0; j < n; j++)
+      if (A[i][j] < l)
+        l = A[i][j];
+  *low = l;
+  return m;
+}
+
+/* A with signed zeros stored (with r = (i + SHIFT) % 3: in rows r == 0
+   a -0.0 first, in rows r == 1 a +0.0 first, in rows r == 2 a -0.0
+   last; rows i % 5 == 4 hold only those), its entries negated when NEG
+   (the largest elements are then the zeros, the first row's or the last
+   row's the one a pick keeps).  */
+static sp_tensor *
+signed_zeros (int n, int mod, int neg, int shift)
+{
+  sp_tensor *t = sr_check (sp_new ("csr", SP_F64, 2, (int64_t[]) { n, n }),
+                           "csr");
+  for (int64_t i = 0; i < n; i++)
+    {
+      for (int64_t j = 1; j + 1 < n && i % 5 != 4; j++)
+        {
+          uint32_t h = sr_hash (i, j, 0, 23);
+          if (h % mod == 0)
+            sp_insert (t, (int64_t[]) { i, j },
+                       neg ? -fabs (sr_val (h)) : sr_val (h));
+        }
+      int r = (i + shift) % 3;
+      sp_insert (t, (int64_t[]) { i, r == 2 ? n - 1 : 0 },
+                 r == 1 ? 0.0 : -0.0);
+    }
+  return t;
+}
+
+/* The elements' picks over A and two matrices of signed zeros, and over
+   an int matrix.  */
+static void
+elements (int n, int mod, sp_tensor *A, const double b[n])
+{
+  sp_tensor *Z[5] = { A, signed_zeros (n, mod, 0, 0),
+                      signed_zeros (n, mod, 1, 0), signed_zeros (n, mod, 1, 1),
+                      signed_zeros (n, mod, 1, 2) };
+  sp_tensor *I = sr_check (sp_new ("csr", SP_I32, 2, (int64_t[]) { n, n }),
+                           "csr");
+  for (int64_t i = 0; i < n; i++)
+    for (int64_t j = 0; j < n && i % 4 != 3; j++)
+      if (sr_hash (i, j, 1, 7) % 3 == 0)
+        sp_insert (I, (int64_t[]) { i, j }, (int) (sr_hash (i, j, 2, 7) % 9) - (i % 2 ? 8 : 2));
+  double starts[] = { -INFINITY, -1.0, -0.0, 0.0, 1.0, NAN };
+  for (int w = 0; w < 5; w++)
+    {
+      sp_tensor *T = Z[w];
+      printf ("abs max %a\n", abs_max (n, sp_array (T)));
+      for (int k = 0; k < 6; k++)
+        printf ("from %a: > %a >= %a -< %a +b<= %a\n", starts[k],
+                elem_gt (n, sp_array (T), starts[k]),
+                elem_ge (n, sp_array (T), starts[k]),
+                neg_lt (n, sp_array (T), starts[k]),
+                shifted_le (n, sp_array (T), b, starts[k]));
+    }
+  long low;
+  int high = int_max (n, sp_array (I), &low);
+  printf ("ints %d %ld\n", high, low);
+  sp_free (I);
+  for (int w = 1; w < 5; w++)
+    sp_free (Z[w]);
+}
+
 static void
 run (int n, int mod)
 {
@@ -219,6 +356,7 @@ run (int n, int mod)
         b[i] = NAN;
     }
   picks (n, A, x, b);
+  elements (n, mod, A, b);
   long wide;
   int most = max_degree (n, sp_array (A), &wide);
   printf ("degree %d %ld\n", most, wide);
