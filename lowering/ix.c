@@ -1073,7 +1073,8 @@ ix_print (const ix_stmt *s, char *buf, size_t len)
     {
       /* m = max(m, max(i, v)): the sums it picks through as max or min.  */
       const char *fn = s->pick == IX_PICK_GT || s->pick == IX_PICK_GE
-                       ? "max" : "min";
+                       ? "max" : s->pick == IX_PICK_FMAX ? "fmax"
+                       : s->pick == IX_PICK_FMIN ? "fmin" : "min";
       int e = s->rhs, depth = 1;
       ix_cat (buf, len, " = %s(", fn);
       print_access (s, s->out, buf, len);

@@ -249,7 +249,11 @@ typedef enum
                     where v is a NaN */
   IX_PICK_GE,    /* if (v >= m) m = v: the last of equal maxima */
   IX_PICK_LT,    /* if (v < m) m = v */
-  IX_PICK_LE     /* if (v <= m) m = v */
+  IX_PICK_LE,    /* if (v <= m) m = v */
+  IX_PICK_FMAX,  /* m = fmax (m, v) as the C library defines it (glibc's
+                    s_fmax): m where m >= v, v where m < v, unordered
+                    the one that is not a NaN, m if both are */
+  IX_PICK_FMIN   /* m = fmin (m, v) likewise */
 } ix_pick;
 
 typedef struct ix_stmt

@@ -115,7 +115,8 @@ int lg_value (gen *g, int e, const state *st, int k);
 int lg_available (const gen *g, int e, const state *st);
 int lg_scope_body (const gen *g, int k);
 /* Whether scope K takes the values the statement picks (ix_stmt.pick)
-   through its sum; "maximum" or "minimum", for messages.  */
+   through its sum, or is a pick's scope 0; "maximum" or "minimum", for
+   messages.  */
 int lg_pick_scope (const gen *g, int k);
 /* loopgen-output.c: value E of scope K into the pick's register.  */
 void lg_pick_value (gen *g, int e, const state *st, int k, block *b);

@@ -425,7 +425,19 @@ lg_pick_value (gen *g, int e, const state *st, int k, block *b)
     case IX_PICK_GT: c = lg_bin (g, LIR_LT, m, x); break;
     case IX_PICK_GE: c = lg_bin (g, LIR_LE, m, x); break;
     case IX_PICK_LT: c = lg_bin (g, LIR_LT, x, m); break;
-    default: c = lg_bin (g, LIR_LE, x, m); break;
+    case IX_PICK_LE: c = lg_bin (g, LIR_LE, x, m); break;
+    default:
+      /* fmax (m, v) as the C library defines it: m where m >= v, v
+         where m < v, and where they are unordered the one that is not a
+         NaN, m if both are (fmin likewise): v where !(m >= v) and v is
+         not a NaN.  */
+      c = lg_bin (g, LIR_AND,
+                  lir_unary (g->k, LIR_NOT,
+                             g->s->pick == IX_PICK_FMAX
+                             ? lg_bin (g, LIR_LE, x, m)
+                             : lg_bin (g, LIR_LE, m, x)),
+                  lg_bin (g, LIR_EQ, lg_ref (g, v), lg_ref (g, v)));
+      break;
     }
   int s = lg_compound (g, b, LIR_IF, c);
   block then = lg_block ();
@@ -449,8 +461,14 @@ lg_compute_scope (gen *g, int k, state *st, block *b)
         lir_type tt = lg_ix_type (g, nest->scope[c].expr);
         /* The values a pick takes go straight into the output's
            register.  */
-        g->treg[c] = lg_pick_scope (g, c) ? g->acc
-                     : lg_decl (g, b, tt, "t", seed (g, k, c, st, tt));
+        if (lg_pick_scope (g, c))
+          {
+            g->treg[c] = g->acc;
+            g->tsub[c] = 0;
+            g->seed_node[c] = -1;
+          }
+        else
+          g->treg[c] = lg_decl (g, b, tt, "t", seed (g, k, c, st, tt));
         if (nz && g->nz < 0)
           g->nz = lg_decl (g, b, LIR_I32, "nz", lg_int (g, 0));
         const sch_scope *x = &nest->scope[c];
@@ -464,10 +482,10 @@ lg_compute_scope (gen *g, int k, state *st, block *b)
           lg_compute_scope (g, c, st, b);
       }
   int body = lg_scope_body (g, k);
-  if (k == 0 ? g->s->pick != IX_PICK_NONE : lg_pick_scope (g, k))
+  if (lg_pick_scope (g, k))
     {
       /* A value to pick, unless a child scope picked them already.  */
-      body = k == 0 ? body : lg_pick_body (g, k);
+      body = lg_pick_body (g, k);
       if (!ix_is_pick_sum (g->s, body))
         lg_pick_value (g, body, st, k, b);
       return;

@@ -224,14 +224,15 @@ lg_scope_body (const gen *g, int k)
 int
 lg_pick_scope (const gen *g, int k)
 {
-  return k > 0 && ix_is_pick_sum (g->s, g->nest->scope[k].expr);
+  return g->s->pick != IX_PICK_NONE
+         && (k == 0 || ix_is_pick_sum (g->s, g->nest->scope[k].expr));
 }
 
 const char *
 lg_pick_what (const gen *g)
 {
-  return g->s->pick == IX_PICK_GT || g->s->pick == IX_PICK_GE ? "maximum"
-                                                              : "minimum";
+  return g->s->pick == IX_PICK_GT || g->s->pick == IX_PICK_GE
+         || g->s->pick == IX_PICK_FMAX ? "maximum" : "minimum";
 }
 
 int

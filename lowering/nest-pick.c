@@ -62,7 +62,7 @@ ng_pick_match (const engine *g, int evi, ix_pick *pick, int *value)
     return 0;
   const nest_event *c = &n->ev[evi], *w = &n->ev[evi + 1];
   if (c->kind != NEST_EV_IF || c->loop >= 0 || w->kind != NEST_EV_ASSIGN
-      || w->op != IX_SET || w->nidx != 0
+      || w->op != IX_SET || w->pick != IX_PICK_NONE || w->nidx != 0
       || n->ev[evi + 2].kind != NEST_EV_ENDIF)
     return 0;
   int o = w->obj;

@@ -1,8 +1,9 @@
 /* A scalar that takes a maximum or a minimum over the rows, written as
    people write it: the infinity norm of a residual (if (fabs (s) > err)
    err = fabs (s)), the largest and smallest row sums with >, >=, < and
-   <=, either operand first, as an if statement or as m = c ? v : m, the
-   largest row degree into an int and into a long, and a Jacobi sweep's
+   <=, either operand first, as an if statement or as m = c ? v : m, with
+   fmax and fminf, the largest row degree into an int and into a long,
+   the elements' maxima and minima, and a Jacobi sweep's
    convergence test beside its new iterate.  The values are chosen where
    the comparisons' corners show: rows without entries whose sum is b[i]
    itself, +0.0 or -0.0 (equal maxima: > keeps the first, >= takes the
@@ -127,6 +128,35 @@ max_ternary (int n, double A[n][n] SPARSE ("CSR"), const double x[n],
   return m;
 }
 
+/* fmax and fmin, the C library's: a NaN m takes the next value.  */
+static double
+row_fmax (int n, double A[n][n] SPARSE ("CSR"), const double x[n],
+          const double b[n], double m)
+{
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: m = fmax.m, fmax.i, b.i. - sum.j, A.i,j. . x.j....; A: CSR" } */
+    {
+      double s = b[i];
+      for (int j = 0; j < n; j++)
+        s -= A[i][j] * x[j];
+      m = fmax (m, s);
+    }
+  return m;
+}
+
+static float
+row_fminf (int n, double A[n][n] SPARSE ("CSR"), const double x[n],
+           float m)
+{
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: m = fmin.m, fmin.i, .float.sum.j, A.i,j. . x.j....; A: CSR" } */
+    {
+      double s = 0;
+      for (int j = 0; j < n; j++)
+        s += A[i][j] * x[j];
+      m = fminf (m, s);
+    }
+  return m;
+}
+
 /* The largest row degree, an int compared with an int and with a long
    (converted as C converts it).  */
 static int
@@ -190,6 +220,10 @@ picks (int n, sp_tensor *A, const double x[n], const double b[n])
             min_lt (n, sp_array (A), x, b, starts[k]),
             min_le (n, sp_array (A), x, b, starts[k]),
             max_ternary (n, sp_array (A), x, b, starts[k]));
+  for (int k = 0; k < 7; k++)
+    printf ("from %a: fmax %a fminf %a\n", starts[k],
+            row_fmax (n, sp_array (A), x, b, starts[k]),
+            row_fminf (n, sp_array (A), x, (float) starts[k]));
 }
 
 /* Maxima and minima of the elements: the sparse loops visit the stored
@@ -247,6 +281,24 @@ shifted_le (int n, double A[n][n] SPARSE ("CSR"), const double b[n],
     for (int j = 0; j < n; j++)
       if (m >= A[i][j] + b[i])
         m = A[i][j] + b[i];
+  return m;
+}
+
+static double
+elem_fmin (int n, double A[n][n] SPARSE ("CSR"), double m)
+{
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: m = fmin.m, fmin.i, fmin.j, A.i,j....; A: CSR" } */
+    for (int j = 0; j < n; j++)
+      m = fmin (m, A[i][j]);
+  return m;
+}
+
+static double
+elem_fmax (int n, double A[n][n] SPARSE ("CSR"), double m)
+{
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: m = fmax.m, fmax.i, fmax.j, -A.i,j....; A: CSR" } */
+    for (int j = 0; j < n; j++)
+      m = fmax (m, -A[i][j]);
   return m;
 }
 
@@ -320,6 +372,10 @@ elements (int n, int mod, sp_tensor *A, const double b[n])
                 elem_ge (n, sp_array (T), starts[k]),
                 neg_lt (n, sp_array (T), starts[k]),
                 shifted_le (n, sp_array (T), b, starts[k]));
+      for (int k = 0; k < 6; k++)
+        printf ("from %a: fmin %a -fmax %a\n", starts[k],
+                elem_fmin (n, sp_array (T), starts[k]),
+                elem_fmax (n, sp_array (T), starts[k]));
     }
   long low;
   int high = int_max (n, sp_array (I), &low);
