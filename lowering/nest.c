@@ -556,12 +556,13 @@ pick_what (ix_pick pk)
          ? "maximum" : "minimum";
 }
 
-/* Object O's first write, a pick PK (ix_stmt.pick); or another write
-   of O, which a pick made an output (PK is IX_PICK_NONE).  0, or -1
-   with the reason.  */
+/* A write of object O, a pick PK (ix_stmt.pick) or not (IX_PICK_NONE):
+   a pick must be O's only write.  0, or -1 with the reason.  */
 static int
 start_pick (engine *g, int o, ix_pick pk)
 {
+  if (pk == IX_PICK_NONE && g->pick[o] == IX_PICK_NONE)
+    return 0;
   const char *what = pick_what (pk != IX_PICK_NONE ? pk : g->pick[o]);
   if (ng_is_temp (g, o))
     return ng_fail (g, "%s takes a %s but is declared in the nest or not "
@@ -611,8 +612,7 @@ assign (engine *g, int evi, ix_pick pk, int v)
   int rhs = pk != IX_PICK_NONE ? v : ev->rhs;
   ix_assign op = pk != IX_PICK_NONE ? IX_ADD_SET : ev->op;
 
-  if ((pk != IX_PICK_NONE || g->pick[o] != IX_PICK_NONE)
-      && start_pick (g, o, pk))
+  if (start_pick (g, o, pk))
     return -1;
 
   /* X = X + t, X = t + X, X = X - t: accumulations spelt out.  */
@@ -706,12 +706,11 @@ assign (engine *g, int evi, ix_pick pk, int v)
      A wider term is not (the sum would be converted back at each step):
      end_loop refuses it.  */
   sp_type to = g->n->obj[o].opd.type, tt0 = sym_type (g, t);
-  if (pk != IX_PICK_NONE && pick_term (g, o, tt0, gs))
-    return -1;
   if (tt0 != to && ix_arith_type (to, tt0) == to
       && (t = sym_cast (g, t, to)) < 0)
     return -1;
-  if (pk == IX_PICK_NONE && ng_guard_term (g, evi, op, rhs, gs, &t))
+  if (pk != IX_PICK_NONE ? pick_term (g, o, tt0, gs)
+      : ng_guard_term (g, evi, op, rhs, gs, &t))
     return -1;
 
   term tt = { t, op == IX_SUB_SET };

@@ -1,5 +1,6 @@
-/* Maxima and minima taken in a loop nest that stay refused, each with
-   its reason, and one sparsified (nest-max.c runs them): a pick over
+/* Maxima and minima taken in a loop nest: the report of those
+   sparsified (nest-max.c runs them), and those that stay refused, each
+   with its reason: a pick over
    the stored entries of a row takes the value at a zero where they
    leave a gap, which needs one value there (not one per column) and
    the row's whole extent.  */
@@ -68,4 +69,30 @@ picks (int n, double y[n], double A[n][n] SPARSE ("CSR"), const double x[n],
 	low = s;
     }
   return m + big + low + f;
+}
+
+double
+sparsified (int n, double A[n][n] SPARSE ("CSR"), const double x[n],
+	    const double b[n])
+{
+  double err = 0, top = -INFINITY, m = 0, low = INFINITY;
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: err = max.err, max.i, abs.b.i. - sum.j, A.i,j. . x.j.....; A: CSR; loops: i for, j for over A; err: scalar" } */
+    {
+      double s = b[i];
+      for (int j = 0; j < n; j++)
+	s -= A[i][j] * x[j];
+      if (fabs (s) > err)
+	err = fabs (s);
+    }
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: m = max.m, max.i, max.j, abs.A.i,j.....; A: CSR; loops: i for, j for over A; m: scalar" } */
+    for (int j = 0; j < n; j++)
+      if (m < fabs (A[i][j]))
+	m = fabs (A[i][j]);
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: top = fmax.top, fmax.i, fmax.j, A.i,j. . b.i....; A: CSR; loops: i for, j for over A; top: scalar" } */
+    for (int j = 0; j < n; j++)
+      top = fmax (top, A[i][j] * b[i]);
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: low = min.low, min.i, min.j, A.i,j....; A: CSR; loops: i for, j for over A; low: scalar" } */
+    for (int j = 0; j < n; j++)
+      low = A[i][j] <= low ? A[i][j] : low;
+  return err + m + top + low;
 }
