@@ -174,6 +174,13 @@ sch_reduction_edges (const ix_sched *sc, const sch_nest *nest,
             && !sibling_after (sc, &gr, h2, h))
           edges_between (hard, gr.loops[h2], gr.loops[h]);
     }
+  /* A pick's loops in the order of its sums, the dense loops': equal
+     values of two signs, and fmax's NaNs, depend on it.  */
+  const ix_stmt *s = &sc->st;
+  for (int e = s->rhs; ix_is_pick_sum (s, e); e = s->expr[e].a)
+    if (ix_is_pick_sum (s, s->expr[e].a))
+      edges_between (hard, reduction_loops (sc, nest, e),
+                     reduction_loops (sc, nest, s->expr[e].a));
   return 0;
 }
 
