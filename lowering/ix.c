@@ -514,21 +514,42 @@ ix_is_locate (const ix_stmt *s, int e)
 }
 
 int
+ix_is_pick_sum (const ix_stmt *s, int e)
+{
+  if (s->pick == IX_PICK_NONE)
+    return 0;
+  int r = s->rhs;
+  for (int k = 0; k < s->pick_sums && s->expr[r].op == IX_SUM; k++)
+    {
+      if (r == e)
+        return 1;
+      r = s->expr[r].a;
+    }
+  return 0;
+}
+
+int
 ix_expr_uses (const ix_stmt *s, int e, int v)
+{
+  return ix_expr_uses_apart (s, e, v, -1);
+}
+
+int
+ix_expr_uses_apart (const ix_stmt *s, int e, int v, int a)
 {
   const ix_expr *x = &s->expr[e];
   if (x->op == IX_ACCESS)
     {
-      const ix_access *a = &s->acc[x->access];
-      for (int k = 0; k < a->nidx; k++)
-        if (a->var[k] == v)
+      const ix_access *ac = &s->acc[x->access];
+      for (int k = 0; k < ac->nidx && x->access != a; k++)
+        if (ac->var[k] == v)
           return 1;
       return 0;
     }
   if (x->op == IX_INDEX)
     return x->var == v;
-  return (x->a >= 0 && ix_expr_uses (s, x->a, v))
-         || (x->b >= 0 && ix_expr_uses (s, x->b, v));
+  return (x->a >= 0 && ix_expr_uses_apart (s, x->a, v, a))
+         || (x->b >= 0 && ix_expr_uses_apart (s, x->b, v, a));
 }
 
 sp_type
@@ -1052,6 +1073,23 @@ ix_print (const ix_stmt *s, char *buf, size_t len)
   if (s->out < 0 || s->rhs < 0)
     return buf;
   print_access (s, s->out, buf, len);
+  if (s->pick != IX_PICK_NONE)
+    {
+      /* m = max(m, max(i, v)): the sums it picks through as max or min.  */
+      const char *fn = s->pick == IX_PICK_GT || s->pick == IX_PICK_GE
+                       ? "max" : s->pick == IX_PICK_FMAX ? "fmax"
+                       : s->pick == IX_PICK_FMIN ? "fmin" : "min";
+      int e = s->rhs, depth = 1;
+      ix_cat (buf, len, " = %s(", fn);
+      print_access (s, s->out, buf, len);
+      ix_cat (buf, len, ", ");
+      for (; ix_is_pick_sum (s, e); e = s->expr[e].a, depth++)
+        ix_cat (buf, len, "%s(%s, ", fn, s->var[s->expr[e].var].name);
+      print_expr (s, e, 0, buf, len);
+      while (depth--)
+        ix_cat (buf, len, ")");
+      return buf;
+    }
   ix_cat (buf, len, " %s ", assign[s->assign]);
   print_expr (s, s->rhs, 0, buf, len);
   return buf;

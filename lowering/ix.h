@@ -240,6 +240,22 @@ typedef enum
   IX_SUB_SET   /* -=  */
 } ix_assign;
 
+/* How a statement whose output is a scalar takes a maximum or minimum
+   (ix_stmt.pick): the dense update `if (v > m) m = v;` and its kin.  */
+typedef enum
+{
+  IX_PICK_NONE,  /* the output is set or accumulated */
+  IX_PICK_GT,    /* if (v > m) m = v: the first of equal maxima; m kept
+                    where v is a NaN */
+  IX_PICK_GE,    /* if (v >= m) m = v: the last of equal maxima */
+  IX_PICK_LT,    /* if (v < m) m = v */
+  IX_PICK_LE,    /* if (v <= m) m = v */
+  IX_PICK_FMAX,  /* m = fmax (m, v) as the C library defines it (glibc's
+                    s_fmax): m where m >= v, v where m < v, unordered
+                    the one that is not a NaN, m if both are */
+  IX_PICK_FMIN   /* m = fmin (m, v) likewise */
+} ix_pick;
+
 typedef struct ix_stmt
 {
   ix_assign assign;
@@ -262,6 +278,13 @@ typedef struct ix_stmt
                     (Gauss-Seidel's x), so that the loop over the output's
                     index runs outermost, in order, on one thread, each
                     element written after its sums */
+  ix_pick pick;  /* not NONE: the scalar output, with assign IX_ADD_SET,
+                    takes the values of the PICK_SUMS sums at the root
+                    of the right-hand side (the root, its body, ...)
+                    one by one, in the loops' order, keeping each the
+                    comparison PICK chooses, instead of adding them:
+                    m = max(m, max(i, v(i))) */
+  int pick_sums;
 } ix_stmt;
 
 /* Builder.  Each call returns the new id, or -1 with D filled.  */
@@ -336,8 +359,13 @@ int ix_is_locate (const ix_stmt *s, int e);
 int ix_zero_with (const ix_stmt *s, int e, int a);
 /* Nonzero when E is or holds expression T.  */
 int ix_expr_contains (const ix_stmt *s, int e, int t);
+/* Nonzero when E is one of the sums a statement's PICK takes its values
+   through (ix_stmt.pick).  */
+int ix_is_pick_sum (const ix_stmt *s, int e);
 /* Nonzero when expression E (or anything below it) uses variable V.  */
 int ix_expr_uses (const ix_stmt *s, int e, int v);
+/* ... elsewhere than in access A.  */
+int ix_expr_uses_apart (const ix_stmt *s, int e, int v, int a);
 /* The type C computes expression E in (the usual arithmetic conversions;
    an int for comparisons and logical operators).  */
 sp_type ix_expr_type (const ix_stmt *s, int e);

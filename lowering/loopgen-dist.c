@@ -81,8 +81,9 @@ output_by_rows (const gen *g, int v)
     return 0;
   if (out->nidx == 0)
     /* A scalar: the right-hand side is the sum over V, which ranks can
-       split.  */
-    return s->expr[s->rhs].op == IX_SUM && s->expr[s->rhs].var == v;
+       split; not a maximum, taken in the loops' order.  */
+    return s->pick == IX_PICK_NONE && s->expr[s->rhs].op == IX_SUM
+           && s->expr[s->rhs].var == v;
   if (!o->tagged)
     return nest->out_mode == SCH_OUT_DENSE && out->var[0] == v;
   const sp_format *f = &g->sc->fmt[s->out];

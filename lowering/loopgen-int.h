@@ -12,6 +12,11 @@
 typedef struct state
 {
   uint32_t absent;                  /* accesses known to be zero here */
+  uint32_t zeroed;                  /* accesses read as the zero of their
+                                       type, every operation on them
+                                       computed as C computes it (the
+                                       value a pick takes where they are
+                                       not stored), no value folded */
   int sv_val[SCH_MAX_VARS];         /* variable holding each bound loop
                                        variable's coordinate, or -1 */
   int ix_val[IX_MAX_VARS];          /* ... each known index variable's */
@@ -66,6 +71,10 @@ typedef struct gen
   int dist_sum;                     /* a scalar output's sum completed
                                        over the ranks: 1 all at once, 2
                                        through them in order; else 0 */
+  int gap_next;                     /* a pick's loop over stored
+                                       entries: the variable holding the
+                                       coordinate after the last visited
+                                       (pick_gaps), else -1 */
   int red_loop;                     /* the outer loop of a nest summing
                                        into a scalar output, else -1 */
   int merge_a[2], merge_in[2];      /* a merge without branches: its two
@@ -105,6 +114,16 @@ int lg_absent (const state *st, int a);
 int lg_value (gen *g, int e, const state *st, int k);
 int lg_available (const gen *g, int e, const state *st);
 int lg_scope_body (const gen *g, int k);
+/* Whether scope K takes the values the statement picks (ix_stmt.pick)
+   through its sum, or is a pick's scope 0; "maximum" or "minimum", for
+   messages.  */
+int lg_pick_scope (const gen *g, int k);
+/* loopgen-output.c: value E of scope K into the pick's register.  */
+void lg_pick_value (gen *g, int e, const state *st, int k, block *b);
+const char *lg_pick_what (const gen *g);
+/* The value scope K's pick takes: its body, below the sums it picks
+   through that have no scope of their own.  */
+int lg_pick_body (const gen *g, int k);
 /* The child of scope K (a scope whose parent it is) rooted at E, or with
    E < 0 its first child; -1 when there is none or K is -1.  */
 int lg_scope_child (const gen *g, int k, int e);

@@ -405,6 +405,47 @@ merged_value (gen *g, int e, const state *st)
                          lg_value (g, e, &sb, -1)));
 }
 
+/* Value E of scope K into the register of the statement's pick
+   (ix_stmt.pick), as the dense loop's `if (v > m) m = v;` and its kin
+   take it; the accesses absent at ST read as zeros, computed on as the
+   dense loop computes (-A[i][j] is -0.0 there).  */
+void
+lg_pick_value (gen *g, int e, const state *st, int k, block *b)
+{
+  state z = *st;
+  z.zeroed |= z.absent;
+  lir_type t = g->k->vars[g->acc].type;
+  int val = lg_value (g, e, &z, k);
+  if (val >= 0 && g->k->exprs[val].type != t)
+    val = lir_cast (g->k, val, t);
+  int v = lg_decl (g, b, t, "pv", val);
+  int m = lg_ref (g, g->acc), x = lg_ref (g, v), c;
+  switch (g->s->pick)
+    {
+    case IX_PICK_GT: c = lg_bin (g, LIR_LT, m, x); break;
+    case IX_PICK_GE: c = lg_bin (g, LIR_LE, m, x); break;
+    case IX_PICK_LT: c = lg_bin (g, LIR_LT, x, m); break;
+    case IX_PICK_LE: c = lg_bin (g, LIR_LE, x, m); break;
+    default:
+      /* fmax (m, v) as the C library defines it: m where m >= v, v
+         where m < v, and where they are unordered the one that is not a
+         NaN, m if both are (fmin likewise): v where !(m >= v) and v is
+         not a NaN.  */
+      c = lg_bin (g, LIR_AND,
+                  lir_unary (g->k, LIR_NOT,
+                             g->s->pick == IX_PICK_FMAX
+                             ? lg_bin (g, LIR_LE, x, m)
+                             : lg_bin (g, LIR_LE, m, x)),
+                  lg_bin (g, LIR_EQ, lg_ref (g, v), lg_ref (g, v)));
+      break;
+    }
+  int s = lg_compound (g, b, LIR_IF, c);
+  block then = lg_block ();
+  lg_assign (g, &then, g->acc, lg_ref (g, v));
+  if (s >= 0)
+    g->k->stmts[s].body = then.first;
+}
+
 /* Scope K's expression at its innermost loop: its reductions first (its
    children, one after the other), then its value into the output or its
    register.  */
@@ -418,7 +459,16 @@ lg_compute_scope (gen *g, int k, state *st, block *b)
     if (nest->scope[c].parent == k)
       {
         lir_type tt = lg_ix_type (g, nest->scope[c].expr);
-        g->treg[c] = lg_decl (g, b, tt, "t", seed (g, k, c, st, tt));
+        /* The values a pick takes go straight into the output's
+           register.  */
+        if (lg_pick_scope (g, c))
+          {
+            g->treg[c] = g->acc;
+            g->tsub[c] = 0;
+            g->seed_node[c] = -1;
+          }
+        else
+          g->treg[c] = lg_decl (g, b, tt, "t", seed (g, k, c, st, tt));
         if (nz && g->nz < 0)
           g->nz = lg_decl (g, b, LIR_I32, "nz", lg_int (g, 0));
         const sch_scope *x = &nest->scope[c];
@@ -432,6 +482,14 @@ lg_compute_scope (gen *g, int k, state *st, block *b)
           lg_compute_scope (g, c, st, b);
       }
   int body = lg_scope_body (g, k);
+  if (lg_pick_scope (g, k))
+    {
+      /* A value to pick, unless a child scope picked them already.  */
+      body = lg_pick_body (g, k);
+      if (!ix_is_pick_sum (g->s, body))
+        lg_pick_value (g, body, st, k, b);
+      return;
+    }
   if (lat_is_zero (g->s, body, st->absent) && !children)
     return;
   int val = g->merge_a[0] >= 0 && k == 0 && !children

@@ -42,7 +42,7 @@ lg_value (gen *g, int e, const state *st, int k)
   const ix_expr *x = &g->s->expr[e];
   const ix_stmt *s = g->s;
   int c = lg_scope_child (g, k, e);
-  if (st->hoist[e] >= 0)
+  if (st->hoist[e] >= 0 && !st->zeroed)
     return lg_ref (g, st->hoist[e]);
   if (c >= 0)
     return lg_ref (g, g->treg[c]);
@@ -53,7 +53,7 @@ lg_value (gen *g, int e, const state *st, int k)
       if (sc >= 0 && g->seed_node[sc] == e)
         return lg_ref (g, g->treg[sc]);
     }
-  if (lat_is_zero (s, e, st->absent))
+  if (!st->zeroed && lat_is_zero (s, e, st->absent))
     return lg_int (g, 0);
   switch (x->op)
     {
@@ -61,6 +61,16 @@ lg_value (gen *g, int e, const state *st, int k)
       {
         int a = x->access, o = s->acc[a].opd;
         const ix_operand *op = &s->opd[o];
+        if ((st->zeroed >> a) & 1)
+          {
+            lir_type t = lg_elem_type (g, o);
+            if (t == LIR_F64 || t == LIR_F32)
+              return lir_const_f (g->k, 0, t);
+            int z = lg_int (g, 0);
+            if (z >= 0)
+              g->k->exprs[z].type = t;
+            return z;
+          }
         if (op->kind == IX_OPD_SCALAR)
           return lir_leaf (g->k, LIR_SCALAR, lg_elem_type (g, o), o, -1, 0);
         if (op->tagged)
@@ -120,8 +130,8 @@ lg_value (gen *g, int e, const state *st, int k)
     default:
       break;
     }
-  int za = lat_is_zero (s, x->a, st->absent);
-  int zb = lat_is_zero (s, x->b, st->absent);
+  int za = !st->zeroed && lat_is_zero (s, x->a, st->absent);
+  int zb = !st->zeroed && lat_is_zero (s, x->b, st->absent);
   if ((x->op == IX_ADD || x->op == IX_SUB) && zb)
     return lg_value (g, x->a, st, k);
   if (x->op == IX_ADD && za)
@@ -209,6 +219,29 @@ lg_scope_body (const gen *g, int k)
   if (k > 0 && g->s->expr[e].op == IX_SUM)
     return g->s->expr[e].a;
   return e;
+}
+
+int
+lg_pick_scope (const gen *g, int k)
+{
+  return g->s->pick != IX_PICK_NONE
+         && (k == 0 || ix_is_pick_sum (g->s, g->nest->scope[k].expr));
+}
+
+const char *
+lg_pick_what (const gen *g)
+{
+  return g->s->pick == IX_PICK_GT || g->s->pick == IX_PICK_GE
+         || g->s->pick == IX_PICK_FMAX ? "maximum" : "minimum";
+}
+
+int
+lg_pick_body (const gen *g, int k)
+{
+  int body = lg_scope_body (g, k);
+  while (ix_is_pick_sum (g->s, body) && lg_scope_child (g, k, body) < 0)
+    body = g->s->expr[body].a;
+  return body;
 }
 
 int

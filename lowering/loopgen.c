@@ -722,6 +722,43 @@ gallop_or_merge (gen *g, int d, const lattice *l, int p, iter *its,
   return s;
 }
 
+/* Whether the pick of scope K may run loop D, of lattice L without
+   universe point, over the stored entries of its one iterator ITS[0],
+   taking the value at a zero where they leave a gap: its innermost
+   loop, a plain loop over positions, and a value that reads the loop's
+   variable only through that access (so that it is one value at every
+   unstored entry of the row).  */
+static int
+pick_gaps (const gen *g, int d, int k, const lattice *l, const iter *its,
+           int nits)
+{
+  int sv = g->nest->order[d], body = lg_pick_body (g, k);
+  if (l->n != 1 || nits != 1 || d != g->nest->scope[k].last
+      || sv >= g->s->nvars || for_iter (g, l, 0, its, nits) < 0
+      || lg_holds_child (g, k, body)
+      || ix_expr_uses_apart (g->s, body, sv, its[0].a))
+    return 0;
+  const sp_format *f = &g->k->tensors[g->tensor_of[its[0].a]].fmt;
+  for (int m = 0; m < f->nlevels; m++)
+    if (f->lv[m].kind == SP_LX_COUNT)
+      return 0;
+  return 1;
+}
+
+/* Where COND holds, the value of scope K's pick at the unstored entries
+   of access A (pick_gaps).  */
+static void
+pick_gap (gen *g, int k, const state *st, int a, int cond, block *b)
+{
+  state z = *st;
+  z.absent |= (uint32_t) 1 << a;
+  int s = lg_compound (g, b, LIR_IF, cond);
+  block then = lg_block ();
+  lg_pick_value (g, lg_pick_body (g, k), &z, k, &then);
+  if (s >= 0)
+    g->k->stmts[s].body = then.first;
+}
+
 /* The loops of a lattice without universe point: one per point.  */
 static void
 sparse_loops (gen *g, int d, const lattice *l, iter *its, int nits,
@@ -766,6 +803,11 @@ sparse_loops (gen *g, int d, const lattice *l, iter *its, int nits,
           load_coord (g, it, 0, &body);
           int v = lg_decl (g, &body, LIR_I64, g->sc->sv[sv].name,
                            lg_ref (g, it->c));
+          int next = g->gap_next;
+          if (next >= 0)
+            pick_gap (g, g->scope_of[d], st, it->a,
+                      lg_bin (g, LIR_LT, lg_ref (g, next), lg_ref (g, v)),
+                      &body);
           /* ELL padding reads as a negative coordinate.  */
           const sp_format *f = &g->k->tensors[g->tensor_of[it->a]].fmt;
           int padded = 0;
@@ -784,6 +826,9 @@ sparse_loops (gen *g, int d, const lattice *l, iter *its, int nits,
             }
           else
             case_chain (g, d, v, l, cases, ncases, its, nits, 0, st, &body);
+          if (next >= 0)
+            lg_assign (g, &body, next,
+                       lg_bin (g, LIR_ADD, lg_ref (g, v), lg_int (g, 1)));
           g->k->stmts[s].body = body.first;
           continue;
         }
@@ -937,6 +982,21 @@ lg_loop (gen *g, int d, state *st, block *b)
           return;
         }
     }
+  /* A pick over the stored entries of one level: the value at a zero
+     taken where they leave a gap (sparse_loops).  */
+  int gaps = lg_pick_scope (g, k) && !lat_has_universe (&l);
+  if (gaps && !pick_gaps (g, d, k, &l, its, nits))
+    {
+      int a = 0;
+      while (!(sparse & ((uint32_t) 1 << a)))
+        a++;
+      lg_fail (g, "%s takes its %s over loop %s, where the sparse loops "
+               "would visit the entries %s stores only: the dense loop "
+               "also compares the value at its unstored zeros",
+               g->s->opd[g->s->acc[g->s->out].opd].name, lg_pick_what (g),
+               g->s->var[sv].name, g->s->opd[g->s->acc[a].opd].name);
+      return;
+    }
   if (g->bound >= 0 && d == g->nest->scope[0].last)
     {
       count_loop (g, d, &l, its, nits, st, b);
@@ -970,6 +1030,14 @@ lg_loop (gen *g, int d, state *st, block *b)
                    && lg_range (g, e, it->a, sv, st, b, &ilo, &ihi);
       if (lg_dist_cut (g, d, b, &ilo, &ihi) || ranged)
         {
+          if (gaps)
+            {
+              lg_fail (g, "%s takes its %s over loop %s, which runs over "
+                       "part of its extent",
+                       g->s->opd[g->s->acc[g->s->out].opd].name,
+                       lg_pick_what (g), g->s->var[sv].name);
+              return;
+            }
           char seek[72];
           snprintf (seek, sizeof seek, "%s_from", name);
           iter_range (g, st, it, &lo, &hi);
@@ -1005,8 +1073,18 @@ lg_loop (gen *g, int d, state *st, block *b)
     }
   if (lat_has_universe (&l))
     dense_loop (g, d, &l, its, nits, st, rlo, rhi, b);
-  else
+  else if (!gaps)
     sparse_loops (g, d, &l, its, nits, st, b);
+  else
+    {
+      /* The coordinate after the last one visited.  */
+      g->gap_next = lg_decl (g, b, LIR_I64, "next", lg_int (g, 0));
+      int next = g->gap_next;
+      sparse_loops (g, d, &l, its, nits, st, b);
+      g->gap_next = -1;
+      pick_gap (g, k, st, its[0].a, lg_bin (g, LIR_LT, lg_ref (g, next),
+                                            lg_loop_extent (g, sv)), b);
+    }
 }
 
 /* -------------------------------------------------------------------- */
@@ -1052,7 +1130,7 @@ nest_start (gen *g, int n, state *st)
   g->seeded = 0;
   g->nz = -1;
   memset (st, 0xff, sizeof *st);
-  st->absent = 0;
+  st->absent = st->zeroed = 0;
   for (int k = 0; k < nest->nscopes; k++)
     for (int d = nest->scope[k].first; d <= nest->scope[k].last; d++)
       g->scope_of[d] = k;
@@ -1185,6 +1263,7 @@ lir_build (const ix_sched *sc, ix_diag *d)
   g.s = &sc->st;
   g.d = d;
   g.merge_a[0] = g.merge_a[1] = -1;
+  g.gap_next = -1;
   g.k = lir_new (sc);
   if (!g.k)
     return NULL;
@@ -1224,10 +1303,17 @@ lir_build (const ix_sched *sc, ix_diag *d)
       && (sc->nest[0].out_mode == SCH_OUT_WORKSPACE
           || sc->nest[0].out_mode == SCH_OUT_APPEND))
     bound_nest (&g, 0, &top);
+  /* A scalar's register starts at zero, or, when the statement picks,
+     at the scalar's value, which the values picked replace.  */
+  if (s->pick != IX_PICK_NONE && sc->nnests != 1)
+    lg_fail (&g, "a maximum or minimum computed in %d loop nests",
+             sc->nnests);
   if (s->acc[out].nidx == 0)
     g.acc = lg_decl (&g, &top, et, "acc",
-                     et == LIR_F64 || et == LIR_F32 ? lir_const_f (g.k, 0, et)
-                                                    : lg_int (&g, 0));
+                     s->pick != IX_PICK_NONE
+                     ? lir_leaf (g.k, LIR_SCALAR, et, o, -1, 0)
+                     : et == LIR_F64 || et == LIR_F32
+                     ? lir_const_f (g.k, 0, et) : lg_int (&g, 0));
 
   for (int n = 0; n < sc->nnests && !g.err; n++)
     gen_nest (&g, n, &top);
@@ -1238,7 +1324,8 @@ lir_build (const ix_sched *sc, ix_diag *d)
 
   /* Epilogue.  */
   if (s->acc[out].nidx == 0)
-    lg_set (&g, &top, s->assign == IX_SET || g.seeded ? LIR_ASSIGN : LIR_ACCUM,
+    lg_set (&g, &top, s->assign == IX_SET || g.seeded
+                      || s->pick != IX_PICK_NONE ? LIR_ASSIGN : LIR_ACCUM,
             LIR_ADD, -1, -1, -1, o,
             lg_dist_sum (&g, lg_ref (&g, g.acc)));
   if (sparse_out)

@@ -119,6 +119,15 @@ nest_assign (nest *n, int obj, int nidx, const int *loops, ix_assign op,
   return n->nevents - 1;
 }
 
+int
+nest_pick (nest *n, int obj, ix_pick pick, int value, unsigned loc)
+{
+  int e = nest_assign (n, obj, 0, NULL, IX_SET, value, loc);
+  if (e >= 0)
+    n->ev[e].pick = pick;
+  return e;
+}
+
 static nest_expr *
 new_expr (nest *n, ix_op op, unsigned loc)
 {

@@ -84,6 +84,9 @@ typedef struct engine
                                      statement runs first */
   int reads_final[NEST_MAX_OBJS];  /* an output whose statement reads
                                      another's complete value */
+  ix_pick pick[NEST_MAX_OBJS];     /* a scalar output taking a maximum
+                                     or minimum (nest-pick.c) ... */
+  int pick_depth[NEST_MAX_OBJS];   /* ... inside that many loops */
   int base[NEST_MAX_OBJS];         /* the object each stands for in the
                                      result: itself, or the original of
                                      a twin (nest-split.c) */
@@ -100,6 +103,12 @@ const char *ng_loopname (const engine *g, int l);
 char *ng_spell_access (const engine *g, int obj, int nidx, const int *loops,
                        char *buf, size_t len);
 int ng_is_temp (const engine *g, int o);
+
+/* nest-pick.c.  */
+/* Whether events EVI, EVI + 1 and EVI + 2 are `if (V > M) M = V;` or
+   its kin for a scalar M: the pick into *PICK, V's expression into
+   *VALUE (without its conversion to M's type).  */
+int ng_pick_match (const engine *g, int evi, ix_pick *pick, int *value);
 
 /* nest-split.c.  */
 nest *ng_split_outputs (const nest *n, int *base);

@@ -549,14 +549,71 @@ range_loop (const engine *g, int o)
   return -1;
 }
 
+static const char *
+pick_what (ix_pick pk)
+{
+  return pk == IX_PICK_GT || pk == IX_PICK_GE || pk == IX_PICK_FMAX
+         ? "maximum" : "minimum";
+}
+
+/* A write of object O, a pick PK (ix_stmt.pick) or not (IX_PICK_NONE):
+   a pick must be O's only write.  0, or -1 with the reason.  */
 static int
-assign (engine *g, int evi)
+start_pick (engine *g, int o, ix_pick pk)
+{
+  if (pk == IX_PICK_NONE && g->pick[o] == IX_PICK_NONE)
+    return 0;
+  const char *what = pick_what (pk != IX_PICK_NONE ? pk : g->pick[o]);
+  if (ng_is_temp (g, o))
+    return ng_fail (g, "%s takes a %s but is declared in the nest or not "
+                    "used after it: only a variable that outlives the loops "
+                    "may take one", ng_objname (g, o), what);
+  if (g->pick[o] != IX_PICK_NONE || g->st[o].kind != ST_OLD)
+    return ng_fail (g, "%s takes a %s and is also written elsewhere in the "
+                    "nest", ng_objname (g, o), what);
+  g->pick[o] = pk;
+  g->pick_depth[o] = fdepth (g, o);
+  return 0;
+}
+
+/* Whether object O may pick values of type TT, under guard GS (-1:
+   none): 0, or -1 with the reason.  */
+static int
+pick_term (engine *g, int o, sp_type tt, int gs)
+{
+  const char *what = pick_what (g->pick[o]);
+  sp_type to = g->n->obj[o].opd.type;
+  /* Compared in the wider type, stored in O's: the same value only when
+     O's type is the wider.  */
+  if (ix_arith_type (to, tt) != to)
+    return ng_fail (g, "%s is %s but takes %s values, compared before they "
+                    "are converted", ng_objname (g, o), ix_type_name (to),
+                    ix_type_name (tt));
+  if (gs >= 0 && range_loop (g, o) >= 0)
+    return ng_fail (g, "%s takes its %s over loop %s, which runs over part "
+                    "of its extent", ng_objname (g, o), what,
+                    ng_loopname (g, range_loop (g, o)));
+  if (gs >= 0)
+    return ng_fail (g, "%s takes a %s inside another if statement",
+                    ng_objname (g, o), what);
+  return 0;
+}
+
+/* Assignment EVI; or, when PK is not IX_PICK_NONE, the one of
+   `if (V > M) M = V;` (ng_pick_match) or M = fmax (M, V) (nest_pick), M
+   taking value expression V the way PK picks, as an accumulation takes
+   its terms.  */
+static int
+assign (engine *g, int evi, ix_pick pk, int v)
 {
   const nest_event *ev = &g->n->ev[evi];
   int o = ev->obj;
   state *s = &g->st[o];
-  int rhs = ev->rhs;
-  ix_assign op = ev->op;
+  int rhs = pk != IX_PICK_NONE ? v : ev->rhs;
+  ix_assign op = pk != IX_PICK_NONE ? IX_ADD_SET : ev->op;
+
+  if (start_pick (g, o, pk))
+    return -1;
 
   /* X = X + t, X = t + X, X = X - t: accumulations spelt out.  */
   if (op == IX_SET && rhs >= 0)
@@ -652,7 +709,8 @@ assign (engine *g, int evi)
   if (tt0 != to && ix_arith_type (to, tt0) == to
       && (t = sym_cast (g, t, to)) < 0)
     return -1;
-  if (ng_guard_term (g, evi, op, rhs, gs, &t))
+  if (pk != IX_PICK_NONE ? pick_term (g, o, tt0, gs)
+      : ng_guard_term (g, evi, op, rhs, gs, &t))
     return -1;
 
   term tt = { t, op == IX_SUB_SET };
@@ -1069,6 +1127,8 @@ build_kernel (engine *g, int obj)
       return ng_fail (g, "%s", k.d.msg[0] ? k.d.msg : "the nest is too large");
     }
   ix_set_output (k.ix, out, op, e);
+  k.ix->pick = g->pick[obj];
+  k.ix->pick_sums = g->pick_depth[obj];
   k.ix->loc = g->n->ev[s->first_write].loc;
   if (ix_finish (k.ix, &k.d))
     {
@@ -1265,6 +1325,30 @@ prepass (engine *g, int *named)
   return 0;
 }
 
+/* If statement *EVI begins: a guard; or, with its assignment and end,
+   a pick (ng_pick_match), *EVI then at its end.  */
+static int
+begin_if (engine *g, int *evi)
+{
+  ix_pick pk;
+  int v;
+  if (ng_pick_match (g, *evi, &pk, &v))
+    {
+      *evi += 2;
+      return assign (g, *evi - 1, pk, v);
+    }
+  if (g->nguards == NEST_MAX_GUARDS)
+    return ng_fail (g, "the if statements nest too deep");
+  int k = g->nguards, c = eval (g, g->n->ev[*evi].rhs);
+  if (c < 0)
+    return -1;
+  g->gcond[k] = g->gev_cond[k] = c;
+  g->gev[k] = *evi;
+  g->gelse[k] = g->gassumed[k] = 0;
+  g->nguards++;
+  return 0;
+}
+
 int
 nest_lower (const nest *n, nest_result *r)
 {
@@ -1316,24 +1400,10 @@ nest_lower (const nest *n, nest_result *r)
           g->st[ev->obj].base_guard = g->nguards;
           break;
         case NEST_EV_ASSIGN:
-          rc = assign (g, i);
+          rc = assign (g, i, ev->pick, ev->rhs);
           break;
         case NEST_EV_IF:
-          if (g->nguards == NEST_MAX_GUARDS)
-            rc = ng_fail (g, "the if statements nest too deep");
-          else
-            {
-              int k = g->nguards, c = eval (g, ev->rhs);
-              if (c < 0)
-                {
-                  rc = -1;
-                  break;
-                }
-              g->gcond[k] = g->gev_cond[k] = c;
-              g->gev[k] = i;
-              g->gelse[k] = g->gassumed[k] = 0;
-              g->nguards++;
-            }
+          rc = begin_if (g, &i);
           break;
         case NEST_EV_ELSE:
         case NEST_EV_ENDIF:

@@ -92,6 +92,9 @@ group_walk (const ix_sched *sc, const sch_nest *nest, int e, int g, int lin,
      (a cast, a comparison, a guard).  */
   if (!ix_ops[x->op].linear || (x->op == IX_DIV && integral (&sc->st, e)))
     lin = 0;
+  /* Nor into the values a pick takes (ix_stmt.pick): each whole.  */
+  if (ix_is_pick_sum (&sc->st, e) && !ix_is_pick_sum (&sc->st, x->a))
+    lin = 0;
   if (x->a >= 0)
     group_walk (sc, nest, x->a, g, lin, below_red, gr);
   /* Nor does a sum in a divisor (a locate, ix_is_locate) share the
@@ -171,6 +174,13 @@ sch_reduction_edges (const ix_sched *sc, const sch_nest *nest,
             && !sibling_after (sc, &gr, h2, h))
           edges_between (hard, gr.loops[h2], gr.loops[h]);
     }
+  /* A pick's loops in the order of its sums, the dense loops': equal
+     values of two signs, and fmax's NaNs, depend on it.  */
+  const ix_stmt *s = &sc->st;
+  for (int e = s->rhs; ix_is_pick_sum (s, e); e = s->expr[e].a)
+    if (ix_is_pick_sum (s, s->expr[e].a))
+      edges_between (hard, reduction_loops (sc, nest, e),
+                     reduction_loops (sc, nest, s->expr[e].a));
   return 0;
 }
 

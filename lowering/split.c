@@ -499,7 +499,8 @@ split_stmt (split_ctx *c, ix_stmt *s, ix_diag *d)
     }
   if (top)
     *d = why;
-  if (!why.split)
+  /* A maximum's values are taken in the loops' order, in one nest.  */
+  if (!why.split || s->pick != IX_PICK_NONE)
     return -1;
   const ix_access *out = &s->acc[s->out];
 

@@ -688,6 +688,32 @@ reader::read_body (tree t)
   return read_stmt (t);
 }
 
+/* LHS = FN (LHS, v) taking a maximum or minimum (nest_pick): fmax or
+   fmin of LHS's type, else IX_PICK_NONE.  */
+static ix_pick
+pick_call (tree lhs, tree call)
+{
+  tree fn = get_callee_fndecl (call);
+  if (!fn || !fndecl_built_in_p (fn, BUILT_IN_NORMAL)
+      || call_expr_nargs (call) != 2
+      || !operand_equal_p (CALL_EXPR_ARG (call, 0), lhs, 0))
+    return IX_PICK_NONE;
+  tree t = TYPE_MAIN_VARIANT (TREE_TYPE (lhs));
+  switch (DECL_FUNCTION_CODE (fn))
+    {
+    case BUILT_IN_FMAX:
+      return t == double_type_node ? IX_PICK_FMAX : IX_PICK_NONE;
+    case BUILT_IN_FMAXF:
+      return t == float_type_node ? IX_PICK_FMAX : IX_PICK_NONE;
+    case BUILT_IN_FMIN:
+      return t == double_type_node ? IX_PICK_FMIN : IX_PICK_NONE;
+    case BUILT_IN_FMINF:
+      return t == float_type_node ? IX_PICK_FMIN : IX_PICK_NONE;
+    default:
+      return IX_PICK_NONE;
+    }
+}
+
 bool
 reader::read_stmt (tree s)
 {
@@ -719,8 +745,37 @@ reader::read_stmt (tree s)
       }
     case MODIFY_EXPR:
     case INIT_EXPR:
-      return read_assign (TREE_OPERAND (s, 0), TREE_OPERAND (s, 1), IX_SET,
-			  loc);
+      {
+	/* m = c ? v : m is the if statement `if (c) m = v;` (a maximum
+	   written so: nest-pick.c).  */
+	tree lhs = TREE_OPERAND (s, 0), rhs = TREE_OPERAND (s, 1);
+	if (TREE_CODE (s) == MODIFY_EXPR && !TREE_SIDE_EFFECTS (lhs)
+	    && TREE_CODE (rhs) == COND_EXPR
+	    && operand_equal_p (COND_EXPR_ELSE (rhs), lhs, 0))
+	  {
+	    sp_type ct;
+	    int c = read_expr (COND_EXPR_COND (rhs), &ct);
+	    if (c < 0)
+	      return false;
+	    if (nest_if (n, c, loc) < 0)
+	      return fail ("the nest is too large");
+	    if (!read_assign (lhs, COND_EXPR_THEN (rhs), IX_SET, loc))
+	      return false;
+	    if (nest_endif (n, loc) < 0)
+	      return fail ("the nest is too large");
+	    return true;
+	  }
+	/* m = fmax (m, v), fmin.  */
+	if (TREE_CODE (s) == MODIFY_EXPR
+	    && (VAR_P (lhs) || TREE_CODE (lhs) == PARM_DECL)
+	    && TREE_CODE (rhs) == CALL_EXPR)
+	  {
+	    ix_pick pk = pick_call (lhs, rhs);
+	    if (pk != IX_PICK_NONE)
+	      return read_assign (lhs, CALL_EXPR_ARG (rhs, 1), IX_SET, loc, pk);
+	  }
+	return read_assign (lhs, rhs, IX_SET, loc);
+      }
     case COMPOUND_EXPR:
       {
 	/* A compound assignment whose right-hand side is saved first:
@@ -1290,7 +1345,8 @@ reader::read_expr (tree t, sp_type *type)
 }
 
 bool
-reader::read_assign (tree lhs, tree rhs, ix_assign op, location_t loc)
+reader::read_assign (tree lhs, tree rhs, ix_assign op, location_t loc,
+		     ix_pick pick)
 {
   int obj, nidx = 0, lps[SP_MAX_RANK];
   /* a = b = e: b = e, then a = e, when e does not read b and a and b
@@ -1351,9 +1407,10 @@ reader::read_assign (tree lhs, tree rhs, ix_assign op, location_t loc)
       if (obj < 0)
 	return false;
     }
-  /* The conversion to the type of the left-hand side on assignment.  */
+  /* The conversion to the type of the left-hand side on assignment (not
+     an argument's of fmax, which converts before it compares).  */
   tree r = rhs;
-  if (op == IX_SET
+  if (op == IX_SET && pick == IX_PICK_NONE
       && (CONVERT_EXPR_P (r) || TREE_CODE (r) == FIX_TRUNC_EXPR
 	  || TREE_CODE (r) == FLOAT_EXPR))
     r = TREE_OPERAND (r, 0);
@@ -1361,7 +1418,8 @@ reader::read_assign (tree lhs, tree rhs, ix_assign op, location_t loc)
   int e = read_expr (r, &type);
   if (e < 0)
     return false;
-  if (nest_assign (n, obj, nidx, lps, op, e, loc) < 0)
+  if (pick != IX_PICK_NONE ? nest_pick (n, obj, pick, e, loc) < 0
+      : nest_assign (n, obj, nidx, lps, op, e, loc) < 0)
     return fail ("the nest is too large");
   return true;
 }

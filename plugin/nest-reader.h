@@ -105,7 +105,8 @@ struct reader
   bool read_body (tree t);
   bool read_list (tree list);
   bool read_stmt (tree s);
-  bool read_assign (tree lhs, tree rhs, ix_assign op, location_t loc);
+  bool read_assign (tree lhs, tree rhs, ix_assign op, location_t loc,
+		    ix_pick pick = IX_PICK_NONE);
   int read_constant (tree t, sp_type *type);
   int read_expr (tree t, sp_type *type);
   int read_binary (tree t, sp_type *type);

@@ -1,10 +1,12 @@
-/* Minimum and maximum reductions, and conditions and comparisons on the
-   values of a tagged array that are not false where they are zero: each
-   would see the unstored zeros that sparse loops skip (a row's maximum
-   is 0 when the row has a gap and negative entries; a count of the
-   entries below a bound counts the gaps), so the nest is left to the
-   fallback, saying so in terms of the loop.  Conditions that are false
-   at a zero are sparsified (report-guards.c).  */
+/* Minimum and maximum reductions into a row's variable or element, and
+   conditions and comparisons on the values of a tagged array that are
+   not false where they are zero: each would see the unstored zeros that
+   sparse loops skip (a row's maximum is 0 when the row has a gap and
+   negative entries; a count of the entries below a bound counts the
+   gaps), so the nest is left to the fallback, saying so in terms of the
+   loop.  Conditions that are false at a zero are sparsified
+   (report-guards.c); a scalar's maximum over the rows or the elements
+   is (nest-max.c).  */
 /* { dg-do compile } */
 /* { dg-options "-fplugin-arg-sparse-report" } */
 #include <math.h>
@@ -14,7 +16,7 @@ void
 min_max (int n, double y[n], double A[n][n] SPARSE ("CSR"),
 	 float yf[n], float B[n][n] SPARSE ("CSR"))
 {
-  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: loop body has a minimum or maximum .fmax.: what it does at the unstored zeros of A, which sparse loops skip, would be lost" } */
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: s takes a maximum but is declared in the nest or not used after it" } */
     {
       double s = -INFINITY;
       for (int j = 0; j < n; j++)
@@ -56,8 +58,8 @@ conditions (int n, double y[n], double A[n][n] SPARSE ("CSR"), double x[n],
     for (int j = 0; j < n; j++)
       if (A[i][j] > x[j])
 	c[i] += 1;
-  /* A maximum through an if statement: its value carries over.  */
-  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: s is read in loop j before it is set there" } */
+  /* A row's maximum into a variable of the nest.  */
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: s takes a maximum but is declared in the nest or not used after it" } */
     {
       double s = 0;
       for (int j = 0; j < n; j++)

@@ -1,0 +1,89 @@
+/* nest-pick.c -- a scalar that takes a maximum or a minimum in a nest:
+   `if (v > m) m = v;` and its kin (ix_stmt.pick), recognised in the
+   events of the if statement.  */
+
+#include <string.h>
+#include "nest-int.h"
+
+/* Whether nest expressions A and B compute the same thing.  */
+static int
+same_expr (const nest *n, int a, int b)
+{
+  if (a == b)
+    return 1;
+  if (a < 0 || b < 0)
+    return 0;
+  const nest_expr *x = &n->expr[a], *y = &n->expr[b];
+  if (x->op != y->op)
+    return 0;
+  switch (x->op)
+    {
+    case IX_ACCESS:
+      return x->obj == y->obj && x->nidx == y->nidx
+             && memcmp (x->loop, y->loop, x->nidx * sizeof *x->loop) == 0;
+    case IX_CONST:
+      return x->num.type == y->num.type && x->num.i == y->num.i
+             && memcmp (&x->num.f, &y->num.f, sizeof x->num.f) == 0;
+    case IX_INDEX:
+      return x->loop[0] == y->loop[0] && x->num.type == y->num.type;
+    case IX_CAST:
+      return x->num.type == y->num.type && same_expr (n, x->a, y->a);
+    default:
+      return same_expr (n, x->a, y->a) && same_expr (n, x->b, y->b);
+    }
+}
+
+/* Whether E reads scalar OBJ.  */
+static int
+reads_scalar (const nest *n, int e, int obj)
+{
+  const nest_expr *x = &n->expr[e];
+  if (x->op == IX_ACCESS)
+    return x->obj == obj && x->nidx == 0;
+  return (x->a >= 0 && reads_scalar (n, x->a, obj))
+         || (x->b >= 0 && reads_scalar (n, x->b, obj));
+}
+
+/* E without the conversions to type T at its root (C's conversion of a
+   comparison's operand, or of the value stored).  */
+static int
+uncast (const nest *n, int e, sp_type t)
+{
+  while (n->expr[e].op == IX_CAST && n->expr[e].num.type == t)
+    e = n->expr[e].a;
+  return e;
+}
+
+int
+ng_pick_match (const engine *g, int evi, ix_pick *pick, int *value)
+{
+  const nest *n = g->n;
+  if (evi + 2 >= n->nevents)
+    return 0;
+  const nest_event *c = &n->ev[evi], *w = &n->ev[evi + 1];
+  if (c->kind != NEST_EV_IF || c->loop >= 0 || w->kind != NEST_EV_ASSIGN
+      || w->op != IX_SET || w->pick != IX_PICK_NONE || w->nidx != 0
+      || n->ev[evi + 2].kind != NEST_EV_ENDIF)
+    return 0;
+  int o = w->obj;
+  sp_type t = n->obj[o].opd.type;
+  const nest_expr *x = &n->expr[c->rhs];
+  if (x->op != IX_GT && x->op != IX_GE && x->op != IX_LT && x->op != IX_LE)
+    return 0;
+  int a = uncast (n, x->a, t), b = uncast (n, x->b, t);
+  int v = uncast (n, w->rhs, t);
+  int m_right = n->expr[b].op == IX_ACCESS && n->expr[b].obj == o
+                && n->expr[b].nidx == 0;
+  int m_left = n->expr[a].op == IX_ACCESS && n->expr[a].obj == o
+               && n->expr[a].nidx == 0;
+  /* v > m, or m < v: the value compared is the value stored.  */
+  int other = m_right ? a : m_left ? b : -1;
+  if (other < 0 || !same_expr (n, other, v) || reads_scalar (n, v, o))
+    return 0;
+  int gt = (x->op == IX_GT || x->op == IX_GE) == m_right;
+  int strict = x->op == IX_GT || x->op == IX_LT;
+  *pick = gt ? (strict ? IX_PICK_GT : IX_PICK_GE)
+             : (strict ? IX_PICK_LT : IX_PICK_LE);
+  *value = v;
+  return 1;
+}
