@@ -99,6 +99,13 @@ struct sp_tensor
   void *vals;       /* lv[nlevels-1].count values of the element type */
   int64_t nvals;
   void *priv;       /* runtime-private state (insert buffer, dense copy) */
+  /* A first level whose coordinates are stored (DCSR, COO), indexed by
+     coordinate once element reads ask for it (sp__index_first): index[c]
+     the first position whose coordinate is c or more, for c from 0 to
+     lv[0].size.  indexed: 0 not asked yet, 1 made, -1 not worth its
+     room.  Freed with the arrays.  */
+  int64_t *index;
+  int32_t indexed;
 };
 
 #endif /* SPARSE_ABI_H */

@@ -90,6 +90,11 @@ void sp__add2_i64 (sp_tensor *t, int64_t value, int64_t i0, int64_t i1);
 void sp__add3_i64 (sp_tensor *t, int64_t value, int64_t i0, int64_t i1,
                    int64_t i2);
 
+/* Make T's first-level index (sparse_abi.h, sp_tensor.index) if it is
+   worth making, and set T->indexed; T is clean.  The reads the
+   generated code makes inline ask for it once.  */
+void sp__index_first (sp_tensor *t);
+
 #ifdef __cplusplus
 }
 #endif

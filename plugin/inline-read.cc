@@ -17,7 +17,11 @@
    A compressed level is searched by bisection without branches (each
    step a load and a conditional move) for the position of the last
    entry whose coordinate is not above the one read; coordinates, for
-   the last entry whose coordinates are not above the element's.
+   the last entry whose coordinates are not above the element's.  A
+   first level whose coordinates are stored (DCSR's rows, COO's first
+   coordinates) is read through its index by coordinate instead, which
+   the first read asks the runtime to make (sp__index_first) and which
+   the runtime declines for a hypersparse level.
    Nothing carries from one read to the next, so that the loads of
    consecutive reads overlap (the runtime's cursor makes each read wait
    for the last).  A read that walks (see sparse_inline_read) also sets
@@ -195,11 +199,20 @@ struct reader
     return binary (LE_EXPR, entry (k, false, mid), index (k));
   }
   tree tuple_le (tree mid, int k);
-  tree same_above (tree q);
+  tree same_above (tree q, int k0);
   void bisect (tree (reader::*le) (tree, int), int k, tree from, tree to,
 	       tree base);
   void set_window (tree first, tree end);
   void found (tree p, tree hit);
+  tree indexed ();
+  /* Entry C of the first level's index (sp_tensor.index).  */
+  tree index_at (tree c)
+  {
+    tree ptr = fold_convert (build_pointer_type (i64 ()),
+			     handle_field (loc, h, offsetof (sp_tensor, index),
+					   ptr_type_node));
+    return element_at (loc, ptr, i64 (), c);
+  }
   void chain ();
   void coordinates ();
 };
@@ -311,6 +324,30 @@ reader::found (tree p, tree hit)
   add (build1 (GOTO_EXPR, void_type_node, done));
 }
 
+/* Whether the first level has its index (sparse_abi.h), asking the
+   runtime to make it the first time: a boolean variable.  */
+tree
+reader::indexed ()
+{
+  tree addr = build_fold_addr_expr (handle_field (loc, h,
+						  offsetof (sp_tensor, indexed),
+						  int32_type ()));
+  tree state = var (int32_type ()), has = var (boolean_type_node);
+  set (state, acquire_load (loc, addr, int32_type ()));
+  tree outer = list;
+  list = alloc_stmt_list ();
+  add (sparse_rt_call (loc, SPARSE_RT_INDEX_FIRST, 1, h));
+  set (state, acquire_load (loc, addr, int32_type ()));
+  tree ask = list;
+  list = outer;
+  add (build3 (COND_EXPR, void_type_node,
+	       build2 (EQ_EXPR, boolean_type_node, state,
+		       build_int_cst (int32_type (), 0)), ask, NULL_TREE));
+  set (has, build2 (GT_EXPR, boolean_type_node, state,
+		    build_int_cst (int32_type (), 0)));
+  return has;
+}
+
 /* The read through a chain of dense and compressed levels: P the
    position at each level in turn.  */
 void
@@ -330,6 +367,24 @@ reader::chain ()
 			  xk));
 	  continue;
 	}
+      /* A first level with its index (a DCSR matrix's rows): the
+	 position of the coordinate, when stored, without a search.  */
+      tree next_level = NULL_TREE;
+      if (k == 0 && k < last)
+	{
+	  tree has = indexed ();
+	  next_level = create_artificial_label (loc);
+	  tree outer = list;
+	  list = alloc_stmt_list ();
+	  set (p, index_at (xk));
+	  jump_if (binary (GE_EXPR, p,
+			   index_at (binary (PLUS_EXPR, xk, cst (1)))),
+		   absent);
+	  add (build1 (GOTO_EXPR, void_type_node, next_level));
+	  tree direct = list;
+	  list = outer;
+	  add (build3 (COND_EXPR, void_type_node, has, direct, NULL_TREE));
+	}
       set (lo, entry (k, true, p));
       set (hi, entry (k, true, binary (PLUS_EXPR, p, cst (1))));
       jump_if (binary (GE_EXPR, lo, hi), absent);
@@ -339,6 +394,8 @@ reader::chain ()
       if (k < last)
 	{
 	  jump_if (binary (NE_EXPR, c, xk), absent);
+	  if (next_level)
+	    add (build1 (LABEL_EXPR, void_type_node, next_level));
 	  continue;
 	}
       /* The run without entries after the element, or around it: from
@@ -376,12 +433,13 @@ reader::tuple_le (tree mid, int k)
 }
 
 /* Whether the entry at position Q has the element's coordinates on the
-   levels above the last (is on its line).  */
+   levels from K down to the last, not included (is on its line, when
+   the levels above K are known to agree).  */
 tree
-reader::same_above (tree q)
+reader::same_above (tree q, int k0)
 {
   tree same = boolean_true_node;
-  for (int k = 0; k < f->nlevels - 1; k++)
+  for (int k = k0; k < f->nlevels - 1; k++)
     same = binary (TRUTH_AND_EXPR, same,
 		   binary (EQ_EXPR, entry (k, false, q), index (k)));
   return same;
@@ -394,14 +452,31 @@ reader::coordinates ()
 {
   int last = f->nlevels - 1;
   tree lo = var (i64 ()), hi = var (i64 ()), p = var (i64 ());
+  /* The entries of the element's first coordinate, from the first
+     level's index when it has one (searched by the coordinates below
+     it), else all of them.  */
+  tree has = indexed ();
+  tree below = var (boolean_type_node), same = var (boolean_type_node);
+  tree outer = list;
+  list = alloc_stmt_list ();
+  set (lo, index_at (index (0)));
+  set (hi, index_at (binary (PLUS_EXPR, index (0), cst (1))));
+  jump_if (binary (GE_EXPR, lo, hi), absent);
+  bisect (&reader::tuple_le, 1, lo, hi, p);
+  set (below, tuple_le (p, 1));
+  set (same, same_above (p, 1));
+  tree by_index = list;
+  list = alloc_stmt_list ();
   set (lo, entry (0, true, cst (0)));
   set (hi, entry (0, true, cst (1)));
   jump_if (binary (GE_EXPR, lo, hi), absent);
   bisect (&reader::tuple_le, 0, lo, hi, p);
-  tree below = var (boolean_type_node), same = var (boolean_type_node);
-  tree c = var (i64 ()), xl = index (last);
   set (below, tuple_le (p, 0));
-  set (same, same_above (p));
+  set (same, same_above (p, 0));
+  tree whole = list;
+  list = outer;
+  add (build3 (COND_EXPR, void_type_node, has, by_index, whole));
+  tree c = var (i64 ()), xl = index (last);
   set (c, entry (last, false, p));
   tree hit = binary (TRUTH_AND_EXPR, same, binary (EQ_EXPR, c, xl));
   if (epoch)
@@ -420,7 +495,7 @@ reader::coordinates ()
 				 binary (MINUS_EXPR, hi, cst (1))), p));
       set (first, select (binary (TRUTH_AND_EXPR, below, same),
 			  binary (PLUS_EXPR, c, cst (1)), cst (0)));
-      set (end, select (binary (TRUTH_AND_EXPR, more, same_above (next)),
+      set (end, select (binary (TRUTH_AND_EXPR, more, same_above (next, 0)),
 			entry (last, false, next), level_size (last)));
       set_window (first, end);
     }

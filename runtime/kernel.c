@@ -451,6 +451,7 @@ sp_kout_end (sp_kout *o)
      give their values to a wrapped tensor's).  */
   sp_tensor fresh = *t;
   fresh.priv = NULL;
+  fresh.index = NULL;
   memcpy (fresh.lv, lv, sizeof lv);
   fresh.vals = sp__shrink (o->vals, parents, o->esize);
   fresh.nvals = parents;

@@ -308,6 +308,9 @@ sp__free_arrays (sp_tensor *t)
     sp__free_array (t->vals);
   t->vals = NULL;
   t->nvals = 0;
+  free (t->index);
+  t->index = NULL;
+  t->indexed = 0;
 }
 
 /* Whether the level stores of A and B hold the same pos and crd arrays
