@@ -167,8 +167,8 @@ general_run (sp_walk *restrict it, int64_t *restrict x, int64_t *restrict p,
   for (; it->cur[run] < it->end[run] && n < SP_BATCH; it->cur[run]++)
     {
       int64_t q = it->cur[run];
-      if (lo->filler && sp__num_unstored (t->type,
-                                          sp__num_load (t->vals, t->type, q)))
+      if (lo->filler && sp__num_zero (t->type,
+                                      sp__num_load (t->vals, t->type, q)))
         continue;
       it->lc[run] = coord (it, run);
       for (int l = run + 1; l < lo->nlv; l++)

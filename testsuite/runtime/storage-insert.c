@@ -320,31 +320,6 @@ negative_zero (void)
              "%s: -0.0 read back as %g %g %g", fmts[f], a, b, c);
       sp_free (t);
     }
-  /* From a dense array, from sp_array's dense copy, and through a dense
-     format, a -0.0 is an entry: its sign is a value's.  */
-  double dense[4] = { 0.0, -0.0, 1.0, 0.0 };
-  for (int f = 0; f < 4; f++)
-    {
-      sp_tensor *t = sp_from_dense (dense, SP_F64, 2, X (2, 2), fmts[f]);
-      sp_tensor *d = t ? sp_convert (t, "dense") : NULL;
-      sp_tensor *u = d ? sp_convert (d, fmts[f]) : NULL;
-      CHECK (u && sp_nnz (t) == 2 && sp_nnz (u) == 2
-             && signbit (sp_get (t, X (0, 1)))
-             && signbit (sp_get (u, X (0, 1))),
-             "%s: -0.0 of a dense array: %lld entries", fmts[f],
-             (long long) (t ? sp_nnz (t) : -1));
-      sp_tensor *w = sp_new (fmts[f], SP_F64, 2, X (3, 3));
-      sp_insert (w, X (1, 2), -0.0);
-      double *copy = sp_array (w);
-      sp_tensor *v = copy ? sp_convert (w, "csr") : NULL;
-      CHECK (v && sp_nnz (v) == 1 && signbit (sp_get (v, X (1, 2))),
-             "%s: -0.0 through sp_array's copy", fmts[f]);
-      sp_free (t);
-      sp_free (d);
-      sp_free (u);
-      sp_free (v);
-      sp_free (w);
-    }
 }
 
 int
