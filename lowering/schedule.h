@@ -197,6 +197,9 @@ typedef struct ix_sched_opts
   int merge_only;      /* nonzero: intersections always merge step by
                           step, never search the longer ranges (to
                           compare the two) */
+  int compile_time_order;  /* nonzero: a product's contraction order
+                          comes from the estimates alone, never chosen
+                          at run time (split.h; to compare the two) */
 } ix_sched_opts;
 
 typedef struct ix_sched

@@ -458,6 +458,71 @@ take_sums (split_ctx *c, const ix_stmt *s, ix_diag *d)
   return -1;
 }
 
+/* Candidate A, B of the order of chain CH of S (A < 0: one loop nest)
+   planned into *ALT: 0, or -1 with ALT empty.  */
+static int
+plan_candidate (split_ctx *c, const ix_stmt *s, const ord_chain *ch, int a,
+                int b, ix_split *alt)
+{
+  ix_diag d;
+  memset (&d, 0, sizeof d);
+  alt->nopds = c->out->nopds;
+  if (a < 0)
+    {
+      lir_kernel *k = ix_plan (s, c->opts, &d);
+      if (!k)
+        return -1;
+      ix_print (s, alt->text[0], sizeof alt->text[0]);
+      alt->kernel[alt->nkernels++] = k;
+      return 0;
+    }
+  split_ctx sub = { c->orig, c->opts, alt, 1 };
+  ord_pair p;
+  ord_pair_of (s, ch, a, b, &p);
+  return take_pair (&sub, s, ch, &p, &d);
+}
+
+/* The plans of the orders CAND of chain CH of S, chosen between at run
+   time; 0, or -1 when fewer than two of them plan.  */
+static int
+choose_at_run_time (split_ctx *c, const ix_stmt *s, const ord_chain *ch,
+                    const ord_candidates *cand)
+{
+  ix_split *sp = c->out;
+  double ext[IX_MAX_VARS];
+  for (int v = 0; v < s->nvars; v++)
+    ext[v] = 1;
+  ord_model_of (s, ch, ext, &sp->model);
+  for (int i = 0; i < ch->n; i++)
+    {
+      int e = ch->factor[i];
+      sp->item_opd[i] = -1;
+      if (s->expr[e].op == IX_ACCESS
+          && ix_access_sparse (s, s->expr[e].access,
+                               &s->opd[s->acc[s->expr[e].access].opd].fmt))
+        sp->item_opd[i] = s->acc[s->expr[e].access].opd;
+    }
+  sp->cand.n = 0;
+  for (int i = 0; i < cand->n; i++)
+    {
+      ix_split *alt = calloc (1, sizeof *alt);
+      if (!alt)
+        break;
+      if (plan_candidate (c, s, ch, cand->a[i], cand->b[i], alt))
+        {
+          free (alt);
+          continue;
+        }
+      sp->alt[sp->nalts++] = alt;
+      sp->cand.a[sp->cand.n] = cand->a[i];
+      sp->cand.b[sp->cand.n++] = cand->b[i];
+    }
+  if (sp->nalts >= 2)
+    return 0;
+  ix_split_free (sp);
+  return -1;
+}
+
 /* Plan S into the split, or split it further.  0, or -1 (D keeps the
    first refusal).  */
 static int
@@ -470,8 +535,13 @@ split_stmt (split_ctx *c, ix_stmt *s, ix_diag *d)
   /* A product of three or more tensors in the order of least work.  */
   ord_chain ch;
   ord_pair p;
-  if (!s->from_loops && ord_chain_of (s, &ch) && ord_best_pair (s, &ch, &p)
-      && take_pair (c, s, &ch, &p, d) == 0)
+  ord_candidates cand;
+  int chain = !s->from_loops && ord_chain_of (s, &ch);
+  if (chain && top && !(c->opts && c->opts->compile_time_order)
+      && ord_run_time_candidates (s, &ch, &cand)
+      && choose_at_run_time (c, s, &ch, &cand) == 0)
+    return 0;
+  if (chain && ord_best_pair (s, &ch, &p) && take_pair (c, s, &ch, &p, d) == 0)
     {
       /* The top level's figures, written last.  */
       snprintf (sp->order, sizeof sp->order, "contracted in the order of "
@@ -537,6 +607,12 @@ void
 ix_split_free (ix_split *sp)
 {
   rollback (sp, 0, 0);
+  for (int i = 0; i < sp->nalts; i++)
+    {
+      ix_split_free (sp->alt[i]);
+      free (sp->alt[i]);
+    }
+  sp->nalts = 0;
 }
 
 char *
@@ -544,6 +620,18 @@ ix_split_describe (const ix_split *sp, char *buf, size_t len)
 {
   char fmt[96];
   buf[0] = 0;
+  if (sp->nalts)
+    {
+      ix_cat (buf, len, "contraction order chosen at run time by the work "
+              "estimated from the operands' extents and nonzeros, among %d "
+              "candidates", sp->nalts);
+      return buf;
+    }
+  if (sp->nkernels == 1 && sp->ntemps == 0)
+    {
+      ix_cat (buf, len, "one loop nest");
+      return buf;
+    }
   ix_cat (buf, len, "split into %d kernels", sp->nkernels);
   if (sp->order[0])
     ix_cat (buf, len, " (%s)", sp->order);

@@ -43,6 +43,7 @@ extern const char *sparse_report_file;
    element-by-element access draws no warning.  */
 extern bool sparse_warn_fallback;
 extern bool sparse_merge_only;
+extern bool sparse_compile_time_order;
 /* -fplugin-arg-sparse-dump[=FILE]: the rewritten functions and the index
    notation of each pragma, to FILE (default DUMPBASE.sparse; "-" is
    stderr).  NULL when not dumping.  */
