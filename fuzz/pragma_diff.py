@@ -10,7 +10,9 @@ for the build without the plugin) or as the dense loop nest alone, which
 the plugin recognises or leaves to the element-by-element fallback.
 Some kernels have sums that cannot share one loop nest in every choice
 of formats (run as kernels over temporaries), others are products of
-three tensors (contracted in the order of least work).  Both builds use -fopenmp and run on 1
+three tensors (contracted in the order of least work), half of them
+with their extents as parameters, known only at run time (the order
+then chosen at run time).  Both builds use -fopenmp and run on 1
 to 4 threads, mostly with SP_PAR_MIN=0 (parallel regions taken whenever
 the kernel has them), else with the serial copies beside them.  Sums
 into a scalar, or into a vector or matrix along the rows of the loop,
@@ -96,6 +98,7 @@ TEMPLATES = [
     ("A(i,j) * B(j,k) * D(k,l)", "A[i][j] * B[j][k] * D[k][l]", "Y", "il",
      {"A": "ij", "B": "jk", "D": "kl"}),
 ]
+PRODUCTS = ["A(i,j) * B(j,k) * x(k)", "A(i,j) * B(j,k) * D(k,l)"]
 
 # Sums into a scalar (output "s", no indices) or into a vector along the
 #  rows of the loop (y(j) over A's rows i), of double, long or int
@@ -131,6 +134,8 @@ def program(seed):
           else "double")
     assign = rnd.choice(["=", "+=", "-="])
     nest = rnd.random() < 0.5
+    # The extents as parameters (which hide the enumerators).
+    vla = rhs in PRODUCTS and rnd.random() < 0.5
     idx = []
     for s in [oidx] + list(opds.values()):
         idx += [c for c in s if c not in idx]
@@ -146,7 +151,7 @@ def program(seed):
 
     arrays = ([] if scalar else [(out, oidx)]) + sorted(opds.items())
     fmts = {nm: fmt(nm, len(ix)) for nm, ix in arrays}
-    params = []
+    params = ["int M", "int K", "int N", "int L"] if vla else []
     for nm, ix in arrays:
         dims = "".join("[%s]" % EXTENT[c] for c in ix)
         f = fmts[nm]
@@ -222,7 +227,7 @@ def program(seed):
         "main (void)",
         "{",
     ]
-    args = []
+    args = ["M", "K", "N", "L"] if vla else []
     for q, (nm, ix) in enumerate(arrays):
         dims = [sizes[EXTENT[c]] for c in ix]
         mod = rnd.choice([2, 3, 5])

@@ -2,7 +2,8 @@
 
    The search is small and exact.  A product of three or more tensors
    whose cheapest order (order.h) starts with a pair contracts that pair
-   first.  Otherwise the statement is planned; when the plan is refused
+   first.  A sum over all its variables below loops is computed first
+   into a scalar.  Otherwise the statement is planned; when the plan is refused
    in a way splitting may avoid, or a part of a split statement would
    visit every pair of two dense loops, each way of taking one part out
    into a temporary is tried (the whole right-hand side of a sparse +=
@@ -287,7 +288,7 @@ rollback (ix_split *sp, int nk, int nt)
 }
 
 /* A new temporary of format F and type TYPE indexed by the variables
-   VARS of S: its operand id, or -1.  */
+   VARS of S (none: a scalar, F unused): its operand id, or -1.  */
 static int
 new_temp (split_ctx *c, const ix_stmt *s, const int *vars, int nv,
           sp_type type, const sp_format *f)
@@ -297,12 +298,13 @@ new_temp (split_ctx *c, const ix_stmt *s, const int *vars, int nv,
     return -1;
   ix_operand *t = &sp->temp[sp->ntemps];
   memset (t, 0, sizeof *t);
-  t->kind = IX_OPD_ARRAY;
+  t->kind = nv ? IX_OPD_ARRAY : IX_OPD_SCALAR;
   t->rank = nv;
   t->type = type;
-  t->tagged = 1;
+  t->tagged = nv > 0;
   t->temp = 1;
-  t->fmt = *f;
+  if (nv)
+    t->fmt = *f;
   for (int n = 0;; n++)
     {
       snprintf (t->name, sizeof t->name, n ? "t%d_%d" : "t%d", sp->ntemps,
@@ -369,12 +371,13 @@ take_pair (split_ctx *c, const ix_stmt *s, const ord_chain *ch,
   ix_split *sp = c->out;
   int vars[SP_MAX_RANK + 1];
   int nv = mask_vars (p->vars, vars);
-  if (nv == 0 || nv > SP_MAX_RANK)
+  if (nv > SP_MAX_RANK)
     return -1;
-  /* A temporary estimated dense, or a vector, is dense.  */
+  /* A temporary estimated dense, or a vector, is dense; a scalar has no
+     format.  */
   sp_format f[3];
-  int nf = temp_formats (nv, f);
-  int first = nv == 1 || p->density > 0.1 ? nf - 1 : 0;
+  int nf = nv ? temp_formats (nv, f) : 1;
+  int first = nv <= 1 || p->density > 0.1 ? nf - 1 : 0;
   sp_type type = ix_op_type (IX_MUL, ix_expr_type (s, ch->factor[p->a]),
                              ix_expr_type (s, ch->factor[p->b]), SP_F64);
   const ix_access *o = &s->acc[s->out];
@@ -448,9 +451,9 @@ take_sums (split_ctx *c, const ix_stmt *s, ix_diag *d)
   for (int i = 0; i < ns; i++)
     {
       int nv = mask_vars (ord_free_vars (s, sums[i]), vars);
-      if (nv == 0 || nv > SP_MAX_RANK)
+      if (nv > SP_MAX_RANK)
         continue;
-      int nf = temp_formats (nv, f);
+      int nf = nv ? temp_formats (nv, f) : 1;
       for (int j = 0; j < nf; j++)
         if (take_out (c, s, sums[i], vars, nv, &f[j], d) == 0)
           return 0;
@@ -523,6 +526,50 @@ choose_at_run_time (split_ctx *c, const ix_stmt *s, const ord_chain *ch,
   return -1;
 }
 
+/* Whether expression E lies below a sum in expression X of S (UNDER:
+   X itself does).  */
+static int
+below_sum (const ix_stmt *s, int x, int e, int under)
+{
+  if (x < 0)
+    return 0;
+  if (x == e)
+    return under;
+  under |= s->expr[x].op == IX_SUM;
+  return below_sum (s, s->expr[x].a, e, under)
+         || below_sum (s, s->expr[x].b, e, under);
+}
+
+/* Whether expression E of S reads operand OPD.  */
+static int
+reads (const ix_stmt *s, int e, int opd)
+{
+  if (e < 0)
+    return 0;
+  const ix_expr *x = &s->expr[e];
+  if (x->op == IX_ACCESS)
+    return s->acc[x->access].opd == opd;
+  return reads (s, x->a, opd) || reads (s, x->b, opd);
+}
+
+/* A sum of S over all its variables that loops enclose (the output's,
+   or another sum's), which would run once for each of their
+   iterations, computed once before them into a scalar temporary.  0,
+   or -1 when S has none that can.  */
+static int
+take_full_sums (split_ctx *c, const ix_stmt *s, ix_diag *d)
+{
+  int sums[IX_MAX_EXPRS];
+  int ns = inner_sums (s, sums);
+  for (int i = 0; i < ns; i++)
+    if (ord_free_vars (s, sums[i]) == 0
+        && (s->acc[s->out].nidx > 0 || below_sum (s, s->rhs, sums[i], 0))
+        && !reads (s, sums[i], s->acc[s->out].opd)
+        && take_out (c, s, sums[i], NULL, 0, NULL, d) == 0)
+      return 0;
+  return -1;
+}
+
 /* Plan S into the split, or split it further.  0, or -1 (D keeps the
    first refusal).  */
 static int
@@ -549,6 +596,8 @@ split_stmt (split_ctx *c, ix_stmt *s, ix_diag *d)
                   p.cost, p.one_nest);
       return 0;
     }
+  if (take_full_sums (c, s, d) == 0)
+    return 0;
   ix_diag why;
   memset (&why, 0, sizeof why);
   lir_kernel *k = ix_plan (s, c->opts, &why);
@@ -637,8 +686,8 @@ ix_split_describe (const ix_split *sp, char *buf, size_t len)
     ix_cat (buf, len, " (%s)", sp->order);
   for (int t = 0; t < sp->ntemps; t++)
     ix_cat (buf, len, "%s '%s' %s", t ? "," : " over temporaries",
-            sp->temp[t].name,
-            sch_format_name (&sp->temp[t].fmt, fmt, sizeof fmt));
+            sp->temp[t].name, sp->temp[t].rank == 0 ? "scalar"
+            : sch_format_name (&sp->temp[t].fmt, fmt, sizeof fmt));
   for (int i = 0; i < sp->nkernels; i++)
     ix_cat (buf, len, "%s %s", i ? ";" : ":", sp->text[i]);
   return buf;

@@ -13,12 +13,17 @@
    operands and the temporaries computed before it, so running them in
    order computes what the dense program computes.
 
-   A temporary is a tagged operand (ix_operand.temp) that appears in the
-   kernels only: a vector is dense, a matrix or tensor stored sparsely
-   when its defining kernel can write it so, else dense.  The code
-   generator creates each one before the first kernel (sp__local_new,
-   its extents those of its index variables in the statement) and frees
-   it after the last.
+   A sum over all its variables below loops (the output's or another
+   sum's), which one nest would run for each of their iterations, is
+   computed once, first, into a scalar.
+
+   A temporary is an operand (ix_operand.temp) that appears in the
+   kernels only: a scalar is a local variable of the generated code; a
+   vector is dense, a matrix or tensor stored sparsely when its defining
+   kernel can write it so, else dense, each tagged, which the code
+   generator creates before the first kernel (sp__local_new, its extents
+   those of its index variables in the statement) and frees after the
+   last.
 
    Where the cheapest order of a product depends on extents only the
    run time knows (order.h, ord_run_time_candidates), the split holds

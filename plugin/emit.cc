@@ -273,6 +273,16 @@ emitter::own_handle (int t)
   return handle[x.opd];
 }
 
+/* The variable of scalar operand OPD: the program's, or a split
+   statement's temporary.  */
+tree
+emitter::scalar_decl (int opd)
+{
+  if (opd >= 0 && opd < s->nopds && s->opd[opd].temp)
+    return handle[opd];
+  return sparse_einsum_operand_decl (e, opd);
+}
+
 /* A pointer to the first element of untagged operand OPD, of the type
    pointing to its element type *ELT.  */
 tree
@@ -1188,7 +1198,8 @@ emit_kernel (lir_kernel *k, sparse_einsum *e, gcall *call, const tree *handle,
   em.e = e;
   em.loc = loc;
   for (int o = 0; o < em.s->nopds; o++)
-    if (em.s->opd[o].tagged && !(em.handle[o] = handle[o]))
+    if ((em.s->opd[o].tagged || em.s->opd[o].temp)
+	&& !(em.handle[o] = handle[o]))
       em.fail ("no handle for operand '%s'", em.s->opd[o].name);
   tree generic = em.failed ? NULL_TREE : em.build ();
   if (em.failed || !generic || generic == error_mark_node)
@@ -1240,7 +1251,8 @@ var_extent (sparse_einsum *e, const ix_stmt *ix, int v, const tree *handle)
 }
 
 /* The kernels of split statement SP one after another, its temporaries
-   created before them and freed after them; REPORT says what ran.  */
+   created before them and freed after them (a scalar one is a local
+   variable, in HANDLE too); REPORT says what ran.  */
 static tree
 emit_split (ix_split *sp, sparse_einsum *e, gcall *call, tree *handle,
 	    const char *desc, char *report, size_t len)
@@ -1251,12 +1263,15 @@ emit_split (ix_split *sp, sparse_einsum *e, gcall *call, tree *handle,
   for (int t = 0; t < sp->ntemps; t++)
     {
       const ix_operand *o = &sp->temp[t];
-      tree h = sparse_new_local (current_function_decl, sparse_handle_type (),
-				 o->name);
+      tree h = sparse_new_local (current_function_decl,
+				 o->rank ? sparse_handle_type ()
+				 : sparse_stored_type (o->type), o->name);
       DECL_SOURCE_LOCATION (h) = loc;
       *tail = h;
       tail = &DECL_CHAIN (h);
       handle[sp->nopds + t] = h;
+      if (o->rank == 0)
+	continue;
       char fmt[SP_FORMAT_PRINT_MAX];
       vec<tree, va_gc> *args = NULL;
       vec_safe_push (args, null_pointer_node);

@@ -234,6 +234,8 @@ tree sparse_inline_read (location_t loc, tree h, const sp_format *f,
                          bool *window);
 /* A new local variable of FN of TYPE, named NAME (may be NULL).  */
 tree sparse_new_local (tree fn, tree type, const char *name);
+/* The C type that holds elements of runtime type T.  */
+tree sparse_stored_type (sp_type t);
 
 /* ------------------------------------------------------------------ */
 /* Lowering (storage.cc, einsum-lower.cc).  */
