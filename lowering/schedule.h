@@ -228,6 +228,11 @@ typedef struct ix_sched
   int merge_only;                  /* (opts) */
 } ix_sched;
 
+/* Whether conversions C and D of SC (ids into CONV, or -1) read the
+   same copy: both of reads of one operand, to one format.  A kernel
+   converts once for all the accesses that read it so.  */
+int sch_same_copy (const ix_sched *sc, int c, int d);
+
 /* Schedule S (finished by ix_finish) into *OUT.  OPTS may be NULL
    (conversions refused).  Returns 0, or -1 with D filled: the refusal
    names the conflicting operands and the format that would work.  */

@@ -283,8 +283,38 @@ static void
 rollback (ix_split *sp, int nk, int nt)
 {
   while (sp->nkernels > nk)
-    lir_free (sp->kernel[--sp->nkernels]);
+    {
+      sp->nkernels--;
+      lir_free (sp->kernel[sp->nkernels]);
+      ix_free (sp->stmt[sp->nkernels]);
+    }
   sp->ntemps = nt;
+}
+
+/* A copy of S, or NULL.  */
+static ix_stmt *
+stmt_copy (const ix_stmt *s)
+{
+  ix_stmt *c = ix_new ();
+  if (c)
+    *c = *s;
+  return c;
+}
+
+/* Kernel K planned from S, the next of SP; 0, or -1 (K freed).  */
+static int
+add_kernel (ix_split *sp, const ix_stmt *s, lir_kernel *k)
+{
+  ix_stmt *c = stmt_copy (s);
+  if (!c)
+    {
+      lir_free (k);
+      return -1;
+    }
+  ix_print (s, sp->text[sp->nkernels], sizeof sp->text[0]);
+  sp->stmt[sp->nkernels] = c;
+  sp->kernel[sp->nkernels++] = k;
+  return 0;
 }
 
 /* A new temporary of format F and type TYPE indexed by the variables
@@ -305,6 +335,7 @@ new_temp (split_ctx *c, const ix_stmt *s, const int *vars, int nv,
   t->temp = 1;
   if (nv)
     t->fmt = *f;
+  sp->copy_of[sp->ntemps] = -1;
   for (int n = 0;; n++)
     {
       snprintf (t->name, sizeof t->name, n ? "t%d_%d" : "t%d", sp->ntemps,
@@ -473,11 +504,7 @@ plan_candidate (split_ctx *c, const ix_stmt *s, const ord_chain *ch, int a,
   if (a < 0)
     {
       lir_kernel *k = ix_plan (s, c->opts, &d);
-      if (!k)
-        return -1;
-      ix_print (s, alt->text[0], sizeof alt->text[0]);
-      alt->kernel[alt->nkernels++] = k;
-      return 0;
+      return k ? add_kernel (alt, s, k) : -1;
     }
   split_ctx sub = { c->orig, c->opts, alt, 1 };
   ord_pair p;
@@ -611,11 +638,7 @@ split_stmt (split_ctx *c, ix_stmt *s, ix_diag *d)
       return 0;
     }
   if (k)
-    {
-      ix_print (s, sp->text[sp->nkernels], sizeof sp->text[0]);
-      sp->kernel[sp->nkernels++] = k;
-      return 0;
-    }
+    return add_kernel (sp, s, k);
   if (top)
     *d = why;
   if (!why.split)
@@ -634,6 +657,135 @@ split_stmt (split_ctx *c, ix_stmt *s, ix_diag *d)
   return whole && s->assign == IX_SET ? take_whole (c, s, d) : -1;
 }
 
+/* Whether kernel K converts operand OPD to the format spelt SPELLING
+   for a read; those accesses' bits in *ACCS.  */
+static int
+converts (const lir_kernel *k, int opd, const char *spelling,
+          unsigned *accs)
+{
+  const ix_sched *sc = k->sc;
+  *accs = 0;
+  for (int c = 0; c < sc->nconv; c++)
+    if (sc->conv[c].access != sc->st.out
+        && sc->st.acc[sc->conv[c].access].opd == opd
+        && strcmp (sc->conv[c].spelling, spelling) == 0)
+      *accs |= 1u << sc->conv[c].access;
+  return *accs != 0;
+}
+
+/* Operand OPD of the statement, which the kernels USERS (bits) of SP
+   each convert to format F spelt SPELLING, converted once into a new
+   temporary that they are planned again to read; 0, or -1 with SP as
+   it was.  */
+static int
+share_conversion (ix_split *sp, const ix_sched_opts *opts, int opd,
+                  const sp_format *f, const char *spelling, unsigned users)
+{
+  int id = sp->nopds + sp->ntemps;
+  if (sp->ntemps == IX_SPLIT_MAX || id >= IX_MAX_OPERANDS)
+    return -1;
+  int first = 0;
+  while (!(users & (1u << first)))
+    first++;
+  ix_operand copy = sp->stmt[first]->opd[opd];
+  copy.fmt = *f;
+  copy.temp = 1;
+  copy.user = NULL;
+  char fmt[96];
+  sch_format_name (f, fmt, sizeof fmt);
+  for (int n = 0, taken = 1; taken; n++)
+    {
+      snprintf (copy.name, sizeof copy.name, n ? "%s_%s_%d" : "%s_%s",
+                sp->stmt[first]->opd[opd].name, fmt, n);
+      for (char *p = copy.name; *p; p++)
+        if (!(*p >= 'a' && *p <= 'z') && !(*p >= 'A' && *p <= 'Z')
+            && !(*p >= '0' && *p <= '9'))
+          *p = '_';
+      taken = ix_find_operand (sp->stmt[first], copy.name) >= 0;
+      for (int t = 0; t < sp->ntemps; t++)
+        taken |= strcmp (sp->temp[t].name, copy.name) == 0;
+    }
+  lir_kernel *k[IX_SPLIT_MAX] = { NULL };
+  ix_stmt *st[IX_SPLIT_MAX] = { NULL };
+  int ok = 1;
+  for (int i = 0; i < sp->nkernels && ok; i++)
+    {
+      unsigned accs;
+      if (!(users & (1u << i)) || !converts (sp->kernel[i], opd, spelling,
+                                             &accs))
+        continue;
+      ix_stmt *s = st[i] = stmt_copy (sp->stmt[i]);
+      if (!s)
+        {
+          ok = 0;
+          break;
+        }
+      /* The temporaries made after its statement, and the copy.  */
+      for (int o = s->nopds; o < id; o++)
+        s->opd[o] = sp->temp[o - sp->nopds];
+      s->opd[id] = copy;
+      s->nopds = id + 1;
+      for (int a = 0; a < s->naccs; a++)
+        if (accs & (1u << a))
+          s->acc[a].opd = id;
+      ix_diag d;
+      memset (&d, 0, sizeof d);
+      k[i] = ix_plan (s, opts, &d);
+      /* The copy read as it is stored.  */
+      for (int c = 0; k[i] && c < k[i]->sc->nconv; c++)
+        ok &= k[i]->sc->st.acc[k[i]->sc->conv[c].access].opd != id;
+      ok &= k[i] != NULL;
+    }
+  for (int i = 0; i < sp->nkernels; i++)
+    {
+      if (!st[i])
+        continue;
+      if (ok)
+        {
+          lir_free (sp->kernel[i]);
+          ix_free (sp->stmt[i]);
+          sp->kernel[i] = k[i];
+          sp->stmt[i] = st[i];
+          ix_print (st[i], sp->text[i], sizeof sp->text[0]);
+        }
+      else
+        {
+          lir_free (k[i]);
+          ix_free (st[i]);
+        }
+    }
+  if (!ok)
+    return -1;
+  sp->temp[sp->ntemps] = copy;
+  sp->copy_of[sp->ntemps++] = opd;
+  return 0;
+}
+
+/* Each operand of the statement (not its output) that two or more
+   kernels of SP convert to one format converted once instead.  */
+static void
+share_conversions (ix_split *sp, const ix_sched_opts *opts, int out_opd)
+{
+  for (int i = 0; i < sp->nkernels; i++)
+    for (int c = 0; c < sp->kernel[i]->sc->nconv; c++)
+      {
+        const ix_sched *sc = sp->kernel[i]->sc;
+        int opd = sc->st.acc[sc->conv[c].access].opd;
+        if (sc->conv[c].access == sc->st.out || opd >= sp->nopds
+            || opd == out_opd)
+          continue;
+        sch_conv conv = sc->conv[c];
+        unsigned users = 0, accs;
+        for (int j = i; j < sp->nkernels; j++)
+          if (converts (sp->kernel[j], opd, conv.spelling, &accs))
+            users |= 1u << j;
+        if ((users & (users - 1))
+            && share_conversion (sp, opts, opd, &conv.fmt, conv.spelling,
+                                 users) == 0)
+          c = -1;  /* kernel I planned again: its conversions afresh */
+      }
+}
+
 int
 ix_split_plan (const ix_stmt *ix, const ix_sched_opts *opts, ix_split *out,
                ix_diag *d)
@@ -649,6 +801,13 @@ ix_split_plan (const ix_stmt *ix, const ix_sched_opts *opts, ix_split *out,
   ix_free (s);
   if (r)
     ix_split_free (out);
+  else
+    {
+      int out_opd = ix->acc[ix->out].opd;
+      share_conversions (out, opts, out_opd);
+      for (int i = 0; i < out->nalts; i++)
+        share_conversions (out->alt[i], opts, out_opd);
+    }
   return r;
 }
 
@@ -685,9 +844,14 @@ ix_split_describe (const ix_split *sp, char *buf, size_t len)
   if (sp->order[0])
     ix_cat (buf, len, " (%s)", sp->order);
   for (int t = 0; t < sp->ntemps; t++)
-    ix_cat (buf, len, "%s '%s' %s", t ? "," : " over temporaries",
-            sp->temp[t].name, sp->temp[t].rank == 0 ? "scalar"
-            : sch_format_name (&sp->temp[t].fmt, fmt, sizeof fmt));
+    {
+      ix_cat (buf, len, "%s '%s' %s", t ? "," : " over temporaries",
+              sp->temp[t].name, sp->temp[t].rank == 0 ? "scalar"
+              : sch_format_name (&sp->temp[t].fmt, fmt, sizeof fmt));
+      if (sp->copy_of[t] >= 0)
+        ix_cat (buf, len, " (%s converted once)",
+                sp->stmt[0]->opd[sp->copy_of[t]].name);
+    }
   for (int i = 0; i < sp->nkernels; i++)
     ix_cat (buf, len, "%s %s", i ? ";" : ":", sp->text[i]);
   return buf;

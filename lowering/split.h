@@ -23,7 +23,9 @@
    kernel can write it so, else dense, each tagged, which the code
    generator creates before the first kernel (sp__local_new, its extents
    those of its index variables in the statement) and frees after the
-   last.
+   last.  An operand that several kernels would convert to one format
+   is converted once, before the first, into a temporary they read
+   instead.
 
    Where the cheapest order of a product depends on extents only the
    run time knows (order.h, ord_run_time_candidates), the split holds
@@ -50,6 +52,8 @@ typedef struct ix_split
                                         their operands 0..nopds-1 are the
                                         statement's, the temporaries
                                         follow */
+  ix_stmt *stmt[IX_SPLIT_MAX];       /* the statement each was planned
+                                        from */
   char text[IX_SPLIT_MAX][256];      /* each kernel's statement, printed */
   char order[160];                   /* why a product was contracted in
                                         another order, or "" */
@@ -59,6 +63,11 @@ typedef struct ix_split
                                         that use it */
   int temp_var[IX_SPLIT_MAX][SP_MAX_RANK];  /* the statement's index
                                         variable giving each extent */
+  int copy_of[IX_SPLIT_MAX];         /* for each temporary: -1, or the
+                                        statement's operand it is a copy
+                                        of, converted to its format once
+                                        (sp_kconvert) for the kernels that
+                                        would each convert it */
   /* An order chosen at run time: the cost model of the product (its
      variables the statement's), the candidates, the plan of each, and
      for each item the statement's operand whose nonzeros give its

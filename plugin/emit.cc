@@ -1273,11 +1273,24 @@ emit_split (ix_split *sp, sparse_einsum *e, gcall *call, tree *handle,
       if (o->rank == 0)
 	continue;
       char fmt[SP_FORMAT_PRINT_MAX];
+      sp_format_print (&o->fmt, fmt, sizeof fmt);
+      if (sp->copy_of[t] >= 0)
+	{
+	  tree c = sparse_rt_call (loc, SPARSE_RT_KCONVERT, 3,
+				   handle[sp->copy_of[t]],
+				   sparse_build_string (fmt),
+				   sparse_build_string (o->name));
+	  append_to_statement_list_force
+	    (build2 (MODIFY_EXPR, TREE_TYPE (h), h,
+		     fold_convert (TREE_TYPE (h), c)), &list);
+	  append_to_statement_list_force
+	    (sparse_rt_call (loc, SPARSE_RT_FREE, 1, h), &frees);
+	  continue;
+	}
       vec<tree, va_gc> *args = NULL;
       vec_safe_push (args, null_pointer_node);
       vec_safe_push (args, sparse_build_string (o->name));
-      vec_safe_push (args, sparse_build_string
-			     (sp_format_print (&o->fmt, fmt, sizeof fmt)));
+      vec_safe_push (args, sparse_build_string (fmt));
       vec_safe_push (args, build_int_cst (integer_type_node, o->type));
       vec_safe_push (args, build_int_cst (integer_type_node, o->rank));
       for (int d = 0; d < o->rank; d++)
