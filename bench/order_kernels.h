@@ -4,7 +4,8 @@
    estimated work) and as one loop nest; and the same product with A n x
    m and B, C of OK_RC columns, n and m known only at run time, built twice: as the plugin builds
    it (the order chosen at run time) and with
-   -fplugin-arg-sparse-compile-time-order (_static).  */
+   -fplugin-arg-sparse-compile-time-order (_static); and y = A (B x) over
+   a dense or a compressed vector temporary.  */
 
 #ifndef BENCH_ORDER_KERNELS_H
 #define BENCH_ORDER_KERNELS_H
@@ -22,5 +23,12 @@ void ok_chain (int n, int m, double (*y)[OK_RC], sp_tensor *a,
                const double (*b)[OK_RC], const double (*c)[OK_RC]);
 void ok_chain_static (int n, int m, double (*y)[OK_RC], sp_tensor *a,
                       const double (*b)[OK_RC], const double (*c)[OK_RC]);
+
+/* y = A (B x), A and B in DCSR (DCSR nonzero) or CSR, x and y CU
+   vectors, over a dense temporary T of N elements or a CU one.  */
+void ok_vec_dense (int dcsr, int n, sp_tensor *y, sp_tensor *a, sp_tensor *b,
+                   sp_tensor *x, double *t);
+void ok_vec_sparse (int dcsr, int n, sp_tensor *y, sp_tensor *a,
+                    sp_tensor *b, sp_tensor *x, sp_tensor *t);
 
 #endif

@@ -14,6 +14,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include "level_types.h"
 #include "named_formats.h"
 #include "order.h"
 #include "split.h"
@@ -258,9 +259,9 @@ named (const char *name, int rank, sp_format *f)
   return 0;
 }
 
-/* The formats a temporary of RANK may take, best first, into F (room
-   for 3); their number.  A vector is dense; a matrix sparse (by rows,
-   then by columns) or dense, a tensor CSF or dense.  */
+/* The formats a temporary of RANK may take, sparse first, into F (room
+   for 3); their number.  A vector compressed or dense; a matrix sparse
+   (by rows, then by columns) or dense, a tensor CSF or dense.  */
 static int
 temp_formats (int rank, sp_format *f)
 {
@@ -270,7 +271,7 @@ temp_formats (int rank, sp_format *f)
       n += named ("csr", rank, &f[n]);
       n += named ("csc", rank, &f[n]);
     }
-  if (rank > 2)
+  else
     n += named ("csf", rank, &f[n]);
   n += named ("dense", rank, &f[n]);
   return n;
@@ -392,6 +393,29 @@ take_out (split_ctx *c, const ix_stmt *s, int e, const int *vars, int nv,
                              s->rhs, e, opd, vars, nv), nk, nt, d);
 }
 
+/* Whether factor E of S visits every coordinate of variable V: an
+   untagged array indexed by it, or a level over it that stores every
+   coordinate.  */
+static int
+dense_over (const ix_stmt *s, int e, int v)
+{
+  if (s->expr[e].op != IX_ACCESS)
+    return 0;
+  const ix_access *a = &s->acc[s->expr[e].access];
+  const ix_operand *o = &s->opd[a->opd];
+  for (int k = 0; k < a->nidx; k++)
+    {
+      if (a->var[k] != v)
+        continue;
+      if (!o->tagged)
+        return 1;
+      for (int l = 0; l < o->fmt.nlevels; l++)
+        if (o->fmt.lv[l].dim == k && sp_lvl_is_dense (o->fmt.lv[l].type))
+          return 1;
+    }
+  return 0;
+}
+
 /* The product chain C of S with its pair P contracted first into a
    temporary, its kernels then those of the rest.  0, or -1 with
    everything undone.  */
@@ -404,11 +428,17 @@ take_pair (split_ctx *c, const ix_stmt *s, const ord_chain *ch,
   int nv = mask_vars (p->vars, vars);
   if (nv > SP_MAX_RANK)
     return -1;
-  /* A temporary estimated dense, or a vector, is dense; a scalar has no
-     format.  */
+  /* A temporary estimated dense is dense; so is a vector whose kernel
+     visits every coordinate of its index anyway (a loop over a dense
+     level or array), where writing them all costs nothing more.  Over
+     hypersparse operands a compressed one costs what its entries cost.
+     A scalar has no format.  */
   sp_format f[3];
   int nf = nv ? temp_formats (nv, f) : 1;
-  int first = nv <= 1 || p->density > 0.1 ? nf - 1 : 0;
+  int first = nv && p->density > 0.1 ? nf - 1 : 0;
+  if (nv == 1 && (dense_over (s, ch->factor[p->a], vars[0])
+                  || dense_over (s, ch->factor[p->b], vars[0])))
+    first = nf - 1;
   sp_type type = ix_op_type (IX_MUL, ix_expr_type (s, ch->factor[p->a]),
                              ix_expr_type (s, ch->factor[p->b]), SP_F64);
   const ix_access *o = &s->acc[s->out];
@@ -485,7 +515,9 @@ take_sums (split_ctx *c, const ix_stmt *s, ix_diag *d)
       if (nv > SP_MAX_RANK)
         continue;
       int nf = nv ? temp_formats (nv, f) : 1;
-      for (int j = 0; j < nf; j++)
+      /* A vector of sums dense: the rest reads it wherever it visits
+         its index.  */
+      for (int j = nv == 1 ? nf - 1 : 0; j < nf; j++)
         if (take_out (c, s, sums[i], vars, nv, &f[j], d) == 0)
           return 0;
     }

@@ -19,8 +19,10 @@
 
    A temporary is an operand (ix_operand.temp) that appears in the
    kernels only: a scalar is a local variable of the generated code; a
-   vector is dense, a matrix or tensor stored sparsely when its defining
-   kernel can write it so, else dense, each tagged, which the code
+   vector is dense, or compressed where a product makes it sparse and
+   its kernel would not visit every coordinate of its index anyway; a
+   matrix or tensor stored sparsely when its defining kernel can write
+   it so, else dense; each tagged, which the code
    generator creates before the first kernel (sp__local_new, its extents
    those of its index variables in the statement) and frees after the
    last.  An operand that several kernels would convert to one format
