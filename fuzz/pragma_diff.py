@@ -9,7 +9,9 @@ a pragma (its dense loop nest in DENSE, testsuite/sparse.run/sparse-run.h,
 for the build without the plugin) or as the dense loop nest alone, which
 the plugin recognises or leaves to the element-by-element fallback.
 Some kernels have sums that cannot share one loop nest in every choice
-of formats (run as kernels over temporaries), others are products of
+of formats (run as kernels over temporaries, an operand they share
+converted once), a sum over all its indices inside the output's loop
+(into a scalar temporary), others are products of
 three tensors (contracted in the order of least work), half of them
 with their extents as parameters, known only at run time (the order
 then chosen at run time).  Both builds use -fopenmp and run on 1
@@ -92,6 +94,14 @@ TEMPLATES = [
     ("A(i,k) * B(k,j) + D(i,l) * E(l,j)",
      "(l ? 0 : A[i][k] * B[k][j]) + (k ? 0 : D[i][l] * E[l][j])", "C", "ij",
      {"A": "ik", "B": "kj", "D": "il", "E": "lj"}),
+    # One operand in two kernels (converted once for both).
+    ("A(i,k) * B(k,j) + A(i,m) * E(m,j)",
+     "(m ? 0 : A[i][k] * B[k][j]) + (k ? 0 : A[i][m] * E[m][j])", "C", "ij",
+     {"A": "ik", "B": "kj", "E": "mj"}),
+    # A sum over all its indices inside the loop over the output's (into
+    # a scalar temporary).
+    ("A(i,j) * x(j) * B(k,l) * D(k,l)", "A[i][j] * x[j] * B[k][l] * D[k][l]",
+     "y", "i", {"A": "ij", "x": "j", "B": "kl", "D": "kl"}),
     # Products of three tensors, contracted in the order of least work.
     ("A(i,j) * B(j,k) * x(k)", "A[i][j] * B[j][k] * x[k]", "y", "i",
      {"A": "ij", "B": "jk", "x": "k"}),
