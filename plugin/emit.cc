@@ -1349,18 +1349,18 @@ emit_choice (ix_split *sp, sparse_einsum *e, gcall *call, tree *handle,
   if (sp__ord_write (&sp->model, &sp->cand, model, sizeof model))
     {
       error_at (loc, "cannot sparsify %qs: internal error in the code "
-		"generator: the orders of the product do not fit %d bytes", desc,
-		(int) sizeof model);
+		"generator: the orders of the product do not fit %d bytes",
+		desc, (int) sizeof model);
       return NULL_TREE;
     }
   vec<tree, va_gc> *args = NULL;
   vec_safe_push (args, sparse_build_string (model));
+  unsigned used = 0;
+  for (int i = 0; i < sp->model.n; i++)
+    used |= sp->model.vars[i];
   for (int v = 0; v < sp->model.nvars; v++)
     {
       tree x = var_extent (e, e->ix, v, handle);
-      unsigned used = 0;
-      for (int i = 0; i < sp->model.n; i++)
-	used |= sp->model.vars[i];
       if (!x && (used & (1u << v)))
 	{
 	  error_at (loc, "cannot sparsify %qs: internal error in the code "
