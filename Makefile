@@ -30,7 +30,10 @@ CFLAGS_CORE := -std=c11 $(OPT) -g -Wall -Wextra -fPIC -D_POSIX_C_SOURCE=200809L 
 # What a format annotation says (the parser, the level types, the named
 # formats), linked into both the runtime and the plugin.
 FORMAT_SRC := $(wildcard attrs/*.c)
-RT_SRC    := $(wildcard runtime/*.c) $(FORMAT_SRC)
+# The work of a contraction order, estimated by the compiler and
+# evaluated by the runtime when the order is chosen at run time.
+ORDER_COST_SRC := lowering/order-cost.c
+RT_SRC    := $(wildcard runtime/*.c) $(FORMAT_SRC) $(ORDER_COST_SRC)
 RT_OBJ    := $(patsubst %.c,$(B)/rt/%.o,$(RT_SRC))
 CORE_SRC  := $(wildcard lowering/*.c) $(FORMAT_SRC)
 CORE_OBJ  := $(patsubst %.c,$(B)/core/%.o,$(CORE_SRC))
@@ -336,12 +339,21 @@ $(B)/bench/hyper_kernels_merge.o: bench/hyper_kernels.c $(BENCH_H) $(B)/sparse.s
 $(B)/bench_hyper: $(B)/bench/bench_hyper.o $(B)/bench/hyper_kernels.o $(B)/bench/hyper_kernels_merge.o $(B)/bench/plot.o $(B)/libsparsert.a
 	$(HOSTCC) $^ -lgraphblas -lm -lpthread -o $@
 
-# Contraction order: the pragma's order against one loop nest.
+# Contraction order: the pragma's order against one loop nest, and the
+# order chosen at run time against the estimate's.
 $(B)/bench/order_kernels.o: bench/order_kernels.c $(BENCH_H) $(B)/sparse.so
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(BENCH_SPARSE_CFLAGS) -fplugin=$(B)/sparse.so -c $< -o $@
 
-$(B)/bench_order: $(B)/bench/bench_order.o $(B)/bench/order_kernels.o $(B)/libsparsert.a
+$(B)/bench/order_chain.o: bench/order_chain.c $(BENCH_H) $(B)/sparse.so
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(BENCH_SPARSE_CFLAGS) -DOK_CHAIN=ok_chain -fplugin=$(B)/sparse.so -c $< -o $@
+
+$(B)/bench/order_chain_static.o: bench/order_chain.c $(BENCH_H) $(B)/sparse.so
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(BENCH_SPARSE_CFLAGS) -DOK_CHAIN=ok_chain_static -fplugin=$(B)/sparse.so -fplugin-arg-sparse-compile-time-order -c $< -o $@
+
+$(B)/bench_order: $(B)/bench/bench_order.o $(B)/bench/order_kernels.o $(B)/bench/order_chain.o $(B)/bench/order_chain_static.o $(B)/libsparsert.a
 	$(HOSTCC) $^ -lm -lpthread -o $@
 
 # Distributed tensors on the ranks of this machine (mpicc and mpirun):
@@ -392,6 +404,7 @@ bench: $(B)/bench_runtime $(B)/bench_kernels $(B)/bench_hyper $(B)/bench_order
 	  $(B)/bench_kernels bench/out bench/results-kernels.md $(REAL_MTX)
 	BENCH_REV="$${BENCH_REV:-$$(git describe --always --dirty 2>/dev/null)}" \
 	  $(B)/bench_hyper bench/out bench/results-kernels.md
+	$(B)/bench_order >> bench/results-kernels.md
 
 example: all
 	$(MAKE) -C examples run

@@ -39,3 +39,45 @@ ok_one_nest (int n, double (*y)[OK_R], sp_tensor *a, const double (*b)[OK_R],
 {
   one_nest (n, y, sp_array (a), b, c);
 }
+
+/* y = A (B x) with A, B in FMT and x, y compressed vectors, in two
+   pragmas over a temporary t: dense (a plain array) or compressed (a CU
+   vector).  */
+#define VEC_KERNELS(NAME, FMT)                                               \
+  static void                                                                \
+  vec_dense_##NAME (int n, double y[n] SPARSE ("CU"),                       \
+                    double A[n][n] SPARSE (FMT), double B[n][n] SPARSE (FMT), \
+                    double x[n] SPARSE ("CU"), double t[n])                   \
+  {                                                                          \
+    _Pragma ("sparse einsum t(j) = B(j,k) * x(k)")                          \
+    _Pragma ("sparse einsum y(i) = A(i,j) * t(j)")                          \
+  }                                                                          \
+  static void                                                                \
+  vec_sparse_##NAME (int n, double y[n] SPARSE ("CU"),                      \
+                     double A[n][n] SPARSE (FMT),                            \
+                     double B[n][n] SPARSE (FMT), double x[n] SPARSE ("CU"), \
+                     double t[n] SPARSE ("CU"))                              \
+  {                                                                          \
+    _Pragma ("sparse einsum t(j) = B(j,k) * x(k)")                          \
+    _Pragma ("sparse einsum y(i) = A(i,j) * t(j)")                          \
+  }
+
+VEC_KERNELS (csr, "CSR")
+VEC_KERNELS (dcsr, "DCSR")
+
+void
+ok_vec_dense (int dcsr, int n, sp_tensor *y, sp_tensor *a, sp_tensor *b,
+              sp_tensor *x, double *t)
+{
+  (dcsr ? vec_dense_dcsr : vec_dense_csr) (n, sp_array (y), sp_array (a),
+                                           sp_array (b), sp_array (x), t);
+}
+
+void
+ok_vec_sparse (int dcsr, int n, sp_tensor *y, sp_tensor *a, sp_tensor *b,
+               sp_tensor *x, sp_tensor *t)
+{
+  (dcsr ? vec_sparse_dcsr : vec_sparse_csr) (n, sp_array (y), sp_array (a),
+                                             sp_array (b), sp_array (x),
+                                             sp_array (t));
+}

@@ -9,8 +9,12 @@ a pragma (its dense loop nest in DENSE, testsuite/sparse.run/sparse-run.h,
 for the build without the plugin) or as the dense loop nest alone, which
 the plugin recognises or leaves to the element-by-element fallback.
 Some kernels have sums that cannot share one loop nest in every choice
-of formats (run as kernels over temporaries), others are products of
-three tensors (contracted in the order of least work).  Both builds use -fopenmp and run on 1
+of formats (run as kernels over temporaries, an operand they share
+converted once), a sum over all its indices inside the output's loop
+(into a scalar temporary), others are products of
+three tensors (contracted in the order of least work), half of them
+with their extents as parameters, known only at run time (the order
+then chosen at run time).  Both builds use -fopenmp and run on 1
 to 4 threads, mostly with SP_PAR_MIN=0 (parallel regions taken whenever
 the kernel has them), else with the serial copies beside them.  Sums
 into a scalar, or into a vector or matrix along the rows of the loop,
@@ -90,12 +94,21 @@ TEMPLATES = [
     ("A(i,k) * B(k,j) + D(i,l) * E(l,j)",
      "(l ? 0 : A[i][k] * B[k][j]) + (k ? 0 : D[i][l] * E[l][j])", "C", "ij",
      {"A": "ik", "B": "kj", "D": "il", "E": "lj"}),
+    # One operand in two kernels (converted once for both).
+    ("A(i,k) * B(k,j) + A(i,m) * E(m,j)",
+     "(m ? 0 : A[i][k] * B[k][j]) + (k ? 0 : A[i][m] * E[m][j])", "C", "ij",
+     {"A": "ik", "B": "kj", "E": "mj"}),
+    # A sum over all its indices inside the loop over the output's (into
+    # a scalar temporary).
+    ("A(i,j) * x(j) * B(k,l) * D(k,l)", "A[i][j] * x[j] * B[k][l] * D[k][l]",
+     "y", "i", {"A": "ij", "x": "j", "B": "kl", "D": "kl"}),
     # Products of three tensors, contracted in the order of least work.
     ("A(i,j) * B(j,k) * x(k)", "A[i][j] * B[j][k] * x[k]", "y", "i",
      {"A": "ij", "B": "jk", "x": "k"}),
     ("A(i,j) * B(j,k) * D(k,l)", "A[i][j] * B[j][k] * D[k][l]", "Y", "il",
      {"A": "ij", "B": "jk", "D": "kl"}),
 ]
+PRODUCTS = ["A(i,j) * B(j,k) * x(k)", "A(i,j) * B(j,k) * D(k,l)"]
 
 # Sums into a scalar (output "s", no indices) or into a vector along the
 #  rows of the loop (y(j) over A's rows i), of double, long or int
@@ -131,6 +144,8 @@ def program(seed):
           else "double")
     assign = rnd.choice(["=", "+=", "-="])
     nest = rnd.random() < 0.5
+    # The extents as parameters (which hide the enumerators).
+    vla = rhs in PRODUCTS and rnd.random() < 0.5
     idx = []
     for s in [oidx] + list(opds.values()):
         idx += [c for c in s if c not in idx]
@@ -146,7 +161,7 @@ def program(seed):
 
     arrays = ([] if scalar else [(out, oidx)]) + sorted(opds.items())
     fmts = {nm: fmt(nm, len(ix)) for nm, ix in arrays}
-    params = []
+    params = ["int M", "int K", "int N", "int L"] if vla else []
     for nm, ix in arrays:
         dims = "".join("[%s]" % EXTENT[c] for c in ix)
         f = fmts[nm]
@@ -222,7 +237,7 @@ def program(seed):
         "main (void)",
         "{",
     ]
-    args = []
+    args = ["M", "K", "N", "L"] if vla else []
     for q, (nm, ix) in enumerate(arrays):
         dims = [sizes[EXTENT[c]] for c in ix]
         mod = rnd.choice([2, 3, 5])

@@ -105,6 +105,18 @@ SP_KBITS (int32_t, uint32_t)
    environment's SP_MERGE = branch or mask decides instead.  */
 int sp_kmerge_pick (const sp_tensor *a, int la, const sp_tensor *b, int lb);
 
+/* The candidate order of a product to run (runtime/korder.c): MODEL is
+   the compiler's description of the product and its candidates
+   (lowering/order-cost.h), followed by the int64_t extent of each of
+   its index variables, then for each factor the sp_tensor * whose
+   nonzeros give its density, or NULL for a dense one.  The cheapest by
+   the compiler's formula with these figures; aborts on a MODEL it
+   cannot read.  */
+int sp_korder_pick (const char *model, ...);
+/* The candidate the last sp_korder_pick of the calling thread chose, or
+   -1: what a test asks to see which order ran.  */
+int sp_korder_last (void);
+
 /* Sort the N coordinates of A increasingly.  */
 void sp_ksort (int64_t *a, int64_t n);
 /* Order the first NW coordinates of a workspace's LIST increasingly;

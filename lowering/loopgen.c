@@ -1090,12 +1090,16 @@ lg_loop (gen *g, int d, state *st, block *b)
 /* -------------------------------------------------------------------- */
 /* Kernel.  */
 
+/* The tensor access A reads: its operand, or its copy in another format,
+   which the accesses that read it in that format share.  */
 static int
 add_tensor (lir_kernel *k, const ix_sched *sc, int a)
 {
   int opd = sc->st.acc[a].opd, conv = sc->conv_of[a];
   for (int t = 0; t < k->ntensors; t++)
-    if (k->tensors[t].opd == opd && k->tensors[t].conv == conv)
+    if (k->tensors[t].opd == opd
+        && (k->tensors[t].conv == conv
+            || sch_same_copy (sc, k->tensors[t].conv, conv)))
       return t;
   lir_tensor *t = &k->tensors[k->ntensors];
   t->opd = opd;

@@ -29,28 +29,20 @@ ord_free_vars (const ix_stmt *s, int e)
     }
 }
 
-/* The estimated extent of variable V.  */
-static double
-extent (const ix_stmt *s, int v)
+/* The estimated extent of each variable of S into EXT: the constant
+   one, else UNKNOWN.  */
+static void
+extents (const ix_stmt *s, double unknown, double *ext)
 {
-  return s->var[v].extent >= 0 ? (double) s->var[v].extent : ORD_UNKNOWN;
-}
-
-/* The number of combinations of the variables in M.  */
-static double
-space (const ix_stmt *s, unsigned m)
-{
-  double n = 1;
   for (int v = 0; v < s->nvars; v++)
-    if (m & (1u << v))
-      n *= extent (s, v);
-  return n;
+    ext[v] = s->var[v].extent >= 0 ? (double) s->var[v].extent : unknown;
 }
 
-/* The estimated density of factor E: a sparse access's ORD_PER_FIBER
-   entries in each fibre of its last level, else 1.  */
+/* The estimated density of factor E with the extents EXT: a sparse
+   access's ORD_PER_FIBER entries in each fibre of its last level, else
+   1.  */
 static double
-density (const ix_stmt *s, int e)
+density (const ix_stmt *s, int e, const double *ext)
 {
   if (s->expr[e].op != IX_ACCESS)
     return 1;
@@ -59,7 +51,7 @@ density (const ix_stmt *s, int e)
   if (!ix_access_sparse (s, s->expr[e].access, &o->fmt))
     return 1;
   int dim = o->fmt.lv[o->fmt.nlevels - 1].dim;
-  double n = dim < a->nidx ? extent (s, a->var[dim]) : ORD_UNKNOWN;
+  double n = dim < a->nidx ? ext[a->var[dim]] : ORD_UNKNOWN;
   return n > ORD_PER_FIBER ? ORD_PER_FIBER / n : 1;
 }
 
@@ -83,8 +75,10 @@ collect (const ix_stmt *s, int e, ord_chain *c)
   if (c->n > ORD_MAX_FACTORS)
     return;
   c->factor[c->n] = e;
+  double ext[IX_MAX_VARS];
+  extents (s, ORD_UNKNOWN, ext);
   c->vars[c->n] = ord_free_vars (s, e);
-  c->density[c->n++] = density (s, e);
+  c->density[c->n++] = density (s, e, ext);
 }
 
 int
@@ -98,95 +92,105 @@ ord_chain_of (const ix_stmt *s, ord_chain *c)
   return tensors >= 3;
 }
 
-/* Items being contracted: their variables and densities.  */
-typedef struct items
+void
+ord_model_of (const ix_stmt *s, const ord_chain *c, const double *ext,
+              ord_model *m)
 {
-  int n;
-  unsigned vars[ORD_MAX_FACTORS];
-  double density[ORD_MAX_FACTORS];
-} items;
+  memset (m, 0, sizeof *m);
+  m->nvars = s->nvars;
+  memcpy (m->extent, ext, sizeof *ext * (size_t) s->nvars);
+  const ix_access *o = &s->acc[s->out];
+  for (int k = 0; k < o->nidx; k++)
+    m->out |= 1u << o->var[k];
+  m->n = c->n;
+  memcpy (m->vars, c->vars, sizeof m->vars);
+  for (int i = 0; i < c->n; i++)
+    m->density[i] = density (s, c->factor[i], ext);
+}
 
-/* The work of one loop nest over all of IT.  */
-static double
-nest_cost (const ix_stmt *s, const items *it)
+void
+ord_pair_of (const ix_stmt *s, const ord_chain *c, int a, int b,
+             ord_pair *p)
 {
-  unsigned m = 0;
-  double d = 1;
-  for (int i = 0; i < it->n; i++)
+  double ext[IX_MAX_VARS];
+  ord_model m;
+  extents (s, ORD_UNKNOWN, ext);
+  ord_model_of (s, c, ext, &m);
+  memset (p, 0, sizeof *p);
+  p->a = a;
+  p->b = b;
+  p->one_nest = sp__ord_nest_cost (&m);
+  p->cost = sp__ord_cost (&m, a, b);
+  if (a >= 0)
     {
-      m |= it->vars[i];
-      d *= it->density[i];
+      ord_model r = sp__ord_contract (&m, a, b);
+      p->vars = r.vars[r.n - 1];
+      p->density = r.density[r.n - 1];
     }
-  return space (s, m) * d;
-}
-
-/* IT with items A and B replaced by their contraction, kept where OUT
-   (the output's variables) or another item needs its variables.  */
-static items
-contract (const ix_stmt *s, const items *it, int a, int b, unsigned out)
-{
-  items r;
-  unsigned need = out, both = it->vars[a] | it->vars[b];
-  r.n = 0;
-  for (int i = 0; i < it->n; i++)
-    if (i != a && i != b)
-      {
-        need |= it->vars[i];
-        r.vars[r.n] = it->vars[i];
-        r.density[r.n++] = it->density[i];
-      }
-  double d = it->density[a] * it->density[b] * space (s, both & ~need);
-  r.vars[r.n] = both & need;
-  r.density[r.n++] = d < 1 ? d : 1;
-  return r;
-}
-
-/* The least work of any order of IT; its first pair in *A, *B (-1 for
-   one nest).  */
-static double
-best (const ix_stmt *s, const items *it, unsigned out, int *pa, int *pb)
-{
-  double cost = nest_cost (s, it);
-  *pa = *pb = -1;
-  if (it->n < 3)
-    return cost;
-  for (int a = 0; a < it->n; a++)
-    for (int b = a + 1; b < it->n; b++)
-      {
-        if (!it->vars[a] || !it->vars[b])
-          continue;
-        items r = contract (s, it, a, b, out);
-        int ra, rb;
-        double c = space (s, it->vars[a] | it->vars[b]) * it->density[a]
-                   * it->density[b] + best (s, &r, out, &ra, &rb);
-        if (c < cost)
-          {
-            cost = c;
-            *pa = a;
-            *pb = b;
-          }
-      }
-  return cost;
 }
 
 int
 ord_best_pair (const ix_stmt *s, const ord_chain *c, ord_pair *p)
 {
-  items it;
-  unsigned out = 0;
-  const ix_access *o = &s->acc[s->out];
-  for (int k = 0; k < o->nidx; k++)
-    out |= 1u << o->var[k];
-  it.n = c->n;
-  memcpy (it.vars, c->vars, sizeof it.vars);
-  memcpy (it.density, c->density, sizeof it.density);
-  memset (p, 0, sizeof *p);
-  p->one_nest = nest_cost (s, &it);
-  p->cost = best (s, &it, out, &p->a, &p->b);
-  if (p->a < 0 || p->cost * 2 >= p->one_nest)
+  double ext[IX_MAX_VARS];
+  ord_model m;
+  int a, b;
+  extents (s, ORD_UNKNOWN, ext);
+  ord_model_of (s, c, ext, &m);
+  sp__ord_best (&m, &a, &b);
+  ord_pair_of (s, c, a, b, p);
+  return a >= 0 && p->cost * 2 < p->one_nest;
+}
+
+/* The values an extent known only at run time is tried at.  */
+static const double corner_value[] = { 10, ORD_UNKNOWN, 1e6 };
+#define NCORNER_VALUES 3
+
+int
+ord_run_time_candidates (const ix_stmt *s, const ord_chain *c,
+                         ord_candidates *cand)
+{
+  int tensors = 0, unknown[IX_MAX_VARS], nunknown = 0;
+  unsigned used = 0;
+  memset (cand, 0, sizeof *cand);
+  for (int i = 0; i < c->n; i++)
+    {
+      tensors += c->vars[i] != 0;
+      used |= c->vars[i];
+    }
+  for (int v = 0; v < s->nvars; v++)
+    if ((used & (1u << v)) && s->var[v].extent < 0)
+      unknown[nunknown++] = v;
+  if (tensors != 3 || nunknown == 0)
     return 0;
-  items r = contract (s, &it, p->a, p->b, out);
-  p->vars = r.vars[r.n - 1];
-  p->density = r.density[r.n - 1];
-  return 1;
+  /* Every pair, and one nest, as the candidates of each corner.  */
+  ord_candidates all = { 1, { -1 }, { -1 } };
+  for (int a = 0; a < c->n; a++)
+    for (int b = a + 1; b < c->n; b++)
+      if (c->vars[a] && c->vars[b] && all.n < ORD_MAX_CANDIDATES)
+        {
+          all.a[all.n] = a;
+          all.b[all.n++] = b;
+        }
+  unsigned picked = 0;
+  long corners = 1;
+  for (int u = 0; u < nunknown; u++)
+    corners *= NCORNER_VALUES;
+  for (long k = 0; k < corners; k++)
+    {
+      double ext[IX_MAX_VARS];
+      ord_model m;
+      extents (s, ORD_UNKNOWN, ext);
+      for (int u = 0, r = (int) k; u < nunknown; u++, r /= NCORNER_VALUES)
+        ext[unknown[u]] = corner_value[r % NCORNER_VALUES];
+      ord_model_of (s, c, ext, &m);
+      picked |= 1u << sp__ord_pick (&m, &all);
+    }
+  for (int i = 0; i < all.n; i++)
+    if (picked & (1u << i))
+      {
+        cand->a[cand->n] = all.a[i];
+        cand->b[cand->n++] = all.b[i];
+      }
+  return cand->n > 1;
 }

@@ -9,18 +9,23 @@
    takes each index variable's extent (an unknown one as ORD_UNKNOWN)
    and each sparse operand's density as ORD_PER_FIBER entries in each
    fibre of its last level; the product of two factors is as dense as
-   both are, times the extents of the variables it sums over.  */
+   both are, times the extents of the variables it sums over (the
+   formula is order-cost.h's).  Where the cheapest order depends on
+   extents only the run time knows, the candidates are planned and the
+   runtime evaluates the same formula with the actual extents and
+   nonzeros (ord_run_time_candidates, split.h).  */
 
 #ifndef SPARSE_ORDER_H
 #define SPARSE_ORDER_H
 
 #include "ix.h"
+#include "order-cost.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define ORD_MAX_FACTORS 8
+#define ORD_MAX_FACTORS ORD_MAX_ITEMS
 #define ORD_UNKNOWN 1000.0   /* the extent assumed where only the run
                                 time knows it */
 #define ORD_PER_FIBER 8.0    /* entries assumed in a fibre of a sparse
@@ -56,6 +61,22 @@ int ord_chain_of (const ix_stmt *s, ord_chain *c);
 /* The cheapest first pair of chain C of S into *P: nonzero when
    contracting it first costs less than half the one nest.  */
 int ord_best_pair (const ix_stmt *s, const ord_chain *c, ord_pair *p);
+/* The order of chain C of S that starts with factors A and B (A < 0:
+   one loop nest) into *P, with the estimated extents.  */
+void ord_pair_of (const ix_stmt *s, const ord_chain *c, int a, int b,
+                  ord_pair *p);
+/* Chain C of S as the cost model of order-cost.h, each variable's
+   extent taken from EXT (by variable id) and each sparse factor's
+   density estimated from them.  */
+void ord_model_of (const ix_stmt *s, const ord_chain *c, const double *ext,
+                   ord_model *m);
+/* The orders to choose between at run time into *CAND: nonzero when
+   chain C of S has three tensors, some of whose extents are known only
+   at run time, and the cheapest order (ord_best_pair's rule) is not the
+   same for every such extent at 10, ORD_UNKNOWN and 10^6.  One loop
+   nest first, then the pairs in the order of their factors.  */
+int ord_run_time_candidates (const ix_stmt *s, const ord_chain *c,
+                             ord_candidates *cand);
 
 #ifdef __cplusplus
 }

@@ -32,6 +32,16 @@ loop_operands (const ix_sched *sc, int n, int sv, char *buf, size_t len)
     }
 }
 
+/* Whether a conversion before C of SC makes the same copy.  */
+static int
+converted_before (const ix_sched *sc, int c)
+{
+  for (int d = 0; d < c; d++)
+    if (sch_same_copy (sc, c, d))
+      return 1;
+  return 0;
+}
+
 char *
 lir_report (const lir_kernel *k, char *buf, size_t len)
 {
@@ -62,7 +72,7 @@ lir_report (const lir_kernel *k, char *buf, size_t len)
            sch_format_name (&s->opd[o].fmt, tmp, sizeof tmp));
       any = 1;
       for (int c = 0; c < sc->nconv; c++)
-        if (s->acc[sc->conv[c].access].opd == o)
+        if (s->acc[sc->conv[c].access].opd == o && !converted_before (sc, c))
           ix_cat (buf, len, " %s %s",
                   sc->conv[c].access == s->out ? "written as"
                                                 : "converted to",

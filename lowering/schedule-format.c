@@ -1,6 +1,6 @@
 /* schedule-format.c -- formats: their names in messages, the format an
    operand would need to follow a loop order, the output formats generated
-   loops can write.  */
+   loops can write, the conversions that make one copy.  */
 
 #include <stdio.h>
 #include <string.h>
@@ -121,4 +121,15 @@ sch_check_output_format (const ix_sched *sc, ix_diag *d)
                    "generated loops cannot write: store it as CSR, DCSR, CSF "
                    "or dense", s->opd[out->opd].name,
                    sch_format_name (&sc->fmt[s->out], buf, sizeof buf));
+}
+
+int
+sch_same_copy (const ix_sched *sc, int c, int d)
+{
+  if (c < 0 || d < 0)
+    return 0;
+  const sch_conv *x = &sc->conv[c], *y = &sc->conv[d];
+  return x->access != sc->st.out && y->access != sc->st.out
+         && sc->st.acc[x->access].opd == sc->st.acc[y->access].opd
+         && strcmp (x->spelling, y->spelling) == 0;
 }

@@ -197,6 +197,9 @@ typedef struct ix_sched_opts
   int merge_only;      /* nonzero: intersections always merge step by
                           step, never search the longer ranges (to
                           compare the two) */
+  int compile_time_order;  /* nonzero: a product's contraction order
+                          comes from the estimates alone, never chosen
+                          at run time (split.h; to compare the two) */
 } ix_sched_opts;
 
 typedef struct ix_sched
@@ -224,6 +227,11 @@ typedef struct ix_sched
   int reassoc;                     /* (opts) */
   int merge_only;                  /* (opts) */
 } ix_sched;
+
+/* Whether conversions C and D of SC (ids into CONV, or -1) read the
+   same copy: both of reads of one operand, to one format.  A kernel
+   converts once for all the accesses that read it so.  */
+int sch_same_copy (const ix_sched *sc, int c, int d);
 
 /* Schedule S (finished by ix_finish) into *OUT.  OPTS may be NULL
    (conversions refused).  Returns 0, or -1 with D filled: the refusal

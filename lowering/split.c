@@ -2,7 +2,8 @@
 
    The search is small and exact.  A product of three or more tensors
    whose cheapest order (order.h) starts with a pair contracts that pair
-   first.  Otherwise the statement is planned; when the plan is refused
+   first.  A sum over all its variables below loops is computed first
+   into a scalar.  Otherwise the statement is planned; when the plan is refused
    in a way splitting may avoid, or a part of a split statement would
    visit every pair of two dense loops, each way of taking one part out
    into a temporary is tried (the whole right-hand side of a sparse +=
@@ -13,6 +14,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include "level_types.h"
 #include "named_formats.h"
 #include "order.h"
 #include "split.h"
@@ -257,9 +259,9 @@ named (const char *name, int rank, sp_format *f)
   return 0;
 }
 
-/* The formats a temporary of RANK may take, best first, into F (room
-   for 3); their number.  A vector is dense; a matrix sparse (by rows,
-   then by columns) or dense, a tensor CSF or dense.  */
+/* The formats a temporary of RANK may take, sparse first, into F (room
+   for 3); their number.  A vector compressed or dense; a matrix sparse
+   (by rows, then by columns) or dense, a tensor CSF or dense.  */
 static int
 temp_formats (int rank, sp_format *f)
 {
@@ -269,7 +271,7 @@ temp_formats (int rank, sp_format *f)
       n += named ("csr", rank, &f[n]);
       n += named ("csc", rank, &f[n]);
     }
-  if (rank > 2)
+  else
     n += named ("csf", rank, &f[n]);
   n += named ("dense", rank, &f[n]);
   return n;
@@ -282,12 +284,42 @@ static void
 rollback (ix_split *sp, int nk, int nt)
 {
   while (sp->nkernels > nk)
-    lir_free (sp->kernel[--sp->nkernels]);
+    {
+      sp->nkernels--;
+      lir_free (sp->kernel[sp->nkernels]);
+      ix_free (sp->stmt[sp->nkernels]);
+    }
   sp->ntemps = nt;
 }
 
+/* A copy of S, or NULL.  */
+static ix_stmt *
+stmt_copy (const ix_stmt *s)
+{
+  ix_stmt *c = ix_new ();
+  if (c)
+    *c = *s;
+  return c;
+}
+
+/* Kernel K planned from S, the next of SP; 0, or -1 (K freed).  */
+static int
+add_kernel (ix_split *sp, const ix_stmt *s, lir_kernel *k)
+{
+  ix_stmt *c = stmt_copy (s);
+  if (!c)
+    {
+      lir_free (k);
+      return -1;
+    }
+  ix_print (s, sp->text[sp->nkernels], sizeof sp->text[0]);
+  sp->stmt[sp->nkernels] = c;
+  sp->kernel[sp->nkernels++] = k;
+  return 0;
+}
+
 /* A new temporary of format F and type TYPE indexed by the variables
-   VARS of S: its operand id, or -1.  */
+   VARS of S (none: a scalar, F unused): its operand id, or -1.  */
 static int
 new_temp (split_ctx *c, const ix_stmt *s, const int *vars, int nv,
           sp_type type, const sp_format *f)
@@ -297,12 +329,14 @@ new_temp (split_ctx *c, const ix_stmt *s, const int *vars, int nv,
     return -1;
   ix_operand *t = &sp->temp[sp->ntemps];
   memset (t, 0, sizeof *t);
-  t->kind = IX_OPD_ARRAY;
+  t->kind = nv ? IX_OPD_ARRAY : IX_OPD_SCALAR;
   t->rank = nv;
   t->type = type;
-  t->tagged = 1;
+  t->tagged = nv > 0;
   t->temp = 1;
-  t->fmt = *f;
+  if (nv)
+    t->fmt = *f;
+  sp->copy_of[sp->ntemps] = -1;
   for (int n = 0;; n++)
     {
       snprintf (t->name, sizeof t->name, n ? "t%d_%d" : "t%d", sp->ntemps,
@@ -359,6 +393,29 @@ take_out (split_ctx *c, const ix_stmt *s, int e, const int *vars, int nv,
                              s->rhs, e, opd, vars, nv), nk, nt, d);
 }
 
+/* Whether factor E of S visits every coordinate of variable V: an
+   untagged array indexed by it, or a level over it that stores every
+   coordinate.  */
+static int
+dense_over (const ix_stmt *s, int e, int v)
+{
+  if (s->expr[e].op != IX_ACCESS)
+    return 0;
+  const ix_access *a = &s->acc[s->expr[e].access];
+  const ix_operand *o = &s->opd[a->opd];
+  for (int k = 0; k < a->nidx; k++)
+    {
+      if (a->var[k] != v)
+        continue;
+      if (!o->tagged)
+        return 1;
+      for (int l = 0; l < o->fmt.nlevels; l++)
+        if (o->fmt.lv[l].dim == k && sp_lvl_is_dense (o->fmt.lv[l].type))
+          return 1;
+    }
+  return 0;
+}
+
 /* The product chain C of S with its pair P contracted first into a
    temporary, its kernels then those of the rest.  0, or -1 with
    everything undone.  */
@@ -369,12 +426,19 @@ take_pair (split_ctx *c, const ix_stmt *s, const ord_chain *ch,
   ix_split *sp = c->out;
   int vars[SP_MAX_RANK + 1];
   int nv = mask_vars (p->vars, vars);
-  if (nv == 0 || nv > SP_MAX_RANK)
+  if (nv > SP_MAX_RANK)
     return -1;
-  /* A temporary estimated dense, or a vector, is dense.  */
+  /* A temporary estimated dense is dense; so is a vector whose kernel
+     visits every coordinate of its index anyway (a loop over a dense
+     level or array), where writing them all costs nothing more.  Over
+     hypersparse operands a compressed one costs what its entries cost.
+     A scalar has no format.  */
   sp_format f[3];
-  int nf = temp_formats (nv, f);
-  int first = nv == 1 || p->density > 0.1 ? nf - 1 : 0;
+  int nf = nv ? temp_formats (nv, f) : 1;
+  int first = nv && p->density > 0.1 ? nf - 1 : 0;
+  if (nv == 1 && (dense_over (s, ch->factor[p->a], vars[0])
+                  || dense_over (s, ch->factor[p->b], vars[0])))
+    first = nf - 1;
   sp_type type = ix_op_type (IX_MUL, ix_expr_type (s, ch->factor[p->a]),
                              ix_expr_type (s, ch->factor[p->b]), SP_F64);
   const ix_access *o = &s->acc[s->out];
@@ -448,13 +512,120 @@ take_sums (split_ctx *c, const ix_stmt *s, ix_diag *d)
   for (int i = 0; i < ns; i++)
     {
       int nv = mask_vars (ord_free_vars (s, sums[i]), vars);
-      if (nv == 0 || nv > SP_MAX_RANK)
+      if (nv > SP_MAX_RANK)
         continue;
-      int nf = temp_formats (nv, f);
-      for (int j = 0; j < nf; j++)
+      int nf = nv ? temp_formats (nv, f) : 1;
+      /* A vector of sums dense: the rest reads it wherever it visits
+         its index.  */
+      for (int j = nv == 1 ? nf - 1 : 0; j < nf; j++)
         if (take_out (c, s, sums[i], vars, nv, &f[j], d) == 0)
           return 0;
     }
+  return -1;
+}
+
+/* Candidate A, B of the order of chain CH of S (A < 0: one loop nest)
+   planned into *ALT: 0, or -1 with ALT empty.  */
+static int
+plan_candidate (split_ctx *c, const ix_stmt *s, const ord_chain *ch, int a,
+                int b, ix_split *alt)
+{
+  ix_diag d;
+  memset (&d, 0, sizeof d);
+  alt->nopds = c->out->nopds;
+  if (a < 0)
+    {
+      lir_kernel *k = ix_plan (s, c->opts, &d);
+      return k ? add_kernel (alt, s, k) : -1;
+    }
+  split_ctx sub = { c->orig, c->opts, alt, 1 };
+  ord_pair p;
+  ord_pair_of (s, ch, a, b, &p);
+  return take_pair (&sub, s, ch, &p, &d);
+}
+
+/* The plans of the orders CAND of chain CH of S, chosen between at run
+   time; 0, or -1 when fewer than two of them plan.  */
+static int
+choose_at_run_time (split_ctx *c, const ix_stmt *s, const ord_chain *ch,
+                    const ord_candidates *cand)
+{
+  ix_split *sp = c->out;
+  double ext[IX_MAX_VARS];
+  for (int v = 0; v < s->nvars; v++)
+    ext[v] = 1;
+  ord_model_of (s, ch, ext, &sp->model);
+  for (int i = 0; i < ch->n; i++)
+    {
+      int e = ch->factor[i];
+      sp->item_opd[i] = -1;
+      if (s->expr[e].op == IX_ACCESS
+          && ix_access_sparse (s, s->expr[e].access,
+                               &s->opd[s->acc[s->expr[e].access].opd].fmt))
+        sp->item_opd[i] = s->acc[s->expr[e].access].opd;
+    }
+  sp->cand.n = 0;
+  for (int i = 0; i < cand->n; i++)
+    {
+      ix_split *alt = calloc (1, sizeof *alt);
+      if (!alt)
+        break;
+      if (plan_candidate (c, s, ch, cand->a[i], cand->b[i], alt))
+        {
+          free (alt);
+          continue;
+        }
+      sp->alt[sp->nalts++] = alt;
+      sp->cand.a[sp->cand.n] = cand->a[i];
+      sp->cand.b[sp->cand.n++] = cand->b[i];
+    }
+  if (sp->nalts >= 2)
+    return 0;
+  ix_split_free (sp);
+  return -1;
+}
+
+/* Whether expression E lies below a sum in expression X of S (UNDER:
+   X itself does).  */
+static int
+below_sum (const ix_stmt *s, int x, int e, int under)
+{
+  if (x < 0)
+    return 0;
+  if (x == e)
+    return under;
+  under |= s->expr[x].op == IX_SUM;
+  return below_sum (s, s->expr[x].a, e, under)
+         || below_sum (s, s->expr[x].b, e, under);
+}
+
+/* Whether expression E of S reads operand OPD.  */
+static int
+reads (const ix_stmt *s, int e, int opd)
+{
+  if (e < 0)
+    return 0;
+  const ix_expr *x = &s->expr[e];
+  if (x->op == IX_ACCESS)
+    return s->acc[x->access].opd == opd;
+  return reads (s, x->a, opd) || reads (s, x->b, opd);
+}
+
+/* A sum of S over all its variables that loops enclose (the output's,
+   or another sum's), which would run once for each of their
+   iterations, computed once before them into a scalar temporary.  0,
+   or -1 when S has none that can.  */
+static int
+take_full_sums (split_ctx *c, const ix_stmt *s, ix_diag *d)
+{
+  int sums[IX_MAX_EXPRS];
+  int ns = inner_sums (s, sums);
+  for (int i = 0; i < ns; i++)
+    if (ord_free_vars (s, sums[i]) == 0
+        && (s->acc[s->out].nidx > 0 || below_sum (s, s->rhs, sums[i], 0))
+        && !reads (s, sums[i], s->acc[s->out].opd)
+        && take_out (c, s, sums[i], NULL, 0, NULL, d) == 0)
+      return 0;
   return -1;
 }
 
@@ -470,8 +641,13 @@ split_stmt (split_ctx *c, ix_stmt *s, ix_diag *d)
   /* A product of three or more tensors in the order of least work.  */
   ord_chain ch;
   ord_pair p;
-  if (!s->from_loops && ord_chain_of (s, &ch) && ord_best_pair (s, &ch, &p)
-      && take_pair (c, s, &ch, &p, d) == 0)
+  ord_candidates cand;
+  int chain = !s->from_loops && ord_chain_of (s, &ch);
+  if (chain && top && !(c->opts && c->opts->compile_time_order)
+      && ord_run_time_candidates (s, &ch, &cand)
+      && choose_at_run_time (c, s, &ch, &cand) == 0)
+    return 0;
+  if (chain && ord_best_pair (s, &ch, &p) && take_pair (c, s, &ch, &p, d) == 0)
     {
       /* The top level's figures, written last.  */
       snprintf (sp->order, sizeof sp->order, "contracted in the order of "
@@ -479,6 +655,8 @@ split_stmt (split_ctx *c, ix_stmt *s, ix_diag *d)
                   p.cost, p.one_nest);
       return 0;
     }
+  if (take_full_sums (c, s, d) == 0)
+    return 0;
   ix_diag why;
   memset (&why, 0, sizeof why);
   lir_kernel *k = ix_plan (s, c->opts, &why);
@@ -492,11 +670,7 @@ split_stmt (split_ctx *c, ix_stmt *s, ix_diag *d)
       return 0;
     }
   if (k)
-    {
-      ix_print (s, sp->text[sp->nkernels], sizeof sp->text[0]);
-      sp->kernel[sp->nkernels++] = k;
-      return 0;
-    }
+    return add_kernel (sp, s, k);
   if (top)
     *d = why;
   /* A maximum's values are taken in the loops' order, in one nest.  */
@@ -516,6 +690,135 @@ split_stmt (split_ctx *c, ix_stmt *s, ix_diag *d)
   return whole && s->assign == IX_SET ? take_whole (c, s, d) : -1;
 }
 
+/* Whether kernel K converts operand OPD to the format spelt SPELLING
+   for a read; those accesses' bits in *ACCS.  */
+static int
+converts (const lir_kernel *k, int opd, const char *spelling,
+          unsigned *accs)
+{
+  const ix_sched *sc = k->sc;
+  *accs = 0;
+  for (int c = 0; c < sc->nconv; c++)
+    if (sc->conv[c].access != sc->st.out
+        && sc->st.acc[sc->conv[c].access].opd == opd
+        && strcmp (sc->conv[c].spelling, spelling) == 0)
+      *accs |= 1u << sc->conv[c].access;
+  return *accs != 0;
+}
+
+/* Operand OPD of the statement, which the kernels USERS (bits) of SP
+   each convert to format F spelt SPELLING, converted once into a new
+   temporary that they are planned again to read; 0, or -1 with SP as
+   it was.  */
+static int
+share_conversion (ix_split *sp, const ix_sched_opts *opts, int opd,
+                  const sp_format *f, const char *spelling, unsigned users)
+{
+  int id = sp->nopds + sp->ntemps;
+  if (sp->ntemps == IX_SPLIT_MAX || id >= IX_MAX_OPERANDS)
+    return -1;
+  int first = 0;
+  while (!(users & (1u << first)))
+    first++;
+  ix_operand copy = sp->stmt[first]->opd[opd];
+  copy.fmt = *f;
+  copy.temp = 1;
+  copy.user = NULL;
+  char fmt[96];
+  sch_format_name (f, fmt, sizeof fmt);
+  for (int n = 0, taken = 1; taken; n++)
+    {
+      snprintf (copy.name, sizeof copy.name, n ? "%s_%s_%d" : "%s_%s",
+                sp->stmt[first]->opd[opd].name, fmt, n);
+      for (char *p = copy.name; *p; p++)
+        if (!(*p >= 'a' && *p <= 'z') && !(*p >= 'A' && *p <= 'Z')
+            && !(*p >= '0' && *p <= '9'))
+          *p = '_';
+      taken = ix_find_operand (sp->stmt[first], copy.name) >= 0;
+      for (int t = 0; t < sp->ntemps; t++)
+        taken |= strcmp (sp->temp[t].name, copy.name) == 0;
+    }
+  lir_kernel *k[IX_SPLIT_MAX] = { NULL };
+  ix_stmt *st[IX_SPLIT_MAX] = { NULL };
+  int ok = 1;
+  for (int i = 0; i < sp->nkernels && ok; i++)
+    {
+      unsigned accs;
+      if (!(users & (1u << i)) || !converts (sp->kernel[i], opd, spelling,
+                                             &accs))
+        continue;
+      ix_stmt *s = st[i] = stmt_copy (sp->stmt[i]);
+      if (!s)
+        {
+          ok = 0;
+          break;
+        }
+      /* The temporaries made after its statement, and the copy.  */
+      for (int o = s->nopds; o < id; o++)
+        s->opd[o] = sp->temp[o - sp->nopds];
+      s->opd[id] = copy;
+      s->nopds = id + 1;
+      for (int a = 0; a < s->naccs; a++)
+        if (accs & (1u << a))
+          s->acc[a].opd = id;
+      ix_diag d;
+      memset (&d, 0, sizeof d);
+      k[i] = ix_plan (s, opts, &d);
+      /* The copy read as it is stored.  */
+      for (int c = 0; k[i] && c < k[i]->sc->nconv; c++)
+        ok &= k[i]->sc->st.acc[k[i]->sc->conv[c].access].opd != id;
+      ok &= k[i] != NULL;
+    }
+  for (int i = 0; i < sp->nkernels; i++)
+    {
+      if (!st[i])
+        continue;
+      if (ok)
+        {
+          lir_free (sp->kernel[i]);
+          ix_free (sp->stmt[i]);
+          sp->kernel[i] = k[i];
+          sp->stmt[i] = st[i];
+          ix_print (st[i], sp->text[i], sizeof sp->text[0]);
+        }
+      else
+        {
+          lir_free (k[i]);
+          ix_free (st[i]);
+        }
+    }
+  if (!ok)
+    return -1;
+  sp->temp[sp->ntemps] = copy;
+  sp->copy_of[sp->ntemps++] = opd;
+  return 0;
+}
+
+/* Each operand of the statement (not its output) that two or more
+   kernels of SP convert to one format converted once instead.  */
+static void
+share_conversions (ix_split *sp, const ix_sched_opts *opts, int out_opd)
+{
+  for (int i = 0; i < sp->nkernels; i++)
+    for (int c = 0; c < sp->kernel[i]->sc->nconv; c++)
+      {
+        const ix_sched *sc = sp->kernel[i]->sc;
+        int opd = sc->st.acc[sc->conv[c].access].opd;
+        if (sc->conv[c].access == sc->st.out || opd >= sp->nopds
+            || opd == out_opd)
+          continue;
+        sch_conv conv = sc->conv[c];
+        unsigned users = 0, accs;
+        for (int j = i; j < sp->nkernels; j++)
+          if (converts (sp->kernel[j], opd, conv.spelling, &accs))
+            users |= 1u << j;
+        if ((users & (users - 1))
+            && share_conversion (sp, opts, opd, &conv.fmt, conv.spelling,
+                                 users) == 0)
+          c = -1;  /* kernel I planned again: its conversions afresh */
+      }
+}
+
 int
 ix_split_plan (const ix_stmt *ix, const ix_sched_opts *opts, ix_split *out,
                ix_diag *d)
@@ -531,6 +834,13 @@ ix_split_plan (const ix_stmt *ix, const ix_sched_opts *opts, ix_split *out,
   ix_free (s);
   if (r)
     ix_split_free (out);
+  else
+    {
+      int out_opd = ix->acc[ix->out].opd;
+      share_conversions (out, opts, out_opd);
+      for (int i = 0; i < out->nalts; i++)
+        share_conversions (out->alt[i], opts, out_opd);
+    }
   return r;
 }
 
@@ -538,6 +848,12 @@ void
 ix_split_free (ix_split *sp)
 {
   rollback (sp, 0, 0);
+  for (int i = 0; i < sp->nalts; i++)
+    {
+      ix_split_free (sp->alt[i]);
+      free (sp->alt[i]);
+    }
+  sp->nalts = 0;
 }
 
 char *
@@ -545,13 +861,30 @@ ix_split_describe (const ix_split *sp, char *buf, size_t len)
 {
   char fmt[96];
   buf[0] = 0;
+  if (sp->nalts)
+    {
+      ix_cat (buf, len, "contraction order chosen at run time by the work "
+              "estimated from the operands' extents and nonzeros, among %d "
+              "candidates", sp->nalts);
+      return buf;
+    }
+  if (sp->nkernels == 1 && sp->ntemps == 0)
+    {
+      ix_cat (buf, len, "one loop nest");
+      return buf;
+    }
   ix_cat (buf, len, "split into %d kernels", sp->nkernels);
   if (sp->order[0])
     ix_cat (buf, len, " (%s)", sp->order);
   for (int t = 0; t < sp->ntemps; t++)
-    ix_cat (buf, len, "%s '%s' %s", t ? "," : " over temporaries",
-            sp->temp[t].name,
-            sch_format_name (&sp->temp[t].fmt, fmt, sizeof fmt));
+    {
+      ix_cat (buf, len, "%s '%s' %s", t ? "," : " over temporaries",
+              sp->temp[t].name, sp->temp[t].rank == 0 ? "scalar"
+              : sch_format_name (&sp->temp[t].fmt, fmt, sizeof fmt));
+      if (sp->copy_of[t] >= 0)
+        ix_cat (buf, len, " (%s converted once)",
+                sp->stmt[0]->opd[sp->copy_of[t]].name);
+    }
   for (int i = 0; i < sp->nkernels; i++)
     ix_cat (buf, len, "%s %s", i ? ";" : ":", sp->text[i]);
   return buf;

@@ -258,7 +258,7 @@ emitter::tree_of (int id)
       }
     case LIR_SCALAR:
       {
-	tree decl = sparse_einsum_operand_decl (e, x.opd);
+	tree decl = scalar_decl (x.opd);
 	if (!decl)
 	  return fail ("no scalar operand %d", x.opd);
 	return sparse_convert (loc, type, decl);
@@ -433,7 +433,7 @@ emitter::target (const lir_target &t)
     return elem (t.array, tree_of (t.index));
   if (t.opd >= 0 && t.opd < s->nopds)
     {
-      tree decl = sparse_einsum_operand_decl (e, t.opd);
+      tree decl = scalar_decl (t.opd);
       return decl ? decl : fail ("no scalar output %d", t.opd);
     }
   return fail ("assignment without target");

@@ -56,7 +56,8 @@ struct emitter
   location_t loc;
   bool failed;
   char why[200];
-  tree handle[IX_MAX_OPERANDS];	/* tagged operands' handles */
+  tree handle[IX_MAX_OPERANDS];	/* tagged operands' handles, and the
+				   variables of scalar temporaries */
   tree tens[IX_MAX_ACCESSES];	/* converted tensors' handles */
   tree ready[IX_MAX_ACCESSES];	/* each tensor's handle as sp_kassemble
 				   returned it: fields are read through it,
@@ -88,6 +89,7 @@ struct emitter
   tree tensor_handle (int t);
   tree own_handle (int t);
   tree dense_base (int opd, tree *elt);
+  tree scalar_decl (int opd);
   void scan_writes (int s);
   bool prepare ();
   tree load_arrays ();

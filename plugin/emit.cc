@@ -273,6 +273,16 @@ emitter::own_handle (int t)
   return handle[x.opd];
 }
 
+/* The variable of scalar operand OPD: the program's, or a split
+   statement's temporary.  */
+tree
+emitter::scalar_decl (int opd)
+{
+  if (opd >= 0 && opd < s->nopds && s->opd[opd].temp)
+    return handle[opd];
+  return sparse_einsum_operand_decl (e, opd);
+}
+
 /* A pointer to the first element of untagged operand OPD, of the type
    pointing to its element type *ELT.  */
 tree
@@ -1145,6 +1155,7 @@ plan_options (ix_sched_opts *opts, bool reassoc)
   opts->allow_convert = 1;
   opts->reassoc = flag_associative_math || reassoc;
   opts->merge_only = sparse_merge_only;
+  opts->compile_time_order = sparse_compile_time_order;
 }
 
 ix_split *
@@ -1189,7 +1200,8 @@ emit_kernel (lir_kernel *k, sparse_einsum *e, gcall *call, const tree *handle,
   em.e = e;
   em.loc = loc;
   for (int o = 0; o < em.s->nopds; o++)
-    if (em.s->opd[o].tagged && !(em.handle[o] = handle[o]))
+    if ((em.s->opd[o].tagged || em.s->opd[o].temp)
+	&& !(em.handle[o] = handle[o]))
       em.fail ("no handle for operand '%s'", em.s->opd[o].name);
   tree generic = em.failed ? NULL_TREE : em.build ();
   if (em.failed || !generic || generic == error_mark_node)
@@ -1241,7 +1253,8 @@ var_extent (sparse_einsum *e, const ix_stmt *ix, int v, const tree *handle)
 }
 
 /* The kernels of split statement SP one after another, its temporaries
-   created before them and freed after them; REPORT says what ran.  */
+   created before them and freed after them (a scalar one is a local
+   variable, in HANDLE too); REPORT says what ran.  */
 static tree
 emit_split (ix_split *sp, sparse_einsum *e, gcall *call, tree *handle,
 	    const char *desc, char *report, size_t len)
@@ -1252,18 +1265,34 @@ emit_split (ix_split *sp, sparse_einsum *e, gcall *call, tree *handle,
   for (int t = 0; t < sp->ntemps; t++)
     {
       const ix_operand *o = &sp->temp[t];
-      tree h = sparse_new_local (current_function_decl, sparse_handle_type (),
-				 o->name);
+      tree h = sparse_new_local (current_function_decl,
+				 o->rank ? sparse_handle_type ()
+				 : sparse_stored_type (o->type), o->name);
       DECL_SOURCE_LOCATION (h) = loc;
       *tail = h;
       tail = &DECL_CHAIN (h);
       handle[sp->nopds + t] = h;
+      if (o->rank == 0)
+	continue;
       char fmt[SP_FORMAT_PRINT_MAX];
+      sp_format_print (&o->fmt, fmt, sizeof fmt);
+      if (sp->copy_of[t] >= 0)
+	{
+	  tree c = sparse_rt_call (loc, SPARSE_RT_KCONVERT, 3,
+				   handle[sp->copy_of[t]],
+				   sparse_build_string (fmt),
+				   sparse_build_string (o->name));
+	  append_to_statement_list_force
+	    (build2 (MODIFY_EXPR, TREE_TYPE (h), h,
+		     fold_convert (TREE_TYPE (h), c)), &list);
+	  append_to_statement_list_force
+	    (sparse_rt_call (loc, SPARSE_RT_FREE, 1, h), &frees);
+	  continue;
+	}
       vec<tree, va_gc> *args = NULL;
       vec_safe_push (args, null_pointer_node);
       vec_safe_push (args, sparse_build_string (o->name));
-      vec_safe_push (args, sparse_build_string
-			     (sp_format_print (&o->fmt, fmt, sizeof fmt)));
+      vec_safe_push (args, sparse_build_string (fmt));
       vec_safe_push (args, build_int_cst (integer_type_node, o->type));
       vec_safe_push (args, build_int_cst (integer_type_node, o->rank));
       for (int d = 0; d < o->rank; d++)
@@ -1284,7 +1313,8 @@ emit_split (ix_split *sp, sparse_einsum *e, gcall *call, tree *handle,
       append_to_statement_list_force
 	(sparse_rt_call (loc, SPARSE_RT_LOCAL_FREE, 1, h), &frees);
     }
-  ix_split_describe (sp, report, len);
+  size_t n0 = strlen (report);
+  ix_split_describe (sp, report + n0, len - n0);
   for (int i = 0; i < sp->nkernels; i++)
     {
       size_t n = strlen (report);
@@ -1297,6 +1327,85 @@ emit_split (ix_split *sp, sparse_einsum *e, gcall *call, tree *handle,
     }
   append_to_statement_list_force (frees, &list);
   return build3 (BIND_EXPR, void_type_node, vars, list, NULL_TREE);
+}
+
+/* Plan SP: its one kernel or its kernels over temporaries; REPORT says
+   what runs.  */
+static tree
+emit_plan (ix_split *sp, sparse_einsum *e, gcall *call, tree *handle,
+	   const char *desc, char *report, size_t len)
+{
+  if (sp->nkernels == 1 && sp->ntemps == 0)
+    return emit_kernel (sp->kernel[0], e, call, handle, desc, report, len);
+  return emit_split (sp, e, call, handle, desc, report, len);
+}
+
+/* The candidate orders of SP, the one sp_korder_pick finds cheapest
+   with the operands' extents and nonzeros run; REPORT lists them.  */
+static tree
+emit_choice (ix_split *sp, sparse_einsum *e, gcall *call, tree *handle,
+	     const char *desc, char *report, size_t len)
+{
+  location_t loc = e->loc;
+  char model[256];
+  if (sp__ord_write (&sp->model, &sp->cand, model, sizeof model))
+    {
+      error_at (loc, "cannot sparsify %qs: internal error in the code "
+		"generator: the orders of the product do not fit %d bytes",
+		desc, (int) sizeof model);
+      return NULL_TREE;
+    }
+  vec<tree, va_gc> *args = NULL;
+  vec_safe_push (args, sparse_build_string (model));
+  unsigned used = 0;
+  for (int i = 0; i < sp->model.n; i++)
+    used |= sp->model.vars[i];
+  for (int v = 0; v < sp->model.nvars; v++)
+    {
+      tree x = var_extent (e, e->ix, v, handle);
+      if (!x && (used & (1u << v)))
+	{
+	  error_at (loc, "cannot sparsify %qs: internal error in the code "
+		    "generator: no extent for '%s'", desc, e->ix->var[v].name);
+	  return NULL_TREE;
+	}
+      vec_safe_push (args, x ? x : build_int_cst (sparse_int64_type (), 1));
+    }
+  for (int i = 0; i < sp->model.n; i++)
+    vec_safe_push (args, sp->item_opd[i] >= 0 ? handle[sp->item_opd[i]]
+					       : null_pointer_node);
+  tree pick = sparse_new_local (current_function_decl, integer_type_node,
+				"order");
+  tree list = alloc_stmt_list ();
+  append_to_statement_list_force
+    (build2 (MODIFY_EXPR, integer_type_node, pick,
+	     build_call_expr_loc_vec (loc, sparse_rt_decl
+					   (SPARSE_RT_KORDER_PICK), args)),
+     &list);
+  ix_split_describe (sp, report, len);
+  /* if (pick == 0) first; else if (pick == 1) second; ... else last.  */
+  tree chain = NULL_TREE, *slot = &chain;
+  for (int i = 0; i < sp->nalts; i++)
+    {
+      size_t n = strlen (report);
+      snprintf (report + n, len - n, "; candidate %d, %s", i + 1,
+		sp->alt[i]->nkernels == 1 && sp->alt[i]->ntemps == 0
+		? "one loop nest: " : "");
+      tree g = emit_plan (sp->alt[i], e, call, handle, desc, report, len);
+      if (!g)
+	return NULL_TREE;
+      if (i == sp->nalts - 1)
+	*slot = g;
+      else
+	{
+	  tree test = build2 (EQ_EXPR, boolean_type_node, pick,
+			      build_int_cst (integer_type_node, i));
+	  *slot = build3 (COND_EXPR, void_type_node, test, g, NULL_TREE);
+	  slot = &COND_EXPR_ELSE (*slot);
+	}
+    }
+  append_to_statement_list_force (chain, &list);
+  return build3 (BIND_EXPR, void_type_node, pick, list, NULL_TREE);
 }
 
 bool
@@ -1352,12 +1461,11 @@ sparse_emit_einsum (gimple_stmt_iterator *gsi, sparse_einsum *e)
 		desc, d.msg);
       goto out;
     }
-  if (plan->nkernels == 1 && plan->ntemps == 0)
-    generic = emit_kernel (plan->kernel[0], e, call, handle, desc, report,
+  if (plan->nalts)
+    generic = emit_choice (plan, e, call, handle, desc, report,
 			   sizeof report);
   else
-    generic = emit_split (plan, e, call, handle, desc, report,
-			  sizeof report);
+    generic = emit_plan (plan, e, call, handle, desc, report, sizeof report);
   if (generic)
     {
       sparse_remark (SPARSE_REMARK_SPARSIFIED, loc, "%s sparsified: %s",

@@ -77,9 +77,8 @@ inline_format_p (const sp_format *f)
   return chain_format_p (f) || coordinates_format_p (f);
 }
 
-/* The C type that holds elements of runtime type T.  */
-static tree
-stored_type (sp_type t)
+tree
+sparse_stored_type (sp_type t)
 {
   switch (t)
     {
@@ -314,7 +313,7 @@ reader::set_window (tree first, tree end)
 void
 reader::found (tree p, tree hit)
 {
-  tree vt = stored_type (st);
+  tree vt = sparse_stored_type (st);
   tree vals = fold_convert (build_pointer_type (vt),
 			    handle_field (loc, h, offsetof (sp_tensor, vals),
 					  ptr_type_node));

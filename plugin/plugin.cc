@@ -12,6 +12,7 @@ bool sparse_opt_report;
 const char *sparse_report_file;
 bool sparse_warn_fallback = true;
 bool sparse_merge_only;
+bool sparse_compile_time_order;
 FILE *sparse_dump_file;
 
 static struct plugin_info sparse_plugin_info =
@@ -26,6 +27,8 @@ static struct plugin_info sparse_plugin_info =
   "DUMPBASE.sparse, '-' for stderr)\n"
   "  -fplugin-arg-sparse-merge-only        intersections merge step by "
   "step, never searching the longer ranges\n"
+  "  -fplugin-arg-sparse-compile-time-order  contraction orders from "
+  "estimates alone, never chosen at run time\n"
 };
 
 /* ------------------------------------------------------------------ */
@@ -144,10 +147,13 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 	open_dump (val);
       else if (strcmp (key, "merge-only") == 0)
 	sparse_merge_only = true;
+      else if (strcmp (key, "compile-time-order") == 0)
+	sparse_compile_time_order = true;
       else
 	error ("sparse plugin: unknown argument %<-fplugin-arg-%s-%s%>; "
 	       "known: %<report%>, %<report=FILE%>, %<no-warn-fallback%>, "
-	       "%<dump%>, %<dump=FILE%>, %<merge-only%>", name, key);
+	       "%<dump%>, %<dump=FILE%>, %<merge-only%>, "
+	       "%<compile-time-order%>", name, key);
     }
 
   register_callback (name, PLUGIN_INFO, NULL, &sparse_plugin_info);

@@ -43,6 +43,7 @@ extern const char *sparse_report_file;
    element-by-element access draws no warning.  */
 extern bool sparse_warn_fallback;
 extern bool sparse_merge_only;
+extern bool sparse_compile_time_order;
 /* -fplugin-arg-sparse-dump[=FILE]: the rewritten functions and the index
    notation of each pragma, to FILE (default DUMPBASE.sparse; "-" is
    stderr).  NULL when not dumping.  */
@@ -233,6 +234,8 @@ tree sparse_inline_read (location_t loc, tree h, const sp_format *f,
                          bool *window);
 /* A new local variable of FN of TYPE, named NAME (may be NULL).  */
 tree sparse_new_local (tree fn, tree type, const char *name);
+/* The C type that holds elements of runtime type T.  */
+tree sparse_stored_type (sp_type t);
 
 /* ------------------------------------------------------------------ */
 /* Lowering (storage.cc, einsum-lower.cc).  */

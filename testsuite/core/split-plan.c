@@ -23,6 +23,11 @@ static const test_opd tab[] = {
   { "x", IX_OPD_ARRAY, 1, { 1000 }, NULL, SP_F64 },
   { "y", IX_OPD_ARRAY, 1, { 1000 }, NULL, SP_F64 },
   { "s", IX_OPD_SCALAR, 0, { 0 }, NULL, SP_F64 },
+  /* Extents known only at run time.  */
+  { "G", IX_OPD_ARRAY, 2, { -1, -1 }, "csr", SP_F64 },
+  { "E", IX_OPD_ARRAY, 2, { -1, 64 }, NULL, SP_F64 },
+  { "F", IX_OPD_ARRAY, 2, { 64, 64 }, NULL, SP_F64 },
+  { "V", IX_OPD_ARRAY, 2, { -1, 64 }, NULL, SP_F64 },
   { NULL, 0, 0, { 0 }, NULL, 0 }
 };
 
@@ -94,6 +99,63 @@ main (void)
            "split into 3 kernels over temporaries 't0' CSR, 't1' CSR: "
            "t1(i,j) = sum(k, A(i,k) * S(k,j)); t0(i,j) = t1(i,j) + sum(l, "
            "P(i,l) * A(l,j)); Z(i,j) += t0(i,j)");
+
+  /* Extents known only at run time that decide the order: both pairs
+     are planned, and the runtime's figures pick between them.  */
+  planned ("V(i,l) = G(i,j) * E(j,k) * F(k,l)",
+           "contraction order chosen at run time by the work estimated "
+           "from the operands' extents and nonzeros, among 2 candidates");
+  {
+    ein_error perr;
+    ix_diag err;
+    ix_split sp;
+    ix_sched_opts opts = { 1 };
+    char text[256];
+    ix_stmt *s = parse ("V(i,l) = G(i,j) * E(j,k) * F(k,l)", tab, &perr);
+    CHECK (s && ix_split_plan (s, &opts, &sp, &err) == 0 && sp.nalts == 2);
+    if (s && sp.nalts == 2)
+      {
+        CHECK (sp.cand.a[0] == 0 && sp.cand.b[0] == 1 && sp.cand.a[1] == 1
+               && sp.cand.b[1] == 2);
+        CHECK (sp.item_opd[0] == ix_find_operand (s, "G")
+               && sp.item_opd[1] == -1 && sp.item_opd[2] == -1);
+        /* The description the generated code passes reads back.  */
+        ord_model m;
+        ord_candidates c;
+        CHECK (sp__ord_write (&sp.model, &sp.cand, text, sizeof text) == 0
+               && sp__ord_read (text, &m, &c) == 0 && c.n == 2
+               && m.n == 3 && m.vars[1] == sp.model.vars[1]);
+        CHECK (sp__ord_write (&sp.model, &sp.cand, text, 8) < 0);
+        /* G tall (10^5 x 100, 8 entries a row): B C first; wide (100 x
+           10^5): A B first.  Variables i, j, k, l in the order
+           written.  */
+        double tall[] = { 1e5, 100, 64, 64 }, wide[] = { 100, 1e5, 64, 64 };
+        memcpy (m.extent, tall, sizeof tall);
+        m.density[0] = 8.0 / 100;
+        CHECK (sp__ord_pick (&m, &c) == 1);
+        memcpy (m.extent, wide, sizeof wide);
+        m.density[0] = 8.0 / 1e5;
+        CHECK (sp__ord_pick (&m, &c) == 0);
+        CHECK (sp__ord_read ("4 9 3 3 6 12 2 0 1 1", &m, &c) < 0);
+        ix_split_free (&sp);
+      }
+    ix_free (s);
+  }
+  /* Asked for the estimate's order alone: the pair of the least
+     estimated work.  */
+  {
+    ein_error perr;
+    ix_diag err;
+    ix_split sp;
+    ix_sched_opts opts = { 1 };
+    opts.compile_time_order = 1;
+    ix_stmt *s = parse ("V(i,l) = G(i,j) * E(j,k) * F(k,l)", tab, &perr);
+    CHECK (s && ix_split_plan (s, &opts, &sp, &err) == 0 && sp.nalts == 0
+           && sp.nkernels == 2);
+    if (s)
+      ix_split_free (&sp);
+    ix_free (s);
+  }
 
   /* The estimates: A's density is 8 entries in a row of 1000.  */
   {

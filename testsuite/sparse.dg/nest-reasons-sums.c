@@ -25,7 +25,7 @@ void
 dense_out (int n, double y[n], double A[n][n] SPARSE ("CSR"),
 	   double B[n][n] SPARSE ("CSC"), double x[n])
 {
-  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: split into 3 kernels over temporaries 't0' CSR, 't1' CSR: t0.i,j. = sum.k, A.i,k. . B.k,j..; t1.i,j. = sum.l, A.i,l. . B.l,j..; y.i. .= sum.j, x.j. . .t0.i,j. . t1.i,j...;" } */
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: split into 3 kernels over temporaries 't0' CSR, 't1' CSR, 'B_CSR' CSR .B converted once.: t0.i,j. = sum.k, A.i,k. . B_CSR.k,j..; t1.i,j. = sum.l, A.i,l. . B_CSR.l,j..; y.i. .= sum.j, x.j. . .t0.i,j. . t1.i,j...;" } */
     for (int j = 0; j < n; j++)
       {
 	double s = 0;

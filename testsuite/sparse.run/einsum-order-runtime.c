@@ -1,0 +1,116 @@
+/* A product whose cheapest contraction order depends on extents known
+   only at run time is planned in each candidate order, and the one the
+   operands' extents and nonzeros make cheapest runs: the same function
+   called with a tall sparse matrix contracts B C first, with a wide one
+   A B first; A B x runs as one loop nest when A has a few entries, as
+   B x first when it has many.  Every call gives the dense program's
+   result; the plugin's build also checks that the two calls of each
+   function took different orders (sp_korder_last).  */
+#include "sparse-run.h"
+#include <sparse_kernel.h>
+
+static void
+chain (int n, int m, int r, double Y[n][r], double A[n][m] SPARSE ("CSR"),
+       double B[m][r], double C[r][r])
+{
+#pragma sparse einsum Y(i,l) = A(i,j) * B(j,k) * C(k,l) /* { dg-message "contraction order chosen at run time by the work estimated from the operands' extents and nonzeros, among 2 candidates; candidate 1, split into 2 kernels over temporaries 't0' dense: t0.i,k. = sum.j, A.i,j. . B.j,k..; Y.i,l. = sum.k, t0.i,k. . C.k,l..;.*candidate 2, split into 2 kernels over temporaries 't0' dense: t0.l,j. = sum.k, B.j,k. . C.k,l..; Y.i,l. = sum.j, A.i,j. . t0.l,j.." } */
+  DENSE (for (int i = 0; i < n; i++)
+           for (int l = 0; l < r; l++)
+             {
+               double s = 0;
+               for (int j = 0; j < m; j++)
+                 for (int k = 0; k < r; k++)
+                   s += A[i][j] * B[j][k] * C[k][l];
+               Y[i][l] = s;
+             })
+}
+
+static void
+mv2 (int n, double y[n], double A[n][n] SPARSE ("CSR"),
+     double B[n][n] SPARSE ("CSR"), double x[n])
+{
+#pragma sparse einsum y(i) = A(i,j) * B(j,k) * x(k) /* { dg-message "among 2 candidates; candidate 1, one loop nest: .*candidate 2, split into 2 kernels" } */
+  DENSE (for (int i = 0; i < n; i++)
+           {
+             double s = 0;
+             for (int j = 0; j < n; j++)
+               for (int k = 0; k < n; k++)
+                 s += A[i][j] * B[j][k] * x[k];
+             y[i] = s;
+           })
+}
+
+/* The candidate the last kernel ran, or -1 without the plugin.  */
+static int
+last_order (void)
+{
+#ifdef __SPARSE_PLUGIN__
+  return sp_korder_last ();
+#else
+  return -1;
+#endif
+}
+
+/* y = A B x with an entry of A where the hash is 0 mod MOD.  */
+static int
+run_mv2 (const char *what, int n, int mod)
+{
+  double *y = calloc ((size_t) n, sizeof (double));
+  double *x = malloc ((size_t) n * sizeof (double));
+  if (!y || !x)
+    exit (2);
+  sr_fill (x, n, 4, 1);
+  sp_tensor *a = sr_matrix ("CSR", n, n, 5, mod);
+  sp_tensor *b = sr_matrix ("CSR", n, n, 6, 2);
+  mv2 (n, y, sp_array (a), sp_array (b), x);
+  sr_print (what, y, n);
+  int pick = last_order ();
+  sp_free (a);
+  sp_free (b);
+  free (y);
+  free (x);
+  return pick;
+}
+
+/* Y = A B C for an N x M matrix A with an entry where the hash is 0
+   mod 3; the candidate that ran, or -1 without the plugin.  */
+static int
+run (const char *what, int n, int m, int r)
+{
+  double (*y)[r] = calloc ((size_t) n * r, sizeof (double));
+  double (*b)[r] = malloc ((size_t) m * r * sizeof (double));
+  double (*c)[r] = malloc ((size_t) r * r * sizeof (double));
+  if (!y || !b || !c)
+    exit (2);
+  sr_fill (&b[0][0], (int64_t) m * r, 1, 1);
+  sr_fill (&c[0][0], (int64_t) r * r, 2, 1);
+  sp_tensor *a = sr_matrix ("CSR", n, m, 3, 3);
+  chain (n, m, r, y, sp_array (a), b, c);
+  sr_print (what, &y[0][0], (int64_t) n * r);
+  int pick = last_order ();
+  sp_free (a);
+  free (y);
+  free (b);
+  free (c);
+  return pick;
+}
+
+int
+main (void)
+{
+  int tall = run ("tall", 300, 5, 8);
+  int wide = run ("wide", 5, 300, 8);
+  run ("square", 40, 40, 8);
+  int few = run_mv2 ("mv2 few", 60, 400);
+  int many = run_mv2 ("mv2 many", 60, 2);
+#ifdef __SPARSE_PLUGIN__
+  if (tall < 0 || wide < 0 || tall == wide || few < 0 || many < 0
+      || few == many)
+    {
+      printf ("orders taken: tall %d, wide %d, few %d, many %d\n", tall,
+              wide, few, many);
+      return 1;
+    }
+#endif
+  return 0;
+}
