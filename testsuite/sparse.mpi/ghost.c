@@ -87,8 +87,8 @@ total (int n, double Y[n][3] SPARSE ("D,D"))
   return s;
 }
 
-/* y = (the sum of x) w: every row reads all of x, which is gathered
-   whole.  */
+/* y(i) = w(i) times the sum of x(j) (i + j): every row reads all of x,
+   which is gathered whole.  */
 static void
 spread (int n, double y[n] SPARSE ("D"), double x[n] SPARSE ("D"),
         double w[n] SPARSE ("D"))
@@ -97,7 +97,7 @@ spread (int n, double y[n] SPARSE ("D"), double x[n] SPARSE ("D"),
     {
       double s = 0;
       for (int j = 0; j < n; j++)
-        s += x[j];
+        s += x[j] * (i + j);
       y[i] = s * w[i];
     }
 }
