@@ -161,13 +161,15 @@ ord_run_time_candidates (const ix_stmt *s, const ord_chain *c,
   for (int v = 0; v < s->nvars; v++)
     if ((used & (1u << v)) && s->var[v].extent < 0)
       unknown[nunknown++] = v;
-  if (tensors != 3 || nunknown == 0)
+  if (tensors < 3 || nunknown == 0)
     return 0;
-  /* Every pair, and one nest, as the candidates of each corner.  */
+  /* Every pair that shares an index (not an outer product, whose
+     temporary holds every pair of coordinates), and one nest, as the
+     candidates of each corner.  */
   ord_candidates all = { 1, { -1 }, { -1 } };
   for (int a = 0; a < c->n; a++)
     for (int b = a + 1; b < c->n; b++)
-      if (c->vars[a] && c->vars[b] && all.n < ORD_MAX_CANDIDATES)
+      if ((c->vars[a] & c->vars[b]) && all.n < ORD_MAX_CANDIDATES)
         {
           all.a[all.n] = a;
           all.b[all.n++] = b;
