@@ -4,6 +4,7 @@
    Copyright the sparse authors.  GPL-3.0-or-later (see COPYING).  */
 
 #include "emit-int.h"
+#include "mathfn.h"
 
 namespace sparse_emit {
 
@@ -345,6 +346,15 @@ emitter::tree_of (int id)
     case LIR_CAST:
     case LIR_SEL:
       return zero_keeping (this, x, type);
+    case LIR_MATH:
+      {
+	tree a = tree_of (x.a);
+	CHECKED (a);
+	ix_num num = { (sp_type) x.type, x.ival, 0 };
+	tree c = sparse_mathfn_call (loc, num, a);
+	return c ? c : fail ("no built-in function %s",
+			     mathfn_names[x.ival]);
+      }
     case LIR_ADD:
     case LIR_SUB:
     case LIR_MUL:
