@@ -4,8 +4,9 @@
    carried by its ix_num: TYPE the form's type (SP_F64 or SP_F32, the
    argument's and the result's), I the function's index in mathfn_names.
    Generated code calls the same library function as the dense program,
-   on the same value; the core evaluates the functions only at zero, to
-   know what a call gives where its operand is an unstored zero.  */
+   on the same value; the core evaluates a call only on a constant (an
+   unstored zero, where its operand is absent) to know what it gives
+   there.  */
 
 #ifndef SPARSE_MATHFN_H
 #define SPARSE_MATHFN_H

@@ -24,19 +24,27 @@ sparse_mathfn_of (tree fn, ix_num *num)
 }
 
 /* The code of the built-in function of call NUM, END_BUILTINS if GCC has
-   none.  */
+   none; found by its name once.  */
 static built_in_function
 mathfn_code (ix_num num)
 {
+  static built_in_function found[2][64];
+  int form = num.type == SP_F32;
+  if (num.i < 0 || num.i >= 64)
+    return END_BUILTINS;
+  built_in_function &f = found[form][num.i];
+  if (f != BUILT_IN_NONE)
+    return f;
   char name[32], code[48];
   mathfn_name (num, name, sizeof name);
   snprintf (code, sizeof code, "BUILT_IN_%s", name);
   for (char *c = code; *c; c++)
     *c = TOUPPER (*c);
+  f = END_BUILTINS;
   for (int b = 0; b < (int) END_BUILTINS; b++)
     if (built_in_names[b] && strcmp (built_in_names[b], code) == 0)
-      return (built_in_function) b;
-  return END_BUILTINS;
+      f = (built_in_function) b;
+  return f;
 }
 
 tree
