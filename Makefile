@@ -132,7 +132,7 @@ $(B)/libsparsecore.a: $(CORE_OBJ)
 	ar rcs $@ $^
 
 $(B)/sparse.so: $(PL_OBJ) $(CORE_OBJ)
-	$(HOSTCXX) -shared -o $@ $^
+	$(HOSTCXX) -shared -o $@ $^ -lm
 
 # The .pc files of an install at PREFIX, made by `make install`: sparse
 # for a program compiled with the plugin (its flag, the headers and the

@@ -2,8 +2,10 @@
 
 #include <string.h>
 #include "cprint.h"
+#include "mathfn.h"
 
 static const char prelude[] =
+  "#include <math.h>\n"
   "#include <stdint.h>\n"
   "#include <string.h>\n"
   "#include \"sparse.h\"\n"
@@ -284,6 +286,15 @@ expr (const printer *p, int e, int ctx)
                                           "__builtin_llabs",
                                           "__builtin_abs" };
         fprintf (f, "%s (", x->type <= LIR_I32 ? fn[x->type] : fn[3]);
+        expr (p, x->a, 0);
+        fputc (')', f);
+      }
+      break;
+    case LIR_MATH:
+      {
+        char fn[24];
+        ix_num num = { (sp_type) x->type, x->ival, 0 };
+        fprintf (f, "%s (", mathfn_name (num, fn, sizeof fn));
         expr (p, x->a, 0);
         fputc (')', f);
       }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "einsum.h"
+#include "mathfn.h"
 
 /* Parser state: the tokens, the statement being built, the lookup.  */
 typedef struct parser
@@ -126,6 +127,46 @@ access (parser *p, int leaf)
 
 static int expr (parser *p);
 
+/* Whether NAME at the current token, followed by '(', calls the C
+   library's function of that name (mathfn.h), *FN the call: it is one,
+   and no array or scalar of that name is in scope.  */
+static int
+is_call (parser *p, const char *name, ix_num *fn)
+{
+  if (p->pos + 1 >= p->n || p->toks[p->pos + 1].kind != EIN_PUNCT
+      || strcmp (p->toks[p->pos + 1].text, "(") != 0
+      || !mathfn_find (name, fn) || ix_find_operand (p->s, name) >= 0)
+    return 0;
+  ix_operand op;
+  memset (&op, 0, sizeof op);
+  return !p->lookup (p->ctx, name, &op) || op.kind == IX_OPD_OTHER;
+}
+
+/* NAME '(' expr ')', a call of function FN; its argument converted to
+   the function's type, as C converts it.  */
+static int
+call (parser *p, ix_num fn)
+{
+  int tok = p->pos;
+  p->pos += 2;
+  int a = expr (p);
+  if (a < 0)
+    return -1;
+  if (!accept (p, ")"))
+    return error_at (p, p->pos, "expected ')' after the argument of '%s', "
+                     "found '%s'", p->toks[tok].text, spell (p, p->pos));
+  if (ix_expr_type (p->s, a) != fn.type
+      && (a = ix_add_cast (p->s, fn.type, a, p->err)) < 0)
+    return -1;
+  int e = ix_add_call (p->s, fn, a, p->err);
+  if (e >= 0)
+    {
+      p->s->expr[e].tok = tok;
+      p->s->expr[e].loc = p->toks[tok].loc;
+    }
+  return e;
+}
+
 static int
 primary (parser *p)
 {
@@ -139,6 +180,9 @@ primary (parser *p)
     }
   if (t->kind == EIN_NAME)
     {
+      ix_num fn;
+      if (is_call (p, t->text, &fn))
+        return call (p, fn);
       return access (p, 1);
     }
   if (accept (p, "("))

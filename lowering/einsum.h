@@ -10,6 +10,11 @@
      term    := unary { ('*' | '/') unary }
      unary   := '-' unary | '+' unary | primary
      primary := NUMBER | NAME | NAME '(' NAME { ',' NAME } ')' | '(' expr ')'
+              | FUNCTION '(' expr ')'
+
+   A FUNCTION is one of the C library's of mathfn.h (exp, sqrtf ...)
+   where no array or scalar has its name: the call of it, on its
+   argument converted to its type, as in C.
 
    An index variable appearing only on the right is summed over the
    smallest subexpression containing all its uses (y(i) = b(i) - A(i,j)*x(j)

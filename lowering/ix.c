@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ix.h"
+#include "mathfn.h"
 #include "level_types.h"
 
 const ix_op_info ix_ops[IX_NOPS] = {
@@ -29,6 +30,8 @@ const ix_op_info ix_ops[IX_NOPS] = {
   [IX_AND] = { "and", "&&", 2, 3, IX_MERGE_CONJ, 0 },
   [IX_OR] = { "or", "||", 2, 2, IX_MERGE_DISJ, 0 },
   [IX_WHERE] = { "where", "?", 2, 1, IX_MERGE_CONJ, 0 },
+  [IX_CALL] = { "call", "", 1, 10, IX_MERGE_FULL, 0 },
+  [IX_CALLZ] = { "callz", "", 1, 10, IX_MERGE_KEEP, 0 },
 };
 
 /* ------------------------------------------------------------------ */
@@ -60,6 +63,8 @@ ix_op_type (ix_op op, sp_type a, sp_type b, sp_type cast_to)
     {
     case IX_CAST:
     case IX_INDEX:
+    case IX_CALL:
+    case IX_CALLZ:
       return cast_to;
     case IX_NOT:
     case IX_EQ:
@@ -454,6 +459,18 @@ ix_add_cast (ix_stmt *s, sp_type t, int a, ix_diag *d)
 }
 
 int
+ix_add_call (ix_stmt *s, ix_num fn, int a, ix_diag *d)
+{
+  int e = new_expr (s, mathfn_op (fn), s->expr[a].tok, s->expr[a].loc, d);
+  if (e >= 0)
+    {
+      s->expr[e].a = a;
+      s->expr[e].num = fn;
+    }
+  return e;
+}
+
+int
 ix_add_index (ix_stmt *s, int var, sp_type t, unsigned loc, ix_diag *d)
 {
   int e = new_expr (s, IX_INDEX, s->var[var].tok, loc, d);
@@ -700,6 +717,15 @@ ix_expr_contains (const ix_stmt *s, int e, int t)
   const ix_expr *x = &s->expr[e];
   return e == t || (x->a >= 0 && ix_expr_contains (s, x->a, t))
          || (x->b >= 0 && ix_expr_contains (s, x->b, t));
+}
+
+int
+ix_expr_calls (const ix_stmt *s, int e)
+{
+  const ix_expr *x = &s->expr[e];
+  return x->op == IX_CALL || x->op == IX_CALLZ
+         || (x->a >= 0 && ix_expr_calls (s, x->a))
+         || (x->b >= 0 && ix_expr_calls (s, x->b));
 }
 
 /* The divisor of division E (or of its remainder) must not be zero
@@ -1029,6 +1055,15 @@ print_expr (const ix_stmt *s, int e, int ctx_prec, char *buf, size_t len)
       print_expr (s, x->a, 0, buf, len);
       ix_cat (buf, len, ")");
       break;
+    case IX_CALL:
+    case IX_CALLZ:
+      {
+        char fn[24];
+        ix_cat (buf, len, "%s(", mathfn_name (x->num, fn, sizeof fn));
+        print_expr (s, x->a, 0, buf, len);
+        ix_cat (buf, len, ")");
+      }
+      break;
     case IX_WHERE:
       print_expr (s, x->a, info->prec + 1, buf, len);
       ix_cat (buf, len, " ? ");
@@ -1141,6 +1176,11 @@ ix_dump (const ix_stmt *s, FILE *f)
         fprintf (f, " var=%s", s->var[x->var].name);
       if (x->op == IX_CAST || x->op == IX_INDEX)
         fprintf (f, " type=%s", ix_type_name (x->num.type));
+      if (x->op == IX_CALL || x->op == IX_CALLZ)
+        {
+          char fn[24];
+          fprintf (f, " fn=%s", mathfn_name (x->num, fn, sizeof fn));
+        }
       if (x->op == IX_CONST)
         {
           char num[48];

@@ -158,6 +158,9 @@ typedef enum
   IX_WHERE,   /* A ? B : 0, of B's type (after the usual conversions with
                  int); B evaluated only where A is nonzero: the guard of
                  an if statement around an accumulation */
+  IX_CALL,    /* the C library's function NUM.I of A (mathfn.h), of type
+                 NUM.type: one not zero at zero (exp, cos, log ...) */
+  IX_CALLZ,   /* ... one that is +0 at +0 (sqrt, sin, floor ...) */
   IX_NOPS
 } ix_op;
 
@@ -221,7 +224,8 @@ typedef struct ix_expr
   int a, b;        /* operand expression ids, -1 when absent */
   int access;      /* IX_ACCESS: the access id, else -1 */
   int var;         /* IX_SUM, IX_INDEX: the index variable, else -1 */
-  ix_num num;      /* IX_CONST; IX_CAST, IX_INDEX: only NUM.type */
+  ix_num num;      /* IX_CONST; IX_CAST, IX_INDEX: only NUM.type;
+                      IX_CALL, IX_CALLZ: the function (mathfn.h) */
   int tok;         /* token of the operator or leaf, or -1 */
   unsigned loc;
   int seeded;      /* IX_ADD, IX_SUB whose B is a sum: the program adds
@@ -321,6 +325,8 @@ int ix_add_sum (ix_stmt *s, int var, int a, ix_diag *d);
    type T (IX_INDEX).  */
 int ix_add_cast (ix_stmt *s, sp_type t, int a, ix_diag *d);
 int ix_add_index (ix_stmt *s, int var, sp_type t, unsigned loc, ix_diag *d);
+/* The call FN (mathfn.h) of A, already of FN's type.  */
+int ix_add_call (ix_stmt *s, ix_num fn, int a, ix_diag *d);
 /* Make access OUT the output and RHS the right-hand side.  */
 void ix_set_output (ix_stmt *s, int out, ix_assign assign, int rhs);
 
@@ -359,6 +365,8 @@ int ix_is_locate (const ix_stmt *s, int e);
 int ix_zero_with (const ix_stmt *s, int e, int a);
 /* Nonzero when E is or holds expression T.  */
 int ix_expr_contains (const ix_stmt *s, int e, int t);
+/* Nonzero when E calls a library function (IX_CALL, IX_CALLZ).  */
+int ix_expr_calls (const ix_stmt *s, int e);
 /* Nonzero when E is one of the sums a statement's PICK takes its values
    through (ix_stmt.pick).  */
 int ix_is_pick_sum (const ix_stmt *s, int e);
@@ -370,7 +378,7 @@ int ix_expr_uses_apart (const ix_stmt *s, int e, int v, int a);
    an int for comparisons and logical operators).  */
 sp_type ix_expr_type (const ix_stmt *s, int e);
 /* The type of OP applied to operands of types A and B (B ignored for a
-   unary operator); CAST_TO is IX_CAST's (and IX_INDEX's) type.  The one
+   unary operator); CAST_TO is IX_CAST's (and IX_INDEX's, a call's) type.  The one
    typing rule the front ends and the code generators share.  */
 sp_type ix_op_type (ix_op op, sp_type a, sp_type b, sp_type cast_to);
 

@@ -2,6 +2,7 @@
 
 #include <string.h>
 #include "lattice.h"
+#include "mathfn.h"
 #include "level_types.h"
 
 int
@@ -327,6 +328,10 @@ known (const ix_stmt *s, int e, uint32_t absent, double *v)
     case IX_ABS:
       *v = a < 0 ? -a : a;
       return ka;
+    case IX_CALL:
+    case IX_CALLZ:
+      *v = mathfn_eval (x->num, a);
+      return ka;
     case IX_NOT:
       *v = a == 0;
       return ka;
@@ -461,9 +466,11 @@ print_folded (const ix_stmt *s, int e, uint32_t absent, int ctx, char *buf,
       ix_cat (buf, len, "(%s)", ix_type_name (x->num.type));
       print_folded (s, x->a, absent, info->prec, buf, len);
     }
-  else if (x->op == IX_ABS)
+  else if (x->op == IX_ABS || x->op == IX_CALL || x->op == IX_CALLZ)
     {
-      ix_cat (buf, len, "abs(");
+      char fn[24];
+      ix_cat (buf, len, "%s(", x->op == IX_ABS ? "abs"
+              : mathfn_name (x->num, fn, sizeof fn));
       print_folded (s, x->a, absent, 0, buf, len);
       ix_cat (buf, len, ")");
     }

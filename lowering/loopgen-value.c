@@ -113,6 +113,12 @@ lg_value (gen *g, int e, const state *st, int k)
     case IX_CAST:
       return lir_cast (g->k, lg_value (g, x->a, st, k),
                        (lir_type) x->num.type);
+    case IX_CALL:
+    case IX_CALLZ:
+      /* On the operand's value; where it is absent, on the zero of the
+         function's type (an unstored entry is +0).  */
+      return lir_math (g->k, x->num.i, (lir_type) x->num.type,
+                       lg_value (g, x->a, st, k));
     case IX_ABS:
     case IX_NOT:
       return lir_unary (g->k, x->op == IX_ABS ? LIR_ABS : LIR_NOT,

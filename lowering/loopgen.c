@@ -537,7 +537,9 @@ for_iter (const gen *g, const lattice *l, int p, const iter *its, int nits)
 
 /* Whether point P of L, COUNT of the NITS iterators ITS, merges two rows
    into the output at the innermost loop D, in the three cases of a sum
-   and with nothing below: then a merge without branches can take it.  */
+   and with nothing below: then a merge without branches can take it,
+   unless the value calls a library function (it would be called in all
+   three cases, where the dense program calls it in one).  */
 static int
 merge_maskable (const gen *g, int d, const lattice *l, const iter *its,
                 int nits, int p, int count)
@@ -549,7 +551,8 @@ merge_maskable (const gen *g, int d, const lattice *l, const iter *its,
       || d != nest->scope[0].last || lg_scope_child (g, 0, -1) >= 0
       || (nest->out_mode != SCH_OUT_APPEND
           && nest->out_mode != SCH_OUT_DENSE)
-      || !g->pre || g->tensor_of[its[0].a] < 0 || g->tensor_of[its[1].a] < 0)
+      || !g->pre || g->tensor_of[its[0].a] < 0 || g->tensor_of[its[1].a] < 0
+      || ix_expr_calls (g->s, nest->rhs))
     return 0;
   return 1;
 }

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "loops.h"
+#include "mathfn.h"
 
 const lir_op_info lir_ops[LIR_NOPS] = {
   [LIR_CONST] = { "const", "", 0, 16 },
@@ -39,6 +40,7 @@ const lir_op_info lir_ops[LIR_NOPS] = {
   [LIR_FETCH_INC] = { "fetch_inc", "", 0, 16 },
   [LIR_NVALS] = { "nvals", "", 0, 16 },
   [LIR_HANDLE] = { "handle", "", 0, 16 },
+  [LIR_MATH] = { "math", "", 1, 16 },
 };
 
 const lir_rt_info lir_rts[LIR_RT_MAX] = {
@@ -256,6 +258,22 @@ lir_cast (lir_kernel *k, int a, lir_type type)
   int e = new_expr (k, LIR_CAST, type);
   if (e >= 0)
     k->exprs[e].a = a;
+  return e;
+}
+
+int
+lir_math (lir_kernel *k, int fn, lir_type type, int a)
+{
+  if (a >= 0 && k->exprs[a].type != type)
+    a = lir_cast (k, a, type);
+  if (a < 0)
+    return -1;
+  int e = new_expr (k, LIR_MATH, type);
+  if (e >= 0)
+    {
+      k->exprs[e].a = a;
+      k->exprs[e].ival = fn;
+    }
   return e;
 }
 
@@ -720,6 +738,15 @@ dump_expr (const lir_kernel *k, int e, int ctx, FILE *f)
       fprintf (f, "abs(");
       dump_expr (k, x->a, 0, f);
       fputc (')', f);
+      break;
+    case LIR_MATH:
+      {
+        char fn[24];
+        ix_num num = { (sp_type) x->type, x->ival, 0 };
+        fprintf (f, "%s(", mathfn_name (num, fn, sizeof fn));
+        dump_expr (k, x->a, 0, f);
+        fputc (')', f);
+      }
       break;
     case LIR_THREAD:
     case LIR_NTHREADS:

@@ -175,6 +175,9 @@ typedef enum
   LIR_NVALS,    /* the number of values TENSOR stores */
   LIR_HANDLE,   /* TENSOR's handle (a LIR_PTR); with TENSOR -1, the
                    handle tagged operand OPD was passed as */
+  LIR_MATH,     /* the C library's function IVAL (mathfn.h) of A, in
+                   its form of TYPE (exp or expf), A of that type: a
+                   call, never of a vector */
   LIR_NOPS
 } lir_op;
 
@@ -430,6 +433,9 @@ int lir_ref (lir_kernel *k, int var);
 int lir_load (lir_kernel *k, int array, int index);
 int lir_unary (lir_kernel *k, lir_op op, int a);
 int lir_cast (lir_kernel *k, int a, lir_type type);
+/* The call of the C library's function FN (mathfn.h) in its form of
+   TYPE on A (converted to TYPE).  */
+int lir_math (lir_kernel *k, int fn, lir_type type, int a);
 int lir_binary (lir_kernel *k, lir_op op, int a, int b);
 /* A vector of LANES values: ARRAY[INDEX] and those after it, or copies
    of A converted to TYPE.  */

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "nest.h"
+#include "mathfn.h"
 #include "schedule.h"
 
 /* -------------------------------------------------------------------- */
@@ -192,6 +193,15 @@ nest_cast (nest *n, int a, sp_type t, unsigned loc)
   int e = nest_op2 (n, IX_CAST, a, -1, loc);
   if (e >= 0)
     n->expr[e].num.type = t;
+  return e;
+}
+
+int
+nest_call (nest *n, ix_num fn, int a, unsigned loc)
+{
+  int e = nest_op2 (n, mathfn_op (fn), a, -1, loc);
+  if (e >= 0)
+    n->expr[e].num = fn;
   return e;
 }
 

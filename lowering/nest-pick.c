@@ -27,7 +27,10 @@ same_expr (const nest *n, int a, int b)
     case IX_INDEX:
       return x->loop[0] == y->loop[0] && x->num.type == y->num.type;
     case IX_CAST:
-      return x->num.type == y->num.type && same_expr (n, x->a, y->a);
+    case IX_CALL:
+    case IX_CALLZ:
+      return x->num.type == y->num.type && x->num.i == y->num.i
+             && same_expr (n, x->a, y->a);
     default:
       return same_expr (n, x->a, y->a) && same_expr (n, x->b, y->b);
     }

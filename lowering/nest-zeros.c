@@ -4,6 +4,7 @@
 
 #include <string.h>
 #include "nest-int.h"
+#include "mathfn.h"
 #include "level_types.h"
 
 int
@@ -71,6 +72,12 @@ zero_value (const engine *g, int s)
     case IX_NEG:
     case IX_ABS:
       return a;
+    case IX_CALL:
+    case IX_CALLZ:
+      /* At a zero, the library's value there (a NaN is not zero).  */
+      if (!za)
+        return ZV_ANY;
+      return mathfn_eval (x->num, 0.0) == 0 ? ZV_ZERO : ZV_NONZERO;
     case IX_CAST:
     case IX_SUM:
     case IX_DIV:
@@ -156,6 +163,12 @@ spell_expr (const engine *g, int e, int ctx, char *buf, size_t len)
         static const char *const fn[] = { "fabs", "fabsf", "labs", "abs" };
         ix_cat (buf, len, "%s (", fn[nest_expr_type (g->n, x->a)]);
       }
+      spell_expr (g, x->a, 0, buf, len);
+      ix_cat (buf, len, ")");
+      break;
+    case IX_CALL:
+    case IX_CALLZ:
+      ix_cat (buf, len, "%s (", mathfn_name (x->num, tmp, sizeof tmp));
       spell_expr (g, x->a, 0, buf, len);
       ix_cat (buf, len, ")");
       break;

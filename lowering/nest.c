@@ -904,6 +904,12 @@ kexpr (kbuild *k, int s)
         int a = kexpr (k, x->a);
         return a < 0 ? -1 : ix_add_cast (k->ix, x->num.type, a, &k->d);
       }
+    case IX_CALL:
+    case IX_CALLZ:
+      {
+        int a = kexpr (k, x->a);
+        return a < 0 ? -1 : ix_add_call (k->ix, x->num, a, &k->d);
+      }
     case IX_SUM:
       {
         int a = kexpr (k, x->a);

@@ -136,6 +136,7 @@ typedef struct nest_expr
   ix_op op;        /* IX_ACCESS: OBJ subscripted by LOOP[0..NIDX);
                       IX_CONST: NUM; IX_INDEX: the value of loop LOOP[0],
                       of type NUM.type; IX_CAST: A converted to NUM.type;
+                      IX_CALL, IX_CALLZ: the call NUM (mathfn.h) of A;
                       any other operator: of A (and B).  Never IX_SUM: a
                       nest sums by its loops */
   int a, b;
@@ -197,6 +198,8 @@ int nest_read (nest *n, int obj, int nidx, const int *loops, unsigned loc);
 int nest_const (nest *n, ix_num num, unsigned loc);
 int nest_op2 (nest *n, ix_op op, int a, int b, unsigned loc);
 int nest_cast (nest *n, int a, sp_type t, unsigned loc);
+/* The call FN (mathfn.h) of A, already of FN's type.  */
+int nest_call (nest *n, ix_num fn, int a, unsigned loc);
 /* The type C computes expression E in.  */
 sp_type nest_expr_type (const nest *n, int e);
 int nest_index (nest *n, int loop, sp_type t, unsigned loc);

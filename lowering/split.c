@@ -58,6 +58,9 @@ same_expr (const ix_stmt *s, int e, int f)
     case IX_CONST:
       return x->num.i == y->num.i
              && memcmp (&x->num.f, &y->num.f, sizeof x->num.f) == 0;
+    case IX_CALL:
+    case IX_CALLZ:
+      return x->num.i == y->num.i && same_expr (s, x->a, y->a);
     default:
       return same_expr (s, x->a, y->a) && same_expr (s, x->b, y->b);
     }
@@ -106,6 +109,8 @@ copy_expr (ix_stmt *dst, const ix_stmt *src, int e, int hole, int hole_acc,
     return var < 0 ? -1 : ix_add_sum (dst, var, a, d);
   if (x->op == IX_CAST)
     return ix_add_cast (dst, x->num.type, a, d);
+  if (x->op == IX_CALL || x->op == IX_CALLZ)
+    return ix_add_call (dst, x->num, a, d);
   int b = -1;
   if (x->b >= 0 && (b = copy_expr (dst, src, x->b, hole, hole_acc, d)) < 0)
     return -1;

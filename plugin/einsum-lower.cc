@@ -232,10 +232,14 @@ lowerer::eval (int e, tree *stmts)
     case IX_CAST:
     case IX_ABS:
     case IX_NOT:
+    case IX_CALL:
+    case IX_CALLZ:
       {
 	tree a = eval (x.a, stmts);
 	if (!a)
 	  return NULL_TREE;
+	if (x.op == IX_CALL || x.op == IX_CALLZ)
+	  return sparse_mathfn_call (loc, x.num, a);
 	if (x.op == IX_CAST)
 	  return sparse_convert (loc, elem_tree (x.num.type), a);
 	if (x.op == IX_NOT)

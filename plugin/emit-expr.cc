@@ -4,6 +4,7 @@
    Copyright the sparse authors.  GPL-3.0-or-later (see COPYING).  */
 
 #include "emit-int.h"
+#include "mathfn.h"
 
 namespace sparse_emit {
 
@@ -139,14 +140,23 @@ emitter::bits_select (const lir_expr &x, tree type)
 }
 
 /* The calls among the expressions, X of TYPE: OpenMP's, the runtime's
-   (its arguments converted to the types of its parameters), an atomic
-   increment, and the handle's count of values and an element's address
-   passed to them.  */
+   (its arguments converted to the types of its parameters), the C
+   library's (mathfn.h), an atomic increment, and the handle's count of
+   values and an element's address passed to them.  */
 tree
 emitter::call_of (const lir_expr &x, tree type)
 {
   switch (x.op)
     {
+    case LIR_MATH:
+      {
+	tree a = tree_of (x.a);
+	CHECKED (a);
+	ix_num num = { (sp_type) x.type, x.ival, 0 };
+	tree c = sparse_mathfn_call (loc, num, a);
+	return c ? c : fail ("no built-in function %s",
+			     mathfn_names[x.ival]);
+      }
     case LIR_THREAD:
     case LIR_NTHREADS:
       {
@@ -323,6 +333,7 @@ emitter::tree_of (int id)
     case LIR_FETCH_INC:
     case LIR_NVALS:
     case LIR_HANDLE:
+    case LIR_MATH:
       return call_of (x, type);
     case LIR_NEG:
       {

@@ -252,6 +252,9 @@ reader::at_zero (int e, uint32_t zero)
       r = fold_build2 (x->op == IX_AND ? TRUTH_ANDIF_EXPR : TRUTH_ORIF_EXPR,
 		       boolean_type_node, truth_a, truth_b);
       return fold_convert (integer_type_node, r);
+    case IX_CALL:
+    case IX_CALLZ:
+      return sparse_mathfn_call (loc, x->num, a);
     case IX_WHERE:
       type = sparse_arith_type (TREE_TYPE (b), integer_type_node);
       return fold_build3 (COND_EXPR, type, truth_a,

@@ -1316,6 +1316,16 @@ reader::read_expr (tree t, sp_type *type)
 	    int a = read_expr (CALL_EXPR_ARG (t, 0), type);
 	    return a < 0 ? -1 : nest_op2 (n, IX_ABS, a, -1, loc);
 	  }
+	ix_num call;
+	if (sparse_mathfn_of (fn, &call) && call_expr_nargs (t) == 1)
+	  {
+	    /* The argument converted to the function's type, as C does.  */
+	    int a = read_expr (CALL_EXPR_ARG (t, 0), type);
+	    if (a >= 0 && *type != call.type)
+	      a = nest_cast (n, a, call.type, loc);
+	    *type = call.type;
+	    return a < 0 ? -1 : nest_call (n, call, a, loc);
+	  }
 	if (min_max_call_p (fn))
 	  {
 	    char what[64];

@@ -19,6 +19,8 @@
                       table: rt-entries.def) and the trees that call them
      inline-read.cc   element reads of CSR-like formats made without
                       a call
+     mathfn.cc        the C library's math functions of mathfn.h as
+                      GCC's built-in functions
      remarks.cc       what the plugin says about each nest, pragma and
                       access: kept, and said in source order at the end
    Everything GCC-independent is plain C: the annotation language in
@@ -206,6 +208,12 @@ tree sparse_int64_type (void);
 tree sparse_arith_type (tree a, tree b);
 /* Convert arithmetic EXPR to TYPE as C does.  */
 tree sparse_convert (location_t loc, tree type, tree expr);
+/* Whether FN is the built-in function of a call of mathfn.h (exp,
+   sqrtf ...): that call in *NUM.  */
+bool sparse_mathfn_of (tree fn, struct ix_num *num);
+/* The call NUM (mathfn.h) of A (converted to its type), at LOC: a call
+   of the C library's function, as the program's own calls are.  */
+tree sparse_mathfn_call (location_t loc, struct ix_num num, tree a);
 /* A NUL-terminated string constant as a `const char *'.  */
 tree sparse_build_string (const char *s);
 /* Calls.  IDX holds RANK index expressions (any integer type).  A read
