@@ -22,6 +22,7 @@ typedef struct sym
   int carried;    /* IX_ACCESS of an output: the element an earlier
                      iteration of the outer loop wrote (carried_read) */
   int seeded;     /* IX_ADD, IX_SUB: as ix_expr's */
+  int apart;      /* IX_SUM, IX_ADD, IX_SUB: as ix_expr's */
   unsigned loc;
 } sym;
 
