@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """order_diff.py -- random loop nests that add two or three terms into one
 element (or scalar, or temporary) per iteration, in random order and
-sign, compiled with and without the plugin, run and compared bit for bit.
+sign (a symmetric product's two places among them), compiled with and
+without the plugin, run and compared bit for bit.
 
 Each seed makes one program: a nest of one of the shapes below over
 tagged matrices A and B in random formats, its statements the terms in
@@ -41,7 +42,17 @@ def nest(rnd):
     n = rnd.randint(2, 3)
     terms = rnd.sample(TERMS, n)
     shape = rnd.choice(["rows", "columns", "scalar", "temporaries",
-                        "loops", "values"])
+                        "loops", "values", "symmetric"])
+    if shape == "symmetric":
+        # A row's and a column's place of y in one nest, over a triangle
+        # or the whole matrix, in either order.
+        bounds = rnd.choice(["0; j <= i", "0; j < i", "i; j < n",
+                             "i + 1; j < n", "0; j < n"])
+        places = [accum(rnd, "y[i]", "A[i][j] * x[j]"),
+                  accum(rnd, "y[j]", "A[i][j] * x[i]")]
+        rnd.shuffle(places)
+        return ("for (int i = 0; i < n; i++) for (int j = %s; j++) { %s }"
+                % (bounds, " ".join(places)), "y")
     if shape in ("rows", "columns", "scalar"):
         lhs = {"rows": "y[i]", "columns": "y[j]", "scalar": "s"}[shape]
         outer, inner = ("j", "i") if rnd.random() < 0.25 else ("i", "j")

@@ -103,7 +103,7 @@ char *ng_spell_access (const engine *g, int obj, int nidx, const int *loops,
 int ng_is_temp (const engine *g, int o);
 
 /* nest-split.c.  */
-nest *ng_split_outputs (const nest *n, int *base);
+nest *ng_split_outputs (const nest *n, int *base, int *unordered);
 
 /* nest-zeros.c.  */
 /* The conjunction of the conditions of the if statements opened since

@@ -1310,6 +1310,19 @@ prepass (engine *g, int *named)
   return 0;
 }
 
+/* Refuse output O, added into at two places that ng_split_outputs did
+   not split: two statements would add its terms in another order.  */
+static int
+refuse_unordered (engine *g, int o)
+{
+  return ng_fail (g, "%s is added into at two places whose terms come in "
+                  "turn in its elements, which two passes over the loops "
+                  "would add in another order: add at the inner loop's "
+                  "place only where its index is below the outer loop's "
+                  "(the lower triangle: y[j] += ... where j < i)",
+                  ng_objname (g, o));
+}
+
 int
 nest_lower (const nest *n, nest_result *r)
 {
@@ -1327,14 +1340,16 @@ nest_lower (const nest *n, nest_result *r)
       snprintf (r->reason, sizeof r->reason, "out of memory");
       return -1;
     }
-  nest *split = ng_split_outputs (n, g->base);
+  int unordered;
+  nest *split = ng_split_outputs (n, g->base, &unordered);
   if (split)
     n = split;
   g->n = n;
   g->syms = syms;
   g->r = r;
   int named[NEST_MAX_OBJS] = { 0 };
-  int rc = prepass (g, named);
+  int rc = unordered >= 0 ? refuse_unordered (g, unordered)
+           : prepass (g, named);
 
   for (int i = 0; rc == 0 && i < n->nevents; i++)
     {

@@ -325,6 +325,50 @@ sparse_two_products (int n, double C[n][n] SPARSE ("CSR"),
       }
 }
 
+/* A symmetric matrix's product from its lower triangle: each element
+   takes its row's terms, then its column's (from the rows after it),
+   as the two statements the nest becomes add them.  */
+static void
+symmetric_lower (int n, double y[n], double L[n][n] SPARSE ("CSR"),
+                 double x[n])
+{
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified" } */
+    for (int j = 0; j <= i; j++)
+      {
+        y[i] += L[i][j] * x[j];
+        y[j] += L[i][j] * x[i];
+      }
+}
+
+/* ... from the upper triangle, the column's terms first (from the rows
+   before), as the two statements add them.  */
+static void
+symmetric_upper (int n, double y[n], double U[n][n] SPARSE ("CSR"),
+                 double x[n])
+{
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified" } */
+    for (int j = i + 1; j < n; j++)
+      {
+        y[j] += U[i][j] * x[i];
+        y[i] += U[i][j] * x[j];
+      }
+}
+
+/* ... the whole matrix both ways: a row's terms and a column's come in
+   turn in each element, which two statements would not keep (left to
+   the loops as written).  */
+static void
+symmetric_whole (int n, double y[n], double A[n][n] SPARSE ("CSR"),
+                 double x[n])
+{
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest not sparsified: y is added into at two places whose terms come in turn" } */
+    for (int j = 0; j < n; j++)
+      {
+        y[i] += A[i][j] * x[j];
+        y[j] += A[i][j] * x[i];
+      }
+}
+
 /* The pragma's forms: a sum into the output term by term, each term of
    the sum whole.  */
 static void
@@ -453,6 +497,15 @@ main (void)
   fresh (y);
   tensor_nested (N, y, sp_array (T), x);
   pr ("tensor_nested", y, N);
+  /* Sums from 0.3: the symmetric products' terms all count.  */
+  for (int i = 0; i < N; i++)
+    y[i] = 0.3 + (i % 3) / 7.0;
+  symmetric_lower (N, y, sp_array (A), z);
+  pr ("symmetric_lower", y, N);
+  symmetric_upper (N, y, sp_array (A), z);
+  pr ("symmetric_upper", y, N);
+  symmetric_whole (N, y, sp_array (A), z);
+  pr ("symmetric_whole", y, N);
   fresh (y);
   pragmas (N, y, sp_array (A), sp_array (B), x, z);
   pr ("pragmas", y, N);
