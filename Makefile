@@ -43,7 +43,7 @@ HEADERS   := $(wildcard include/*.h runtime/*.h lowering/*.h attrs/*.h plugin/*.
                        lowering/*.def)
 
 .PHONY: all deps check check-valgrind check-corpus install install-gcc-plugin \
-        uninstall clean bench bench-mpi example fuzz fuzz-pragmas
+        uninstall clean bench bench-mpi example fuzz fuzz-pragmas fuzz-order
 
 # Distributed tensors (sparse_mpi.h, mpi/): libsparse-mpi, built with
 # MPI's compiler wrapper when there is one (MPICC= builds without it).
@@ -264,6 +264,13 @@ fuzz: $(patsubst fuzz/%.c,$(B)/fuzz/%,$(FUZZ_SRC))
 PRAGMA_SEEDS ?= 1-500
 fuzz-pragmas: all
 	python3 fuzz/pragma_diff.py --seeds $(PRAGMA_SEEDS) --keep $(B)/pragma-fails
+
+# Random loop nests adding several terms into one element per iteration,
+# their outputs near 1e16: the same bits or the fallback
+# (fuzz/order_diff.py).
+ORDER_SEEDS ?= 1-500
+fuzz-order: all
+	python3 fuzz/order_diff.py --seeds $(ORDER_SEEDS) --keep $(B)/order-fails
 
 $(B)/fuzz/%: fuzz/%.c $(RT_SRC) $(HEADERS)
 	@mkdir -p $(dir $@)

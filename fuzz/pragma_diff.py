@@ -26,13 +26,10 @@ failure; an ICE, another compile error, a crash or different output is.
 Needs build/sparse.so and build/libsparsert.a (make all).
 Copyright the sparse authors.  GPL-3.0-or-later (see COPYING)."""
 
-import argparse
-import os
 import random
-import shutil
-import subprocess
 import sys
-import tempfile
+
+import diffrun
 
 F1 = ["CU", "D", "DENSE"]
 F2 = ["CSR", "CSC", "DCSR", "DCSC", "COO", "D,D", "CU,D", "ELL", "DIA",
@@ -286,64 +283,5 @@ def program(seed):
                                                                   "1000000"])
 
 
-def check(seed, top, work):
-    """'ok', 'refused' or a description of the failure."""
-    src, threads, par_min = program(seed)
-    c = os.path.join(work, "k.c")
-    with open(c, "w") as f:
-        f.write(src)
-    inc = ["-I", os.path.join(top, "include"), "-I",
-           os.path.join(top, "testsuite", "sparse.run")]
-    lib = [os.path.join(top, "build", "libsparsert.a"), "-lm", "-lpthread"]
-    exe = {}
-    for who, extra in (("plain", []),
-                       ("plugin", ["-fplugin=" + os.path.join(
-                           top, "build", "sparse.so")])):
-        exe[who] = os.path.join(work, who)
-        r = subprocess.run(["gcc", "-O1", "-fopenmp"] + extra + inc
-                           + [c] + lib + ["-o", exe[who]],
-                           capture_output=True, text=True)
-        if r.returncode:
-            if (who == "plugin" and "cannot sparsify" in r.stderr
-                    and "internal compiler error" not in r.stderr):
-                return "refused"
-            return "%s build failed: %s" % (who, r.stderr[:400])
-    env = dict(os.environ, SP_PAR_MIN=par_min, OMP_NUM_THREADS=str(threads))
-    out = {}
-    for who in exe:
-        r = subprocess.run([exe[who]], capture_output=True, text=True,
-                           env=env, timeout=60)
-        out[who] = (r.returncode, r.stdout, r.stderr)
-    if out["plain"] != out["plugin"]:
-        return "different results on %d threads, SP_PAR_MIN=%s" % (threads,
-                                                                   par_min)
-    return "ok"
-
-
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--seeds", default="1-200")
-    ap.add_argument("--keep", help="copy failing programs here")
-    a = ap.parse_args()
-    lo, hi = map(int, a.seeds.split("-"))
-    top = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    counts = {"ok": 0, "refused": 0, "failed": 0}
-    with tempfile.TemporaryDirectory() as work:
-        for seed in range(lo, hi + 1):
-            verdict = check(seed, top, work)
-            if verdict in counts:
-                counts[verdict] += 1
-                continue
-            counts["failed"] += 1
-            print("seed %d: %s" % (seed, verdict))
-            if a.keep:
-                os.makedirs(a.keep, exist_ok=True)
-                shutil.copy(os.path.join(work, "k.c"),
-                            os.path.join(a.keep, "seed%d.c" % seed))
-    print("%d programs: %d same results, %d refused, %d failed"
-          % (hi - lo + 1, counts["ok"], counts["refused"], counts["failed"]))
-    return 1 if counts["failed"] else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(diffrun.main(__doc__.split("\n")[0], program))

@@ -228,10 +228,16 @@ typedef struct ix_expr
                       IX_CALL, IX_CALLZ: the function (mathfn.h) */
   int tok;         /* token of the operator or leaf, or -1 */
   unsigned loc;
-  int seeded;      /* IX_ADD, IX_SUB whose B is a sum: the program adds
-                      (subtracts) B's terms one by one into A's value
-                      (s = a; for ... s -= ...), and the sum is computed
-                      so, in that order, not apart and then combined */
+  int seeded;      /* IX_ADD, IX_SUB: the program adds (subtracts) B
+                      into A's value as it accumulates (s = a; for ...
+                      s -= ...; y[i] += a; y[i] += b): A first, then B's
+                      terms one by one, B's own seeded steps in order and
+                      its sums (not apart) term by term, not A and B
+                      computed apart and then combined */
+  int apart;       /* IX_SUM, or a seeded IX_ADD / IX_SUB: a value the
+                      program accumulated in a temporary of its own (t =
+                      0; for ... t += ...; y[i] += t): computed so, then
+                      used whole, not continued by what it is added to */
 } ix_expr;
 
 /* -------------------------------------------------------------------- */

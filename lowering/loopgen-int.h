@@ -45,6 +45,10 @@ typedef struct gen
   int covered;                      /* the loops so far write every
                                        element of a dense output */
   int acc;                          /* scalar output register */
+  int acc_holds_out;                /* ACC starts from the scalar (a
+                                       floating-point += or -= kept in
+                                       the program's order), which it
+                                       replaces at the end */
   int nz;                           /* "a reduction produced a term" */
   int ws, ws_flag, ws_list, nw;     /* workspace arrays and count */
   int bound;                        /* symbolic pass: the variable
@@ -112,6 +116,9 @@ int lg_rowmajor (gen *g, const state *st, int a);
 lir_type lg_ix_type (const gen *g, int e);
 int lg_absent (const state *st, int a);
 int lg_value (gen *g, int e, const state *st, int k);
+/* Refuse a sum the program adds term by term after other terms into a
+   value whose register cannot start from them.  */
+void lg_fail_sum_order (gen *g);
 int lg_available (const gen *g, int e, const state *st);
 int lg_scope_body (const gen *g, int k);
 /* Whether scope K takes the values the statement picks (ix_stmt.pick)

@@ -233,13 +233,38 @@ dense_element (gen *g, const state *st, int *arr, int *idx)
     }
 }
 
+/* Whether a sum into the output term by term can start from the
+   output's value (output_value): a dense element computed in registers,
+   or a scalar whose register holds it (G->acc_holds_out).  */
+static int
+output_seeds (const gen *g)
+{
+  const sch_nest *nest = g->nest;
+  return (nest->out_mode == SCH_OUT_SCALAR && g->acc_holds_out)
+         || (nest->out_mode == SCH_OUT_DENSE && nest->mode == SCH_REGISTER);
+}
+
+/* The output's value at ST (output_seeds), or -1.  */
+static int
+output_value (gen *g, const state *st)
+{
+  if (!output_seeds (g))
+    return -1;
+  if (g->nest->out_mode == SCH_OUT_SCALAR)
+    return lg_ref (g, g->acc);
+  int arr, idx;
+  dense_element (g, st, &arr, &idx);
+  return lir_load (g->k, arr, idx);
+}
+
 /* The seeded IX_ADD / IX_SUB of E (not below another sum) whose sum is
-   ROOT, or -1.  */
+   ROOT, ROOT not a sum apart, or -1.  */
 static int
 seeding_node (const gen *g, int e, int root)
 {
   const ix_expr *x = &g->s->expr[e];
-  if ((x->op == IX_ADD || x->op == IX_SUB) && x->seeded && x->b == root)
+  if ((x->op == IX_ADD || x->op == IX_SUB) && x->seeded && x->b == root
+      && !g->s->expr[root].apart)
     return e;
   if (x->op == IX_SUM || x->op == IX_ACCESS)
     return -1;
@@ -265,7 +290,8 @@ computed_before (const gen *g, int k, int e, int c)
    value, the terms then added to it in the loops' order ((b - a1) - a2
    ..., not b - (a1 + a2 ...)), the register then the node's value
    (G->seed_node); or, where the statement adds (or subtracts) one sum
-   into its output and nothing else (y[i] += A[i][j] * x[j]), the
+   into its output and nothing else, term by term (y[i] += A[i][j] *
+   x[j], not a temporary's sum added whole: ix_expr.apart), the
    output's own value, the register written back in its place
    (G->seeded).  A sum the program lets reassociate, split among threads
    or ranks, starts from zero.  */
@@ -290,33 +316,27 @@ seed (gen *g, int k, int c, const state *st, lir_type tt)
     }
   if (k != 0 || nest->assign == IX_SET
       || lg_scope_body (g, 0) != nest->scope[c].expr
+      || g->s->expr[nest->scope[c].expr].apart
       || lg_ix_type (g, nest->rhs) != lg_elem_type (g, g->s->acc[g->s->out].opd))
     return zero;
-  int v;
-  /* A scalar's nests add into one register (G->acc).  */
-  if (nest->out_mode == SCH_OUT_SCALAR && g->sc->nnests == 1)
-    v = lir_leaf (g->k, LIR_SCALAR, tt, g->s->acc[g->s->out].opd, -1, 0);
-  else if (nest->out_mode == SCH_OUT_DENSE && nest->mode == SCH_REGISTER)
-    {
-      int arr, idx;
-      dense_element (g, st, &arr, &idx);
-      v = lir_load (g->k, arr, idx);
-    }
-  else
+  int v = output_value (g, st);
+  if (v < 0)
     return zero;
   g->tsub[c] = nest->assign == IX_SUB_SET;
   g->seeded = 1;
   return v;
 }
 
+/* Write VAL into the output at ST, subtracted from it (or, for -=,
+   added) when NEG.  */
 static void
-write_output (gen *g, int val, state *st, block *b)
+write_output (gen *g, int val, int neg, state *st, block *b)
 {
   const ix_stmt *s = g->s;
   int out = s->out, o = s->acc[out].opd;
   lir_type et = lg_elem_type (g, o);
   const sch_nest *nest = g->nest;
-  lir_op sign = nest->assign == IX_SUB_SET ? LIR_SUB : LIR_ADD;
+  lir_op sign = (nest->assign == IX_SUB_SET) != neg ? LIR_SUB : LIR_ADD;
   switch (nest->out_mode)
     {
     case SCH_OUT_SCALAR:
@@ -446,9 +466,141 @@ lg_pick_value (gen *g, int e, const state *st, int k, block *b)
     g->k->stmts[s].body = then.first;
 }
 
+/* Whether E is a step of an accumulation that continues the value it
+   is added into (ix_expr.seeded, not apart): its terms are added one by
+   one.  */
+static int
+is_step (const gen *g, int e)
+{
+  const ix_expr *x = &g->s->expr[e];
+  return (x->op == IX_ADD || x->op == IX_SUB) && x->seeded && !x->apart;
+}
+
+/* E below the sums of scope K that are no scope's own (their loops are
+   K's loops): what each iteration adds.  */
+static int
+below_sums (const gen *g, int k, int e)
+{
+  while (g->s->expr[e].op == IX_SUM && lg_scope_child (g, k, e) < 0)
+    e = g->s->expr[e].a;
+  return e;
+}
+
+/* Whether scope 0 adds its value into the output (or its workspace or
+   register) rather than storing it: its terms may then go in one by
+   one.  */
+static int
+output_accumulates (const gen *g)
+{
+  const sch_nest *nest = g->nest;
+  if (g->seeded)
+    return 0;
+  switch (nest->out_mode)
+    {
+    case SCH_OUT_SCALAR:
+    case SCH_OUT_WORKSPACE:
+      return 1;
+    case SCH_OUT_DENSE:
+      return nest->assign != IX_SET || nest->mode != SCH_REGISTER;
+    default:
+      return 0;
+    }
+}
+
+/* Whether E, a term of scope 0's body chain B (is_step) that a += or
+   -= adds, is a sum that goes into the output term by term after the
+   terms before it: its register then starts from the output's value
+   where the chain reaches it (add_terms), not with the other
+   children.  */
+static int
+deferred (const gen *g, int b, int e)
+{
+  const ix_expr *x = &g->s->expr[e];
+  if (g->nest->assign == IX_SET || !is_step (g, b) || x->op != IX_SUM
+      || x->apart || !output_seeds (g))
+    return 0;
+  for (int c = b; is_step (g, c); c = g->s->expr[c].a)
+    if (g->s->expr[c].b == e || g->s->expr[c].a == e)
+      return 1;
+  return 0;
+}
+
+/* Child C of a scope: its register from SEED_VAL, its loops.  */
+static void
+run_child (gen *g, int c, int seed_val, state *st, block *b)
+{
+  const sch_scope *x = &g->nest->scope[c];
+  lir_type tt = lg_ix_type (g, x->expr);
+  g->treg[c] = lg_pick_scope (g, c) ? g->acc
+               : lg_decl (g, b, tt, "t", seed_val);
+  if (x->last >= x->first)
+    {
+      lg_dist_chain_in (g, x->first, g->treg[c], b);
+      lg_loop (g, x->first, st, b);
+      lg_dist_chain_out (g, x->first, g->treg[c], b);
+    }
+  else
+    lg_compute_scope (g, c, st, b);
+}
+
+/* Add term E of scope K (subtracted when NEG) into its register or the
+   output, each step of an accumulation (is_step) a term of its own, in
+   the program's order: y[j] += a; y[j] += b is (y + a) + b, not
+   y + (a + b).  A sum of scope 0's chain that the output takes term by
+   term (deferred) runs here, its register from the output's value.
+   MERGED: E's value from the branchless merge.  */
+static void
+add_terms (gen *g, int k, int e, int neg, int merged, state *st, block *b)
+{
+  const ix_expr *x = &g->s->expr[e];
+  if (is_step (g, e))
+    {
+      add_terms (g, k, x->a, neg, merged, st, b);
+      add_terms (g, k, x->b, neg != (x->op == IX_SUB), merged, st, b);
+      return;
+    }
+  /* A sum in the chain of steps, after or before other terms.  */
+  int c = x->op == IX_SUM && !x->apart
+          && is_step (g, below_sums (g, k, lg_scope_body (g, k)))
+          ? lg_scope_child (g, k, e) : -1;
+  if (c >= 0 && k == 0 && deferred (g, lg_scope_body (g, 0), e))
+    {
+      int v = output_value (g, st);
+      g->tsub[c] = (g->nest->assign == IX_SUB_SET) != neg;
+      g->seed_node[c] = -1;
+      run_child (g, c, v, st, b);
+      if (g->nest->out_mode == SCH_OUT_SCALAR)
+        lg_assign (g, b, g->acc, lg_ref (g, g->treg[c]));
+      else
+        {
+          int arr, idx;
+          dense_element (g, st, &arr, &idx);
+          lg_set (g, b, LIR_ASSIGN, LIR_ADD, -1, arr, idx, -1,
+                  lg_ref (g, g->treg[c]));
+        }
+      return;
+    }
+  if (c >= 0)
+    {
+      /* Its register starts from zero: its terms would not go in after
+         those before it.  */
+      lg_fail_sum_order (g);
+      return;
+    }
+  if (lat_is_zero (g->s, e, st->absent))
+    return;
+  int val = merged ? merged_value (g, e, st) : lg_value (g, e, st, k);
+  if (k > 0)
+    lg_set (g, b, LIR_ACCUM, g->tsub[k] != neg ? LIR_SUB : LIR_ADD,
+            g->treg[k], -1, -1, -1, val);
+  else
+    write_output (g, val, neg, st, b);
+}
+
 /* Scope K's expression at its innermost loop: its reductions first (its
    children, one after the other), then its value into the output or its
-   register.  */
+   register, term by term where the program adds its terms one by one
+   (add_terms).  */
 void
 lg_compute_scope (gen *g, int k, state *st, block *b)
 {
@@ -456,30 +608,23 @@ lg_compute_scope (gen *g, int k, state *st, block *b)
   int children = lg_scope_child (g, k, -1) >= 0;
   int nz = children && k == 0 && needs_nz (g, st);
   for (int c = k + 1; children && c < nest->nscopes; c++)
-    if (nest->scope[c].parent == k)
+    if (nest->scope[c].parent == k
+        && !(k == 0 && deferred (g, lg_scope_body (g, 0), nest->scope[c].expr)))
       {
         lir_type tt = lg_ix_type (g, nest->scope[c].expr);
+        int v = -1;
         /* The values a pick takes go straight into the output's
-           register.  */
+           register (run_child).  */
         if (lg_pick_scope (g, c))
           {
-            g->treg[c] = g->acc;
             g->tsub[c] = 0;
             g->seed_node[c] = -1;
           }
         else
-          g->treg[c] = lg_decl (g, b, tt, "t", seed (g, k, c, st, tt));
+          v = seed (g, k, c, st, tt);
         if (nz && g->nz < 0)
           g->nz = lg_decl (g, b, LIR_I32, "nz", lg_int (g, 0));
-        const sch_scope *x = &nest->scope[c];
-        if (x->last >= x->first)
-          {
-            lg_dist_chain_in (g, x->first, g->treg[c], b);
-            lg_loop (g, x->first, st, b);
-            lg_dist_chain_out (g, x->first, g->treg[c], b);
-          }
-        else
-          lg_compute_scope (g, c, st, b);
+        run_child (g, c, v, st, b);
       }
   int body = lg_scope_body (g, k);
   if (lg_pick_scope (g, k))
@@ -492,26 +637,26 @@ lg_compute_scope (gen *g, int k, state *st, block *b)
     }
   if (lat_is_zero (g->s, body, st->absent) && !children)
     return;
-  int val = g->merge_a[0] >= 0 && k == 0 && !children
-            ? merged_value (g, body, st) : lg_value (g, body, st, k);
+  int merged = g->merge_a[0] >= 0 && k == 0 && !children;
   if (k > 0)
     {
-      lg_set (g, b, LIR_ACCUM, g->tsub[k] ? LIR_SUB : LIR_ADD, g->treg[k], -1,
-              -1, -1, val);
+      add_terms (g, k, below_sums (g, k, body), 0, 0, st, b);
       if (g->nz >= 0)
         lg_assign (g, b, g->nz, lg_int (g, 1));
       return;
     }
+  block inner = lg_block (), *to = nz ? &inner : b;
+  if (output_accumulates (g))
+    add_terms (g, 0, below_sums (g, 0, body), 0, merged, st, to);
+  else
+    write_output (g, merged ? merged_value (g, body, st)
+                  : lg_value (g, body, st, k), 0, st, to);
   if (nz)
     {
       int s = lg_compound (g, b, LIR_IF, lg_ref (g, g->nz));
-      block inner = lg_block ();
-      write_output (g, val, st, &inner);
       if (s >= 0)
         g->k->stmts[s].body = inner.first;
       g->nz = -1;
-      return;
     }
-  write_output (g, val, st, b);
 }
 

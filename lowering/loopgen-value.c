@@ -34,6 +34,42 @@ lg_absent (const state *st, int a)
   return (st->absent >> a) & 1;
 }
 
+/* ACC (-1: nothing yet) with the terms of E added (subtracted when NEG)
+   one by one, as an accumulation's steps add them (ix_expr.seeded):
+   (a + b) + c, not a + (b + c); -1 when all are zero.  */
+static int
+step_value (gen *g, int acc, int e, int neg, const state *st, int k)
+{
+  const ix_expr *x = &g->s->expr[e];
+  if ((x->op == IX_ADD || x->op == IX_SUB) && x->seeded && !x->apart)
+    {
+      acc = step_value (g, acc, x->a, neg, st, k);
+      return step_value (g, acc, x->b, neg != (x->op == IX_SUB), st, k);
+    }
+  /* A sum's register starts from zero, unless it is seeded as the
+     right operand of a step itself (loopgen-output.c).  */
+  if (x->op == IX_SUM && !x->apart && lg_scope_child (g, k, e) >= 0)
+    {
+      lg_fail_sum_order (g);
+      return acc;
+    }
+  if (lat_is_zero (g->s, e, st->absent))
+    return acc;
+  int v = lg_value (g, e, st, k);
+  if (acc < 0)
+    return neg ? lir_unary (g->k, LIR_NEG, v) : v;
+  return lg_bin (g, neg ? LIR_SUB : LIR_ADD, acc, v);
+}
+
+void
+lg_fail_sum_order (gen *g)
+{
+  lg_fail (g, "'%s' accumulates a loop's sum term by term after other "
+           "terms, which the sparse loops would add in another order: sum "
+           "that loop into a temporary of its own and add the temporary",
+           g->s->opd[g->s->acc[g->s->out].opd].name);
+}
+
 /* The value of E where the accesses in ST's absent set are zero; the
    roots of scope K's children (none when K is -1) read their registers.  */
 int
@@ -55,6 +91,12 @@ lg_value (gen *g, int e, const state *st, int k)
     }
   if (!st->zeroed && lat_is_zero (s, e, st->absent))
     return lg_int (g, 0);
+  if ((x->op == IX_ADD || x->op == IX_SUB) && x->seeded)
+    {
+      int a = step_value (g, -1, x->a, 0, st, k);
+      a = step_value (g, a, x->b, x->op == IX_SUB, st, k);
+      return a < 0 ? lg_int (g, 0) : a;
+    }
   switch (x->op)
     {
     case IX_ACCESS:

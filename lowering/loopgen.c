@@ -173,11 +173,11 @@ scatter_row (gen *g, int a, int sign, state *st, block *b)
   g->k->stmts[s].body = body.first;
 }
 
-/* Every row scatter_row adds, in order.  */
+/* The rows scatter_row adds from FIRST on, in order.  */
 static void
-scatter_rows (gen *g, state *st, block *b)
+scatter_rows (gen *g, int first, state *st, block *b)
 {
-  for (int r = 0; r < g->nest->nws_rows; r++)
+  for (int r = first; r < g->nest->nws_rows; r++)
     scatter_row (g, g->nest->ws_row[r], g->nest->ws_sign[r], st, b);
 }
 
@@ -203,20 +203,24 @@ enter_rest (gen *g, int d, state *st, block *b)
   if (g->bound >= 0)
     {
       if (d == g->flush_depth)
-        scatter_rows (g, st, b);
+        scatter_rows (g, 0, st, b);
       lg_loop (g, d + 1, st, b);
       return;
     }
   lg_hoist (g, d, st, b);
   int k = g->scope_of[d];
+  int flush = g->nest->out_mode == SCH_OUT_WORKSPACE && d == g->flush_depth;
+  int before = flush && g->nest->ws_row_first;
+  if (before)
+    scatter_rows (g, 0, st, b);
   if (d == g->nest->scope[k].last)
     lg_compute_scope (g, k, st, b);
   else
     lg_loop (g, d + 1, st, b);
-  if (g->nest->out_mode == SCH_OUT_WORKSPACE && d == g->flush_depth)
+  if (flush)
     {
       /* The rows after e's products: C + e rounds as e + C.  */
-      scatter_rows (g, st, b);
+      scatter_rows (g, before, st, b);
       lg_flush (g, st, b);
     }
 }
@@ -1316,11 +1320,17 @@ lir_build (const ix_sched *sc, ix_diag *d)
     lg_fail (&g, "a maximum or minimum computed in %d loop nests",
              sc->nnests);
   if (s->acc[out].nidx == 0)
-    g.acc = lg_decl (&g, &top, et, "acc",
-                     s->pick != IX_PICK_NONE
-                     ? lir_leaf (g.k, LIR_SCALAR, et, o, -1, 0)
-                     : et == LIR_F64 || et == LIR_F32
-                     ? lir_const_f (g.k, 0, et) : lg_int (&g, 0));
+    {
+      int fp = et == LIR_F64 || et == LIR_F32;
+      /* A pick starts from the scalar's value, and floating-point terms
+         go into the scalar itself, in the program's order, unless the
+         sum may reassociate.  */
+      g.acc_holds_out = s->pick != IX_PICK_NONE
+                        || (fp && s->assign != IX_SET && !sc->reassoc);
+      g.acc = lg_decl (&g, &top, et, "acc",
+                       g.acc_holds_out ? lir_leaf (g.k, LIR_SCALAR, et, o, -1, 0)
+                       : fp ? lir_const_f (g.k, 0, et) : lg_int (&g, 0));
+    }
 
   for (int n = 0; n < sc->nnests && !g.err; n++)
     gen_nest (&g, n, &top);
@@ -1331,8 +1341,8 @@ lir_build (const ix_sched *sc, ix_diag *d)
 
   /* Epilogue.  */
   if (s->acc[out].nidx == 0)
-    lg_set (&g, &top, s->assign == IX_SET || g.seeded
-                      || s->pick != IX_PICK_NONE ? LIR_ASSIGN : LIR_ACCUM,
+    lg_set (&g, &top, s->assign == IX_SET || g.acc_holds_out ? LIR_ASSIGN
+            : LIR_ACCUM,
             LIR_ADD, -1, -1, -1, o,
             lg_dist_sum (&g, lg_ref (&g, g.acc)));
   if (sparse_out)

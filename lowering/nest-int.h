@@ -22,6 +22,7 @@ typedef struct sym
   int carried;    /* IX_ACCESS of an output: the element an earlier
                      iteration of the outer loop wrote (carried_read) */
   int seeded;     /* IX_ADD, IX_SUB: as ix_expr's */
+  int apart;      /* IX_SUM, IX_ADD, IX_SUB: as ix_expr's */
   unsigned loc;
 } sym;
 
@@ -111,7 +112,7 @@ int ng_is_temp (const engine *g, int o);
 int ng_pick_match (const engine *g, int evi, ix_pick *pick, int *value);
 
 /* nest-split.c.  */
-nest *ng_split_outputs (const nest *n, int *base);
+nest *ng_split_outputs (const nest *n, int *base, int *unordered);
 
 /* nest-zeros.c.  */
 /* The conjunction of the conditions of the if statements opened since

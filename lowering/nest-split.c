@@ -3,10 +3,12 @@
    symmetric matrix stored as its lower triangle) becomes two outputs of
    one storage, each its own statement.
 
-   Sums commute: the element y[k] ends with its old value plus every term
-   added to it, whichever statement adds which, so the two statements may
-   run one after the other.  Only accumulations (+=, -=) are split: a
-   plain = at one place would order the writes.  The second place's
+   The element y[k] ends with its old value plus every term added to it,
+   whichever statement adds which; in floating point the order counts,
+   and the two statements run one after the other only where each
+   element takes all the first place's terms before the second's
+   (splits_in_order).  Only accumulations (+=, -=) are split: a plain =
+   at one place would order the writes.  The second place's
    writes, and its reads in `y[j] = y[j] + ...`, go to a twin object of
    the same name; the twin and its original are one object to the front
    end (nest_result speaks of the original only).  */
@@ -73,9 +75,132 @@ accumulates (const nest *n, const nest_event *ev)
   return 0;
 }
 
+/* The loop whose index E is, converted or not, plus or minus an integer
+   constant (into *OFF), or -1.  */
+static int
+index_loop (const nest *n, int e, int64_t *off)
+{
+  *off = 0;
+  while (n->expr[e].op == IX_CAST)
+    e = n->expr[e].a;
+  const nest_expr *x = &n->expr[e];
+  if ((x->op == IX_ADD || x->op == IX_SUB) && n->expr[x->b].op == IX_CONST
+      && (n->expr[x->b].num.type == SP_I32
+          || n->expr[x->b].num.type == SP_I64))
+    {
+      int l = index_loop (n, x->a, off);
+      *off += x->op == IX_ADD ? n->expr[x->b].num.i : -n->expr[x->b].num.i;
+      return l;
+    }
+  return x->op == IX_INDEX ? x->loop[0] : -1;
+}
+
+enum { REL_LE = 1, REL_LT = 2, REL_NE = 4 };
+
+/* What condition E (its conjunctions) says of loop variable A against
+   B: REL_LE for a <= b, REL_LT for a < b (a + 1 <= b, say), REL_NE for
+   a != b.  */
+static int
+relation (const nest *n, int e, int a, int b)
+{
+  const nest_expr *x = &n->expr[e];
+  if (x->op == IX_AND)
+    return relation (n, x->a, a, b) | relation (n, x->b, a, b);
+  int64_t lo, ro;
+  int l = index_loop (n, x->a, &lo), r = index_loop (n, x->b, &ro);
+  ix_op op = x->op;
+  /* As a - b OP C.  */
+  int64_t c = ro - lo;
+  if (l == b && r == a)
+    {
+      op = op == IX_GT ? IX_LT : op == IX_GE ? IX_LE : op == IX_LT ? IX_GT
+           : op == IX_LE ? IX_GE : op;
+      c = lo - ro;
+    }
+  else if (l != a || r != b)
+    return 0;
+  if (op == IX_NE)
+    return c == 0 ? REL_NE : 0;
+  if (op != IX_LT && op != IX_LE)
+    return 0;
+  /* a - b <= D.  */
+  int64_t d = op == IX_LT ? c - 1 : c;
+  return d < 0 ? REL_LT | REL_LE : d == 0 ? REL_LE : 0;
+}
+
+/* What the if statements around event EVI (their then branches, a
+   loop's range among them) say of A against B: REL_LT when they keep
+   a < b, else REL_LE when a <= b, else 0.  */
+static int
+guarded (const nest *n, int evi, int a, int b)
+{
+  int cond[NEST_MAX_GUARDS], depth = 0, rel = 0;
+  for (int i = 0; i < evi; i++)
+    {
+      const nest_event *ev = &n->ev[i];
+      if (ev->kind == NEST_EV_IF && depth < NEST_MAX_GUARDS)
+        cond[depth++] = ev->rhs;
+      else if (ev->kind == NEST_EV_ELSE && depth > 0)
+        cond[depth - 1] = -1;
+      else if (ev->kind == NEST_EV_ENDIF && depth > 0)
+        depth--;
+    }
+  for (int k = 0; k < depth; k++)
+    if (cond[k] >= 0)
+      rel |= relation (n, cond[k], a, b);
+  if ((rel & REL_LT) || ((rel & REL_LE) && (rel & REL_NE)))
+    return REL_LT;
+  return rel & REL_LE;
+}
+
+/* Whether the two statements the places of floating-point output O
+   become, the first place's whole before the second's, add each
+   element's terms as the loops do: every term of the first place before
+   every term of the second in each element.  With P the first place's
+   loop and Q the second's, one inside the other, that holds when the
+   place at the inner loop adds only where Q < P (y[i] += L[i][j] * x[j];
+   if (j < i) y[j] += L[i][j] * x[i]: the column's terms of y[k] come
+   from the rows after k), or both add only where Q <= P (the diagonal's
+   two terms in turn).  */
+static int
+splits_in_order (const nest *n, int o, int first, int second)
+{
+  const nest_event *e1 = &n->ev[first], *e2 = &n->ev[second];
+  if (n->obj[o].opd.type != SP_F64 && n->obj[o].opd.type != SP_F32)
+    return 1;
+  if (e1->nidx != 1 || e2->nidx != 1)
+    return 0;
+  int p = e1->idx[0], q = e2->idx[0];
+  if (!nested (n, p, q))
+    return 0;
+  int p_outer = 0;
+  for (int i = 0; i < n->nevents; i++)
+    if (n->ev[i].kind == NEST_EV_BEGIN
+        && (n->ev[i].loop == p || n->ev[i].loop == q))
+      {
+        p_outer = n->ev[i].loop == p;
+        break;
+      }
+  int lt[2] = { 1, 1 }, le[2] = { 1, 1 };
+  for (int i = 0; i < n->nevents; i++)
+    {
+      const nest_event *ev = &n->ev[i];
+      if (ev->kind != NEST_EV_ASSIGN || ev->obj != o)
+        continue;
+      int place = same_map (n, ev->idx, e2->idx, ev->nidx, e2->nidx);
+      int rel = guarded (n, i, q, p);
+      lt[place] &= rel == REL_LT;
+      le[place] &= rel != 0;
+    }
+  int inner = p_outer ? 1 : 0;
+  return lt[inner] || (le[0] && le[1]);
+}
+
 /* Object O's two places, when it is a dense array written at exactly
    two and only accumulated into: the event of the first write at the
-   second place, else -1.  */
+   second place, else -1; -2 when the two places' terms interleave in
+   an element in a way two statements would not keep
+   (splits_in_order).  */
 static int
 second_place (const nest *n, int o)
 {
@@ -102,21 +227,28 @@ second_place (const nest *n, int o)
             return -1;
         }
     }
+  if (second >= 0 && !splits_in_order (n, o, first, second))
+    return -2;
   return second;
 }
 
 /* A copy of N in which each output accumulated into at two places has a
    twin for the second, BASE[o] the original of each object (itself when
-   it is one); NULL when nothing is split.  */
+   it is one); NULL when nothing is split.  *UNORDERED: an output not
+   split because two statements would add its terms in another order,
+   or -1.  */
 nest *
-ng_split_outputs (const nest *n, int *base)
+ng_split_outputs (const nest *n, int *base, int *unordered)
 {
   nest *c = NULL;
+  *unordered = -1;
   for (int o = 0; o < NEST_MAX_OBJS; o++)
     base[o] = o;
   for (int o = 0; o < n->nobjs; o++)
     {
       int second = second_place (n, o);
+      if (second == -2)
+        *unordered = o;
       if (second < 0)
         continue;
       if (!c)

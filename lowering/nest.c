@@ -116,13 +116,24 @@ sym_reads_obj (const engine *g, int s, int obj)
          || (x->b >= 0 && sym_reads_obj (g, x->b, obj));
 }
 
+/* The step of an accumulation: A, then B added (subtracted) into it
+   (ix_expr.seeded).  */
+static int
+sym_step (engine *g, ix_op op, int a, int b)
+{
+  int r = ng_new_sym (g, op, a, b);
+  if (r >= 0)
+    g->syms[r].seeded = 1;
+  return r;
+}
+
 /* BASE + T (or - T), folding a zero base away.  */
 static int
 sym_apply (engine *g, int base, term t)
 {
   if (base < 0 || sym_is_zero (g, base))
     return t.neg ? ng_new_sym (g, IX_NEG, t.e, -1) : t.e;
-  return ng_new_sym (g, t.neg ? IX_SUB : IX_ADD, base, t.e);
+  return sym_step (g, t.neg ? IX_SUB : IX_ADD, base, t.e);
 }
 
 /* The pending sum D plus T.  */
@@ -132,7 +143,32 @@ term_add (engine *g, term d, term t)
   term r = d;
   if (d.e < 0)
     return t;
-  r.e = ng_new_sym (g, d.neg == t.neg ? IX_ADD : IX_SUB, d.e, t.e);
+  r.e = sym_step (g, d.neg == t.neg ? IX_ADD : IX_SUB, d.e, t.e);
+  return r;
+}
+
+/* The value of temporary S read: a sum or an accumulation in it (or
+   its negation, t = 0; t -= ...) is complete, a value of its own
+   (ix_expr.apart).  */
+static int
+sym_whole (engine *g, int s)
+{
+  const sym *x = &g->syms[s];
+  if (x->op == IX_NEG)
+    {
+      int a = sym_whole (g, x->a);
+      return a < 0 || a == x->a ? a : ng_new_sym (g, IX_NEG, a, -1);
+    }
+  if (x->apart
+      || !(x->op == IX_SUM
+           || ((x->op == IX_ADD || x->op == IX_SUB) && x->seeded)))
+    return s;
+  int r = ng_new_sym (g, IX_SUM, -1, -1);
+  if (r >= 0)
+    {
+      g->syms[r] = g->syms[s];
+      g->syms[r].apart = 1;
+    }
   return r;
 }
 
@@ -219,6 +255,8 @@ sym_rename (engine *g, int s, const int *canon)
   y->num = g->syms[s].num;
   y->sumloop = g->syms[s].sumloop;
   y->loc = g->syms[s].loc;
+  y->seeded = g->syms[s].seeded;
+  y->apart = g->syms[s].apart;
   return r;
 }
 
@@ -484,7 +522,7 @@ eval (engine *g, int e)
                later in them would reach the next iteration's read.  */
             for (int k = s->depth; k < g->depth; k++)
               g->st[o].carried[g->stack[k]] = 1;
-            return s->val;
+            return sym_whole (g, s->val);
           case ST_COND:
             return ng_fail (g, "%s is read after the if statement that sets "
                          "it: its value depends on the condition",
@@ -796,9 +834,6 @@ end_loop (engine *g, int l)
                   s->val = sym_apply (g, s->val, t);
                   if (s->val < 0)
                     return -1;
-                  if (g->syms[s->val].op == IX_ADD
-                      || g->syms[s->val].op == IX_SUB)
-                    g->syms[s->val].seeded = 1;
                 }
               else
                 {
@@ -914,7 +949,10 @@ kexpr (kbuild *k, int s)
       {
         int a = kexpr (k, x->a);
         int v = a < 0 ? -1 : kvar (k, x->sumloop);
-        return v < 0 ? -1 : ix_add_sum (k->ix, v, a, &k->d);
+        int e = v < 0 ? -1 : ix_add_sum (k->ix, v, a, &k->d);
+        if (e >= 0)
+          k->ix->expr[e].apart = x->apart;
+        return e;
       }
     default:
       {
@@ -924,7 +962,10 @@ kexpr (kbuild *k, int s)
           return -1;
         int e = ix_add_op (k->ix, x->op, a, b, -1, x->loc, &k->d);
         if (e >= 0)
-          k->ix->expr[e].seeded = x->seeded;
+          {
+            k->ix->expr[e].seeded = x->seeded;
+            k->ix->expr[e].apart = x->apart;
+          }
         return e;
       }
     }
@@ -986,6 +1027,10 @@ split_value (engine *g, int obj, int v, ix_assign *op, int *rhs)
               *op = IX_ADD_SET;
               *rhs = ng_new_sym (g, nb ? IX_SUB : IX_ADD, r, x->b);
             }
+          /* Steps of the program's accumulation stay steps: b goes into
+             the output after r.  */
+          if (*rhs >= 0)
+            g->syms[*rhs].seeded = x->seeded;
           return *rhs < 0 ? -1 : 0;
         }
     }
@@ -1355,6 +1400,19 @@ begin_if (engine *g, int *evi)
   return 0;
 }
 
+/* Refuse output O, added into at two places that ng_split_outputs did
+   not split: two statements would add its terms in another order.  */
+static int
+refuse_unordered (engine *g, int o)
+{
+  return ng_fail (g, "%s is added into at two places whose terms come in "
+                  "turn in its elements, which two passes over the loops "
+                  "would add in another order: add at the inner loop's "
+                  "place only where its index is below the outer loop's "
+                  "(the lower triangle: y[j] += ... where j < i)",
+                  ng_objname (g, o));
+}
+
 int
 nest_lower (const nest *n, nest_result *r)
 {
@@ -1372,14 +1430,16 @@ nest_lower (const nest *n, nest_result *r)
       snprintf (r->reason, sizeof r->reason, "out of memory");
       return -1;
     }
-  nest *split = ng_split_outputs (n, g->base);
+  int unordered;
+  nest *split = ng_split_outputs (n, g->base, &unordered);
   if (split)
     n = split;
   g->n = n;
   g->syms = syms;
   g->r = r;
   int named[NEST_MAX_OBJS] = { 0 };
-  int rc = prepass (g, named);
+  int rc = unordered >= 0 ? refuse_unordered (g, unordered)
+           : prepass (g, named);
 
   for (int i = 0; rc == 0 && i < n->nevents; i++)
     {

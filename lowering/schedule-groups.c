@@ -18,6 +18,9 @@ typedef struct groups
   int parent[SCH_MAX_SCOPES];
   uint32_t loops[SCH_MAX_SCOPES];
   uint32_t out_loops;           /* group 0: the output's loops */
+  uint32_t encl[SCH_MAX_VARS];  /* the loops that must enclose each loop:
+                                   a sum's, around a sum of the program's
+                                   below it in its group (in_order) */
   int ntop;                     /* group 0: reductions not below another */
   int top;                      /* ... the first of them */
   int overflow;
@@ -58,9 +61,32 @@ integral (const ix_stmt *s, int e)
   return t == SP_I32 || t == SP_I64;
 }
 
+/* Whether sum E adds floating-point terms in an order the program
+   fixed: a loop nest's, that may not reassociate.  */
+static int
+in_order (const ix_sched *sc, int e)
+{
+  sp_type t = ix_expr_type (&sc->st, e);
+  return sc->st.from_loops && !sc->reassoc
+         && (t == SP_F64 || t == SP_F32);
+}
+
+/* Whether sum E, a temporary's (ix_expr.apart), is added up on its own
+   and then used whole, in a register of its own: unless it is what a
+   nest sets its output to, where adding its terms into the output
+   rounds alike.  */
+static int
+sums_apart (const ix_sched *sc, const sch_nest *nest, int e)
+{
+  const ix_expr *x = &sc->st.expr[e];
+  return x->op == IX_SUM && x->apart && in_order (sc, e)
+         && !ix_is_locate (&sc->st, e)
+         && !(e == nest->rhs && nest->assign == IX_SET);
+}
+
 static void
 group_walk (const ix_sched *sc, const sch_nest *nest, int e, int g, int lin,
-            int below_red, groups *gr)
+            int below_red, uint32_t outer, groups *gr)
 {
   const ix_expr *x = &sc->st.expr[e];
   uint32_t red = reduction_loops (sc, nest, e);
@@ -69,7 +95,8 @@ group_walk (const ix_sched *sc, const sch_nest *nest, int e, int g, int lin,
       /* A second sum over a loop of the group (a product of two sums
          over one variable, as a loop nest's s * s reads them) cannot
          share that loop: it sums on its own.  */
-      if (!lin || (x->op == IX_SUM && (gr->loops[g] & red)))
+      if (!lin || (x->op == IX_SUM && (gr->loops[g] & red))
+          || sums_apart (sc, nest, e))
         {
           if (gr->n == SCH_MAX_SCOPES)
             {
@@ -81,10 +108,18 @@ group_walk (const ix_sched *sc, const sch_nest *nest, int e, int g, int lin,
           gr->loops[gr->n] = 0;
           g = gr->n++;
           lin = 1;
+          outer = 0;
         }
       else if (g == 0 && !below_red && gr->ntop++ == 0)
         gr->top = e;
+      /* The program's nested loops add in their order: the outer sum's
+         loops enclose the inner's.  */
+      if (x->op == IX_SUM && in_order (sc, e))
+        for (int sv = 0; sv < SCH_MAX_VARS; sv++)
+          if (red & ((uint32_t) 1 << sv))
+            gr->encl[sv] |= outer;
       gr->loops[g] |= red;
+      outer |= red;
       below_red = 1;
     }
   /* Sums do not cross + and -, nor an integer division (which does not
@@ -96,12 +131,13 @@ group_walk (const ix_sched *sc, const sch_nest *nest, int e, int g, int lin,
   if (ix_is_pick_sum (&sc->st, e) && !ix_is_pick_sum (&sc->st, x->a))
     lin = 0;
   if (x->a >= 0)
-    group_walk (sc, nest, x->a, g, lin, below_red, gr);
+    group_walk (sc, nest, x->a, g, lin, below_red, outer, gr);
   /* Nor does a sum in a divisor (a locate, ix_is_locate) share the
      loops of what it divides.  */
   if (x->b >= 0)
     group_walk (sc, nest, x->b, g,
-                lin && x->op != IX_DIV && x->op != IX_MOD, below_red, gr);
+                lin && x->op != IX_DIV && x->op != IX_MOD, below_red, outer,
+                gr);
 }
 
 static void
@@ -119,7 +155,7 @@ build_groups (const ix_sched *sc, const sch_nest *nest, groups *gr)
       for (int m = 0; m < np; m++)
         gr->out_loops |= (uint32_t) 1 << pv[m];
     }
-  group_walk (sc, nest, nest->rhs, 0, 1, 0, gr);
+  group_walk (sc, nest, nest->rhs, 0, 1, 0, 0, gr);
 }
 
 static int
@@ -153,8 +189,9 @@ edges_between (sch_graph *g, uint32_t from, uint32_t to)
 /* Hard edges of the reduction groups: each group's loops inside all loops
    of the group it feeds; groups side by side form a cycle (they cannot
    share a nest), except a locate's (one element, ix_is_locate), whose
-   loop comes after the other's, both inside their parent's loops.
-   Returns -1 when there are too many groups.  */
+   loop comes after the other's, both inside their parent's loops; the
+   loops of the program's nested floating-point sums in the program's
+   order (groups.encl).  Returns -1 when there are too many groups.  */
 int
 sch_reduction_edges (const ix_sched *sc, const sch_nest *nest,
                      sch_graph *hard)
@@ -163,6 +200,8 @@ sch_reduction_edges (const ix_sched *sc, const sch_nest *nest,
   build_groups (sc, nest, &gr);
   if (gr.overflow)
     return -1;
+  for (int sv = 0; sv < SCH_MAX_VARS; sv++)
+    edges_between (hard, gr.encl[sv], (uint32_t) 1 << sv);
   for (int h = 1; h < gr.n; h++)
     {
       int p = gr.parent[h];

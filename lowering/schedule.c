@@ -743,7 +743,15 @@ rows_in_workspace (ix_sched *sc, sch_nest *nest, int skip, ix_diag *d)
   if (schedule_nest (sc, nest, e, IX_SET, skip, &w, d)
       || nest->out_mode != SCH_OUT_WORKSPACE || nest->ws_level < 1)
     return 1;
-  /* The old C last.  */
+  /* The old C last; a row first where the program adds a
+     floating-point sum's terms into it one by one (C[i][j] += A[i][k] *
+     B[k][j], a step of its accumulation, ix_expr.seeded).  */
+  const ix_expr *top = &s->expr[s->rhs], *tx = &s->expr[terms[rest]];
+  sp_type t = ix_expr_type (s, terms[rest]);
+  nest->ws_row_first = nrows == 1 && (top->op == IX_ADD || top->op == IX_SUB)
+                       && top->seeded && top->b == terms[rest]
+                       && tx->op == IX_SUM && !tx->apart && !sc->reassoc
+                       && (t == SP_F64 || t == SP_F32);
   nest->nws_rows = 0;
   for (int pass = 0; pass < 2; pass++)
     for (int r = 0; r < nrows; r++)
@@ -756,14 +764,43 @@ rows_in_workspace (ix_sched *sc, sch_nest *nest, int skip, ix_diag *d)
   return 0;
 }
 
-/* Split a dense output's statement into one nest per additive term.  */
+/* Whether one nest per additive term of E (collect_terms) adds the
+   terms as the program does, each into what the nests before it left:
+   a step of an accumulation (ix_expr.seeded, not apart) adds its terms
+   so; another sum only at the top of a value set (SET), and when its
+   right operand is one term, ((a + b) - c) as y = a; y += b; y -= c.  */
+static int
+splits_in_order (const ix_stmt *s, int e, int set)
+{
+  const ix_expr *x = &s->expr[e];
+  if (x->op == IX_NEG)
+    {
+      int a = unnegated (s, x->a);
+      return s->expr[a].op != IX_ADD && s->expr[a].op != IX_SUB;
+    }
+  if (x->op != IX_ADD && x->op != IX_SUB)
+    return 1;
+  if (x->seeded && !x->apart)
+    return splits_in_order (s, x->a, set) && splits_in_order (s, x->b, 0);
+  int b = unnegated (s, x->b);
+  return set && splits_in_order (s, x->a, 1)
+         && s->expr[b].op != IX_ADD && s->expr[b].op != IX_SUB;
+}
+
+/* Split a dense output's statement into one nest per additive term,
+   where that keeps the order of a loop nest's floating-point sum
+   (splits_in_order) or the order is not the program's (a pragma's sum)
+   or does not matter.  */
 static int
 split_terms (ix_sched *sc, why *w, ix_diag *d)
 {
   ix_stmt *s = &sc->st;
   int terms[SCH_MAX_NESTS], signs[SCH_MAX_NESTS];
   int n = collect_terms (s, s->rhs, 1, terms, signs, 0);
-  if (n < 2)
+  sp_type t = ix_expr_type (s, s->rhs);
+  if (n < 2
+      || ((t == SP_F64 || t == SP_F32) && !sc->reassoc && s->from_loops
+          && !splits_in_order (s, s->rhs, s->assign == IX_SET)))
     return 1;
   int outsign = s->assign == IX_SUB_SET ? -1 : 1;
   for (int t = 0; t < n; t++)
@@ -1019,6 +1056,8 @@ ix_schedule (const ix_stmt *s, const ix_sched_opts *opts, ix_sched *out,
                              leaf, st->rhs, st->tok, st->loc, d);
       if (rhs < 0)
         return -1;
+      /* E goes into C_old as += adds it (a step, ix_expr.seeded).  */
+      st->expr[rhs].seeded = 1;
       out->fmt[old] = out->fmt[st->out];
       out->conv_of[old] = -1;
       out->old_out = old;

@@ -165,6 +165,9 @@ typedef struct sch_nest
                                     its sign */
   int ws_row[IX_MAX_ACCESSES];
   int ws_sign[IX_MAX_ACCESSES];
+  int ws_row_first;              /* WORKSPACE: WS_ROW[0] goes in before
+                                    RHS's terms, which the program adds
+                                    into it one by one */
   int nscopes;
   sch_scope scope[SCH_MAX_SCOPES];  /* in nesting order; their loops are
                                     consecutive ranges of depths */

@@ -41,6 +41,7 @@ same_expr (const ix_stmt *s, int e, int f)
     return 0;
   const ix_expr *x = &s->expr[e], *y = &s->expr[f];
   if (x->op != y->op || x->var != y->var || x->seeded != y->seeded
+      || x->apart != y->apart
       || x->num.type != y->num.type)
     return 0;
   switch (x->op)
@@ -106,7 +107,12 @@ copy_expr (ix_stmt *dst, const ix_stmt *src, int e, int hole, int hole_acc,
   if (a < 0)
     return -1;
   if (x->op == IX_SUM)
-    return var < 0 ? -1 : ix_add_sum (dst, var, a, d);
+    {
+      int r = var < 0 ? -1 : ix_add_sum (dst, var, a, d);
+      if (r >= 0)
+        dst->expr[r].apart = x->apart;
+      return r;
+    }
   if (x->op == IX_CAST)
     return ix_add_cast (dst, x->num.type, a, d);
   if (x->op == IX_CALL || x->op == IX_CALLZ)
@@ -116,7 +122,10 @@ copy_expr (ix_stmt *dst, const ix_stmt *src, int e, int hole, int hole_acc,
     return -1;
   int r = ix_add_op (dst, x->op, a, b, x->tok, x->loc, d);
   if (r >= 0)
-    dst->expr[r].seeded = x->seeded;
+    {
+      dst->expr[r].seeded = x->seeded;
+      dst->expr[r].apart = x->apart;
+    }
   return r;
 }
 
@@ -469,25 +478,57 @@ output_sparse (const ix_stmt *s)
   return ix_access_sparse (s, s->out, &s->opd[s->acc[s->out].opd].fmt);
 }
 
-/* The sums of S below another operator, outermost first, into SUMS;
-   their number.  */
+/* Whether E is a step of an accumulation (ix_expr.seeded) whose right
+   operand is a sum added term by term: the value it adds into and the
+   sum go into a temporary together (t0 = 0.5 + sum(...), seeded so),
+   not the sum alone, which would start from zero.  */
+static int
+seeded_sum (const ix_stmt *s, int e)
+{
+  const ix_expr *x = &s->expr[e];
+  return (x->op == IX_ADD || x->op == IX_SUB) && x->seeded
+         && s->expr[x->b].op == IX_SUM && !s->expr[x->b].apart
+         && !ix_is_locate (s, x->b);
+}
+
+/* The sums of S below another operator (with their seeded steps,
+   seeded_sum), outermost first, into SUMS; their number.  A sum whose
+   terms go into an accumulation begun before it (the body of another
+   sum, a later step of an accumulation, the right-hand side of a += or
+   of an outer sum) stays, unless a temporary of the program's summed
+   it apart (ix_expr.apart): in a temporary its terms would be added
+   apart.  */
 static int
 inner_sums (const ix_stmt *s, int *sums)
 {
-  int n = 0, queue[IX_MAX_EXPRS], tail = 0, head = 0;
+  int n = 0, queue[IX_MAX_EXPRS], cont[IX_MAX_EXPRS], tail = 0, head = 0;
   int root = s->rhs;
   while (s->expr[root].op == IX_SUM)
     root = s->expr[root].a;
-  queue[tail++] = root;
+  queue[tail] = root;
+  cont[tail++] = root != s->rhs || s->assign != IX_SET;
   while (head < tail)
     {
-      int e = queue[head++];
-      if (s->expr[e].op == IX_SUM && !ix_is_locate (s, e))
+      int e = queue[head], c = cont[head++];
+      const ix_expr *x = &s->expr[e];
+      int step = (x->op == IX_ADD || x->op == IX_SUB) && x->seeded;
+      /* A temporary's value (apart) is whole wherever it is.  */
+      if ((!c || x->apart)
+          && ((x->op == IX_SUM && !ix_is_locate (s, e))
+              || (seeded_sum (s, e) && e != root)))
         sums[n++] = e;
-      if (s->expr[e].a >= 0 && tail < IX_MAX_EXPRS)
-        queue[tail++] = s->expr[e].a;
-      if (s->expr[e].b >= 0 && tail < IX_MAX_EXPRS)
-        queue[tail++] = s->expr[e].b;
+      /* What continues: a sum's body, a step's right operand, and its
+         left one where the step itself continues.  */
+      if (x->a >= 0 && tail < IX_MAX_EXPRS)
+        {
+          queue[tail] = x->a;
+          cont[tail++] = x->op == IX_SUM || (step && !x->apart && c);
+        }
+      if (x->b >= 0 && tail < IX_MAX_EXPRS && !seeded_sum (s, e))
+        {
+          queue[tail] = x->b;
+          cont[tail++] = step;
+        }
     }
   return n;
 }

@@ -53,6 +53,8 @@ struct lowerer
   tree read (int acc);
   tree lvalue_dense (int acc);
   tree eval (int e, tree *stmts);
+  bool accumulate (tree var, int e, bool neg, tree *stmts);
+  bool sum_into (tree var, int e, bool neg, tree *stmts);
   tree loop (int v, tree body);
   tree build ();
 };
@@ -211,6 +213,20 @@ lowerer::eval (int e, tree *stmts)
       }
     case IX_ADD:
     case IX_SUB:
+      if (x.seeded)
+	{
+	  /* A's value, then B's terms added into it one by one.  */
+	  tree a = eval (x.a, stmts);
+	  if (!a)
+	    return NULL_TREE;
+	  tree type = elem_tree (ix_expr_type (ix, e));
+	  tree var = new_var (type, NULL);
+	  append_to_statement_list (build2 (MODIFY_EXPR, type, var,
+					    sparse_convert (loc, type, a)),
+				    stmts);
+	  return accumulate (var, x.b, x.op == IX_SUB, stmts) ? var : NULL_TREE;
+	}
+      /* Fall through.  */
     case IX_MUL:
     case IX_DIV:
       {
@@ -296,24 +312,65 @@ lowerer::eval (int e, tree *stmts)
       }
     case IX_SUM:
       {
-	tree body = NULL_TREE;
-	tree a = eval (x.a, &body);
-	if (!a)
-	  return NULL_TREE;
-	tree type = sparse_arith_type (TREE_TYPE (a), TREE_TYPE (a));
+	tree t = elem_tree (ix_expr_type (ix, x.a));
+	tree type = sparse_arith_type (t, t);
 	tree acc = new_var (type, NULL);
 	append_to_statement_list (build2 (MODIFY_EXPR, type, acc,
 					  build_zero_cst (type)), stmts);
-	append_to_statement_list
-	  (build2 (MODIFY_EXPR, type, acc,
-		   fold_build2 (PLUS_EXPR, type, acc, sparse_convert (loc, type, a))),
-	   &body);
-	append_to_statement_list (loop (x.var, body), stmts);
-	return acc;
+	return sum_into (acc, e, false, stmts) ? acc : NULL_TREE;
       }
     default:
       return NULL_TREE;
     }
+}
+
+/* Whether E continues the accumulation it is added into: a sum, or a
+   step of the program's accumulation (ix_expr.seeded), not a value a
+   temporary summed apart (ix_expr.apart).  */
+static bool
+continues (const ix_stmt *ix, int e)
+{
+  const ix_expr &x = ix->expr[e];
+  return !x.apart && (x.op == IX_SUM
+		      || ((x.op == IX_ADD || x.op == IX_SUB) && x.seeded));
+}
+
+/* The loop of sum E, adding (subtracting, when NEG) its terms into VAR
+   (accumulate).  */
+bool
+lowerer::sum_into (tree var, int e, bool neg, tree *stmts)
+{
+  const ix_expr &x = ix->expr[e];
+  tree body = NULL_TREE;
+  if (!accumulate (var, x.a, neg, &body))
+    return false;
+  append_to_statement_list (loop (x.var, body), stmts);
+  return true;
+}
+
+/* Add (subtract, when NEG) the terms of E into VAR one by one, as the
+   program adds them: a step's operands in turn, a sum's terms in its
+   loop, anything else whole (C's compound assignment).  */
+bool
+lowerer::accumulate (tree var, int e, bool neg, tree *stmts)
+{
+  const ix_expr &x = ix->expr[e];
+  if (continues (ix, e) && x.op == IX_SUM)
+    return sum_into (var, e, neg, stmts);
+  if (continues (ix, e))
+    return (accumulate (var, x.a, neg, stmts)
+	    && accumulate (var, x.b, neg != (x.op == IX_SUB), stmts));
+  tree v = eval (e, stmts);
+  if (!v)
+    return false;
+  tree vtype = TREE_TYPE (var);
+  tree type = sparse_arith_type (vtype, TREE_TYPE (v));
+  tree sum = fold_build2 (neg ? MINUS_EXPR : PLUS_EXPR, type,
+			  sparse_convert (loc, type, var),
+			  sparse_convert (loc, type, v));
+  append_to_statement_list (build2 (MODIFY_EXPR, vtype, var,
+				    sparse_convert (loc, vtype, sum)), stmts);
+  return true;
 }
 
 /* for (v = 0; v < ext[v]; v++) BODY  */
@@ -358,15 +415,18 @@ lowerer::build ()
       append_to_statement_list (build2 (MODIFY_EXPR, i64, ext[v], x), &stmts);
     }
 
-  /* The innermost body: evaluate, then assign or accumulate.  */
+  /* The innermost body: evaluate, then assign or accumulate; a sum the
+     program adds into the output term by term goes into its value so
+     (into a copy, stored after).  */
   tree body = NULL_TREE;
-  tree val = eval (ix->rhs, &body);
-  if (!val)
-    return NULL_TREE;
   const ix_access &out = ix->acc[ix->out];
   const ix_operand &o = ix->opd[out.opd];
   tree_code acc = ix->assign == IX_ADD_SET ? PLUS_EXPR
 		  : ix->assign == IX_SUB_SET ? MINUS_EXPR : ERROR_MARK;
+  bool into = acc != ERROR_MARK && continues (ix, ix->rhs);
+  tree val = into ? NULL_TREE : eval (ix->rhs, &body);
+  if (!into && !val)
+    return NULL_TREE;
   if (o.tagged)
     {
       tree decl = sparse_einsum_operand_decl (e, out.opd);
@@ -376,16 +436,27 @@ lowerer::build ()
       tree idx[SP_MAX_RANK];
       for (int k = 0; k < out.nidx; k++)
 	idx[k] = ivar[out.var[k]];
-      tree v = sparse_convert (loc, tag.elem_type, val);
-      if (acc != ERROR_MARK)
+      tree old = acc == ERROR_MARK ? NULL_TREE
+		 : sparse_build_get (loc, handle[out.opd], tag.elem_type,
+				     out.nidx, idx, NULL);
+      tree v;
+      if (into)
 	{
-	  tree old = sparse_build_get (loc, handle[out.opd], tag.elem_type,
-				       out.nidx, idx, NULL);
+	  v = new_var (tag.elem_type, NULL);
+	  append_to_statement_list (build2 (MODIFY_EXPR, tag.elem_type, v,
+					    old), &body);
+	  if (!accumulate (v, ix->rhs, acc == MINUS_EXPR, &body))
+	    return NULL_TREE;
+	}
+      else if (acc != ERROR_MARK)
+	{
 	  tree type = sparse_arith_type (tag.elem_type, TREE_TYPE (val));
 	  v = sparse_convert (loc, tag.elem_type,
 			    fold_build2 (acc, type, sparse_convert (loc, type, old),
 					 sparse_convert (loc, type, val)));
 	}
+      else
+	v = sparse_convert (loc, tag.elem_type, val);
       append_to_statement_list (sparse_build_put (loc, handle[out.opd],
 						  tag.elem_type, v, out.nidx,
 						  idx), &body);
@@ -397,7 +468,15 @@ lowerer::build ()
 	return NULL_TREE;
       tree ltype = TREE_TYPE (lhs);
       tree v;
-      if (acc != ERROR_MARK)
+      if (into)
+	{
+	  v = new_var (ltype, NULL);
+	  append_to_statement_list (build2 (MODIFY_EXPR, ltype, v,
+					    unshare_expr (lhs)), &body);
+	  if (!accumulate (v, ix->rhs, acc == MINUS_EXPR, &body))
+	    return NULL_TREE;
+	}
+      else if (acc != ERROR_MARK)
 	{
 	  tree type = sparse_arith_type (ltype, TREE_TYPE (val));
 	  v = fold_build2 (acc, type, sparse_convert (loc, type, unshare_expr (lhs)),

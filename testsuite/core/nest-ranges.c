@@ -113,8 +113,9 @@ lowering (void)
 
   /* The shapes: CSR's row segment cut by binary searches, the end at the
      first column >= i; the merge with x a dense loop from i + 1, A's
-     positions from the first column >= i + 1; a sum over a dense format, whose loops
-     run j outside, i from j.  */
+     positions from the first column >= i + 1; a floating-point sum over
+     a dense format, whose loops keep the program's order (the order of
+     its additions), i outside, j to i.  */
   static char buf[65536];
   printed (0, buf, sizeof buf);
   CHECK (strstr (buf, "int64_t j_hi = (int64_t) (int32_t) i;"));
@@ -126,8 +127,8 @@ lowering (void)
   CHECK (strstr (buf, "int64_t pA1 = pA1_from;"));
   CHECK (strstr (buf, "for (j = 0 < j_lo ? j_lo : 0;"));
   printed (2, buf, sizeof buf);
-  CHECK (strstr (buf, "int64_t i_lo = (int64_t) (int32_t) j;"));
-  CHECK (strstr (buf, "for (i = 0 < i_lo ? i_lo : 0; i < A->dims[0]; i++)"));
+  CHECK (strstr (buf, "int64_t j_hi = (int64_t) (int32_t) i + 1;"));
+  CHECK (strstr (buf, "for (j = 0; j < sp_kmin (A->dims[1], j_hi); j++)"));
 
   /* A diagonal, d[i] = A[i][i]: the row cut to the one column i by two
      binary searches (a locate).  */

@@ -227,7 +227,7 @@ k23 (double y[N], double A[N][M] SPARSE ("COO"), const double x[M])
 static void
 k24 (double y[N], double A[N][M] SPARSE ("CSR"), const double x[M], const double w[N])
 {
-  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: y.i. = w.i. . .0.5 . sum.j, A.i,j. . x.j... - .0.5 . sum.j, A.i,j. . x.j...; A: CSR; nest 1 .= w.i. . .0.5 . sum.j, A.i,j. . x.j....: i for, j for over A; nest 2 .-= 0.5.: i for; nest 3 .-= sum.j, A.i,j. . x.j...: i for, j for over A; y: dense" } */
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: split into 2 kernels over temporaries 't0' dense: t0.i. = 0.5 . sum.j, A.i,j. . x.j..; y.i. = w.i. . t0.i. - t0.i.; kernel 1, t0.i. = 0.5 . sum.j, A.i,j. . x.j..; A: CSR, t0: dense; loops: i for, j for over A; t0: dense" } */
     {
       double t = 0.5;
       for (int j = 0; j < M; j++)
@@ -240,7 +240,7 @@ k24 (double y[N], double A[N][M] SPARSE ("CSR"), const double x[M], const double
 static void
 k25 (double y[N], double A[N][M] SPARSE ("DCSR"), const double x[M], const double w[N])
 {
-  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: y.i. = w.i. . .0.5 . sum.j, A.i,j. . x.j... - .0.5 . sum.j, A.i,j. . x.j...; A: DCSR; nest 1 .= w.i. . .0.5 . sum.j, A.i,j. . x.j....: i for, j for over A; nest 2 .-= 0.5.: i for; nest 3 .-= sum.j, A.i,j. . x.j...: i for over A, j for over A; y: dense" } */
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: split into 2 kernels over temporaries 't0' dense: t0.i. = 0.5 . sum.j, A.i,j. . x.j..; y.i. = w.i. . t0.i. - t0.i.; kernel 1, t0.i. = 0.5 . sum.j, A.i,j. . x.j..; A: DCSR, t0: dense; loops: i for, j for over A; t0: dense" } */
     {
       double t = 0.5;
       for (int j = 0; j < M; j++)
@@ -253,7 +253,7 @@ k25 (double y[N], double A[N][M] SPARSE ("DCSR"), const double x[M], const doubl
 static void
 k26 (double y[N], double A[N][M] SPARSE ("CSC"), const double x[M], const double w[N])
 {
-  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: y.i. = w.i. . .0.5 . sum.j, A.i,j. . x.j... - .0.5 . sum.j, A.i,j. . x.j...; A: CSC converted to CSR; nest 1 .= w.i. . .0.5 . sum.j, A.i,j. . x.j....: i for, j for over A; nest 2 .-= 0.5.: i for; nest 3 .-= sum.j, A.i,j. . x.j...: i for, j for over A; y: dense" } */
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: split into 2 kernels over temporaries 't0' dense: t0.i. = 0.5 . sum.j, A.i,j. . x.j..; y.i. = w.i. . t0.i. - t0.i.; kernel 1, t0.i. = 0.5 . sum.j, A.i,j. . x.j..; A: CSC, t0: dense; nest 1 .= 0.5.: i for; nest 2 ..= sum.j, A.i,j. . x.j...: j for, i for over A; t0: dense" } */
     {
       double t = 0.5;
       for (int j = 0; j < M; j++)
@@ -266,7 +266,7 @@ k26 (double y[N], double A[N][M] SPARSE ("CSC"), const double x[M], const double
 static void
 k27 (double y[N], double A[N][M] SPARSE ("COO"), const double x[M], const double w[N])
 {
-  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: y.i. = w.i. . .0.5 . sum.j, A.i,j. . x.j... - .0.5 . sum.j, A.i,j. . x.j...; A: COO; nest 1 .= w.i. . .0.5 . sum.j, A.i,j. . x.j....: i for, j for over A; nest 2 .-= 0.5.: i for; nest 3 .-= sum.j, A.i,j. . x.j...: i for over A, j for over A; y: dense" } */
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: split into 2 kernels over temporaries 't0' dense: t0.i. = 0.5 . sum.j, A.i,j. . x.j..; y.i. = w.i. . t0.i. - t0.i.; kernel 1, t0.i. = 0.5 . sum.j, A.i,j. . x.j..; A: COO, t0: dense; loops: i for, j for over A; t0: dense" } */
     {
       double t = 0.5;
       for (int j = 0; j < M; j++)
@@ -279,7 +279,7 @@ k27 (double y[N], double A[N][M] SPARSE ("COO"), const double x[M], const double
 static void
 k28 (double y[N], double A[N][M] SPARSE ("DCSC"), const double x[M], const double w[N])
 {
-  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: y.i. = w.i. . .0.5 . sum.j, A.i,j. . x.j... - .0.5 . sum.j, A.i,j. . x.j...; A: DCSC converted to DCSR; nest 1 .= w.i. . .0.5 . sum.j, A.i,j. . x.j....: i for, j for over A; nest 2 .-= 0.5.: i for; nest 3 .-= sum.j, A.i,j. . x.j...: i for over A, j for over A; y: dense" } */
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: split into 2 kernels over temporaries 't0' dense: t0.i. = 0.5 . sum.j, A.i,j. . x.j..; y.i. = w.i. . t0.i. - t0.i.; kernel 1, t0.i. = 0.5 . sum.j, A.i,j. . x.j..; A: DCSC, t0: dense; nest 1 .= 0.5.: i for; nest 2 ..= sum.j, A.i,j. . x.j...: j for over A, i for over A; t0: dense" } */
     {
       double t = 0.5;
       for (int j = 0; j < M; j++)
@@ -292,7 +292,7 @@ k28 (double y[N], double A[N][M] SPARSE ("DCSC"), const double x[M], const doubl
 static void
 k29 (double y[N], double A[N][M] SPARSE ("D,CU"), const double x[M], const double w[N])
 {
-  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: y.i. = w.i. . .0.5 . sum.j, A.i,j. . x.j... - .0.5 . sum.j, A.i,j. . x.j...; A: CSR; nest 1 .= w.i. . .0.5 . sum.j, A.i,j. . x.j....: i for, j for over A; nest 2 .-= 0.5.: i for; nest 3 .-= sum.j, A.i,j. . x.j...: i for, j for over A; y: dense" } */
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest sparsified: split into 2 kernels over temporaries 't0' dense: t0.i. = 0.5 . sum.j, A.i,j. . x.j..; y.i. = w.i. . t0.i. - t0.i.; kernel 1, t0.i. = 0.5 . sum.j, A.i,j. . x.j..; A: CSR, t0: dense; loops: i for, j for over A; t0: dense" } */
     {
       double t = 0.5;
       for (int j = 0; j < M; j++)
@@ -785,7 +785,7 @@ static void
 k79 (double *out, double A[N][M] SPARSE ("CSR"), const double x[M], const double w[N])
 {
   double s = 0.25;
-  for (int j = 0; j < M; j++)	/* { dg-message "loop nest sparsified: s .= sum.j, sum.i, w.i. . A.i,j. . x.j...; A: CSR; loops: i for, j for over A; s: scalar" } */
+  for (int j = 0; j < M; j++)	/* { dg-message "loop nest sparsified: s .= sum.j, sum.i, w.i. . A.i,j. . x.j...; A: CSR converted to CSC; loops: j for, i for over A; s: scalar" } */
     for (int i = 0; i < N; i++)
       s += w[i] * A[i][j] * x[j];
   *out = s;

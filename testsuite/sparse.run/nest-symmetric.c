@@ -3,8 +3,10 @@
    and y[j] from the column (the lower triangle with the diagonal and a
    guard j != i; the strict lower triangle with the diagonal in a nest of
    its own; the upper triangle; -= and an int matrix).  Each place of y
-   becomes a statement of its own: sums commute, so they run one after
-   the other.  Compiled with -fopenmp and run on threads: the row
+   becomes a statement of its own: each element takes all the terms of
+   one place before the other's (its row's, then its column's from the
+   rows after it; in the upper triangle its column's from the rows
+   before it, then its row's), so they run one after the other.  Compiled with -fopenmp and run on threads: the row
    statement runs in parallel, the column one (whose rows scatter into y)
    serially, so no two threads add into one element; on 1 to 3 threads,
    parallel however few the entries.  */
