@@ -118,6 +118,9 @@ int lg_absent (const state *st, int a);
 int lg_value (gen *g, int e, const state *st, int k);
 /* Refuse a sum the program adds term by term after other terms into a
    value whose register cannot start from them.  */
+/* Whether the order in which the terms of E are added changes its value:
+   floating-point terms the program does not let reassociate.  */
+int lg_order_matters (gen *g, int e);
 void lg_fail_sum_order (gen *g);
 int lg_available (const gen *g, int e, const state *st);
 int lg_scope_body (const gen *g, int k);

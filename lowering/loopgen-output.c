@@ -580,7 +580,7 @@ add_terms (gen *g, int k, int e, int neg, int merged, state *st, block *b)
         }
       return;
     }
-  if (c >= 0)
+  if (c >= 0 && lg_order_matters (g, e))
     {
       /* Its register starts from zero: its terms would not go in after
          those before it.  */

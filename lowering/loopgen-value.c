@@ -48,7 +48,8 @@ step_value (gen *g, int acc, int e, int neg, const state *st, int k)
     }
   /* A sum's register starts from zero, unless it is seeded as the
      right operand of a step itself (loopgen-output.c).  */
-  if (x->op == IX_SUM && !x->apart && lg_scope_child (g, k, e) >= 0)
+  if (x->op == IX_SUM && !x->apart && lg_scope_child (g, k, e) >= 0
+      && lg_order_matters (g, e))
     {
       lg_fail_sum_order (g);
       return acc;
@@ -59,6 +60,13 @@ step_value (gen *g, int acc, int e, int neg, const state *st, int k)
   if (acc < 0)
     return neg ? lir_unary (g->k, LIR_NEG, v) : v;
   return lg_bin (g, neg ? LIR_SUB : LIR_ADD, acc, v);
+}
+
+int
+lg_order_matters (gen *g, int e)
+{
+  lir_type t = lg_ix_type (g, e);
+  return (t == LIR_F64 || t == LIR_F32) && !g->sc->reassoc;
 }
 
 void

@@ -104,6 +104,10 @@ const char *ng_loopname (const engine *g, int l);
 char *ng_spell_access (const engine *g, int obj, int nidx, const int *loops,
                        char *buf, size_t len);
 int ng_is_temp (const engine *g, int o);
+/* The pairs of named arrays (NAMED) that a statement's output may share
+   storage with, into the result's checks (nest-alias.c): 0, or -1 with
+   the reason.  */
+int ng_check_aliases (engine *g, const int *named);
 
 /* nest-pick.c.  */
 /* Whether events EVI, EVI + 1 and EVI + 2 are `if (V > M) M = V;` or

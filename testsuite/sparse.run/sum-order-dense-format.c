@@ -1,9 +1,7 @@
 /* Nests over arrays tagged with all-dense formats (no sparse operand)
-   run as dense loops the plugin writes from the statement, reading the
-   tagged arrays element by element through the runtime: they too add
-   each element's terms in the program's order, term by term into the
-   output where the program adds them so, a temporary's sum apart and
-   then whole.  The
+   are kernels over the runtime's values: they too add each element's
+   terms in the program's order, term by term into the output where the
+   program adds them so, a temporary's sum apart and then whole.  The
    values as in sum-order-steps.c: outputs near 1e16, terms with many
    digits, printed with %a.  */
 #include "sparse-run.h"
@@ -12,7 +10,7 @@ static void
 two_terms (int n, double y[n], double A[n][n] SPARSE ("D,D"),
            double B[n][n] SPARSE ("D,D"), double x[n])
 {
-  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: no array is stored sparsely" } */
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified" } */
     for (int j = 0; j < n; j++)
       {
         y[i] += A[i][j] * x[j];
@@ -24,7 +22,7 @@ static void
 temporaries (int n, double y[n], double A[n][n] SPARSE ("D,D"),
              double B[n][n] SPARSE ("D,D"), double x[n])
 {
-  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: no array is stored sparsely" } */
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified" } */
     {
       double t1 = 0, t2 = 0;
       for (int j = 0; j < n; j++)
