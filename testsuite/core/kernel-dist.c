@@ -372,9 +372,13 @@ main (void)
       product ("CSR");
       product ("DCSR");
       transposed ();
-      ghosts ("CSR", "y(i) = A(i,j) * x(j)", 1);
-      ghosts ("DCSR", "y(i) = A(i,j) * x(j)", 1);
-      ghosts ("CSR", "y(i) = A(i,j) + x(j)", 0);
     }
+  /* The roles come before threads are planned: the serial kernels show
+     them (each OpenMP kernel stays loaded, and the loader's bookkeeping
+     of that many leaks under valgrind).  */
+  threads = 0;
+  ghosts ("CSR", "y(i) = A(i,j) * x(j)", 1);
+  ghosts ("DCSR", "y(i) = A(i,j) * x(j)", 1);
+  ghosts ("CSR", "y(i) = A(i,j) + x(j)", 0);
   return failures != 0;
 }
