@@ -1216,6 +1216,27 @@ abs_call_p (tree fn)
 /* An expression; *TYPE is the type index notation computes it in (the
    usual arithmetic conversions of its leaves, explicit in casts), which
    must be the type C computes it in.  */
+/* (A | B) != 0 as A != 0 || B != 0, and (A | B) == 0 as A == 0 && B == 0,
+   of integers: the test GCC folds `a || b` and `!a && !b` into.  NULL_TREE
+   for any other comparison T.  */
+static tree
+split_ior_test (tree t)
+{
+  tree x = TREE_OPERAND (t, 0);
+  if (!integer_zerop (TREE_OPERAND (t, 1)) || TREE_CODE (x) != BIT_IOR_EXPR
+      || !INTEGRAL_TYPE_P (TREE_TYPE (x)))
+    return NULL_TREE;
+  tree side[2];
+  for (int k = 0; k < 2; k++)
+    {
+      tree y = TREE_OPERAND (x, k);
+      side[k] = build2 (TREE_CODE (t), TREE_TYPE (t), y,
+			build_zero_cst (TREE_TYPE (y)));
+    }
+  return build2 (TREE_CODE (t) == NE_EXPR ? TRUTH_ORIF_EXPR : TRUTH_ANDIF_EXPR,
+		 TREE_TYPE (t), side[0], side[1]);
+}
+
 int
 reader::read_expr (tree t, sp_type *type)
 {
@@ -1297,12 +1318,15 @@ reader::read_expr (tree t, sp_type *type)
     case RDIV_EXPR:
     case TRUNC_DIV_EXPR:
     case TRUNC_MOD_EXPR:
+    case EQ_EXPR:
+    case NE_EXPR:
+      if (tree split = split_ior_test (t))
+	return read_expr (split, type);
+      return read_binary (t, type);
     case LT_EXPR:
     case LE_EXPR:
     case GT_EXPR:
     case GE_EXPR:
-    case EQ_EXPR:
-    case NE_EXPR:
     case TRUTH_ANDIF_EXPR:
     case TRUTH_ORIF_EXPR:
     case TRUTH_AND_EXPR:
