@@ -1,8 +1,9 @@
 /* nest-members.cc -- dense operands of loop nests reached through
-   structure members: p->x[j], s.x[j], p->q->x[j], and members that are
-   arrays, p->v[j].  Each member expression is one operand (the same
-   expression at every site), held in a variable of its own that is set
-   where the loops start and named as the program writes it.
+   structure members: p->x[j], s.x[j], p->q->x[j], members that are
+   arrays, p->v[j], and scalar members read as values, p->alpha.  Each
+   member expression is one operand (the same expression at every site),
+   held in a variable of its own that is set where the loops start and
+   named as the program writes it.
 
    The member's value stays what it was there while the loops run: the
    nest reader refuses any statement that assigns a member, a structure
@@ -50,9 +51,9 @@ member_base (tree t, bool *vol)
     }
 }
 
-/* The variable standing for member expression REF, a pointer or a
-   one-dimensional array, in the nest; NULL_TREE (failed) when REF
-   cannot be an operand.  */
+/* The variable standing for member expression REF, a pointer, a
+   one-dimensional array or a scalar, in the nest; NULL_TREE (failed)
+   when REF cannot be an operand.  */
 tree
 reader::member_operand (tree ref)
 {

@@ -1,7 +1,8 @@
 /* Dense operands reached through structure members, as people write
    them: a problem's vectors behind a pointer (p->x[j], p->xn[i] = ...),
-   a structure passed by value (s.x[j]), a chain (t->q->x[j]) and a
-   member that is an array (w->v[i]).  Each member is one operand, named
+   a structure passed by value (s.x[j]), a chain (t->q->x[j]), a
+   member that is an array (w->v[i]) and scalar members read as values
+   (c->alpha).  Each member is one operand, named
    as written, read where the loops start.  The in-place calls (output
    and input one vector) take the loops as written, the overlap check
    seeing through the members.  nest-members-openmp.c builds it with
@@ -112,6 +113,27 @@ from_array (struct vec *w, int n, double y[n], double A[n][n] SPARSE ("CSR"))
     }
 }
 
+struct coef
+{
+  double alpha;
+  float beta;
+  int shift;
+};
+
+/* Scalar members read as values: a double, a float and an int.  */
+static void
+scaled (const struct coef *c, int n, double y[n],
+        double A[n][n] SPARSE ("CSR"), const double *x)
+{
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: y.i. = .*c->alpha.*c->beta.*c->shift" } */
+    {
+      double s = 0;
+      for (int j = 0; j < n; j++)
+        s += A[i][j] * x[j];
+      y[i] = c->alpha * s + c->beta * x[i] + c->shift;
+    }
+}
+
 /* An N x N matrix with a diagonal of 2 or 4 and an entry where the hash
    is 0 mod MOD off it.  */
 static sp_tensor *
@@ -176,6 +198,9 @@ run (int n, int mod)
   pr ("chain", w.v, n);
   from_array (&w, n, p.xn, sp_array (A));
   pr ("from array", p.xn, n);
+  struct coef c = { 0.75, -1.5f, 3 };
+  scaled (&c, n, p.xn, sp_array (A), w.v);
+  pr ("scaled", p.xn, n);
   /* The output a member array, the input that array.  */
   p.x = w.v;
   chain (&t, n, sp_array (A));
