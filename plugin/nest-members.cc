@@ -98,6 +98,25 @@ reader::member_operand (tree ref)
   return var;
 }
 
+/* The value of member T of arithmetic type (p->alpha): a scalar
+   operand, read where the loops start (member_operand), of type
+   *TYPE.  */
+int
+reader::read_member_value (tree t, sp_type *type)
+{
+  sp_type mt;
+  if (!sparse_elem_type (TREE_TYPE (t), &mt))
+    return fail ("an access to a structure member"), -1;
+  tree var = member_operand (t);
+  if (!var)
+    return -1;
+  int o = object (var);
+  if (o < 0)
+    return -1;
+  *type = n->obj[o].opd.type;
+  return nest_read (n, o, 0, NULL, EXPR_LOCATION (t));
+}
+
 /* The assignments of the member operands' variables, to be run where the
    loops start, and only where the outer loop runs (RUNS, or always when
    null), as the program reads the members only then; NULL_TREE when the

@@ -1289,21 +1289,7 @@ reader::read_expr (tree t, sp_type *type)
 	return nest_read (n, o, 0, NULL, loc);
       }
     case COMPONENT_REF:
-      {
-	/* A member of arithmetic type (p->alpha): a scalar operand, read
-	   where the loops start (member_operand).  */
-	sp_type mt;
-	if (!sparse_elem_type (TREE_TYPE (t), &mt))
-	  return fail ("an access to a structure member"), -1;
-	tree var = member_operand (t);
-	if (!var)
-	  return -1;
-	int o = object (var);
-	if (o < 0)
-	  return -1;
-	*type = n->obj[o].opd.type;
-	return nest_read (n, o, 0, NULL, loc);
-      }
+      return read_member_value (t, type);
     case ARRAY_REF:
     case INDIRECT_REF:
     case MEM_REF:

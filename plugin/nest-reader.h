@@ -120,6 +120,7 @@ struct reader
   int read_access (tree t, int *nidx, int *loops);
   int object (tree decl);
   tree member_operand (tree ref);
+  int read_member_value (tree t, sp_type *type);
   tree member_setup (tree runs);
   bool subscript_loop (tree idx, tree of, int *loop);
 };
