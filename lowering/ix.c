@@ -665,10 +665,8 @@ inplace_read (const ix_stmt *s)
   if (read < 0)
     return -1;
   const sp_format *f = &s->opd[out->opd].fmt;
-  for (int l = 0; l < f->nlevels; l++)
-    if (!sp_lvl_is_dense (f->lv[l].type))
-      return ix_zero_with (s, s->rhs, read) ? read : -1;
-  return read;
+  return sp_format_dense_upto (f, f->nlevels)
+         || ix_zero_with (s, s->rhs, read) ? read : -1;
 }
 
 /* The first access of a sparse operand below E, or -1.  */

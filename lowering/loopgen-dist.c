@@ -41,23 +41,13 @@ written_only (const gen *g, int a)
   return a == g->s->out && g->s->assign == IX_SET && g->s->inplace < 0;
 }
 
-/* Whether format F stores every element (its levels are all dense).  */
-static int
-all_dense (const sp_format *f)
-{
-  for (int l = 0; l < f->nlevels; l++)
-    if (!sp_lvl_is_dense (f->lv[l].type))
-      return 0;
-  return 1;
-}
-
 /* Whether the output is a tagged array stored densely, unconverted.  */
 static int
 dense_tagged_out (const gen *g)
 {
   int out = g->s->out;
   return g->s->opd[g->s->acc[out].opd].tagged && g->sc->conv_of[out] < 0
-         && all_dense (&g->sc->fmt[out]);
+         && sp_format_dense_upto (&g->sc->fmt[out], g->sc->fmt[out].nlevels);
 }
 
 /* Whether the kernel's output rows are written apart by its outer loop
@@ -162,7 +152,7 @@ ghost_role (const gen *g, int o, const int *list, const int *roles, int n)
     if (s->acc[a].opd == o)
       {
         const sp_format *f = &sc->fmt[a];
-        if (written_only (g, a) || sc->conv_of[a] >= 0 || !all_dense (f)
+        if (written_only (g, a) || sc->conv_of[a] >= 0 || !sp_format_dense_upto (f, f->nlevels)
             || f->lv[0].kind != SP_LX_VAR || f->lv[0].dim != 0
             || (w >= 0 && s->acc[a].var[0] != w))
           return 0;

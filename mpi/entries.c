@@ -48,10 +48,7 @@ sp__mpi_records (const sp_tensor *t, uint64_t **rec, int64_t *n)
 int
 sp__mpi_dense_stored (const sp_tensor *t)
 {
-  for (int l = 0; l < t->fmt.nlevels; l++)
-    if (!sp_lvl_is_dense (t->fmt.lv[l].type))
-      return 0;
-  return 1;
+  return sp_format_dense_upto (&t->fmt, t->fmt.nlevels);
 }
 
 sp_tensor *
