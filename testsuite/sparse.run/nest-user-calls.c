@@ -2,7 +2,7 @@
    statement, as dense code writes small helpers: a square summed, a
    product of two arguments, a helper calling a helper, an int
    parameter given a double (truncated, as C converts it), a float
-   result, a function that is not zero at zero (every element visited),
+   result, float arithmetic inside the helper, a function that is not zero at zero (every element visited),
    one reading a global constant, a guard calling a helper, and an int
    matrix through a long helper.  The matrices hold negative entries,
    explicit zeros and a stored -0.0; every value is printed with %a.  */
@@ -18,6 +18,7 @@ static double times (double a, double b) { return a * b; }
 static double sq_plus (double v) { return sq (v) + v * scale; }
 static int whole (int v) { return v; }
 static float halff (double v) { return v / 2; }
+static float sqf (float v) { return v * v + v / 3; }
 static double plus1 (double v) { return v + 1; }
 static inline int big (double v) { return fabs (v) > 0.5; }
 static long twice_l (long v) { return 2 * v; }
@@ -97,6 +98,18 @@ halves (float z[M], double A[M][N] SPARSE ("CSR"))
     }
 }
 
+/* Float arithmetic in the helper: the argument rounded to float, the
+   square and the sum rounded in float, the result widened to the sum.  */
+static double
+sum_sqf (double A[M][N] SPARSE ("CSR"))
+{
+  double s = 0;
+  for (int i = 0; i < M; i++)	/* { dg-message "loop nest sparsified: s .= sum.i, sum.j, .double...float.A.i,j. . .float.A.i,j. . .float.A.i,j. / 3f...; A: CSR; loops: i for, j for over A; s: scalar" } */
+    for (int j = 0; j < N; j++)
+      s += sqf (A[i][j]);
+  return s;
+}
+
 /* plus1 (0) is 1: every element counts.  */
 static double
 sum_plus1 (double A[M][N] SPARSE ("CSR"))
@@ -158,6 +171,7 @@ main (void)
   for (int i = 0; i < M; i++)
     printf (" %a", z[i]);
   printf ("\n");
+  printf ("sum_sqf: %a\n", sum_sqf (A));
   printf ("sum_plus1: %a\n", sum_plus1 (A));
   printf ("count_big: %d\n", count_big (A));
   int_rows (r, B);
