@@ -408,7 +408,7 @@ rewriter::walk_row (tree *tp, location_t loc)
     return false;
 
   /* The block's variables: the handle, the walk's positions, its start,
-     bound and state, and the element's value.  */
+     bound, line and state, and the element's value.  */
   const tagged_use &u = uses[w.x.use];
   const sp_format &f = u.tag.fmt;
   tree i64 = sparse_int64_type (), vt = TREE_TYPE (var);
@@ -417,12 +417,12 @@ rewriter::walk_row (tree *tp, location_t loc)
   tree e = sparse_new_local (fndecl, i64, "walk_end");
   tree j0 = sparse_new_local (fndecl, vt, "walk_start");
   tree hi64 = sparse_new_local (fndecl, i64, "walk_bound");
+  tree line = sparse_new_local (fndecl, i64, "walk_line");
   tree ok = sparse_new_local (fndecl, boolean_type_node, "walk_stored");
   tree v = sparse_new_local (fndecl, u.tag.elem_type, "walk_value");
-  tree vars[] = { h, p, e, j0, hi64, ok, v };
+  tree vars[] = { h, p, e, j0, hi64, line, ok, v };
   for (unsigned k = 0; k + 1 < sizeof vars / sizeof *vars; k++)
     DECL_CHAIN (vars[k]) = vars[k + 1];
-  tree row = unshare_expr (w.x.idx[w.line_dim]);
   auto set = [] (tree lhs, tree rhs) {
     return build2 (MODIFY_EXPR, TREE_TYPE (lhs), lhs,
 		   fold_convert (TREE_TYPE (lhs), rhs));
@@ -443,16 +443,16 @@ rewriter::walk_row (tree *tp, location_t loc)
   append_to_statement_list (set (hi64, TREE_CODE (cond) == LE_EXPR
 				       ? plus1 (fold_convert (i64, hi)) : hi),
 			    &setup);
-  append_to_statement_list (set (ok, walk_ok (loc, h, w, row,
+  append_to_statement_list (set (line, unshare_expr (w.x.idx[w.line_dim])),
+			    &setup);
+  append_to_statement_list (set (ok, walk_ok (loc, h, w, line,
 					      fold_convert (i64, j0), hi64)),
 			    &setup);
   tree first = alloc_stmt_list ();
-  append_to_statement_list (set (p, level_entry (loc, h, f, 1, true, row)),
+  append_to_statement_list (set (p, level_entry (loc, h, f, 1, true, line)),
 			    &first);
   append_to_statement_list (set (e, level_entry (loc, h, f, 1, true,
-						 plus1 (fold_convert (i64,
-								      row)))),
-			    &first);
+						 plus1 (line))), &first);
   tree before = build2 (TRUTH_ANDIF_EXPR, boolean_type_node,
 			build2 (LT_EXPR, boolean_type_node, p, e),
 			build2 (LT_EXPR, boolean_type_node,
@@ -466,10 +466,12 @@ rewriter::walk_row (tree *tp, location_t loc)
 
   /* The condition: the next stored coordinate below the bound, the
      variable left where the dense loop leaves it at the end.  */
-  tree next = build2 (COMPOUND_EXPR, boolean_type_node,
-		      set (var, level_entry (loc, h, f, 1, false, p)),
+  tree next = build2 (TRUTH_ANDIF_EXPR, boolean_type_node,
 		      build2 (LT_EXPR, boolean_type_node,
-			      fold_convert (i64, var), hi64));
+			      level_entry (loc, h, f, 1, false, p), hi64),
+		      build2 (COMPOUND_EXPR, boolean_type_node,
+			      set (var, level_entry (loc, h, f, 1, false, p)),
+			      boolean_true_node));
   tree at_end = build2 (COMPOUND_EXPR, boolean_type_node,
 			set (var, build2 (MAX_EXPR, vt, j0,
 					  fold_convert (vt, hi64))),

@@ -82,6 +82,23 @@ upper (double A[N][N] SPARSE ("CSR"), int stop_at)
   return acc;
 }
 
+/* A narrow loop variable and a bound below the extent: the entries past
+   it are not converted into the variable's range.  */
+static int
+narrow_var (double A[N][N] SPARSE ("CSR"))
+{
+  int s = 0;
+  for (int i = 0; i < N; i++)
+    {
+      unsigned char j;
+      for (j = 4; j < 30; j++)	/* { dg-message "loop .j. visits only the entries .A. stores in the line it reads" } */
+	if (A[i][j] != 0)
+	  s += j * (i + 1);
+      s += j;
+    }
+  return s;
+}
+
 static int
 count_positive (int B[N][N] SPARSE ("CSR"), const unsigned char mask[N])
 {
@@ -151,6 +168,7 @@ run (sp_tensor *a, sp_tensor *c, sp_tensor *b, const char *what)
   printf ("\n");
   printf ("upper %ld %ld\n", upper (A, -1), upper (A, 17));
   printf ("count %d\n", count_positive (B, mask));
+  printf ("narrow %d\n", narrow_var (A));
   printf ("two steps %ld\n", two_steps (A, level));
 }
 
