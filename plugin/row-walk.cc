@@ -513,10 +513,15 @@ rewriter::walk_row (tree *tp, location_t loc)
   TREE_SIDE_EFFECTS (bind) = 1;
   *tp = bind;
 
-  sparse_remark (SPARSE_REMARK_SPARSIFIED, EXPR_LOC_OR_LOC (t, loc),
-		 "loop %qs visits only the entries %qs stores in the line it "
-		 "reads: its body does nothing where the element is zero",
-		 decl_name (var), decl_name (u.tag.decl));
+  /* Said of loops left to element access, not of the copy a sparsified
+     nest keeps for the cases its kernel does not take.  */
+  bool kept_copy = nest ? !nest_names
+		   : sparse_nest_reported_p (t) && !sparse_nest_refusal (t);
+  if (!kept_copy)
+    sparse_remark (SPARSE_REMARK_SPARSIFIED, EXPR_LOC_OR_LOC (t, loc),
+		   "loop %qs visits only the entries %qs stores in the line "
+		   "it reads: its body does nothing where the element is zero",
+		   decl_name (var), decl_name (u.tag.decl));
   return true;
 }
 
