@@ -91,8 +91,8 @@ sparse_stored_type (sp_type t)
 }
 
 /* *(TYPE *) ((char *) H + OFF).  */
-static tree
-handle_field (location_t loc, tree h, HOST_WIDE_INT off, tree type)
+tree
+sparse_handle_field (location_t loc, tree h, HOST_WIDE_INT off, tree type)
 {
   tree p = fold_build_pointer_plus_hwi (fold_convert (ptr_type_node, h), off);
   return build_fold_indirect_ref_loc (loc,
@@ -102,8 +102,8 @@ handle_field (location_t loc, tree h, HOST_WIDE_INT off, tree type)
 
 /* The acquire load of the object of TYPE (4 or 8 bytes) at ADDR, as an
    int64_t.  */
-static tree
-acquire_load (location_t loc, tree addr, tree type)
+tree
+sparse_acquire_load (location_t loc, tree addr, tree type)
 {
   bool wide = tree_to_uhwi (TYPE_SIZE_UNIT (type)) == 8;
   tree fn = builtin_decl_explicit (wide ? BUILT_IN_ATOMIC_LOAD_8
@@ -170,12 +170,12 @@ struct reader
 			+ (pos ? offsetof (sp_level_store, pos)
 			   : offsetof (sp_level_store, crd));
     return fold_convert (build_pointer_type (type),
-			 handle_field (loc, h, off, ptr_type_node));
+			 sparse_handle_field (loc, h, off, ptr_type_node));
   }
   /* The extent of level K's coordinates.  */
   tree level_size (int k)
   {
-    return handle_field (loc, h, offsetof (sp_tensor, lv)
+    return sparse_handle_field (loc, h, offsetof (sp_tensor, lv)
 			 + k * sizeof (sp_level_store)
 			 + offsetof (sp_level_store, size), i64 ());
   }
@@ -208,7 +208,7 @@ struct reader
   tree index_at (tree c)
   {
     tree ptr = fold_convert (build_pointer_type (i64 ()),
-			     handle_field (loc, h, offsetof (sp_tensor, index),
+			     sparse_handle_field (loc, h, offsetof (sp_tensor, index),
 					   ptr_type_node));
     return element_at (loc, ptr, i64 (), c);
   }
@@ -224,13 +224,13 @@ tree
 reader::refused ()
 {
   tree u64 = unsigned_type_for (i64 ());
-  tree dirty = acquire_load (loc, build_fold_addr_expr
-			     (handle_field (loc, h,
+  tree dirty = sparse_acquire_load (loc, build_fold_addr_expr
+			     (sparse_handle_field (loc, h,
 					    offsetof (sp_tensor, dirty),
 					    int32_type ())), int32_type ());
-  tree magic = handle_field (loc, h, offsetof (sp_tensor, magic),
+  tree magic = sparse_handle_field (loc, h, offsetof (sp_tensor, magic),
 			     unsigned_type_for (int32_type ()));
-  tree remote = handle_field (loc, h, offsetof (sp_tensor, remote),
+  tree remote = sparse_handle_field (loc, h, offsetof (sp_tensor, remote),
 			      int32_type ());
   tree cond = binary (TRUTH_OR_EXPR,
 		      binary (NE_EXPR, magic,
@@ -239,7 +239,7 @@ reader::refused ()
 			      cst (0)));
   for (int d = 0; d < f->rank; d++)
     {
-      tree extent = handle_field (loc, h, offsetof (sp_tensor, dims)
+      tree extent = sparse_handle_field (loc, h, offsetof (sp_tensor, dims)
 				  + d * sizeof (int64_t), i64 ());
       cond = binary (TRUTH_OR_EXPR, cond,
 		     binary (GE_EXPR, fold_convert (u64, x[d]),
@@ -315,7 +315,7 @@ reader::found (tree p, tree hit)
 {
   tree vt = sparse_stored_type (st);
   tree vals = fold_convert (build_pointer_type (vt),
-			    handle_field (loc, h, offsetof (sp_tensor, vals),
+			    sparse_handle_field (loc, h, offsetof (sp_tensor, vals),
 					  ptr_type_node));
   tree value = var (type);
   set (value, sparse_convert (loc, type, element_at (loc, vals, vt, p)));
@@ -328,15 +328,15 @@ reader::found (tree p, tree hit)
 tree
 reader::indexed ()
 {
-  tree addr = build_fold_addr_expr (handle_field (loc, h,
+  tree addr = build_fold_addr_expr (sparse_handle_field (loc, h,
 						  offsetof (sp_tensor, indexed),
 						  int32_type ()));
   tree state = var (int32_type ()), has = var (boolean_type_node);
-  set (state, acquire_load (loc, addr, int32_type ()));
+  set (state, sparse_acquire_load (loc, addr, int32_type ()));
   tree outer = list;
   list = alloc_stmt_list ();
   add (sparse_rt_call (loc, SPARSE_RT_INDEX_FIRST, 1, h));
-  set (state, acquire_load (loc, addr, int32_type ()));
+  set (state, sparse_acquire_load (loc, addr, int32_type ()));
   tree ask = list;
   list = outer;
   add (build3 (COND_EXPR, void_type_node,
@@ -526,8 +526,8 @@ loads_r (tree *tp, int *walk_subtrees, void *)
    handle of a tagged parameter declared double A[4][5] is, to GCC, a
    pointer to 20 doubles, and the loads of the tensor's fields from it
    would draw -Warray-bounds.  */
-static tree
-opaque_copy (tree var, tree value)
+tree
+sparse_opaque_copy (tree var, tree value)
 {
   const char *out = "=r", *in = "0";
   tree outputs = build_tree_list (build_tree_list (NULL_TREE,
@@ -567,7 +567,7 @@ sparse_inline_read (location_t loc, tree h, const sp_format *f,
   r.vars = NULL_TREE;
   r.list = alloc_stmt_list ();
   r.h = r.var (sparse_handle_type ());
-  r.add (opaque_copy (r.h, h));
+  r.add (sparse_opaque_copy (r.h, h));
   r.res = create_tmp_var_raw (r.type);
   r.absent = create_artificial_label (loc);
   r.done = create_artificial_label (loc);
@@ -576,7 +576,7 @@ sparse_inline_read (location_t loc, tree h, const sp_format *f,
     {
       r.epoch = r.var (r.i64 ());
       r.set (r.epoch,
-	     acquire_load (loc, build_fold_addr_expr (sparse_epoch_ref ()),
+	     sparse_acquire_load (loc, build_fold_addr_expr (sparse_epoch_ref ()),
 			   r.i64 ()));
     }
   r.add (build3 (COND_EXPR, void_type_node, r.refused (),

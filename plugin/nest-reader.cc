@@ -1257,6 +1257,8 @@ reader::read_expr (tree t, sp_type *type)
     case VAR_DECL:
     case PARM_DECL:
       {
+	if (tree *arg = param_arg.get (t))
+	  return read_expr (*arg, type);
 	if (is_nest_loop_var (t))
 	  {
 	    /* The value of an open loop's variable: its index.  */
@@ -1359,6 +1361,8 @@ reader::read_expr (tree t, sp_type *type)
 		      decl_name (fn));
 	    return fail_zeros (what, t), -1;
 	  }
+	if (fn && decl_name (fn) && !fndecl_built_in_p (fn))
+	  return read_user_call (t, fn, type);
 	if (fn && decl_name (fn))
 	  return fail ("loop body calls %s", decl_name (fn)), -1;
 	return fail ("loop body calls a function"), -1;

@@ -71,10 +71,16 @@ struct reader
 			   variable of a loop of the nest */
   bool body_next;       /* the next statement list read is a loop's own
 			   body (where `if (c) continue;` guards the rest) */
+  hash_map<tree, tree> param_arg;       /* in a call read as the expression
+					   its function returns
+					   (nest-calls.cc), each parameter's
+					   argument */
+  int call_depth;                       /* ... how many such calls the
+					   expression being read is in */
 
   reader (tree fn, fn_facts *f)
     : fndecl (fn), facts (f), n (NULL), failed (false), own_level (false),
-      stray_var (NULL_TREE), body_next (false)
+      stray_var (NULL_TREE), body_next (false), call_depth (0)
   {
     reason[0] = 0;
   }
@@ -112,6 +118,7 @@ struct reader
   int read_binary (tree t, sp_type *type);
   int read_conversion (tree t, sp_type *type);
   int read_select (tree t, sp_type *type);
+  int read_user_call (tree t, tree fn, sp_type *type);
   int negate (int c, location_t loc);
   bool index_like (int e);
   tree at_zero (int e, uint32_t zero);

@@ -240,6 +240,15 @@ tree sparse_epoch_ref (void);
 tree sparse_inline_read (location_t loc, tree h, const sp_format *f,
                          tree elem_type, const tree *x, tree call,
                          bool *window);
+/* What the generated code reads of a handle (inline-read.cc): the field
+   of TYPE at offset OFF of handle H; the acquire load of the 4- or
+   8-byte object at ADDR as an int64_t; VAR = VALUE through an empty asm
+   (a handle copied so that GCC does not take it for the array it
+   stands for).  */
+tree sparse_handle_field (location_t loc, tree h, HOST_WIDE_INT off,
+                          tree type);
+tree sparse_acquire_load (location_t loc, tree addr, tree type);
+tree sparse_opaque_copy (tree var, tree value);
 /* A new local variable of FN of TYPE, named NAME (may be NULL).  */
 tree sparse_new_local (tree fn, tree type, const char *name);
 /* The C type that holds elements of runtime type T.  */

@@ -69,7 +69,7 @@ conditions (int n, double y[n], double A[n][n] SPARSE ("CSR"), double x[n],
     }
   /* An output set, not accumulated, under a condition.  */
   for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: y.i. is set .=. inside an if statement: where the condition is false it keeps its old value; set it before the if statement, or accumulate .+=. into it" } */
-    for (int j = 0; j < n; j++)
+    for (int j = 0; j < n; j++)	/* { dg-message "loop .j. visits only the entries .A. stores in the line it reads" } */
       if (A[i][j] != 0)
 	y[i] = x[j];
   /* A comparison as a value, true at a zero.  */

@@ -23,5 +23,5 @@ refused (int n, double y[n], double A[n][n] SPARSE ("CSR"), double x[n])
       y[i] += f (A[i][j]) * x[j];
 }
 
-/* { dg-final { scan-file-count opt-info-missed.txt {opt-info-missed\.c:21:3: missed: loop nest not sparsified: loop body calls f; .A. accessed element by element} 1 } } */
+/* { dg-final { scan-file-count opt-info-missed.txt {opt-info-missed\.c:21:3: missed: loop nest not sparsified: loop body calls f, which is not defined before this function in the file; .A. accessed element by element} 1 } } */
 /* { dg-final { scan-file-count opt-info-missed.txt {sparsified} 1 } } */

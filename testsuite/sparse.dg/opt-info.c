@@ -21,7 +21,7 @@ void
 refused (int n, double y[n], double A[n][n] SPARSE ("CSR"), double x[n])
 {
   for (int i = 0; i < n; i++)	/* { dg-warning "3: warning: loop nest not sparsified: loop body calls f" } */
-    for (int j = 0; j < n; j++)	/* { dg-message "3: missed: loop nest not sparsified: loop body calls f; .A. accessed element by element through the runtime" "" { target *-*-* } .-1 } */
+    for (int j = 0; j < n; j++)	/* { dg-message "3: missed: loop nest not sparsified: loop body calls f, which is not defined before this function in the file; .A. accessed element by element through the runtime" "" { target *-*-* } .-1 } */
       y[i] += f (A[i][j]) * x[j];
 }
 

@@ -25,7 +25,7 @@ refused (int n, double y[n], double A[n][n] SPARSE ("CSR"), double x[n])
 }
 
 /* { dg-final { scan-file-count report-file.txt {report-file\.c:14:3: note: loop nest sparsified: y.i. .= sum.j, A.i,j. . x.j..; A: CSR} 1 } } */
-/* { dg-final { scan-file-count report-file.txt {report-file\.c:22:3: note: loop nest not sparsified: loop body calls f; .A. accessed element by element} 1 } } */
+/* { dg-final { scan-file-count report-file.txt {report-file\.c:22:3: note: loop nest not sparsified: loop body calls f, which is not defined before this function in the file; .A. accessed element by element} 1 } } */
 /* { dg-final { scan-file-count report-file.txt {.} 2 } } */
 /* { dg-final { sparse-compile-again } } */
 /* { dg-final { scan-file-count report-file.txt {report-file\.c:14:3: note: loop nest sparsified} 2 } } */

@@ -9,7 +9,7 @@ double f (double);
 void
 refused (int n, double y[n], double A[n][n] SPARSE ("CSR"), double x[n])
 {
-  for (int i = 0; i < n; i++)	/* { dg-message "note: loop nest not sparsified: loop body calls f; .A. accessed element by element through the runtime" } */
+  for (int i = 0; i < n; i++)	/* { dg-message "note: loop nest not sparsified: loop body calls f, which is not defined before this function in the file; .A. accessed element by element through the runtime" } */
     for (int j = 0; j < n; j++)
       y[i] += f (A[i][j]) * x[j];
 }

@@ -10,7 +10,7 @@ double f (double);
 void
 refused (int n, double y[n], double A[n][n] SPARSE ("CSR"), double x[n])
 {
-  for (int i = 0; i < n; i++)	/* { dg-error "error: loop nest not sparsified: loop body calls f; .A. accessed element by element through the runtime" } */
+  for (int i = 0; i < n; i++)	/* { dg-error "error: loop nest not sparsified: loop body calls f, which is not defined before this function in the file; .A. accessed element by element through the runtime" } */
     for (int j = 0; j < n; j++)
       y[i] += f (A[i][j]) * x[j];
 }
