@@ -102,8 +102,10 @@ struct sp_tensor
   /* A first level whose coordinates are stored (DCSR, COO), indexed by
      coordinate once element reads ask for it (sp__index_first): index[c]
      the first position whose coordinate is c or more, for c from 0 to
-     lv[0].size.  indexed: 0 not asked yet, 1 made, -1 not worth its
-     room.  Freed with the arrays.  */
+     lv[0].size; where the second level is compressed, that position's
+     first entry there (lv[1].pos at it), so that index[c] and
+     index[c + 1] bound row c's entries.  indexed: 0 not asked yet, 1
+     made, -1 not worth its room.  Freed with the arrays.  */
   int64_t *index;
   int32_t indexed;
 };

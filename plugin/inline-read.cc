@@ -355,7 +355,7 @@ reader::chain ()
   int last = f->nlevels - 1;
   tree p = var (i64 ()), lo = var (i64 ()), hi = var (i64 ());
   tree from = var (i64 ()), to = var (i64 ()), c = var (i64 ());
-  tree hit = NULL_TREE;
+  tree hit = NULL_TREE, ranged_label = NULL_TREE;
   set (p, cst (0));
   for (int k = 0; k <= last; k++)
     {
@@ -367,7 +367,8 @@ reader::chain ()
 	  continue;
 	}
       /* A first level with its index (a DCSR matrix's rows): the
-	 position of the coordinate, when stored, without a search.  */
+	 position of the coordinate, when stored, without a search; over
+	 a compressed level, the range of the row's entries there.  */
       tree next_level = NULL_TREE;
       if (k == 0 && k < last)
 	{
@@ -375,10 +376,17 @@ reader::chain ()
 	  next_level = create_artificial_label (loc);
 	  tree outer = list;
 	  list = alloc_stmt_list ();
-	  set (p, index_at (xk));
-	  jump_if (binary (GE_EXPR, p,
-			   index_at (binary (PLUS_EXPR, xk, cst (1)))),
-		   absent);
+	  tree after = binary (PLUS_EXPR, xk, cst (1));
+	  if (sp_lvl_has_pos (f->lv[1].type))
+	    {
+	      set (lo, index_at (xk));
+	      set (hi, index_at (after));
+	    }
+	  else
+	    {
+	      set (p, index_at (xk));
+	      jump_if (binary (GE_EXPR, p, index_at (after)), absent);
+	    }
 	  add (build1 (GOTO_EXPR, void_type_node, next_level));
 	  tree direct = list;
 	  list = outer;
@@ -386,6 +394,8 @@ reader::chain ()
 	}
       set (lo, entry (k, true, p));
       set (hi, entry (k, true, binary (PLUS_EXPR, p, cst (1))));
+      if (k == 1 && ranged_label)
+	add (build1 (LABEL_EXPR, void_type_node, ranged_label));
       jump_if (binary (GE_EXPR, lo, hi), absent);
       narrow (k, lo, hi, from, to);
       bisect (&reader::coordinate_le, k, from, to, p);
@@ -393,7 +403,9 @@ reader::chain ()
       if (k < last)
 	{
 	  jump_if (binary (NE_EXPR, c, xk), absent);
-	  if (next_level)
+	  if (next_level && sp_lvl_has_pos (f->lv[1].type))
+	    ranged_label = next_level;
+	  else if (next_level)
 	    add (build1 (LABEL_EXPR, void_type_node, next_level));
 	  continue;
 	}

@@ -10,8 +10,10 @@
    any loop over a vertex's neighbours).  The loop's body is one if
    statement without else, whose condition is a chain of && in which a
    conjunct is false where the element is zero and the conjuncts before
-   it have no effects: at a coordinate the line does not store, the dense
-   loop evaluates those, finds that one false and does nothing else.  So
+   it have no effects, or it starts with `if (C) continue;`, C a chain of
+   || with a term true there: at a coordinate the line does not store,
+   the dense loop evaluates those terms, finds that one decide and does
+   nothing else.  So
    the loop runs its body as written, in its order, at the coordinates
    the line stores from the loop variable's start up to its bound, the
    element read from the stored values, and leaves the variable where the
@@ -258,10 +260,11 @@ walkable (walk_site *w, const access &a, tree fn, hash_set<tree> *written)
   return true;
 }
 
-/* Find, in conjunct C, a read of a line along the loop's variable that
-   makes C false where the element is zero; sets the site.  */
+/* Find, in term C of a condition, a read of a line along the loop's
+   variable that makes C false (true when WANT) where the element is
+   zero; sets the site.  */
 static bool
-zero_guard (walk_site *w, tree c, tree fn, hash_set<tree> *written)
+zero_guard (walk_site *w, tree c, bool want, tree fn, hash_set<tree> *written)
 {
   auto_vec<tree> stack;
   stack.safe_push (c);
@@ -277,7 +280,8 @@ zero_guard (walk_site *w, tree c, tree fn, hash_set<tree> *written)
 	  tree at_zero = unshare_expr (c);
 	  walk_tree (&at_zero, replace_r, w, NULL);
 	  at_zero = fold (at_zero);
-	  if (TREE_CODE (at_zero) == INTEGER_CST && integer_zerop (at_zero))
+	  if (TREE_CODE (at_zero) == INTEGER_CST
+	      && integer_zerop (at_zero) != want)
 	    return true;
 	  continue;
 	}
@@ -289,36 +293,67 @@ zero_guard (walk_site *w, tree c, tree fn, hash_set<tree> *written)
   return false;
 }
 
-/* Whether condition COND of the body's if statement is false wherever
-   the site's element is zero: the first conjunct that says so found by
-   zero_guard, the conjuncts before it without effects.  */
+/* Whether condition COND is decided where the site's element is zero:
+   false (true when WANT), a chain of && (of || when WANT) in which the
+   first term that says so is found by zero_guard, the terms before it
+   without effects.  */
 static bool
-guard_false_at_zero (walk_site *w, tree cond, tree fn,
-		     hash_set<tree> *written)
+decided_at_zero (walk_site *w, tree cond, bool want, tree fn,
+		 hash_set<tree> *written)
 {
-  auto_vec<tree> conj;
+  tree_code join = want ? TRUTH_ORIF_EXPR : TRUTH_ANDIF_EXPR;
+  tree_code join_all = want ? TRUTH_OR_EXPR : TRUTH_AND_EXPR;
+  auto_vec<tree> terms;
   auto_vec<tree> todo;
   todo.safe_push (cond);
-  /* The conjuncts in their order: (a && b) && c is a, b, c.  */
+  /* The terms in their order: (a && b) && c is a, b, c.  */
   while (!todo.is_empty ())
     {
       tree t = todo.pop ();
-      if (TREE_CODE (t) == TRUTH_ANDIF_EXPR || TREE_CODE (t) == TRUTH_AND_EXPR)
+      if (TREE_CODE (t) == join || TREE_CODE (t) == join_all)
 	{
 	  todo.safe_push (TREE_OPERAND (t, 1));
 	  todo.safe_push (TREE_OPERAND (t, 0));
 	}
       else
-	conj.safe_push (t);
+	terms.safe_push (t);
     }
-  for (unsigned k = 0; k < conj.length (); k++)
+  for (unsigned k = 0; k < terms.length (); k++)
     {
-      if (zero_guard (w, conj[k], fn, written))
+      if (zero_guard (w, terms[k], want, fn, written))
 	return true;
-      if (TREE_SIDE_EFFECTS (conj[k]))
+      if (TREE_SIDE_EFFECTS (terms[k]))
 	return false;
     }
   return false;
+}
+
+/* Whether loop body BODY does nothing where the site's element is zero:
+   one if statement without else whose condition is false there, or a
+   first statement `if (C) continue;` whose C is true there.  */
+static bool
+idle_at_zero (walk_site *w, tree body, tree fn, hash_set<tree> *written)
+{
+  tree only = only_stmt (body);
+  if (only && TREE_CODE (only) == COND_EXPR
+      && !(COND_EXPR_ELSE (only) && only_stmt (COND_EXPR_ELSE (only))))
+    return decided_at_zero (w, COND_EXPR_COND (only), false, fn, written);
+  while (body && TREE_CODE (body) == BIND_EXPR)
+    body = BIND_EXPR_BODY (body);
+  if (!body || TREE_CODE (body) != STATEMENT_LIST)
+    return false;
+  tree first = NULL_TREE;
+  for (tree_stmt_iterator i = tsi_start (body); !tsi_end_p (i) && !first;
+       tsi_next (&i))
+    if (TREE_CODE (tsi_stmt (i)) != DEBUG_BEGIN_STMT)
+      first = tsi_stmt (i);
+  if (!first || TREE_CODE (first) != COND_EXPR
+      || !COND_EXPR_THEN (first)
+      || only_stmt (COND_EXPR_THEN (first)) == NULL_TREE
+      || TREE_CODE (only_stmt (COND_EXPR_THEN (first))) != CONTINUE_STMT
+      || (COND_EXPR_ELSE (first) && only_stmt (COND_EXPR_ELSE (first))))
+    return false;
+  return decided_at_zero (w, COND_EXPR_COND (first), true, fn, written);
 }
 
 /* Entry K of level L's pos (POS) or crd array of handle H of format F,
@@ -379,13 +414,11 @@ bool
 rewriter::walk_row (tree *tp, location_t loc)
 {
   tree t = *tp, cond = FOR_COND (t);
-  tree var = counted_var (t), body = only_stmt (FOR_BODY (t));
+  tree var = counted_var (t);
   while (cond && TREE_CODE (cond) == ANNOTATE_EXPR)
     cond = TREE_OPERAND (cond, 0);
-  if (!var || !cond || !body
+  if (!var || !cond
       || (TREE_CODE (cond) != LT_EXPR && TREE_CODE (cond) != LE_EXPR)
-      || TREE_CODE (body) != COND_EXPR
-      || (COND_EXPR_ELSE (body) && only_stmt (COND_EXPR_ELSE (body)))
       || !VAR_P (var) || !INTEGRAL_TYPE_P (TREE_TYPE (var)))
     return false;
   tree lhs = strip_widening (TREE_OPERAND (cond, 0));
@@ -401,7 +434,7 @@ rewriter::walk_row (tree *tp, location_t loc)
   w.rw = this;
   w.var = var;
   w.bad = false;
-  if (!guard_false_at_zero (&w, COND_EXPR_COND (body), fndecl, &written))
+  if (!idle_at_zero (&w, FOR_BODY (t), fndecl, &written))
     return false;
   walk_tree_without_duplicates (&FOR_BODY (t), check_body_r, &w);
   if (w.bad)

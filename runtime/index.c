@@ -2,7 +2,10 @@
    DCSR matrix, a COO list's first coordinates), indexed by coordinate
    for element reads (sparse_abi.h, sp_tensor.index): the generated code's
    read finds a row's positions at index[i] and index[i + 1] instead of
-   bisecting the level, which for COO is every entry.  Made once, the
+   bisecting the level, which for COO is every entry; over a compressed
+   second level (DCSR), the row's range of entries there, as a CSR
+   matrix's pos gives it, without the loads of the first level's
+   position and of the second's pos.  Made once, the
    first time a read asks, in one pass over the level's coordinates
    (O(entries + extent)), and kept until the arrays are freed; not made
    when the extent exceeds four coordinates an entry (a hypersparse
@@ -35,6 +38,10 @@ make (const sp_tensor *t)
     }
   while (c <= n)
     index[c++] = count;
+  /* Over a compressed level, the range of each row's entries there.  */
+  if (t->fmt.nlevels > 1 && sp_lvl_has_pos (t->fmt.lv[1].type))
+    for (c = 0; c <= n; c++)
+      index[c] = sp__ix_get (t->lv[1].pos, t->fmt.posw, index[c]);
   return index;
 }
 

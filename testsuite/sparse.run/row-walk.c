@@ -1,14 +1,15 @@
 /* Loops left to element access that walk one line of a matrix and do
    nothing where the element is zero, run over the line's stored
-   entries, their bodies as written: a breadth-first search (levels and a
-   flag), Bellman-Ford's relaxations (the distance read and written in
-   the loop's order), a column of a CSC matrix walked by its rows, a
-   triangular start with the variable used after the loop, a break, a
-   continue, a guard of an int matrix, a side-effect-free test before the
-   element's, walks nested in walks (vertices two steps away), and the same loops over
-   a matrix with inserts pending (run over every coordinate, through the
-   runtime).  The matrices store explicit zeros.  Values are printed
-   with %a.  */
+   entries, their bodies as written: a breadth-first search (levels and
+   a flag; its guard also as `if (...) continue;`), Bellman-Ford's
+   relaxations (the distance read and written in the loop's order), a
+   column of a CSC matrix walked by its rows, a triangular start with the
+   variable used after the loop, a break, a continue, a narrow variable
+   under a bound below the extent, a guard of an int matrix, a
+   side-effect-free test before the element's, walks nested in walks
+   (vertices two steps away), and the same loops over a matrix with
+   inserts pending (run over every coordinate, through the runtime).
+   The matrices store explicit zeros.  Values are printed with %a.  */
 #include <math.h>
 #include "sparse-run.h"
 
@@ -32,6 +33,34 @@ bfs (double A[N][N] SPARSE ("CSR"), int level[N], int src)
 		level[j] = depth + 1;
 		changed = 1;
 	      }
+    }
+}
+
+/* The same search with its guard as `if (...) continue;` and a local
+   declared after it.  */
+static void
+bfs_continue (double A[N][N] SPARSE ("CSR"), int level[N], int src)
+{
+  for (int i = 0; i < N; i++)
+    level[i] = -1;
+  level[src] = 0;
+  int changed = 1;
+  for (int depth = 0; changed; depth++)
+    {
+      changed = 0;
+      for (int i = 0; i < N; i++)
+	{
+	  if (level[i] != depth)
+	    continue;
+	  for (int j = 0; j < N; j++)	/* { dg-message "loop .j. visits only the entries .A. stores in the line it reads" } */
+	    {
+	      if (level[j] >= 0 || !A[i][j])
+		continue;
+	      int next = depth + 1;
+	      level[j] = next;
+	      changed = 1;
+	    }
+	}
     }
 }
 
@@ -156,6 +185,10 @@ run (sp_tensor *a, sp_tensor *c, sp_tensor *b, const char *what)
     mask[j] = j % 4 != 1;
   printf ("%s\n", what);
   bfs (A, level, 3);
+  for (int i = 0; i < N; i++)
+    printf (" %d", level[i]);
+  printf ("\n");
+  bfs_continue (A, level, 5);
   for (int i = 0; i < N; i++)
     printf (" %d", level[i]);
   printf ("\n");
