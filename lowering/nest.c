@@ -893,6 +893,8 @@ kvar (kbuild *k, int l)
                 suffix);
     }
   int v = ix_add_var (k->ix, name, -1, lp->loc, &k->d);
+  if (v >= 0)
+    k->ix->var[v].down = lp->down;
   k->var_of_loop[l] = v;
   return v;
 }
