@@ -62,6 +62,20 @@ orders (int n, double y[n], double A[n][n] SPARSE ("CSR"),
   m[1] = mx;
 }
 
+/* An output added into at two places, which two statements would add
+   in another order when the outer loop counts down.  */
+void
+symmetric (int n, double y[n], double L[n][n] SPARSE ("CSR"), double x[n])
+{
+  for (int i = n - 1; i >= 0; i--)	/* { dg-message "not sparsified: y is added into at two places, which two passes over the loops would add in another order: the outer loop counts down, meeting each element's places the other way round; write it counting up" } */
+    for (int j = 0; j <= i; j++)
+      {
+	y[i] += L[i][j] * x[j];
+	if (j != i)
+	  y[j] += L[i][j] * x[i];
+      }
+}
+
 /* Loops over a format's diagonals, blocks or slots, around the loop
    that counts down.  */
 void

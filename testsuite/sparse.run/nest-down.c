@@ -145,6 +145,21 @@ ttv_rev (int n, double *y, double T[n][n][n] SPARSE ("CSF"),
         y[i] += T[i][j][k] * z[k];
 }
 
+/* The product of a symmetric matrix stored as its lower triangle, each
+   row's terms from the diagonal leftwards: its row's statement sums
+   down, its column's (the rows after, up) after it.  */
+static void
+symmetric (int n, double *y, double L[n][n] SPARSE ("CSR"), const double *x)
+{
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, j <= i . L.i,j. . x.j. : 0.; L: CSR; loops: i for, j for over L down; y: dense" } */
+    for (int j = i; j >= 0; j--)
+      {
+        y[i] += L[i][j] * x[j];
+        if (j != i)
+          y[j] += L[i][j] * x[i];
+      }
+}
+
 /* Variables declared outside end as the loops leave them: -1.  */
 static int
 last_row (int n, double *y, double A[n][n] SPARSE ("CSR"), const double *x)
@@ -253,6 +268,9 @@ run (int n)
   RESET ();
   ttv_rev (n, y, sp_array (T), xs);
   pr ("ttv_rev", y, n);
+  RESET ();
+  symmetric (n, y, sp_array (A), xs);
+  pr ("symmetric", y, n);
   RESET ();
   printf ("last_row %d\n", last_row (n, y, sp_array (A), xs));
   pr ("last_row", y, n);
