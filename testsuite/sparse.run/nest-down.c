@@ -160,6 +160,19 @@ symmetric (int n, double *y, double L[n][n] SPARSE ("CSR"), const double *x)
       }
 }
 
+/* The last of equal maxima, rows from the last: a stored -0.0 in row 0
+   against the unstored +0.0 of the other rows.  */
+static double
+last_max (int n, double P[n][n] SPARSE ("CSR"))
+{
+  double m = -1e300;
+  for (int i = n - 1; i >= 0; i--)	/* { dg-message "loop nest sparsified: m = max.m, max.i, max.j, P.i,j....; P: CSR; loops: i for down, j for over P; m: scalar" } */
+    for (int j = 0; j < n; j++)
+      if (P[i][j] >= m)
+        m = P[i][j];
+  return m;
+}
+
 /* Variables declared outside end as the loops leave them: -1.  */
 static int
 last_row (int n, double *y, double A[n][n] SPARSE ("CSR"), const double *x)
@@ -209,6 +222,14 @@ run (int n)
             sp_insert (T, (int64_t[]) { i, j, k },
                        j == 0 ? 1 : value (j, sr_hash (i, j, k, 9)));
       }
+  /* Row 0 full, negative but for a -0.0 at its end; the others with
+     gaps.  */
+  sp_tensor *P = sp_new ("CSR", SP_F64, 2, (int64_t[]) { n, n });
+  for (int64_t i = 0; i < n; i++)
+    for (int64_t j = 0; j < n; j++)
+      if (i == 0 || (i + j) % 3 == 0)
+        sp_insert (P, (int64_t[]) { i, j },
+                   i == 0 && j == n - 1 ? -0.0 : -1 - (double) (i + j));
   /* Rows i % 4 == 3 without entries.  */
   sp_tensor *D = sp_new ("DCSR", SP_F64, 2, (int64_t[]) { n, n });
   for (int64_t i = 0; i < n; i++)
@@ -268,6 +289,7 @@ run (int n)
   RESET ();
   ttv_rev (n, y, sp_array (T), xs);
   pr ("ttv_rev", y, n);
+  printf ("last_max %a\n", last_max (n, sp_array (P)));
   RESET ();
   symmetric (n, y, sp_array (A), xs);
   pr ("symmetric", y, n);
@@ -284,6 +306,7 @@ run (int n)
   sp_free (Ai);
   sp_free (T);
   sp_free (D);
+  sp_free (P);
 }
 
 int
