@@ -173,6 +173,18 @@ last_max (int n, double P[n][n] SPARSE ("CSR"))
   return m;
 }
 
+/* A sparse product added into C, every loop down: C's old entries
+   first, then the terms in decreasing k, through a workspace.  */
+static void
+gemm_rev (int n, double C[n][n] SPARSE ("CSR"), double A[n][n] SPARSE ("CSR"),
+          double B[n][n] SPARSE ("CSR"))
+{
+  for (int i = n - 1; i >= 0; i--)	/* { dg-message "loop nest sparsified: C.i,j. = C.i,j. . sum.k, A.i,k. . B.k,j..; C: CSR, A: CSR, B: CSR; loops: i for, k for over A down, j for over B; C: through a workspace, old entries added per row" } */
+    for (int k = n - 1; k >= 0; k--)
+      for (int j = n - 1; j >= 0; j--)
+        C[i][j] += A[i][k] * B[k][j];
+}
+
 /* Variables declared outside end as the loops leave them: -1.  */
 static int
 last_row (int n, double *y, double A[n][n] SPARSE ("CSR"), const double *x)
@@ -290,6 +302,16 @@ run (int n)
   ttv_rev (n, y, sp_array (T), xs);
   pr ("ttv_rev", y, n);
   printf ("last_max %a\n", last_max (n, sp_array (P)));
+  sp_tensor *C = sr_matrix ("csr", n, n, 17, 3);
+  for (int64_t i = 0; i < n; i++)
+    sp_insert (C, (int64_t[]) { i, i }, 1e16);
+  gemm_rev (n, sp_array (C), sp_array (A), sp_array (A));
+  double *c = malloc ((size_t) n * n * sizeof *c);
+  if (sp_to_dense (C, c))
+    return;
+  pr ("gemm_rev", c, n * n);
+  free (c);
+  sp_free (C);
   RESET ();
   symmetric (n, y, sp_array (A), xs);
   pr ("symmetric", y, n);
