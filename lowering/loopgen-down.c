@@ -54,14 +54,13 @@ lg_runs_down (const gen *g, int sv)
   return order_reason (g, sv, buf, sizeof buf) != NULL;
 }
 
-int
+void
 lg_mark_down (gen *g, int d, int s)
 {
   int down = lg_runs_down (g, g->nest->order[d]);
   g->k->stmts[s].down = down;
   if (down)
     g->k->down[g->n] |= 1u << d;
-  return down;
 }
 
 void

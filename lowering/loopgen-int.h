@@ -184,14 +184,13 @@ int lg_lower_bound (gen *g, block *b, const char *name, int a, int l,
    its start, as the program's does: the order of its iterations changes
    the result.  */
 int lg_runs_down (const gen *g, int sv);
-/* LIR_FOR S, the loop at depth D, marked to run down when it must; the
-   mark.  */
-int lg_mark_down (gen *g, int d, int s);
+/* LIR_FOR S, the loop at depth D, marked to run down when it must.  */
+void lg_mark_down (gen *g, int d, int s);
 /* Refuse loop variable SV, which must run down, whose sparse loop FORM
    ("merges the entries of A and B").  */
 void lg_fail_down (gen *g, int sv, const char *form);
-/* Refuse the nest when a variable that must run down has no loop of its
-   own.  */
+/* Refuse the nest when a variable that must run down comes out of a
+   loop over an access's blocks, diagonals or slots.  */
 void lg_check_down (gen *g);
 
 /* loopgen-dist.c: tensors distributed over MPI ranks.  */
