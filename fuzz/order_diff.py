@@ -5,7 +5,8 @@ sign (a symmetric product's two places among them), compiled with and
 without the plugin, run and compared bit for bit.
 
 Each seed makes one program: a nest of one of the shapes below over
-tagged matrices A and B in random formats, its statements the terms in
+tagged matrices A and B in random formats, its loops counting up or
+down, its statements the terms in
 a random order, each added or subtracted, into the output directly or
 through temporaries summed apart and added whole.  The outputs start
 near 1e16 (a scalar also near 0.1), the entries have many digits, so
@@ -33,6 +34,15 @@ TERMS = ["A[i][j] * x[j]", "B[i][j] * z[j]", "2.5 * A[i][j] * z[j]",
 ROW_TERMS = ["c[i]", "A[i][i]", "B[i][i] * z[i]"]
 
 
+def loop(rnd, v):
+    """The header of V's loop over [0, n): counting up, or a quarter of
+    the time down (whose floating-point sums the sparse loops add down
+    too)."""
+    if rnd.random() < 0.25:
+        return "for (int %s = n - 1; %s >= 0; %s--)" % (v, v, v)
+    return "for (int %s = 0; %s < n; %s++)" % (v, v, v)
+
+
 def accum(rnd, lhs, term):
     return "%s %s %s;" % (lhs, rnd.choice(["+=", "-="]), term)
 
@@ -57,29 +67,28 @@ def nest(rnd):
         lhs = {"rows": "y[i]", "columns": "y[j]", "scalar": "s"}[shape]
         outer, inner = ("j", "i") if rnd.random() < 0.25 else ("i", "j")
         body = " ".join(accum(rnd, lhs, t) for t in terms)
-        return ("for (int %s = 0; %s < n; %s++) for (int %s = 0; %s < n; "
-                "%s++) { %s }" % (outer, outer, outer, inner, inner, inner,
-                                  body), "s" if shape == "scalar" else "y")
+        return ("%s %s { %s }" % (loop(rnd, outer), loop(rnd, inner), body),
+                "s" if shape == "scalar" else "y")
     if shape == "temporaries":
         # Each term summed into its temporary, the temporaries added
         # into the output (or a scalar) in a random order, or their
         # total at once.
         lhs = rnd.choice(["y[i]", "s"])
         decl = "double %s;" % ", ".join("t%d = 0" % k for k in range(n))
-        loops = " ".join("for (int j = 0; j < n; j++) %s"
-                         % accum(rnd, "t%d" % k, t)
+        loops = " ".join("%s %s" % (loop(rnd, "j"),
+                                    accum(rnd, "t%d" % k, t))
                          for k, t in enumerate(terms))
         order = rnd.sample(range(n), n)
         if rnd.random() < 0.3:
             adds = "%s += %s;" % (lhs, " + ".join("t%d" % k for k in order))
         else:
             adds = " ".join(accum(rnd, lhs, "t%d" % k) for k in order)
-        return ("for (int i = 0; i < n; i++) { %s %s %s }"
-                % (decl, loops, adds), "s" if lhs == "s" else "y")
+        return ("%s { %s %s %s }" % (loop(rnd, "i"), decl, loops, adds),
+                "s" if lhs == "s" else "y")
     if shape == "loops":
         # Loops one after the other, straight into the output, with a
         # value of the row before, between or after them.
-        parts = ["for (int j = 0; j < n; j++) %s" % accum(rnd, "y[i]", t)
+        parts = ["%s %s" % (loop(rnd, "j"), accum(rnd, "y[i]", t))
                  for t in terms]
         parts.insert(rnd.randint(0, len(parts)),
                      accum(rnd, "y[i]", rnd.choice(ROW_TERMS)))

@@ -6,8 +6,9 @@ Each seed makes one C program: a kernel from the templates below with
 random operand formats (plain, structured, dimension orders, widths,
 dense), a random assignment (=, +=, -=) and random extents, written as
 a pragma (its dense loop nest in DENSE, testsuite/sparse.run/sparse-run.h,
-for the build without the plugin) or as the dense loop nest alone, which
-the plugin recognises or leaves to the element-by-element fallback.
+for the build without the plugin) or as the dense loop nest alone (a
+quarter of its loops counting down), which the plugin recognises or
+leaves to the element-by-element fallback.
 Some kernels have sums that cannot share one loop nest in every choice
 of formats (run as kernels over temporaries, an operand they share
 converted once), a sum over all its indices inside the output's loop
@@ -129,6 +130,13 @@ EXTENT = {"i": "M", "k": "K", "j": "N", "l": "L", "m": "K"}
 SP_TYPE = {"double": "SP_F64", "long": "SP_I64", "int": "SP_I32"}
 
 
+def header(rnd, c):
+    """The loop over index C's extent: a quarter of them counting down."""
+    if rnd.random() < 0.25:
+        return "for (int %s = %s - 1; %s >= 0; %s--) " % (c, EXTENT[c], c, c)
+    return "for (int %s = 0; %s < %s; %s++) " % (c, c, EXTENT[c], c)
+
+
 def program(seed):
     """The C source of SEED's program."""
     rnd = random.Random(seed)
@@ -165,8 +173,7 @@ def program(seed):
         params.append("%s %s%s%s" % (et, nm, dims, "" if f == "DENSE"
                                       else ' SPARSE ("%s")' % f))
     lhs = out + "".join("[%s]" % c for c in oidx)
-    loops = "".join("for (int %s = 0; %s < %s; %s++) " % (c, c, EXTENT[c], c)
-                    for c in idx)
+    loops = "".join(header(rnd, c) for c in idx)
     if assign == "=":
         zero = "".join("for (int %s = 0; %s < %s; %s++) "
                        % (c, c, EXTENT[c], c) for c in oidx)

@@ -553,10 +553,12 @@ stmt (const printer *p, int id, int ind)
       {
         const char *v = p->k->vars[s->var].name;
         fprintf (f, "for (%s = ", v);
-        expr (p, s->a, 0);
-        fprintf (f, "; %s < ", v);
-        expr (p, s->b, 0);
-        fprintf (f, "; %s++)\n", v);
+        expr (p, s->down ? s->b : s->a,
+              s->down ? lir_ops[LIR_SUB].prec + 1 : 0);
+        fprintf (f, "%s; %s %s ", s->down ? " - 1" : "", v,
+                 s->down ? ">=" : "<");
+        expr (p, s->down ? s->a : s->b, 0);
+        fprintf (f, "; %s%s)\n", v, s->down ? "--" : "++");
         block (p, s->body, ind);
         break;
       }

@@ -119,6 +119,10 @@ typedef struct ix_var
   int src_dim;
   int in_output;    /* nonzero: indexes the output (a free variable);
                        zero: a reduction variable, summed by an IX_SUM */
+  int down;         /* the program's loop runs it from the end of its
+                       range to its start (nest_loop.down): where the
+                       order of its iterations changes the result, the
+                       generated loop does too (loopgen-down.c) */
   int tok;          /* its first occurrence */
   unsigned loc;
 } ix_var;

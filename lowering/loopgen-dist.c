@@ -93,6 +93,9 @@ row_var (const gen *g)
   int v = sc->nest[0].order[0];
   if (v >= g->s->nvars || sc->sv[v].kind != SCH_VAR || !output_by_rows (g, v))
     return -1;
+  /* A loop running down (a sum in its order) runs whole on each rank.  */
+  if (lg_runs_down (g, v))
+    return -1;
   /* Every sparse level the outer loop walks must be cut to the block
      with it, whoever's it is; a loop variable a deeper level stores
      cannot be outermost for that access.  */

@@ -120,7 +120,7 @@ int lg_value (gen *g, int e, const state *st, int k);
    value whose register cannot start from them.  */
 /* Whether the order in which the terms of E are added changes its value:
    floating-point terms the program does not let reassociate.  */
-int lg_order_matters (gen *g, int e);
+int lg_order_matters (const gen *g, int e);
 void lg_fail_sum_order (gen *g);
 int lg_available (const gen *g, int e, const state *st);
 int lg_scope_body (const gen *g, int k);
@@ -178,6 +178,20 @@ int lg_searchable (const gen *g, int a, int l);
    variable declared in B and named NAME.  */
 int lg_lower_bound (gen *g, block *b, const char *name, int a, int l,
                     int from, int to, int key);
+
+/* loopgen-down.c: loops the program runs down (ix_var.down).  */
+/* Whether the loop of variable SV must run from the end of its range to
+   its start, as the program's does: the order of its iterations changes
+   the result.  */
+int lg_runs_down (const gen *g, int sv);
+/* LIR_FOR S, the loop at depth D, marked to run down when it must.  */
+void lg_mark_down (gen *g, int d, int s);
+/* Refuse loop variable SV, which must run down, whose sparse loop FORM
+   ("merges the entries of A and B").  */
+void lg_fail_down (gen *g, int sv, const char *form);
+/* Refuse the nest when a variable that must run down comes out of a
+   loop over an access's blocks, diagonals or slots.  */
+void lg_check_down (gen *g);
 
 /* loopgen-dist.c: tensors distributed over MPI ranks.  */
 /* The kernel's first statements into B: sp_kdist_open, and the rank's

@@ -63,7 +63,7 @@ step_value (gen *g, int acc, int e, int neg, const state *st, int k)
 }
 
 int
-lg_order_matters (gen *g, int e)
+lg_order_matters (const gen *g, int e)
 {
   lir_type t = lg_ix_type (g, e);
   return (t == LIR_F64 || t == LIR_F32) && !g->sc->reassoc;

@@ -26,6 +26,8 @@ typedef struct iter
   int q;        /* CN: segment end variable */
   int start;    /* the variable holding the first position of the loop's
                    range (lg_lower_bound), or -1 */
+  int down;     /* beside a dense loop running down: P steps down from
+                   the range's last position, END holds its first */
 } iter;
 
 /* -------------------------------------------------------------------- */
@@ -302,8 +304,11 @@ load_coord (gen *g, iter *it, int guard, block *b)
   else
     {
       it->c = lg_decl (g, b, LIR_I64, name, lg_int (g, -1));
-      int s = lg_compound (g, b, LIR_IF, lg_bin (g, LIR_LT, lg_ref (g, it->p),
-                                                 lg_ref (g, it->end)));
+      int s = lg_compound (g, b, LIR_IF,
+                           it->down ? lg_bin (g, LIR_LE, lg_ref (g, it->end),
+                                              lg_ref (g, it->p))
+                           : lg_bin (g, LIR_LT, lg_ref (g, it->p),
+                                     lg_ref (g, it->end)));
       block body = lg_block ();
       lg_assign (g, &body, it->c, ld);
       if (s >= 0)
@@ -337,7 +342,8 @@ advance (gen *g, const iter *it, int v, block *b)
   if (it->q >= 0)
     lg_assign (g, &body, it->p, lg_ref (g, it->q));
   else
-    lg_set (g, &body, LIR_ACCUM, LIR_ADD, it->p, -1, -1, -1, lg_int (g, 1));
+    lg_set (g, &body, LIR_ACCUM, it->down ? LIR_SUB : LIR_ADD, it->p, -1, -1,
+            -1, lg_int (g, 1));
   if (s >= 0)
     g->k->stmts[s].body = body.first;
 }
@@ -414,6 +420,8 @@ static void
 maybe_parallel (gen *g, int d, int s)
 {
   int sv = g->nest->order[d];
+  if (s >= 0 && g->k->stmts[s].down)
+    return;
   if (d == 0 && s >= 0
       && (g->nest->out_mode == SCH_OUT_SCALAR
           || (g->nest->out_mode == SCH_OUT_DENSE && sv < g->s->nvars
@@ -500,6 +508,7 @@ dense_loop (gen *g, int d, const lattice *l, iter *its, int nits,
     g->covered = 0;
   /* The rank's block: the rows it leaves out are gathered after.  */
   lg_dist_bounds (g, d, &g->k->stmts[s]);
+  lg_mark_down (g, d, s);
   lg_emit (g, b, s);
   /* Sparse iterators advance from one iteration to the next.  */
   if (!nits)
@@ -800,6 +809,7 @@ sparse_loops (gen *g, int d, const lattice *l, iter *its, int nits,
               int lo, hi;
               iter_range (g, st, it, &lo, &hi);
               g->k->stmts[s].a = it->start >= 0 ? lg_ref (g, it->start) : lo;
+              lg_mark_down (g, d, s);
               maybe_parallel (g, d, s);
             }
           else
@@ -928,6 +938,53 @@ count_loop (gen *g, int d, const lattice *l, const iter *its, int nits,
     lg_set (g, b, LIR_ACCUM, LIR_ADD, g->bound, -1, -1, -1, n);
 }
 
+/* Whether the loop of SV, lattice L over the NITS iterators ITS, which
+   must run down (lg_runs_down), takes a form that can: a dense loop,
+   beside it iterators stepping down through unique coordinates, or a
+   for loop over one sparse level's positions; else refuse it.  */
+static int
+down_fits (gen *g, int sv, const lattice *l, const iter *its, int nits,
+           int gaps)
+{
+  char form[128];
+  const char *a = nits ? g->s->opd[g->s->acc[its[0].a].opd].name : "";
+  int runs = -1;
+  for (int i = nits - 1; i >= 0; i--)
+    if (is_cn (g, &its[i]))
+      runs = i;
+  if (lat_has_universe (l) ? runs < 0
+      : l->n == 1 && !gaps && for_iter (g, l, 0, its, nits) >= 0)
+    return 1;
+  if (gaps)
+    snprintf (form, sizeof form, "visits the gaps between the entries %s "
+              "stores", a);
+  else if (runs >= 0)
+    snprintf (form, sizeof form, "steps through runs of equal coordinates "
+              "of %s", g->s->opd[g->s->acc[its[runs].a].opd].name);
+  else
+    snprintf (form, sizeof form, "merges the entries of %s and %s", a,
+              nits > 1 ? g->s->opd[g->s->acc[its[1].a].opd].name : "?");
+  lg_fail_down (g, sv, form);
+  return 0;
+}
+
+/* Iterator IT beside a dense loop running down (iter.down): its range
+   [*LO, *HI) as its first position and its limit, the last position
+   first; the loop then starts at its extent's end unless IT's range is
+   cut at the top too (STOP >= 0), as a loop starting past 0 needs every
+   iterator there.  */
+static void
+iter_down (gen *g, const iter *it, int stop, int *lo, int *hi, int *rhi)
+{
+  if (!it->down)
+    return;
+  if (stop < 0)
+    *rhi = -1;
+  int last = lg_bin (g, LIR_SUB, *hi, lg_int (g, 1));
+  *hi = *lo;
+  *lo = last;
+}
+
 /* The expression whose lattice loop D (of scope K) follows.  Under a
    workspace that takes whole rows of other accesses (nws_rows), the
    loops over the output's rows visit every row any of them has: the
@@ -1004,6 +1061,8 @@ lg_loop (gen *g, int d, state *st, block *b)
                g->s->var[sv].name, g->s->opd[g->s->acc[a].opd].name);
       return;
     }
+  if (lg_runs_down (g, sv) && !down_fits (g, sv, &l, its, nits, gaps))
+    return;
   if (g->bound >= 0 && d == g->nest->scope[0].last)
     {
       count_loop (g, d, &l, its, nits, st, b);
@@ -1074,6 +1133,8 @@ lg_loop (gen *g, int d, state *st, block *b)
       /* A dense loop starting past 0 needs every iterator there.  */
       if (it->start < 0)
         rlo = -1;
+      it->down = lat_has_universe (&l) && lg_runs_down (g, sv);
+      iter_down (g, it, stop, &lo, &hi, &rhi);
       it->p = lg_decl (g, b, LIR_I64, name, i == first ? -1 : lo);
       strcat (name, "_end");
       it->end = lg_decl (g, b, LIR_I64, name, hi);
@@ -1145,6 +1206,7 @@ nest_start (gen *g, int n, state *st)
   for (int k = 0; k < nest->nscopes; k++)
     for (int d = nest->scope[k].first; d <= nest->scope[k].last; d++)
       g->scope_of[d] = k;
+  lg_check_down (g);
 }
 
 /* The symbolic pass of nest N (a workspace's, or one appending in

@@ -864,10 +864,12 @@ dump_stmt (const lir_kernel *k, int id, int ind, FILE *f)
       fprintf (f, "%sfor (%s = ", s->parallel == LIR_PAR_MARKED ? "parallel "
                : "",
                k->vars[s->var].name);
-      dump_expr (k, s->a, 0, f);
-      fprintf (f, "; %s < ", k->vars[s->var].name);
-      dump_expr (k, s->b, 0, f);
-      fprintf (f, "; %s++)\n", k->vars[s->var].name);
+      dump_expr (k, s->down ? s->b : s->a,
+                 s->down ? lir_ops[LIR_SUB].prec + 1 : 0, f);
+      fprintf (f, "%s; %s %s ", s->down ? " - 1" : "", k->vars[s->var].name,
+               s->down ? ">=" : "<");
+      dump_expr (k, s->down ? s->a : s->b, 0, f);
+      fprintf (f, "; %s%s)\n", k->vars[s->var].name, s->down ? "--" : "++");
       dump_block (k, s->body, ind, f);
       break;
     case LIR_WHILE:

@@ -219,7 +219,9 @@ typedef enum
   LIR_ASSIGN,   /* target = A */
   LIR_ACCUM,    /* target += A (OP LIR_ADD) or target -= A (OP LIR_SUB) */
   LIR_FOR,      /* for (VAR = A; VAR < B; VAR++) BODY, VAR declared
-                   before; PARALLEL (LIR_PAR_*) */
+                   before; PARALLEL (LIR_PAR_*); with DOWN, the same
+                   range from its end: for (VAR = B - 1; VAR >= A;
+                   VAR--) */
   LIR_WHILE,    /* while (A) BODY */
   LIR_IF,       /* if (A) BODY else ELSE_ (ELSE_ -1: none) */
   LIR_APPEND,   /* VAR = a new entry of level LEVEL of the sparse output
@@ -327,6 +329,8 @@ typedef struct lir_stmt
   lir_target to;     /* ASSIGN, ACCUM */
   lir_op op;         /* ACCUM: LIR_ADD or LIR_SUB */
   int parallel;      /* FOR: LIR_PAR_* */
+  int down;          /* FOR: nonzero, it runs from B - 1 down to A (never
+                        parallel, never strip-mined) */
   int sum_array;     /* parallel FOR: the dense output its body only adds
                         into, each thread into its own copy, else -1 */
   int sum_count;     /* ... and that output's element count */
@@ -391,6 +395,10 @@ typedef struct lir_kernel
                                      compressed levels searches the
                                      longer ranges when one is much
                                      shorter, chosen at run time */
+  unsigned down[SCH_MAX_NESTS];  /* the depths whose loop runs from the
+                                    end of its range to its start, as
+                                    the program's does
+                                    (loopgen-down.c) */
   int parallel[SCH_MAX_NESTS];   /* nonzero: its outer loop is parallel */
   int par_build_loop;            /* the row loop of the sparse output's
                                     build by threads, or -1

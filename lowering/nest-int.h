@@ -116,7 +116,8 @@ int ng_check_aliases (engine *g, const int *named);
 int ng_pick_match (const engine *g, int evi, ix_pick *pick, int *value);
 
 /* nest-split.c.  */
-nest *ng_split_outputs (const nest *n, int *base, int *unordered);
+nest *ng_split_outputs (const nest *n, int *base, int *unordered,
+                        int *down);
 
 /* nest-zeros.c.  */
 /* The conjunction of the conditions of the if statements opened since

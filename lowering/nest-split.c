@@ -161,7 +161,8 @@ guarded (const nest *n, int evi, int a, int b)
    place at the inner loop adds only where Q < P (y[i] += L[i][j] * x[j];
    if (j < i) y[j] += L[i][j] * x[i]: the column's terms of y[k] come
    from the rows after k), or both add only where Q <= P (the diagonal's
-   two terms in turn).  */
+   two terms in turn), the outer loop counting up: -1 when it counts
+   down.  */
 static int
 splits_in_order (const nest *n, int o, int first, int second)
 {
@@ -181,6 +182,10 @@ splits_in_order (const nest *n, int o, int first, int second)
         p_outer = n->ev[i].loop == p;
         break;
       }
+  /* Counting down, the outer loop meets each element's places the other
+     way round.  */
+  if (n->loop[p_outer ? p : q].down)
+    return -1;
   int lt[2] = { 1, 1 }, le[2] = { 1, 1 };
   for (int i = 0; i < n->nevents; i++)
     {
@@ -200,7 +205,8 @@ splits_in_order (const nest *n, int o, int first, int second)
    two and only accumulated into: the event of the first write at the
    second place, else -1; -2 when the two places' terms interleave in
    an element in a way two statements would not keep
-   (splits_in_order).  */
+   (splits_in_order), -3 when the outer loop counting down makes them
+   so.  */
 static int
 second_place (const nest *n, int o)
 {
@@ -227,28 +233,31 @@ second_place (const nest *n, int o)
             return -1;
         }
     }
-  if (second >= 0 && !splits_in_order (n, o, first, second))
-    return -2;
-  return second;
+  int in_order = second >= 0 ? splits_in_order (n, o, first, second) : 1;
+  return in_order > 0 ? second : in_order < 0 ? -3 : -2;
 }
 
 /* A copy of N in which each output accumulated into at two places has a
    twin for the second, BASE[o] the original of each object (itself when
    it is one); NULL when nothing is split.  *UNORDERED: an output not
    split because two statements would add its terms in another order,
-   or -1.  */
+   or -1; *DOWN set when that is because the outer loop counts down.  */
 nest *
-ng_split_outputs (const nest *n, int *base, int *unordered)
+ng_split_outputs (const nest *n, int *base, int *unordered, int *down)
 {
   nest *c = NULL;
   *unordered = -1;
+  *down = 0;
   for (int o = 0; o < NEST_MAX_OBJS; o++)
     base[o] = o;
   for (int o = 0; o < n->nobjs; o++)
     {
       int second = second_place (n, o);
-      if (second == -2)
-        *unordered = o;
+      if (second == -2 || second == -3)
+        {
+          *unordered = o;
+          *down = second == -3;
+        }
       if (second < 0)
         continue;
       if (!c)

@@ -893,6 +893,8 @@ kvar (kbuild *k, int l)
                 suffix);
     }
   int v = ix_add_var (k->ix, name, -1, lp->loc, &k->d);
+  if (v >= 0)
+    k->ix->var[v].down = lp->down;
   k->var_of_loop[l] = v;
   return v;
 }
@@ -1287,10 +1289,17 @@ begin_if (engine *g, int *evi)
 }
 
 /* Refuse output O, added into at two places that ng_split_outputs did
-   not split: two statements would add its terms in another order.  */
+   not split: two statements would add its terms in another order (DOWN:
+   because the outer loop counts down).  */
 static int
-refuse_unordered (engine *g, int o)
+refuse_unordered (engine *g, int o, int down)
 {
+  if (down)
+    return ng_fail (g, "%s is added into at two places, which two passes "
+                    "over the loops would add in another order: the outer "
+                    "loop counts down, meeting each element's places the "
+                    "other way round; write it counting up",
+                    ng_objname (g, o));
   return ng_fail (g, "%s is added into at two places whose terms come in "
                   "turn in its elements, which two passes over the loops "
                   "would add in another order: add at the inner loop's "
@@ -1316,15 +1325,15 @@ nest_lower (const nest *n, nest_result *r)
       snprintf (r->reason, sizeof r->reason, "out of memory");
       return -1;
     }
-  int unordered;
-  nest *split = ng_split_outputs (n, g->base, &unordered);
+  int unordered, down;
+  nest *split = ng_split_outputs (n, g->base, &unordered, &down);
   if (split)
     n = split;
   g->n = n;
   g->syms = syms;
   g->r = r;
   int named[NEST_MAX_OBJS] = { 0 };
-  int rc = unordered >= 0 ? refuse_unordered (g, unordered)
+  int rc = unordered >= 0 ? refuse_unordered (g, unordered, down)
            : prepass (g, named);
 
   for (int i = 0; rc == 0 && i < n->nevents; i++)

@@ -14,7 +14,8 @@
    subscripts, numeric constants, loop variables' values, and index
    notation's operators (unary minus, + - * / %, casts, absolute values,
    comparisons, && || !, and `c ? v : 0`).  Loop l runs its variable over
-   [0, bound) and its body once per value.
+   [0, bound) and its body once per value, in increasing order or, for a
+   loop marked down, decreasing.
 
    An if statement guards what it contains: an accumulation `x += v`
    inside it adds `c ? v : 0`, where C is the conjunction of the
@@ -126,6 +127,9 @@ typedef struct nest_loop
                                     extent of what it indexes, kept to its
                                     range by a guard the front end adds
                                     (an if statement around its body) */
+  int down;                      /* nonzero: it runs its variable from
+                                    the end of its range to its start
+                                    (for (i = n - 1; i >= 0; i--)) */
   unsigned loc;
 } nest_loop;
 

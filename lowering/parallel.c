@@ -112,7 +112,7 @@ top_row_loop (const lir_kernel *k)
         }
       else if (x->kind == LIR_FOR)
         {
-          if (loop >= 0)
+          if (loop >= 0 || x->down)
             return -1;
           loop = id;
         }

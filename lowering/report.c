@@ -112,6 +112,8 @@ lir_report (const lir_kernel *k, char *buf, size_t len)
                 loop_operands (sc, n, sv, buf, len);
               first = 0;
             }
+          if (k->down[n] & (1u << d))
+            ix_cat (buf, len, " down");
           if (d == 0 && k->parallel[n])
             ix_cat (buf, len, " (parallel)");
         }

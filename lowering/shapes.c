@@ -118,14 +118,15 @@ last_dense_loop (const lir_kernel *k, const lir_stmt *st, char *inside)
 static int
 strip_fits (const lir_kernel *k, const lir_stmt *st, int *inner, int *base)
 {
-  if (st->body < 0 || st->parallel)
+  if (st->body < 0 || st->parallel || st->down)
     return 0;
   char *inside = calloc (k->nvars + 1, 1);
   *inner = inside ? last_dense_loop (k, st, inside) : -1;
   *base = -1;
   const lir_stmt *acc = *inner >= 0 ? &k->stmts[k->stmts[*inner].body]
                         : NULL;
-  int ok = acc && acc->next < 0 && acc->kind == LIR_ACCUM
+  int ok = acc && !k->stmts[*inner].down && acc->next < 0
+           && acc->kind == LIR_ACCUM
            && acc->to.array >= 0 && acc->to.array < k->narrays
            && acc->to.var < 0
            && (k->arrays[acc->to.array].kind == LIR_ARR_DENSE

@@ -67,6 +67,18 @@ same_expr (const ix_stmt *s, int e, int f)
     }
 }
 
+/* Variable V of SRC in DST, found or added by name (at TOK and LOC),
+   with the direction of its loop.  */
+static int
+copy_var (ix_stmt *dst, const ix_stmt *src, int v, int tok, unsigned loc,
+          ix_diag *d)
+{
+  int r = ix_add_var (dst, src->var[v].name, tok, loc, d);
+  if (r >= 0)
+    dst->var[r].down = src->var[v].down;
+  return r;
+}
+
 /* Copy expression E of SRC into DST (variables by name), replacing
    expression HOLE, and every other that computes the same, by the leaf
    of access HOLE_ACC of DST.  The new id, or -1.  */
@@ -79,8 +91,8 @@ copy_expr (ix_stmt *dst, const ix_stmt *src, int e, int hole, int hole_acc,
   const ix_expr *x = &src->expr[e];
   int var = -1;
   if (x->var >= 0)
-    var = ix_add_var (dst, src->var[x->var].name, src->var[x->var].tok,
-                      src->var[x->var].loc, d);
+    var = copy_var (dst, src, x->var, src->var[x->var].tok,
+                    src->var[x->var].loc, d);
   switch (x->op)
     {
     case IX_ACCESS:
@@ -88,9 +100,9 @@ copy_expr (ix_stmt *dst, const ix_stmt *src, int e, int hole, int hole_acc,
         const ix_access *a = &src->acc[x->access];
         int vars[SP_MAX_RANK];
         for (int k = 0; k < a->nidx; k++)
-          if ((vars[k] = ix_add_var (dst, src->var[a->var[k]].name,
-                                     src->var[a->var[k]].tok,
-                                     src->var[a->var[k]].loc, d)) < 0)
+          if ((vars[k] = copy_var (dst, src, a->var[k],
+                                   src->var[a->var[k]].tok,
+                                   src->var[a->var[k]].loc, d)) < 0)
             return -1;
         int acc = ix_add_read (dst, a->opd, a->nidx, vars, a->tok, a->loc,
                                d);
@@ -148,7 +160,7 @@ stmt_over (const ix_stmt *src, const ix_split *sp, int opd, const int *vars,
     s->opd[s->nopds++] = sp->temp[t];
   int ov[SP_MAX_RANK];
   for (int k = 0; k < nvars; k++)
-    ov[k] = ix_add_var (s, src->var[vars[k]].name, -1, src->loc, d);
+    ov[k] = copy_var (s, src, vars[k], -1, src->loc, d);
   if ((*out = ix_add_access (s, opd, nvars, ov, src->tok, src->loc, d)) < 0)
     {
       ix_free (s);
@@ -164,7 +176,7 @@ temp_leaf (ix_stmt *s, const ix_stmt *src, int opd, const int *vars,
 {
   int v[SP_MAX_RANK];
   for (int k = 0; k < nvars; k++)
-    v[k] = ix_add_var (s, src->var[vars[k]].name, -1, src->loc, d);
+    v[k] = copy_var (s, src, vars[k], -1, src->loc, d);
   int acc = ix_add_read (s, opd, nvars, v, -1, src->loc, d);
   return acc < 0 ? -1 : ix_add_leaf (s, acc, d);
 }

@@ -7,7 +7,8 @@
 
      LIR_DECL      a VAR_DECL of the enclosing block's BIND_EXPR
      LIR_FOR       v = lo; goto c; top: body; v++; c: if (v < hi) goto top
-                   (the C front end's loop shape)
+                   (the C front end's loop shape); down, v = hi - 1 ...
+                   v--; c: if (v >= lo)
      LIR_REGION    an OMP_PARALLEL, its declarations the threads' own,
                    its sums reduction (+) clauses
      LIR_BARRIER   GOMP_barrier (); LIR_THREAD, LIR_NTHREADS: OpenMP's
@@ -747,20 +748,24 @@ emitter::for_loop (const lir_stmt &st, tree *vars)
   lo = sparse_convert (loc, type, lo);
   hi = sparse_convert (loc, type, hi);
   tree list = alloc_stmt_list ();
+  /* Down: from HI - 1 while V >= LO.  */
+  tree one = build_int_cst (type, 1);
+  tree from = st.down ? fold_build2 (MINUS_EXPR, type, hi, one) : lo;
+  tree to = st.down ? lo : hi;
 
   /* The bound once, when it is more than a variable or a constant.  */
-  if (!DECL_P (hi) && !CONSTANT_CLASS_P (hi))
+  if (!DECL_P (to) && !CONSTANT_CLASS_P (to))
     {
       tree h = new_var (type, NULL, vars);
-      append_to_statement_list_force (build2 (MODIFY_EXPR, type, h, hi),
+      append_to_statement_list_force (build2 (MODIFY_EXPR, type, h, to),
 				      &list);
-      hi = h;
+      to = h;
     }
   tree body = block (st.body);
   CHECKED (body);
   tree top = create_artificial_label (loc);
   tree entry = create_artificial_label (loc);
-  append_to_statement_list_force (build2 (MODIFY_EXPR, type, v, lo), &list);
+  append_to_statement_list_force (build2 (MODIFY_EXPR, type, v, from), &list);
   append_to_statement_list_force (build1 (GOTO_EXPR, void_type_node, entry),
 				  &list);
   append_to_statement_list_force (build1 (LABEL_EXPR, void_type_node, top),
@@ -768,12 +773,12 @@ emitter::for_loop (const lir_stmt &st, tree *vars)
   append_to_statement_list_force (body, &list);
   append_to_statement_list_force
     (build2 (MODIFY_EXPR, type, v,
-	     build2 (PLUS_EXPR, type, v, build_int_cst (type, 1))), &list);
+	     build2 (st.down ? MINUS_EXPR : PLUS_EXPR, type, v, one)), &list);
   append_to_statement_list_force (build1 (LABEL_EXPR, void_type_node, entry),
 				  &list);
   append_to_statement_list_force
     (build3 (COND_EXPR, void_type_node,
-	     build2 (LT_EXPR, boolean_type_node, v, hi),
+	     build2 (st.down ? GE_EXPR : LT_EXPR, boolean_type_node, v, to),
 	     build1 (GOTO_EXPR, void_type_node, top), NULL_TREE), &list);
   return list;
 }

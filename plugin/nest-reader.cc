@@ -136,7 +136,7 @@ incremented_var (tree for_stmt)
 
 /* Strip conversions between integer types that keep every value of the
    operand, and SAVE_EXPRs.  */
-static tree
+tree
 strip_int (tree t)
 {
   for (;;)
@@ -341,6 +341,8 @@ reader::loop_var_of (tree for_stmt)
     cond = TREE_OPERAND (cond, 0);
   if (!cond)
     return NULL_TREE;
+  if (tree d = down_var (for_stmt))
+    return d;
   tree v;
   switch (TREE_CODE (cond))
     {
@@ -474,49 +476,16 @@ reader::read_bound (tree b, bool le, tree var, loop_info *li)
   return true;
 }
 
+/* The start (START), step and bound of loop VAR, FOR_STMT, counting
+   up, into LI.  */
 bool
-reader::read_header (tree for_stmt, tree init, loop_info *li)
+reader::read_up (tree for_stmt, tree start, tree var, loop_info *li)
 {
-  tree cond = FOR_COND (for_stmt);
-  while (cond && TREE_CODE (cond) == ANNOTATE_EXPR)
-    cond = TREE_OPERAND (cond, 0);
-  if (!cond)
-    return fail ("a loop has no condition");
-  tree var = loop_var_of (for_stmt);
-  if (!var)
-    {
-      tree v = incremented_var (for_stmt);
-      if (v && decl_name (v))
-	return fail ("the condition of loop %s is not of the form "
-		     "'%s < bound'", decl_name (v), decl_name (v));
-      return fail ("a loop condition is not of the form 'i < bound'");
-    }
   const char *name = decl_name (var);
-  if (!name)
-    return fail ("a loop variable has no name");
-  if (!INTEGRAL_TYPE_P (TREE_TYPE (var)))
-    return fail ("loop variable %s is not an integer", name);
-  if (TREE_THIS_VOLATILE (var))
-    return fail ("loop variable %s is volatile", name);
-  if (TREE_STATIC (var) || DECL_EXTERNAL (var) || DECL_CONTEXT (var) != fndecl)
-    return fail ("loop variable %s is not a local variable", name);
-  if (TREE_ADDRESSABLE (var))
-    return fail ("the address of loop variable %s is taken", name);
-  if (open_loop_of (var) >= 0)
-    return fail ("loop variable %s is reused by an inner loop", name);
-
-  /* Start: 0.  */
-  bool scoped = false;
-  tree start = NULL_TREE;
-  if (init && TREE_CODE (init) == DECL_EXPR && DECL_EXPR_DECL (init) == var)
-    {
-      scoped = true;
-      start = DECL_INITIAL (var);
-    }
-  else if (init && TREE_CODE (init) == MODIFY_EXPR
-	   && TREE_OPERAND (init, 0) == var)
-    start = TREE_OPERAND (init, 1);
-  start = strip_int (start);
+  tree cond = FOR_COND (for_stmt);
+  while (TREE_CODE (cond) == ANNOTATE_EXPR)
+    cond = TREE_OPERAND (cond, 0);
+  /* Start: 0, or a range's.  */
   bool lv = false;
   if (start && !integer_zerop (start) && !open.is_empty ()
       && range_value (start, &lv))
@@ -549,7 +518,60 @@ reader::read_header (tree for_stmt, tree init, loop_info *li)
   tree_code code = TREE_CODE (cond);
   tree b = (code == LT_EXPR || code == LE_EXPR) ? TREE_OPERAND (cond, 1)
 	   : TREE_OPERAND (cond, 0);
-  if (!read_bound (b, code == LE_EXPR || code == GE_EXPR, var, li))
+  return read_bound (b, code == LE_EXPR || code == GE_EXPR, var, li);
+}
+
+bool
+reader::read_header (tree for_stmt, tree init, loop_info *li)
+{
+  tree cond = FOR_COND (for_stmt);
+  while (cond && TREE_CODE (cond) == ANNOTATE_EXPR)
+    cond = TREE_OPERAND (cond, 0);
+  if (!cond)
+    return fail ("a loop has no condition");
+  tree var = loop_var_of (for_stmt);
+  if (!var)
+    {
+      tree v = incremented_var (for_stmt);
+      if (v && decl_name (v) && counts_down (for_stmt))
+	return fail_down (v);
+      if (v && decl_name (v))
+	return fail ("the condition of loop %s is not of the form "
+		     "'%s < bound'", decl_name (v), decl_name (v));
+      return fail ("a loop condition is not of the form 'i < bound'");
+    }
+  const char *name = decl_name (var);
+  if (!name)
+    return fail ("a loop variable has no name");
+  if (!INTEGRAL_TYPE_P (TREE_TYPE (var)))
+    return fail ("loop variable %s is not an integer", name);
+  if (TREE_THIS_VOLATILE (var))
+    return fail ("loop variable %s is volatile", name);
+  if (TREE_STATIC (var) || DECL_EXTERNAL (var) || DECL_CONTEXT (var) != fndecl)
+    return fail ("loop variable %s is not a local variable", name);
+  if (TREE_ADDRESSABLE (var))
+    return fail ("the address of loop variable %s is taken", name);
+  if (open_loop_of (var) >= 0)
+    return fail ("loop variable %s is reused by an inner loop", name);
+
+  /* The start.  */
+  bool scoped = false;
+  tree start = NULL_TREE;
+  if (init && TREE_CODE (init) == DECL_EXPR && DECL_EXPR_DECL (init) == var)
+    {
+      scoped = true;
+      start = DECL_INITIAL (var);
+    }
+  else if (init && TREE_CODE (init) == MODIFY_EXPR
+	   && TREE_OPERAND (init, 0) == var)
+    start = TREE_OPERAND (init, 1);
+  start = strip_int (start);
+  li->down = down_var (for_stmt) == var;
+  if (!li->down && counts_down (for_stmt)
+      && incremented_var (for_stmt) == var)
+    return fail_down (var);
+  if (li->down ? !read_down (for_stmt, start, var, scoped, li)
+      : !read_up (for_stmt, start, var, li))
     return false;
 
   li->stmt = for_stmt;
@@ -579,6 +601,7 @@ reader::read_loop (tree for_stmt, tree init)
     return fail ("the nest is too large");
   n->loop[li.id].bound_rt = li.bound_rt;
   n->loop[li.id].ranged = li.hi != NULL_TREE;
+  n->loop[li.id].down = li.down;
   loops.safe_push (li);
   nest_begin (n, li.id);
   int guard = range_guard (&li, EXPR_LOCATION (for_stmt));

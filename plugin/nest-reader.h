@@ -39,6 +39,7 @@ struct loop_info
 			   keeps the loop to (range_guard), the loop itself
 			   running over its extent */
   bool hi_le;           /* HI is tested with <= */
+  bool down;            /* it counts down (nest_loop.down) */
   int id;               /* nest.h loop id */
   int parent;           /* index of the enclosing loop, -1 */
 };
@@ -89,6 +90,7 @@ struct reader
   bool fail (const char *fmt, ...) ATTRIBUTE_PRINTF_2;
   bool fail_subrange (const char *name, const char *what, tree value);
   bool fail_zeros (const char *what, tree t);
+  bool fail_down (tree var);
   enum bound_kind { BOUND_FIXED, BOUND_AT_NEST, BOUND_BAD };
   int key (tree decl, HOST_WIDE_INT off, bool at_nest = false);
   bound_kind classify_bound (tree t, int loop, const char **why,
@@ -108,6 +110,9 @@ struct reader
   bool is_nest_loop_var (tree var);
   bool read_loop (tree for_stmt, tree init);
   bool read_header (tree for_stmt, tree init, loop_info *li);
+  bool read_up (tree for_stmt, tree start, tree var, loop_info *li);
+  bool read_down (tree for_stmt, tree start, tree var, bool scoped,
+		  loop_info *li);
   bool read_body (tree t);
   bool read_list (tree list);
   bool read_stmt (tree s);
@@ -158,6 +163,12 @@ tree find_decl_r (tree *tp, int *walk_subtrees, void *data);
 tree find_unreported_tagged_r (tree *tp, int *walk_subtrees, void *data);
 const char *decl_name (tree decl);
 tree incremented_var (tree for_stmt);
+tree strip_int (tree t);
+/* Loops counting down (nest-down.cc): whether FOR_STMT's step decrements
+   its variable; the variable of FOR_STMT when it counts down to a bound
+   its condition tests, else NULL.  */
+bool counts_down (tree for_stmt);
+tree down_var (tree for_stmt);
 
 } // namespace loop_reader
 

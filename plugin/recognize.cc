@@ -315,11 +315,16 @@ recognizer::rewrite (tree *forp, reader &rd, nest_result &res,
       if (li.scoped || rd.inner.contains (li.var))
 	continue;
       tree type = TREE_TYPE (li.var);
-      tree set = build2 (MODIFY_EXPR, type, li.var,
-			 fold_convert (type,
-				       fold_build2 (MAX_EXPR, i64,
-						    bound_value (li),
-						    build_int_cst (i64, 0))));
+      /* Counting up, it ends at the bound (0 if that is less); down, at
+	 -1 (wrapped when unsigned), or at its start when it did not run.  */
+      tree end = li.down
+		 ? fold_build2 (MINUS_EXPR, i64,
+				fold_build2 (MIN_EXPR, i64, bound_value (li),
+					     build_int_cst (i64, 0)),
+				build_int_cst (i64, 1))
+		 : fold_build2 (MAX_EXPR, i64, bound_value (li),
+				build_int_cst (i64, 0));
+      tree set = build2 (MODIFY_EXPR, type, li.var, fold_convert (type, end));
       if (tree r = ran (rd, l))
 	set = build3 (COND_EXPR, void_type_node, r, set, NULL_TREE);
       append_to_statement_list (set, &stmts);

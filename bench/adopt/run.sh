@@ -33,7 +33,7 @@ row () {
 }
 for p in threshold rownorm jacobi gauss-seidel fem random walk triangular \
   diagonal symmetric jacobi-diagonal jacobi-struct atax maxnorm mathcalls \
-  usercalls graph; do
+  usercalls graph backsub; do
   $CC -O2 $DEFS -fplugin=build/sparse.so -Iinclude bench/adopt/$p.c \
     build/libsparsert.a -lm -lpthread -o $OUT/$p-plugin
   $CC -O2 $DEFS -Wno-attributes -Iinclude bench/adopt/$p.c build/libsparsert.a \
@@ -64,3 +64,5 @@ row usercalls $MTX sqsum
 row usercalls $MTX helperspmv
 row graph $MTX bfs
 row graph $MTX bellman
+row backsub $MTX backsub
+row backsub $MTX symgs
