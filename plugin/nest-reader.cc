@@ -354,6 +354,12 @@ reader::loop_var_of (tree for_stmt)
     case GE_EXPR:
       v = TREE_OPERAND (cond, 1);
       break;
+    case NE_EXPR:
+      /* i != n, counting up from a start not above n (past n, the loop
+	 would index outside its arrays): i < n.  */
+      v = strip_int (TREE_OPERAND (cond, 0)) == incremented_var (for_stmt)
+	  ? TREE_OPERAND (cond, 0) : TREE_OPERAND (cond, 1);
+      break;
     default:
       return NULL_TREE;
     }
@@ -516,8 +522,9 @@ reader::read_up (tree for_stmt, tree start, tree var, loop_info *li)
 
   /* Bound.  */
   tree_code code = TREE_CODE (cond);
-  tree b = (code == LT_EXPR || code == LE_EXPR) ? TREE_OPERAND (cond, 1)
-	   : TREE_OPERAND (cond, 0);
+  tree b = (code == LT_EXPR || code == LE_EXPR
+	    || (code == NE_EXPR && strip_int (TREE_OPERAND (cond, 0)) == var))
+	   ? TREE_OPERAND (cond, 1) : TREE_OPERAND (cond, 0);
   return read_bound (b, code == LE_EXPR || code == GE_EXPR, var, li);
 }
 

@@ -418,11 +418,16 @@ rewriter::walk_row (tree *tp, location_t loc)
   while (cond && TREE_CODE (cond) == ANNOTATE_EXPR)
     cond = TREE_OPERAND (cond, 0);
   if (!var || !cond
-      || (TREE_CODE (cond) != LT_EXPR && TREE_CODE (cond) != LE_EXPR)
+      || (TREE_CODE (cond) != LT_EXPR && TREE_CODE (cond) != LE_EXPR
+	  && TREE_CODE (cond) != NE_EXPR)
       || !VAR_P (var) || !INTEGRAL_TYPE_P (TREE_TYPE (var)))
     return false;
-  tree lhs = strip_widening (TREE_OPERAND (cond, 0));
-  tree hi = TREE_OPERAND (cond, 1);
+  /* j != n counting up is j < n: from a start above n the loop would
+     read outside the matrix.  */
+  int at = TREE_CODE (cond) == NE_EXPR
+	   && strip_widening (TREE_OPERAND (cond, 1)) == var;
+  tree lhs = strip_widening (TREE_OPERAND (cond, at));
+  tree hi = TREE_OPERAND (cond, 1 - at);
   hash_set<tree> written;
   walk_tree_without_duplicates (&t, note_written_r, &written);
   written.remove (var);

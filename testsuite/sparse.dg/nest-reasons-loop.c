@@ -19,7 +19,10 @@ loops (int n, int m, double y[n], double A[n][m] SPARSE ("CSR"), double x[m],
   for (int i = 0; i < n; i += 2)	/* { dg-message "not sparsified: loop i does not step by 1" } */
     for (int j = 0; j < m; j++)
       y[i] += A[i][j] * x[j];
-  for (int i = 0; i != n; i++)	/* { dg-message "not sparsified: the condition of loop i is not of the form 'i < bound'" } */
+  for (int i = 0; i * 2 < n; i++)	/* { dg-message "not sparsified: the condition of loop i is not of the form 'i < bound'" } */
+    for (int j = 0; j < m; j++)
+      y[i] += A[i][j] * x[j];
+  for (int i = 0; i != n; i++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, A.i,j. . x.j..; A: CSR" } */
     for (int j = 0; j < m; j++)
       y[i] += A[i][j] * x[j];
   for (int i = 0; i < gn; i++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, A.i,j. . x.j..; A: CSR" } */
