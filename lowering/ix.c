@@ -199,6 +199,7 @@ ix_new (void)
   s->rhs = -1;
   s->tok = -1;
   s->inplace = -1;
+  s->own_read = -1;
   return s;
 }
 
@@ -669,6 +670,31 @@ inplace_read (const ix_stmt *s)
          || ix_zero_with (s, s->rhs, read) ? read : -1;
 }
 
+/* The access of S's right-hand side that reads its dense output at the
+   element it writes (ix_stmt.own_read), when S, read from loops (a
+   pragma's output is not read), is an = not updating in place and reads
+   the output there only; -1 otherwise.  */
+static int
+own_read (const ix_stmt *s)
+{
+  const ix_access *out = &s->acc[s->out];
+  const ix_operand *o = &s->opd[out->opd];
+  int read = -1;
+  if (!s->from_loops || s->assign != IX_SET || s->inplace >= 0
+      || out->nidx == 0
+      || (o->tagged && !sp_format_dense_upto (&o->fmt, o->fmt.nlevels)))
+    return -1;
+  for (int a = 0; a < s->naccs; a++)
+    if (a != s->out && s->acc[a].opd == out->opd)
+      {
+        if (read >= 0 || s->acc[a].nidx != out->nidx
+            || memcmp (s->acc[a].var, out->var, out->nidx * sizeof *out->var))
+          return -1;
+        read = a;
+      }
+  return read;
+}
+
 /* The first access of a sparse operand below E, or -1.  */
 static int
 sparse_access_below (const ix_stmt *s, int e)
@@ -794,7 +820,7 @@ check_tree (const ix_stmt *s, int e, int *summed, ix_diag *d)
       {
         const ix_access *a = &s->acc[x->access];
         if (a->opd == s->acc[s->out].opd && x->access != s->inplace
-            && !s->carried)
+            && x->access != s->own_read && !s->carried)
           {
             if (s->from_loops)
               return ix_fail (d, a->tok, a->loc, "output %s is also read, "
@@ -959,6 +985,7 @@ ix_finish (ix_stmt *s, ix_diag *d)
   for (int k = 0; k < out->nidx; k++)
     s->var[out->var[k]].in_output = 1;
   s->inplace = inplace_read (s);
+  s->own_read = own_read (s);
   if (check_tree (s, s->rhs, summed, d))
     return -1;
   for (int v = 0; v < s->nvars; v++)

@@ -283,6 +283,14 @@ typedef struct ix_stmt
   int inplace;   /* the access of the right-hand side reading the output
                     at the element it writes, whose stored values the
                     statement updates in place (ix_finish), or -1 */
+  int own_read;  /* the access of the right-hand side reading a dense
+                    output (a plain array, or tagged and stored densely)
+                    at the element it writes, which the statement sets
+                    (=) without updating stored entries in place
+                    (y(i) = alpha * sum(j, A(i,j) * x(j)) + beta * y(i)):
+                    each element read, then written once, never cleared
+                    first (ix_finish; the schedule and the loops keep to
+                    it), or -1 */
   int carried;   /* a dense vector output read at a summed index too: the
                     elements earlier iterations of the outer loop wrote
                     (Gauss-Seidel's x), so that the loop over the output's

@@ -403,6 +403,20 @@ needs_nz (const gen *g, const state *st)
   return lat_is_zero (g->s, g->nest->rhs, below);
 }
 
+/* The value of E of scope K in ST, as written into the output.  A
+   statement reading its output's old element (ix_stmt.own_read) takes
+   what is absent at ST as the dense loops take it, computed on (the
+   registers of its empty sums hold +0): y = alpha * 0 + beta * y, not
+   beta * y, which differs at a -0.0.  */
+static int
+out_value (gen *g, int e, const state *st, int k)
+{
+  state z = *st;
+  if (g->s->own_read >= 0)
+    z.zeroed |= z.absent;
+  return lg_value (g, e, &z, k);
+}
+
 /* The value of E in a merge without branches (gen's merge_a): each of
    the lattice's three cases computed, the one the coordinates chose
    selected by masks, so that it is the value the case's own branch
@@ -417,12 +431,12 @@ merged_value (gen *g, int e, const state *st)
   int both = lg_bin (g, LIR_MUL, in_a, in_b);
   int only_a = lg_bin (g, LIR_SUB, in_a, both);
   int only_b = lg_bin (g, LIR_SUB, in_b, both);
-  int v = lg_bin (g, LIR_MASK, both, lg_value (g, e, st, -1));
+  int v = lg_bin (g, LIR_MASK, both, out_value (g, e, st, -1));
   v = lg_bin (g, LIR_BOR, v,
-              lg_bin (g, LIR_MASK, only_a, lg_value (g, e, &sa, -1)));
+              lg_bin (g, LIR_MASK, only_a, out_value (g, e, &sa, -1)));
   return lg_bin (g, LIR_BOR, v,
                  lg_bin (g, LIR_MASK, only_b,
-                         lg_value (g, e, &sb, -1)));
+                         out_value (g, e, &sb, -1)));
 }
 
 /* Value E of scope K into the register of the statement's pick
@@ -650,7 +664,7 @@ lg_compute_scope (gen *g, int k, state *st, block *b)
     add_terms (g, 0, below_sums (g, 0, body), 0, merged, st, to);
   else
     write_output (g, merged ? merged_value (g, body, st)
-                  : lg_value (g, body, st, k), 0, st, to);
+                  : out_value (g, body, st, k), 0, st, to);
   if (nz)
     {
       int s = lg_compound (g, b, LIR_IF, lg_ref (g, g->nz));

@@ -1203,6 +1203,14 @@ gen_nest (gen *g, int n, block *b)
   if (nest->out_mode == SCH_OUT_DENSE && nest->assign == IX_SET
       && !(g->covered && nest->mode == SCH_REGISTER))
     {
+      /* Cleared first, the output could not be read.  */
+      if (g->s->own_read >= 0)
+        lg_fail (g, "output %s is also read at the element it is set to, "
+                 "but the loops skip the elements where the sparse "
+                 "operands store nothing: store them in a format that "
+                 "keeps every row (CSR, not DCSR), or compute the sums "
+                 "into another array first",
+                 g->s->opd[g->s->acc[g->s->out].opd].name);
       int o = g->s->acc[g->s->out].opd, arr;
       lir_type et = lg_elem_type (g, o);
       if (g->s->opd[o].tagged)

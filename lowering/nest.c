@@ -345,13 +345,13 @@ stored_exactly (const engine *g, int s, int o)
   return sym_type (g, s) == t;
 }
 
-/* Whether element IDX (NIDX subscripts) of tagged output O is visited
-   once, every loop around indexing it, before any write to O: its old
-   value is then the one before the nest.  */
+/* Whether element IDX (NIDX subscripts) of output O is visited once,
+   every loop around indexing it, before any write to O: its old value
+   is then the one before the nest.  */
 static int
-old_element_once (const engine *g, int o, int nidx, const int *idx)
+element_once (const engine *g, int o, int nidx, const int *idx)
 {
-  if (!g->n->obj[o].opd.tagged || g->st[o].kind != ST_OLD)
+  if (g->st[o].kind != ST_OLD)
     return 0;
   for (int k = 0; k < g->depth; k++)
     {
@@ -364,17 +364,26 @@ old_element_once (const engine *g, int o, int nidx, const int *idx)
   return 1;
 }
 
-/* Whether access X of output O, in the right-hand side of its
+/* element_once, O a tagged output.  */
+static int
+old_element_once (const engine *g, int o, int nidx, const int *idx)
+{
+  return g->n->obj[o].opd.tagged && element_once (g, o, nidx, idx);
+}
+
+/* Whether access X of output array O, in the right-hand side of its
    assignment, reads the element assigned, set once (A[i][j] = A[i][j] *
-   s): the old value, an update in place if that element alone is read
-   (split_value, ix_finish).  */
+   s, y[i] = alpha * s + beta * y[i]): the old value; of a tagged array,
+   an update in place if that element alone is read (split_value,
+   ix_finish); of a dense one, read before the kernel writes it
+   (ix_stmt.own_read).  */
 static int
 reads_old_element (const engine *g, int o, const nest_expr *x)
 {
   const nest_event *w = g->assigning;
-  return w && o == w->obj && x->nidx == w->nidx
+  return w && o == w->obj && x->nidx == w->nidx && w->nidx > 0
          && memcmp (x->loop, w->idx, w->nidx * sizeof *w->idx) == 0
-         && old_element_once (g, o, w->nidx, w->idx);
+         && element_once (g, o, w->nidx, w->idx);
 }
 
 /* Whether access X of tagged output O, in the condition of an if
