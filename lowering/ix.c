@@ -531,12 +531,21 @@ ix_is_locate (const ix_stmt *s, int e)
          && s->expr[w->b].op == IX_ACCESS;
 }
 
+/* The first of the sums S picks through: its right-hand side, or the
+   sum added into the value an element starts from (ix_stmt.pick).  */
+static int
+pick_root (const ix_stmt *s)
+{
+  const ix_expr *x = &s->expr[s->rhs];
+  return s->assign == IX_SET && x->op == IX_ADD && x->seeded ? x->b : s->rhs;
+}
+
 int
 ix_is_pick_sum (const ix_stmt *s, int e)
 {
   if (s->pick == IX_PICK_NONE)
     return 0;
-  int r = s->rhs;
+  int r = pick_root (s);
   for (int k = 0; k < s->pick_sums && s->expr[r].op == IX_SUM; k++)
     {
       if (r == e)
@@ -1139,9 +1148,12 @@ ix_print (const ix_stmt *s, char *buf, size_t len)
       const char *fn = s->pick == IX_PICK_GT || s->pick == IX_PICK_GE
                        ? "max" : s->pick == IX_PICK_FMAX ? "fmax"
                        : s->pick == IX_PICK_FMIN ? "fmin" : "min";
-      int e = s->rhs, depth = 1;
+      int e = pick_root (s), depth = 1;
       ix_cat (buf, len, " = %s(", fn);
-      print_access (s, s->out, buf, len);
+      if (e != s->rhs)
+        print_expr (s, s->expr[s->rhs].a, 0, buf, len);
+      else
+        print_access (s, s->out, buf, len);
       ix_cat (buf, len, ", ");
       for (; ix_is_pick_sum (s, e); e = s->expr[e].a, depth++)
         ix_cat (buf, len, "%s(%s, ", fn, s->var[s->expr[e].var].name);

@@ -296,12 +296,16 @@ typedef struct ix_stmt
                     (Gauss-Seidel's x), so that the loop over the output's
                     index runs outermost, in order, on one thread, each
                     element written after its sums */
-  ix_pick pick;  /* not NONE: the scalar output, with assign IX_ADD_SET,
+  ix_pick pick;  /* not NONE: the output, with assign IX_ADD_SET,
                     takes the values of the PICK_SUMS sums at the root
                     of the right-hand side (the root, its body, ...)
                     one by one, in the loops' order, keeping each the
                     comparison PICK chooses, instead of adding them:
-                    m = max(m, max(i, v(i))) */
+                    m = max(m, max(i, v(i))); or, with assign IX_SET
+                    and a seeded IX_ADD at the root, an array's element
+                    starts from the ADD's first operand and takes the
+                    values of the sums at its second: m(i) = max(0,
+                    max(j, v(i,j))) */
   int pick_sums;
 } ix_stmt;
 

@@ -49,6 +49,10 @@ typedef struct gen
                                        floating-point += or -= kept in
                                        the program's order), which it
                                        replaces at the end */
+  int pick_reg;                     /* the register a pick (ix_stmt.pick)
+                                       takes its values into: ACC, or
+                                       an array element's own
+                                       (run_child) */
   int nz;                           /* "a reduction produced a term" */
   int ws, ws_flag, ws_list, nw;     /* workspace arrays and count */
   int bound;                        /* symbolic pass: the variable

@@ -440,20 +440,20 @@ merged_value (gen *g, int e, const state *st)
 }
 
 /* Value E of scope K into the register of the statement's pick
-   (ix_stmt.pick), as the dense loop's `if (v > m) m = v;` and its kin
-   take it; the accesses absent at ST read as zeros, computed on as the
+   (ix_stmt.pick, G->pick_reg), as the dense loop's `if (v > m) m =
+   v;` and its kin take it; the accesses absent at ST read as zeros, computed on as the
    dense loop computes (-A[i][j] is -0.0 there).  */
 void
 lg_pick_value (gen *g, int e, const state *st, int k, block *b)
 {
   state z = *st;
   z.zeroed |= z.absent;
-  lir_type t = g->k->vars[g->acc].type;
+  lir_type t = g->k->vars[g->pick_reg].type;
   int val = lg_value (g, e, &z, k);
   if (val >= 0 && g->k->exprs[val].type != t)
     val = lir_cast (g->k, val, t);
   int v = lg_decl (g, b, t, "pv", val);
-  int m = lg_ref (g, g->acc), x = lg_ref (g, v), c;
+  int m = lg_ref (g, g->pick_reg), x = lg_ref (g, v), c;
   switch (g->s->pick)
     {
     case IX_PICK_GT: c = lg_bin (g, LIR_LT, m, x); break;
@@ -475,7 +475,7 @@ lg_pick_value (gen *g, int e, const state *st, int k, block *b)
     }
   int s = lg_compound (g, b, LIR_IF, c);
   block then = lg_block ();
-  lg_assign (g, &then, g->acc, lg_ref (g, v));
+  lg_assign (g, &then, g->pick_reg, lg_ref (g, v));
   if (s >= 0)
     g->k->stmts[s].body = then.first;
 }
@@ -539,14 +539,36 @@ deferred (const gen *g, int b, int e)
   return 0;
 }
 
-/* Child C of a scope: its register from SEED_VAL, its loops.  */
+/* The value the register of child C of scope K, the outermost scope of
+   an array element's pick, starts from: the value the element starts
+   from (m(i) = max(0, ...): the first operand of the seeded IX_ADD,
+   whose value is then the register's), or its old value (m(i) =
+   max(m(i), ...)), the register then written in its place.  */
+static int
+pick_start (gen *g, int k, int c, const state *st)
+{
+  int p = seeding_node (g, lg_scope_body (g, k), g->nest->scope[c].expr);
+  g->tsub[c] = 0;
+  g->seed_node[c] = p;
+  if (p >= 0)
+    return lg_value (g, g->s->expr[p].a, st, k);
+  g->seeded = 1;
+  return output_value (g, st);
+}
+
+/* Child C of a scope: its register from SEED_VAL, its loops.  The
+   outermost scope of an array element's pick declares the pick's
+   register, the scopes inside it take their values into that.  */
 static void
 run_child (gen *g, int c, int seed_val, state *st, block *b)
 {
   const sch_scope *x = &g->nest->scope[c];
   lir_type tt = lg_ix_type (g, x->expr);
-  g->treg[c] = lg_pick_scope (g, c) ? g->acc
+  int first_pick = lg_pick_scope (g, c) && !lg_pick_scope (g, x->parent);
+  g->treg[c] = lg_pick_scope (g, c) && !first_pick ? g->pick_reg
                : lg_decl (g, b, tt, "t", seed_val);
+  if (first_pick)
+    g->pick_reg = g->treg[c];
   if (x->last >= x->first)
     {
       lg_dist_chain_in (g, x->first, g->treg[c], b);
@@ -628,8 +650,11 @@ lg_compute_scope (gen *g, int k, state *st, block *b)
         lir_type tt = lg_ix_type (g, nest->scope[c].expr);
         int v = -1;
         /* The values a pick takes go straight into the output's
-           register (run_child).  */
-        if (lg_pick_scope (g, c))
+           register (run_child), or an element's, which starts from
+           its first value.  */
+        if (lg_pick_scope (g, c) && !lg_pick_scope (g, k))
+          v = pick_start (g, k, c, st);
+        else if (lg_pick_scope (g, c))
           {
             g->tsub[c] = 0;
             g->seed_node[c] = -1;

@@ -1203,8 +1203,15 @@ gen_nest (gen *g, int n, block *b)
   if (nest->out_mode == SCH_OUT_DENSE && nest->assign == IX_SET
       && !(g->covered && nest->mode == SCH_REGISTER))
     {
-      /* Cleared first, the output could not be read.  */
-      if (g->s->own_read >= 0)
+      /* Cleared first, the output could not be read, nor an element
+         take its pick at the zeros of a row not visited.  */
+      if (g->s->pick != IX_PICK_NONE)
+        lg_fail (g, "%s takes its %s at each element over the entries of "
+                 "a row, but the loops skip the rows the sparse operands "
+                 "do not store: store them in a format that keeps every "
+                 "row (CSR, not DCSR)",
+                 g->s->opd[g->s->acc[g->s->out].opd].name, lg_pick_what (g));
+      else if (g->s->own_read >= 0)
         lg_fail (g, "output %s is also read at the element it is set to, "
                  "but the loops skip the elements where the sparse "
                  "operands store nothing: store them in a format that "
@@ -1338,6 +1345,7 @@ lir_build (const ix_sched *sc, ix_diag *d)
       g.acc = lg_decl (&g, &top, et, "acc",
                        g.acc_holds_out ? lir_leaf (g.k, LIR_SCALAR, et, o, -1, 0)
                        : fp ? lir_const_f (g.k, 0, et) : lg_int (&g, 0));
+      g.pick_reg = g.acc;
     }
 
   for (int n = 0; n < sc->nnests && !g.err; n++)

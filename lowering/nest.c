@@ -604,7 +604,9 @@ pick_what (ix_pick pk)
 }
 
 /* A write of object O, a pick PK (ix_stmt.pick) or not (IX_PICK_NONE):
-   a pick must be O's only write.  0, or -1 with the reason.  */
+   a pick must be O's only write, but for the value an array's element
+   starts from, set before the loops it picks in (m[i] = 0; for j m[i]
+   = fmax (m[i], v)).  0, or -1 with the reason.  */
 static int
 start_pick (engine *g, int o, ix_pick pk)
 {
@@ -615,7 +617,13 @@ start_pick (engine *g, int o, ix_pick pk)
     return ng_fail (g, "%s takes a %s but is declared in the nest or not "
                     "used after it: only a variable that outlives the loops "
                     "may take one", ng_objname (g, o), what);
-  if (g->pick[o] != IX_PICK_NONE || g->st[o].kind != ST_OLD)
+  const state *s = &g->st[o];
+  if (s->nmap > 0 && fdepth (g, o) == 0)
+    return ng_fail (g, "%s takes a %s in no loop but those that index it: "
+                    "a maximum or minimum of an element is sparsified over "
+                    "a loop inside them", ng_objname (g, o), what);
+  int starts = s->kind == ST_DEF && s->nmap > 0 && s->depth == 0;
+  if (g->pick[o] != IX_PICK_NONE || (s->kind != ST_OLD && !starts))
     return ng_fail (g, "%s takes a %s and is also written elsewhere in the "
                     "nest", ng_objname (g, o), what);
   g->pick[o] = pk;
@@ -836,7 +844,15 @@ end_loop (engine *g, int l)
                 return -1;
               g->syms[t.e].sumloop = l;
               s->delta[d].e = -1;
-              if (d - 1 == s->depth && !sym_is_zero (g, s->val))
+              if (d - 1 == s->depth && g->pick[o] != IX_PICK_NONE)
+                {
+                  /* A pick starts from the value set before, a zero
+                     too (fmax tells -0.0 from +0.0).  */
+                  s->val = sym_step (g, IX_ADD, s->val, t.e);
+                  if (s->val < 0)
+                    return -1;
+                }
+              else if (d - 1 == s->depth && !sym_is_zero (g, s->val))
                 {
                   /* Its terms go into the value set before the loop, one
                      by one, after the sums of the loops before it.  */

@@ -33,7 +33,7 @@ row () {
 }
 for p in threshold rownorm jacobi gauss-seidel fem random walk triangular \
   diagonal symmetric jacobi-diagonal jacobi-struct atax maxnorm mathcalls \
-  gemv; do
+  gemv rowmax; do
   $CC -O2 $DEFS -fplugin=build/sparse.so -Iinclude bench/adopt/$p.c \
     build/libsparsert.a -lm -lpthread -o $OUT/$p-plugin
   $CC -O2 $DEFS -Wno-attributes -Iinclude bench/adopt/$p.c build/libsparsert.a \
@@ -61,3 +61,5 @@ row maxnorm $MTX absmax
 row mathcalls $MTX exprows
 row mathcalls $MTX sqrtsum
 row gemv $MTX gemv
+row rowmax $MTX fmax
+row rowmax $MTX if
