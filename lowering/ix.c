@@ -540,6 +540,14 @@ pick_root (const ix_stmt *s)
   return s->assign == IX_SET && x->op == IX_ADD && x->seeded ? x->b : s->rhs;
 }
 
+const char *
+ix_pick_what (ix_pick pk)
+{
+  return pk == IX_PICK_MUL ? "product"
+         : pk == IX_PICK_GT || pk == IX_PICK_GE || pk == IX_PICK_FMAX
+         ? "maximum" : "minimum";
+}
+
 int
 ix_is_pick_sum (const ix_stmt *s, int e)
 {
@@ -1147,7 +1155,8 @@ ix_print (const ix_stmt *s, char *buf, size_t len)
       /* m = max(m, max(i, v)): the sums it picks through as max or min.  */
       const char *fn = s->pick == IX_PICK_GT || s->pick == IX_PICK_GE
                        ? "max" : s->pick == IX_PICK_FMAX ? "fmax"
-                       : s->pick == IX_PICK_FMIN ? "fmin" : "min";
+                       : s->pick == IX_PICK_FMIN ? "fmin"
+                       : s->pick == IX_PICK_MUL ? "prod" : "min";
       int e = pick_root (s), depth = 1;
       ix_cat (buf, len, " = %s(", fn);
       if (e != s->rhs)

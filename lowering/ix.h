@@ -250,8 +250,9 @@ typedef enum
   IX_SUB_SET   /* -=  */
 } ix_assign;
 
-/* How a statement whose output is a scalar takes a maximum or minimum
-   (ix_stmt.pick): the dense update `if (v > m) m = v;` and its kin.  */
+/* How a statement's output takes a maximum, a minimum or a product of
+   values one by one (ix_stmt.pick): the dense update `if (v > m) m =
+   v;` and its kin, or `p *= v`.  */
 typedef enum
 {
   IX_PICK_NONE,  /* the output is set or accumulated */
@@ -263,7 +264,10 @@ typedef enum
   IX_PICK_FMAX,  /* m = fmax (m, v) as the C library defines it (glibc's
                     s_fmax): m where m >= v, v where m < v, unordered
                     the one that is not a NaN, m if both are */
-  IX_PICK_FMIN   /* m = fmin (m, v) likewise */
+  IX_PICK_FMIN,  /* m = fmin (m, v) likewise */
+  IX_PICK_MUL    /* m *= v, in the loops' order: at each run of K
+                    unstored entries, K times the value at a zero
+                    (loopgen.c, pick_gap) */
 } ix_pick;
 
 typedef struct ix_stmt
@@ -388,6 +392,8 @@ int ix_expr_calls (const ix_stmt *s, int e);
 /* Nonzero when E is one of the sums a statement's PICK takes its values
    through (ix_stmt.pick).  */
 int ix_is_pick_sum (const ix_stmt *s, int e);
+/* "maximum", "minimum" or "product": what pick PK takes.  */
+const char *ix_pick_what (ix_pick pk);
 /* Nonzero when expression E (or anything below it) uses variable V.  */
 int ix_expr_uses (const ix_stmt *s, int e, int v);
 /* ... elsewhere than in access A.  */

@@ -439,47 +439,6 @@ merged_value (gen *g, int e, const state *st)
                          out_value (g, e, &sb, -1)));
 }
 
-/* Value E of scope K into the register of the statement's pick
-   (ix_stmt.pick, G->pick_reg), as the dense loop's `if (v > m) m =
-   v;` and its kin take it; the accesses absent at ST read as zeros, computed on as the
-   dense loop computes (-A[i][j] is -0.0 there).  */
-void
-lg_pick_value (gen *g, int e, const state *st, int k, block *b)
-{
-  state z = *st;
-  z.zeroed |= z.absent;
-  lir_type t = g->k->vars[g->pick_reg].type;
-  int val = lg_value (g, e, &z, k);
-  if (val >= 0 && g->k->exprs[val].type != t)
-    val = lir_cast (g->k, val, t);
-  int v = lg_decl (g, b, t, "pv", val);
-  int m = lg_ref (g, g->pick_reg), x = lg_ref (g, v), c;
-  switch (g->s->pick)
-    {
-    case IX_PICK_GT: c = lg_bin (g, LIR_LT, m, x); break;
-    case IX_PICK_GE: c = lg_bin (g, LIR_LE, m, x); break;
-    case IX_PICK_LT: c = lg_bin (g, LIR_LT, x, m); break;
-    case IX_PICK_LE: c = lg_bin (g, LIR_LE, x, m); break;
-    default:
-      /* fmax (m, v) as the C library defines it: m where m >= v, v
-         where m < v, and where they are unordered the one that is not a
-         NaN, m if both are (fmin likewise): v where !(m >= v) and v is
-         not a NaN.  */
-      c = lg_bin (g, LIR_AND,
-                  lir_unary (g->k, LIR_NOT,
-                             g->s->pick == IX_PICK_FMAX
-                             ? lg_bin (g, LIR_LE, x, m)
-                             : lg_bin (g, LIR_LE, m, x)),
-                  lg_bin (g, LIR_EQ, lg_ref (g, v), lg_ref (g, v)));
-      break;
-    }
-  int s = lg_compound (g, b, LIR_IF, c);
-  block then = lg_block ();
-  lg_assign (g, &then, g->pick_reg, lg_ref (g, v));
-  if (s >= 0)
-    g->k->stmts[s].body = then.first;
-}
-
 /* Whether E is a step of an accumulation that continues the value it
    is added into (ix_expr.seeded, not apart): its terms are added one by
    one.  */

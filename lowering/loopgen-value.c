@@ -285,13 +285,6 @@ lg_pick_scope (const gen *g, int k)
              : ix_is_pick_sum (g->s, g->nest->scope[k].expr));
 }
 
-const char *
-lg_pick_what (const gen *g)
-{
-  return g->s->pick == IX_PICK_GT || g->s->pick == IX_PICK_GE
-         || g->s->pick == IX_PICK_FMAX ? "maximum" : "minimum";
-}
-
 int
 lg_pick_body (const gen *g, int k)
 {

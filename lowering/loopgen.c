@@ -752,18 +752,52 @@ pick_gaps (const gen *g, int d, int k, const lattice *l, const iter *its,
   return 1;
 }
 
-/* Where COND holds, the value of scope K's pick at the unstored entries
-   of access A (pick_gaps).  */
+/* Where coordinate variable FROM is below TO, the value of scope K's
+   pick at the unstored entries of access A from FROM to TO (pick_gaps,
+   lg_pick_run).  */
 static void
-pick_gap (gen *g, int k, const state *st, int a, int cond, block *b)
+pick_gap (gen *g, int k, const state *st, int a, int from, int to,
+          block *b)
 {
   state z = *st;
   z.absent |= (uint32_t) 1 << a;
-  int s = lg_compound (g, b, LIR_IF, cond);
+  int end = lg_decl (g, b, LIR_I64, "gap_end", to);
+  int s = lg_compound (g, b, LIR_IF, lg_bin (g, LIR_LT, lg_ref (g, from),
+                                             lg_ref (g, end)));
   block then = lg_block ();
-  lg_pick_value (g, lg_pick_body (g, k), &z, k, &then);
+  lg_pick_run (g, lg_pick_body (g, k), &z, k,
+               lg_bin (g, LIR_SUB, lg_ref (g, end), lg_ref (g, from)),
+               &then);
   if (s >= 0)
     g->k->stmts[s].body = then.first;
+}
+
+/* Whether the pick of scope K, if any, runs loop D of lattice L over the
+   stored entries of one level, taking the value at a zero where they
+   leave a gap (pick_gaps, sparse_loops): 1; 0 when it runs over the
+   whole range (L back to WHOLE, its universe point DROPPED in lg_loop);
+   -1 with the reason when it can do neither.  */
+static int
+gaps_of (gen *g, int d, int k, lattice *l, const lattice *whole,
+         int *dropped, const iter *its, int nits)
+{
+  if (!lg_pick_scope (g, k) || lat_has_universe (l))
+    return 0;
+  if (pick_gaps (g, d, k, l, its, nits))
+    return 1;
+  if (*dropped)
+    {
+      *l = *whole;
+      *dropped = 0;
+      return 0;
+    }
+  lg_fail (g, "%s takes its %s over loop %s, where the sparse loops "
+           "would visit the entries %s stores only: the dense loop "
+           "also compares the value at its unstored zeros",
+           g->s->opd[g->s->acc[g->s->out].opd].name,
+           ix_pick_what (g->s->pick), g->s->var[g->nest->order[d]].name,
+           g->s->opd[g->s->acc[its[0].a].opd].name);
+  return -1;
 }
 
 /* The loops of a lattice without universe point: one per point.  */
@@ -812,8 +846,7 @@ sparse_loops (gen *g, int d, const lattice *l, iter *its, int nits,
                            lg_ref (g, it->c));
           int next = g->gap_next;
           if (next >= 0)
-            pick_gap (g, g->scope_of[d], st, it->a,
-                      lg_bin (g, LIR_LT, lg_ref (g, next), lg_ref (g, v)),
+            pick_gap (g, g->scope_of[d], st, it->a, next, lg_ref (g, v),
                       &body);
           /* ELL padding reads as a negative coordinate.  */
           const sp_format *f = &g->k->tensors[g->tensor_of[it->a]].fmt;
@@ -963,6 +996,11 @@ lg_loop (gen *g, int d, state *st, block *b)
                LAT_MAX_POINTS);
       return;
     }
+  if (l.n == 0 && lg_pick_scope (g, k))
+    {
+      lg_pick_empty (g, d, k, st, b);
+      return;
+    }
   if (l.n == 0)
     {
       /* Nothing to compute: the output's elements here stay unwritten.  */
@@ -970,6 +1008,16 @@ lg_loop (gen *g, int d, state *st, block *b)
         g->covered = 0;
       return;
     }
+  /* A pick whose value is not zero where its one sparse access is
+     absent (m = fmax (m, A[i][j] + b[i]), p *= A[i][j] + 1) runs over
+     that access's stored entries too, taking the value at a zero at the
+     gaps they leave, where pick_gaps allows; else over the whole
+     range.  */
+  lattice whole = l;
+  int dropped = lg_pick_scope (g, k) && l.n == 2 && lat_sparse (&l, 0)
+                && !lat_sparse (&l, 1);
+  if (dropped)
+    l.n = 1;
   /* The sparse iterators: their ranges, before the loops.  */
   uint32_t sparse = 0;
   for (int p = 0; p < l.n; p++)
@@ -989,21 +1037,9 @@ lg_loop (gen *g, int d, state *st, block *b)
           return;
         }
     }
-  /* A pick over the stored entries of one level: the value at a zero
-     taken where they leave a gap (sparse_loops).  */
-  int gaps = lg_pick_scope (g, k) && !lat_has_universe (&l);
-  if (gaps && !pick_gaps (g, d, k, &l, its, nits))
-    {
-      int a = 0;
-      while (!(sparse & ((uint32_t) 1 << a)))
-        a++;
-      lg_fail (g, "%s takes its %s over loop %s, where the sparse loops "
-               "would visit the entries %s stores only: the dense loop "
-               "also compares the value at its unstored zeros",
-               g->s->opd[g->s->acc[g->s->out].opd].name, lg_pick_what (g),
-               g->s->var[sv].name, g->s->opd[g->s->acc[a].opd].name);
-      return;
-    }
+  int gaps = gaps_of (g, d, k, &l, &whole, &dropped, its, nits);
+  if (gaps < 0)
+    return;
   if (g->bound >= 0 && d == g->nest->scope[0].last)
     {
       count_loop (g, d, &l, its, nits, st, b);
@@ -1037,12 +1073,17 @@ lg_loop (gen *g, int d, state *st, block *b)
                    && lg_range (g, e, it->a, sv, st, b, &ilo, &ihi);
       if (lg_dist_cut (g, d, b, &ilo, &ihi) || ranged)
         {
+          if (gaps && dropped)
+            {
+              l = whole;
+              gaps = dropped = 0;
+            }
           if (gaps)
             {
               lg_fail (g, "%s takes its %s over loop %s, which runs over "
                        "part of its extent",
                        g->s->opd[g->s->acc[g->s->out].opd].name,
-                       lg_pick_what (g), g->s->var[sv].name);
+                       ix_pick_what (g->s->pick), g->s->var[sv].name);
               return;
             }
           char seek[72];
@@ -1089,8 +1130,7 @@ lg_loop (gen *g, int d, state *st, block *b)
       int next = g->gap_next;
       sparse_loops (g, d, &l, its, nits, st, b);
       g->gap_next = -1;
-      pick_gap (g, k, st, its[0].a, lg_bin (g, LIR_LT, lg_ref (g, next),
-                                            lg_loop_extent (g, sv)), b);
+      pick_gap (g, k, st, its[0].a, next, lg_loop_extent (g, sv), b);
     }
 }
 
@@ -1200,17 +1240,19 @@ gen_nest (gen *g, int n, block *b)
   if (nest->out_mode == SCH_OUT_WORKSPACE && g->flush_depth < 0)
     lg_flush (g, &st, &body);
   g->pre = NULL;
-  if (nest->out_mode == SCH_OUT_DENSE && nest->assign == IX_SET
+  int picks = g->s->pick != IX_PICK_NONE && g->s->acc[g->s->out].nidx > 0;
+  if (nest->out_mode == SCH_OUT_DENSE && (nest->assign == IX_SET || picks)
       && !(g->covered && nest->mode == SCH_REGISTER))
     {
-      /* Cleared first, the output could not be read, nor an element
-         take its pick at the zeros of a row not visited.  */
-      if (g->s->pick != IX_PICK_NONE)
+      /* Cleared first, the output could not be read; an element would
+         not take its pick at the zeros of a row not visited.  */
+      if (picks)
         lg_fail (g, "%s takes its %s at each element over the entries of "
                  "a row, but the loops skip the rows the sparse operands "
                  "do not store: store them in a format that keeps every "
                  "row (CSR, not DCSR)",
-                 g->s->opd[g->s->acc[g->s->out].opd].name, lg_pick_what (g));
+                 g->s->opd[g->s->acc[g->s->out].opd].name,
+                 ix_pick_what (g->s->pick));
       else if (g->s->own_read >= 0)
         lg_fail (g, "output %s is also read at the element it is set to, "
                  "but the loops skip the elements where the sparse "

@@ -596,13 +596,6 @@ range_loop (const engine *g, int o)
   return -1;
 }
 
-static const char *
-pick_what (ix_pick pk)
-{
-  return pk == IX_PICK_GT || pk == IX_PICK_GE || pk == IX_PICK_FMAX
-         ? "maximum" : "minimum";
-}
-
 /* A write of object O, a pick PK (ix_stmt.pick) or not (IX_PICK_NONE):
    a pick must be O's only write, but for the value an array's element
    starts from, set before the loops it picks in (m[i] = 0; for j m[i]
@@ -612,11 +605,12 @@ start_pick (engine *g, int o, ix_pick pk)
 {
   if (pk == IX_PICK_NONE && g->pick[o] == IX_PICK_NONE)
     return 0;
-  const char *what = pick_what (pk != IX_PICK_NONE ? pk : g->pick[o]);
+  const char *what = ix_pick_what (pk != IX_PICK_NONE ? pk : g->pick[o]);
   if (ng_is_temp (g, o))
     return ng_fail (g, "%s takes a %s but is declared in the nest or not "
                     "used after it: only a variable that outlives the loops "
-                    "may take one", ng_objname (g, o), what);
+                    "may take one, or an element of an array, set before "
+                    "the loop it takes it over", ng_objname (g, o), what);
   const state *s = &g->st[o];
   if (s->nmap > 0 && fdepth (g, o) == 0)
     return ng_fail (g, "%s takes a %s in no loop but those that index it: "
@@ -636,14 +630,16 @@ start_pick (engine *g, int o, ix_pick pk)
 static int
 pick_term (engine *g, int o, sp_type tt, int gs)
 {
-  const char *what = pick_what (g->pick[o]);
+  const char *what = ix_pick_what (g->pick[o]);
   sp_type to = g->n->obj[o].opd.type;
-  /* Compared in the wider type, stored in O's: the same value only when
-     O's type is the wider.  */
+  /* Compared (multiplied) in the wider type, stored in O's: the same
+     value only when O's type is the wider.  */
   if (ix_arith_type (to, tt) != to)
-    return ng_fail (g, "%s is %s but takes %s values, compared before they "
-                    "are converted", ng_objname (g, o), ix_type_name (to),
-                    ix_type_name (tt));
+    return ng_fail (g, "%s is %s but takes %s values, %s", ng_objname (g, o),
+                    ix_type_name (to), ix_type_name (tt),
+                    g->pick[o] == IX_PICK_MUL
+                    ? "each multiplied in that type before it is converted"
+                    : "compared before they are converted");
   if (gs >= 0 && range_loop (g, o) >= 0)
     return ng_fail (g, "%s takes its %s over loop %s, which runs over part "
                     "of its extent", ng_objname (g, o), what,
@@ -652,6 +648,39 @@ pick_term (engine *g, int o, sp_type tt, int gs)
     return ng_fail (g, "%s takes a %s inside another if statement",
                     ng_objname (g, o), what);
   return 0;
+}
+
+/* Assignment EV of object O as *OP *RHS (pick *PK), its accumulations
+   spelt out read as such: X = X + t, X = t + X, X = X - t; and inside a
+   loop that does not index X, X = X * t and X = t * X, a product, taken
+   as a pick takes its values.  */
+static void
+spelt_out (engine *g, const nest_event *ev, ix_pick *pk, ix_assign *op,
+           int *rhs)
+{
+  const state *s = &g->st[ev->obj];
+  if (*op != IX_SET || *rhs < 0)
+    return;
+  const nest_expr *x = &g->n->expr[*rhs];
+  int a = x->a >= 0 && reads_target (g->n, x->a, ev);
+  int b = x->b >= 0 && reads_target (g->n, x->b, ev);
+  if (x->op == IX_MUL && (a || b)
+      && fdepth (g, ev->obj) > (s->kind == ST_DEF ? s->depth : 0))
+    {
+      *pk = IX_PICK_MUL;
+      *op = IX_ADD_SET;
+      *rhs = a ? x->b : x->a;
+    }
+  else if ((x->op == IX_ADD || x->op == IX_SUB) && a)
+    {
+      *op = x->op == IX_ADD ? IX_ADD_SET : IX_SUB_SET;
+      *rhs = x->b;
+    }
+  else if (x->op == IX_ADD && b)
+    {
+      *op = IX_ADD_SET;
+      *rhs = x->a;
+    }
 }
 
 /* Assignment EVI; or, when PK is not IX_PICK_NONE, the one of
@@ -667,25 +696,9 @@ assign (engine *g, int evi, ix_pick pk, int v)
   int rhs = pk != IX_PICK_NONE ? v : ev->rhs;
   ix_assign op = pk != IX_PICK_NONE ? IX_ADD_SET : ev->op;
 
+  spelt_out (g, ev, &pk, &op, &rhs);
   if (start_pick (g, o, pk))
     return -1;
-
-  /* X = X + t, X = t + X, X = X - t: accumulations spelt out.  */
-  if (op == IX_SET && rhs >= 0)
-    {
-      const nest_expr *x = &g->n->expr[rhs];
-      if ((x->op == IX_ADD || x->op == IX_SUB)
-          && reads_target (g->n, x->a, ev))
-        {
-          op = x->op == IX_ADD ? IX_ADD_SET : IX_SUB_SET;
-          rhs = x->b;
-        }
-      else if (x->op == IX_ADD && reads_target (g->n, x->b, ev))
-        {
-          op = IX_ADD_SET;
-          rhs = x->a;
-        }
-    }
 
   g->assigning = ev;
   int t = eval (g, rhs);

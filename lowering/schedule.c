@@ -1044,8 +1044,7 @@ check_own_read (const ix_sched *sc, ix_diag *d)
                     "order, which the formats here do not allow: store "
                     "the matrix in the order of the loops (CSC for the "
                     "maxima of its columns)", s->opd[o->opd].name,
-                    s->pick == IX_PICK_GT || s->pick == IX_PICK_GE
-                    || s->pick == IX_PICK_FMAX ? "maximum" : "minimum");
+                    ix_pick_what (s->pick));
   return ix_fail (d, o->tok, o->loc, "output %s is also read at the element "
                   "it is set to: the sparse loops would need each element "
                   "written once, after its sums, which the formats or the "

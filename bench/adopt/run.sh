@@ -33,7 +33,7 @@ row () {
 }
 for p in threshold rownorm jacobi gauss-seidel fem random walk triangular \
   diagonal symmetric jacobi-diagonal jacobi-struct atax maxnorm mathcalls \
-  gemv rowmax; do
+  gemv rowmax rowprod; do
   $CC -O2 $DEFS -fplugin=build/sparse.so -Iinclude bench/adopt/$p.c \
     build/libsparsert.a -lm -lpthread -o $OUT/$p-plugin
   $CC -O2 $DEFS -Wno-attributes -Iinclude bench/adopt/$p.c build/libsparsert.a \
@@ -63,3 +63,5 @@ row mathcalls $MTX sqrtsum
 row gemv $MTX gemv
 row rowmax $MTX fmax
 row rowmax $MTX if
+row rowprod $MTX shift
+row rowprod $MTX entries

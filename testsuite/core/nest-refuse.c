@@ -104,10 +104,24 @@ main (void)
            && r.kernel[0]->inplace < 0);
     nest_result_free (&r);
   }
+  /* Multiplied into inside a loop that does not index it: a product
+     (ix_stmt.pick), from its old value.  */
   setup ();
   BEGIN (i);
   BEGIN (j);
   ASSIGN (y, IX_SET, MUL (RD (y, i), RD (A, i, j)), i);
+  END (j);
+  END (i);
+  {
+    nest_result r = expect_ok (__LINE__, (const char *const[]) {
+        "y(i) = prod(y(i), prod(j, A(i,j))); A: CSR", NULL });
+    CHECK (r.nkernels == 1 && r.kernel[0]->pick == IX_PICK_MUL);
+    nest_result_free (&r);
+  }
+  setup ();
+  BEGIN (i);
+  BEGIN (j);
+  ASSIGN (y, IX_SET, SUB (RD (A, i, j), RD (y, i)), i);
   END (j);
   END (i);
   REFUSED ("output y is also read at y[i]");

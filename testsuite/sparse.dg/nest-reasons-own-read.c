@@ -43,5 +43,5 @@ inner_update (int n, double A[n][n] SPARSE ("CSR"), double *y)
 {
   for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: output y is also read at y.i." } */
     for (int j = 0; j < n; j++)
-      y[i] = y[i] * A[i][j];
+      y[i] = A[i][j] - y[i];
 }

@@ -1,7 +1,8 @@
 /* A maximum or a minimum per row into a vector, as people write it:
    m[i] set first, then m[i] = fmax (m[i], v), fmin, `if (v > m[i])
    m[i] = v;`, m[i] = v >= m[i] ? v : m[i], < and <=; or taken from m's
-   old values; and per column of a CSC matrix.  The loops visit each
+   old values; and per column of a CSC matrix; over DCSR, whose rows
+   left out take the value at a zero.  The loops visit each
    row's stored entries and take the value at a zero where they leave a
    gap, as the dense loops take it at every unstored entry.  The values
    are chosen where the comparisons' corners show: rows without entries,
@@ -111,6 +112,20 @@ row_lt_le (int n, double A[n][n] SPARSE ("CSR"), double lt[n], double le[n],
     }
 }
 
+/* Over DCSR from a start that is not the constant 0: the rows it
+   leaves out take the value at a zero.  */
+static void
+row_fmax_dcsr (int n, double A[n][n] SPARSE ("DCSR"), double m[n],
+               double start)
+{
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: m.i. = fmax.start, fmax.j, A.i,j...; A: DCSR; loops: i for, j for over A; m: dense" } */
+    {
+      m[i] = start;
+      for (int j = 0; j < n; j++)
+        m[i] = fmax (m[i], A[i][j]);
+    }
+}
+
 /* From m's old values.  */
 static void
 row_fmax_old (int n, double A[n][n] SPARSE ("CSR"), double m[n])
@@ -148,7 +163,7 @@ main (void)
       sp_tensor *t = matrix ("CSR", neg);
       /* The CSC copy, made before the dense program's sp_array copies
          (through which a stored -0.0 would come back as no entry).  */
-      sp_tensor *c = sr_as (t, "CSC");
+      sp_tensor *c = sr_as (t, "CSC"), *d = sr_as (t, "DCSR");
       printf ("entries negated %d\n", neg);
       row_fmax_abs (N, sp_array (t), m);
       pr ("fmax abs", m);
@@ -162,6 +177,8 @@ main (void)
           pr (">=", m);
           row_fmin (N, sp_array (t), m, s);
           pr ("fmin", m);
+          row_fmax_dcsr (N, sp_array (d), m, s);
+          pr ("fmax dcsr", m);
           row_lt_le (N, sp_array (t), m, le, s);
           pr ("<", m);
           pr ("<=", le);
@@ -175,6 +192,7 @@ main (void)
       col_fmax_abs (N, sp_array (c), m);
       pr ("column fmax abs", m);
       sp_free (c);
+      sp_free (d);
       sp_free (t);
     }
   return 0;
