@@ -800,6 +800,34 @@ gaps_of (gen *g, int d, int k, lattice *l, const lattice *whole,
   return -1;
 }
 
+/* Lattice L of a loop of scope K as a pick runs it.  An array's
+   element that takes a pick is set at every coordinate of its own loops
+   (scope 0's), rows without stored entries too (lg_pick_empty): they
+   run over the whole range.  A pick whose value is not zero where its
+   one sparse access is absent (m = fmax (m, A[i][j] + b[i]), p *=
+   A[i][j] + 1) runs over that access's stored entries, taking the value
+   at a zero at the gaps they leave, where pick_gaps allows (gaps_of):
+   L without its universe point, and 1 returned.  */
+static int
+pick_lattice (const gen *g, int k, lattice *l)
+{
+  if (k == 0 && g->s->pick != IX_PICK_NONE && g->s->acc[g->s->out].nidx > 0
+      && !lat_has_universe (l) && l->n < LAT_MAX_POINTS)
+    {
+      lat_point *u = &l->p[l->n];
+      memset (u, 0, sizeof *u);
+      u->absent = l->absent;
+      for (int p = 0; p < l->n; p++)
+        u->absent |= lat_sparse (l, p);
+      l->n++;
+    }
+  if (!lg_pick_scope (g, k) || l->n != 2 || !lat_sparse (l, 0)
+      || lat_sparse (l, 1))
+    return 0;
+  l->n = 1;
+  return 1;
+}
+
 /* The loops of a lattice without universe point: one per point.  */
 static void
 sparse_loops (gen *g, int d, const lattice *l, iter *its, int nits,
@@ -1008,16 +1036,8 @@ lg_loop (gen *g, int d, state *st, block *b)
         g->covered = 0;
       return;
     }
-  /* A pick whose value is not zero where its one sparse access is
-     absent (m = fmax (m, A[i][j] + b[i]), p *= A[i][j] + 1) runs over
-     that access's stored entries too, taking the value at a zero at the
-     gaps they leave, where pick_gaps allows; else over the whole
-     range.  */
   lattice whole = l;
-  int dropped = lg_pick_scope (g, k) && l.n == 2 && lat_sparse (&l, 0)
-                && !lat_sparse (&l, 1);
-  if (dropped)
-    l.n = 1;
+  int dropped = pick_lattice (g, k, &l);
   /* The sparse iterators: their ranges, before the loops.  */
   uint32_t sparse = 0;
   for (int p = 0; p < l.n; p++)

@@ -6,19 +6,6 @@
 #include <math.h>
 #include <sparse.h>
 
-/* DCSR leaves rows out, whose elements would not take the value at
-   their zeros.  */
-void
-rows_dcsr (int n, double A[n][n] SPARSE ("DCSR"), double *m)
-{
-  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: m takes its maximum at each element over the entries of a row, but the loops skip the rows the sparse operands do not store: store them in a format that keeps every row .CSR, not DCSR." } */
-    {
-      m[i] = 0;
-      for (int j = 0; j < n; j++)
-        m[i] = fmax (m[i], fabs (A[i][j]));
-    }
-}
-
 /* A column's minimum over a CSR matrix: the rows' order scatters the
    values of each element among the others'.  */
 void

@@ -31,17 +31,6 @@ narrower (int n, double A[n][n] SPARSE ("CSR"), float *p)
     }
 }
 
-/* From p's old values over DCSR: the loops would visit the rows it
-   stores only, the others keeping their values (a value set first, p[i]
-   = 1, makes the loops visit every row: nest-product.c).  */
-void
-rows_dcsr (int n, double A[n][n] SPARSE ("DCSR"), double *p)
-{
-  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: p takes its product at each element over the entries of a row, but the loops skip the rows the sparse operands do not store: store them in a format that keeps every row .CSR, not DCSR." } */
-    for (int j = 0; j < n; j++)
-      p[i] *= A[i][j];
-}
-
 /* Under a condition: the factor is 1 where it is false, which an if
    statement around the product does not say.  */
 void

@@ -112,8 +112,18 @@ row_lt_le (int n, double A[n][n] SPARSE ("CSR"), double lt[n], double le[n],
     }
 }
 
-/* Over DCSR from a start that is not the constant 0: the rows it
-   leaves out take the value at a zero.  */
+/* Over DCSR: the rows it leaves out take the value at a zero.  */
+static void
+row_fmax_abs_dcsr (int n, double A[n][n] SPARSE ("DCSR"), double m[n])
+{
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: m.i. = fmax.0, fmax.j, abs.A.i,j....; A: DCSR; loops: i for, j for over A; m: dense" } */
+    {
+      m[i] = 0;
+      for (int j = 0; j < n; j++)
+        m[i] = fmax (m[i], fabs (A[i][j]));
+    }
+}
+
 static void
 row_fmax_dcsr (int n, double A[n][n] SPARSE ("DCSR"), double m[n],
                double start)
@@ -167,6 +177,8 @@ main (void)
       printf ("entries negated %d\n", neg);
       row_fmax_abs (N, sp_array (t), m);
       pr ("fmax abs", m);
+      row_fmax_abs_dcsr (N, sp_array (d), m);
+      pr ("fmax abs dcsr", m);
       for (int k = 0; k < 6; k++)
         {
           double s = starts[k];

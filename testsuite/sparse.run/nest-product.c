@@ -126,6 +126,14 @@ from_old (int n, double A[n][n] SPARSE ("CSR"), double p[n])
       p[i] *= A[i][j] * 0.25 + 1;
 }
 
+static void
+from_old_dcsr (int n, double A[n][n] SPARSE ("DCSR"), double p[n])
+{
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: p.i. = prod.p.i., prod.j, A.i,j...; A: DCSR; loops: i for, j for over A; p: dense" } */
+    for (int j = 0; j < n; j++)
+      p[i] *= A[i][j];
+}
+
 static double
 whole (int n, double A[n][n] SPARSE ("CSR"), double prod)
 {
@@ -179,6 +187,10 @@ main (void)
     p[i] = starts[i % 6];
   from_old (N, sp_array (t), p);
   pr ("from old", p);
+  for (int i = 0; i < N; i++)
+    p[i] = starts[(i + 1) % 6];
+  from_old_dcsr (N, sp_array (d), p);
+  pr ("from old dcsr", p);
   sp_free (t);
   sp_free (u);
   sp_free (d);
