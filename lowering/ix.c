@@ -199,6 +199,7 @@ ix_new (void)
   s->rhs = -1;
   s->tok = -1;
   s->inplace = -1;
+  s->own_read = -1;
   return s;
 }
 
@@ -530,12 +531,29 @@ ix_is_locate (const ix_stmt *s, int e)
          && s->expr[w->b].op == IX_ACCESS;
 }
 
+/* The first of the sums S picks through: its right-hand side, or the
+   sum added into the value an element starts from (ix_stmt.pick).  */
+static int
+pick_root (const ix_stmt *s)
+{
+  const ix_expr *x = &s->expr[s->rhs];
+  return s->assign == IX_SET && x->op == IX_ADD && x->seeded ? x->b : s->rhs;
+}
+
+const char *
+ix_pick_what (ix_pick pk)
+{
+  return pk == IX_PICK_MUL ? "product"
+         : pk == IX_PICK_GT || pk == IX_PICK_GE || pk == IX_PICK_FMAX
+         ? "maximum" : "minimum";
+}
+
 int
 ix_is_pick_sum (const ix_stmt *s, int e)
 {
   if (s->pick == IX_PICK_NONE)
     return 0;
-  int r = s->rhs;
+  int r = pick_root (s);
   for (int k = 0; k < s->pick_sums && s->expr[r].op == IX_SUM; k++)
     {
       if (r == e)
@@ -669,6 +687,31 @@ inplace_read (const ix_stmt *s)
          || ix_zero_with (s, s->rhs, read) ? read : -1;
 }
 
+/* The access of S's right-hand side that reads its dense output at the
+   element it writes (ix_stmt.own_read), when S, read from loops (a
+   pragma's output is not read), is an = not updating in place and reads
+   the output there only; -1 otherwise.  */
+static int
+own_read (const ix_stmt *s)
+{
+  const ix_access *out = &s->acc[s->out];
+  const ix_operand *o = &s->opd[out->opd];
+  int read = -1;
+  if (!s->from_loops || s->assign != IX_SET || s->inplace >= 0
+      || out->nidx == 0
+      || (o->tagged && !sp_format_dense_upto (&o->fmt, o->fmt.nlevels)))
+    return -1;
+  for (int a = 0; a < s->naccs; a++)
+    if (a != s->out && s->acc[a].opd == out->opd)
+      {
+        if (read >= 0 || s->acc[a].nidx != out->nidx
+            || memcmp (s->acc[a].var, out->var, out->nidx * sizeof *out->var))
+          return -1;
+        read = a;
+      }
+  return read;
+}
+
 /* The first access of a sparse operand below E, or -1.  */
 static int
 sparse_access_below (const ix_stmt *s, int e)
@@ -794,7 +837,7 @@ check_tree (const ix_stmt *s, int e, int *summed, ix_diag *d)
       {
         const ix_access *a = &s->acc[x->access];
         if (a->opd == s->acc[s->out].opd && x->access != s->inplace
-            && !s->carried)
+            && x->access != s->own_read && !s->carried)
           {
             if (s->from_loops)
               return ix_fail (d, a->tok, a->loc, "output %s is also read, "
@@ -959,6 +1002,7 @@ ix_finish (ix_stmt *s, ix_diag *d)
   for (int k = 0; k < out->nidx; k++)
     s->var[out->var[k]].in_output = 1;
   s->inplace = inplace_read (s);
+  s->own_read = own_read (s);
   if (check_tree (s, s->rhs, summed, d))
     return -1;
   for (int v = 0; v < s->nvars; v++)
@@ -1111,10 +1155,14 @@ ix_print (const ix_stmt *s, char *buf, size_t len)
       /* m = max(m, max(i, v)): the sums it picks through as max or min.  */
       const char *fn = s->pick == IX_PICK_GT || s->pick == IX_PICK_GE
                        ? "max" : s->pick == IX_PICK_FMAX ? "fmax"
-                       : s->pick == IX_PICK_FMIN ? "fmin" : "min";
-      int e = s->rhs, depth = 1;
+                       : s->pick == IX_PICK_FMIN ? "fmin"
+                       : s->pick == IX_PICK_MUL ? "prod" : "min";
+      int e = pick_root (s), depth = 1;
       ix_cat (buf, len, " = %s(", fn);
-      print_access (s, s->out, buf, len);
+      if (e != s->rhs)
+        print_expr (s, s->expr[s->rhs].a, 0, buf, len);
+      else
+        print_access (s, s->out, buf, len);
       ix_cat (buf, len, ", ");
       for (; ix_is_pick_sum (s, e); e = s->expr[e].a, depth++)
         ix_cat (buf, len, "%s(%s, ", fn, s->var[s->expr[e].var].name);

@@ -254,8 +254,9 @@ typedef enum
   IX_SUB_SET   /* -=  */
 } ix_assign;
 
-/* How a statement whose output is a scalar takes a maximum or minimum
-   (ix_stmt.pick): the dense update `if (v > m) m = v;` and its kin.  */
+/* How a statement's output takes a maximum, a minimum or a product of
+   values one by one (ix_stmt.pick): the dense update `if (v > m) m =
+   v;` and its kin, or `p *= v`.  */
 typedef enum
 {
   IX_PICK_NONE,  /* the output is set or accumulated */
@@ -267,7 +268,10 @@ typedef enum
   IX_PICK_FMAX,  /* m = fmax (m, v) as the C library defines it (glibc's
                     s_fmax): m where m >= v, v where m < v, unordered
                     the one that is not a NaN, m if both are */
-  IX_PICK_FMIN   /* m = fmin (m, v) likewise */
+  IX_PICK_FMIN,  /* m = fmin (m, v) likewise */
+  IX_PICK_MUL    /* m *= v, in the loops' order: at each run of K
+                    unstored entries, K times the value at a zero
+                    (loopgen.c, pick_gap) */
 } ix_pick;
 
 typedef struct ix_stmt
@@ -287,17 +291,29 @@ typedef struct ix_stmt
   int inplace;   /* the access of the right-hand side reading the output
                     at the element it writes, whose stored values the
                     statement updates in place (ix_finish), or -1 */
+  int own_read;  /* the access of the right-hand side reading a dense
+                    output (a plain array, or tagged and stored densely)
+                    at the element it writes, which the statement sets
+                    (=) without updating stored entries in place
+                    (y(i) = alpha * sum(j, A(i,j) * x(j)) + beta * y(i)):
+                    each element read, then written once, never cleared
+                    first (ix_finish; the schedule and the loops keep to
+                    it), or -1 */
   int carried;   /* a dense vector output read at a summed index too: the
                     elements earlier iterations of the outer loop wrote
                     (Gauss-Seidel's x), so that the loop over the output's
                     index runs outermost, in order, on one thread, each
                     element written after its sums */
-  ix_pick pick;  /* not NONE: the scalar output, with assign IX_ADD_SET,
+  ix_pick pick;  /* not NONE: the output, with assign IX_ADD_SET,
                     takes the values of the PICK_SUMS sums at the root
                     of the right-hand side (the root, its body, ...)
                     one by one, in the loops' order, keeping each the
                     comparison PICK chooses, instead of adding them:
-                    m = max(m, max(i, v(i))) */
+                    m = max(m, max(i, v(i))); or, with assign IX_SET
+                    and a seeded IX_ADD at the root, an array's element
+                    starts from the ADD's first operand and takes the
+                    values of the sums at its second: m(i) = max(0,
+                    max(j, v(i,j))) */
   int pick_sums;
 } ix_stmt;
 
@@ -380,6 +396,8 @@ int ix_expr_calls (const ix_stmt *s, int e);
 /* Nonzero when E is one of the sums a statement's PICK takes its values
    through (ix_stmt.pick).  */
 int ix_is_pick_sum (const ix_stmt *s, int e);
+/* "maximum", "minimum" or "product": what pick PK takes.  */
+const char *ix_pick_what (ix_pick pk);
 /* Nonzero when expression E (or anything below it) uses variable V.  */
 int ix_expr_uses (const ix_stmt *s, int e, int v);
 /* ... elsewhere than in access A.  */

@@ -34,7 +34,7 @@ order_reason (const gen *g, int sv, char *buf, size_t len)
           && (t == LIR_F64 || t == LIR_F32))
         {
           snprintf (buf, len, "'%s' takes its %s in its order", out,
-                    lg_pick_what (g));
+                    ix_pick_what (s->pick));
           return buf;
         }
       if (lg_order_matters (g, e))

@@ -49,6 +49,10 @@ typedef struct gen
                                        floating-point += or -= kept in
                                        the program's order), which it
                                        replaces at the end */
+  int pick_reg;                     /* the register a pick (ix_stmt.pick)
+                                       takes its values into: ACC, or
+                                       an array element's own
+                                       (run_child) */
   int nz;                           /* "a reduction produced a term" */
   int ws, ws_flag, ws_list, nw;     /* workspace arrays and count */
   int bound;                        /* symbolic pass: the variable
@@ -125,12 +129,19 @@ void lg_fail_sum_order (gen *g);
 int lg_available (const gen *g, int e, const state *st);
 int lg_scope_body (const gen *g, int k);
 /* Whether scope K takes the values the statement picks (ix_stmt.pick)
-   through its sum, or is a pick's scope 0; "maximum" or "minimum", for
-   messages.  */
+   through its sum, or is a scalar pick's scope 0.  */
 int lg_pick_scope (const gen *g, int k);
-/* loopgen-output.c: value E of scope K into the pick's register.  */
+/* loopgen-pick.c: value E of scope K into the pick's register (the
+   accesses absent at ST read as zeros); at a run of COUNT unstored
+   entries, as the dense loop takes it COUNT times.  */
 void lg_pick_value (gen *g, int e, const state *st, int k, block *b);
-const char *lg_pick_what (const gen *g);
+void lg_pick_run (gen *g, int e, const state *st, int k, int count,
+                  block *b);
+/* The pick of scope K over loop D, whose range holds no stored entry at
+   ST (a row DCSR leaves out): the value at a zero over the whole range,
+   when it is one value there (it reads the loop's variable through
+   absent accesses only), else a failure.  */
+void lg_pick_empty (gen *g, int d, int k, const state *st, block *b);
 /* The value scope K's pick takes: its body, below the sums it picks
    through that have no scope of their own.  */
 int lg_pick_body (const gen *g, int k);

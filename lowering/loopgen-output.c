@@ -403,6 +403,20 @@ needs_nz (const gen *g, const state *st)
   return lat_is_zero (g->s, g->nest->rhs, below);
 }
 
+/* The value of E of scope K in ST, as written into the output.  A
+   statement reading its output's old element (ix_stmt.own_read) takes
+   what is absent at ST as the dense loops take it, computed on (the
+   registers of its empty sums hold +0): y = alpha * 0 + beta * y, not
+   beta * y, which differs at a -0.0.  */
+static int
+out_value (gen *g, int e, const state *st, int k)
+{
+  state z = *st;
+  if (g->s->own_read >= 0)
+    z.zeroed |= z.absent;
+  return lg_value (g, e, &z, k);
+}
+
 /* The value of E in a merge without branches (gen's merge_a): each of
    the lattice's three cases computed, the one the coordinates chose
    selected by masks, so that it is the value the case's own branch
@@ -417,53 +431,12 @@ merged_value (gen *g, int e, const state *st)
   int both = lg_bin (g, LIR_MUL, in_a, in_b);
   int only_a = lg_bin (g, LIR_SUB, in_a, both);
   int only_b = lg_bin (g, LIR_SUB, in_b, both);
-  int v = lg_bin (g, LIR_MASK, both, lg_value (g, e, st, -1));
+  int v = lg_bin (g, LIR_MASK, both, out_value (g, e, st, -1));
   v = lg_bin (g, LIR_BOR, v,
-              lg_bin (g, LIR_MASK, only_a, lg_value (g, e, &sa, -1)));
+              lg_bin (g, LIR_MASK, only_a, out_value (g, e, &sa, -1)));
   return lg_bin (g, LIR_BOR, v,
                  lg_bin (g, LIR_MASK, only_b,
-                         lg_value (g, e, &sb, -1)));
-}
-
-/* Value E of scope K into the register of the statement's pick
-   (ix_stmt.pick), as the dense loop's `if (v > m) m = v;` and its kin
-   take it; the accesses absent at ST read as zeros, computed on as the
-   dense loop computes (-A[i][j] is -0.0 there).  */
-void
-lg_pick_value (gen *g, int e, const state *st, int k, block *b)
-{
-  state z = *st;
-  z.zeroed |= z.absent;
-  lir_type t = g->k->vars[g->acc].type;
-  int val = lg_value (g, e, &z, k);
-  if (val >= 0 && g->k->exprs[val].type != t)
-    val = lir_cast (g->k, val, t);
-  int v = lg_decl (g, b, t, "pv", val);
-  int m = lg_ref (g, g->acc), x = lg_ref (g, v), c;
-  switch (g->s->pick)
-    {
-    case IX_PICK_GT: c = lg_bin (g, LIR_LT, m, x); break;
-    case IX_PICK_GE: c = lg_bin (g, LIR_LE, m, x); break;
-    case IX_PICK_LT: c = lg_bin (g, LIR_LT, x, m); break;
-    case IX_PICK_LE: c = lg_bin (g, LIR_LE, x, m); break;
-    default:
-      /* fmax (m, v) as the C library defines it: m where m >= v, v
-         where m < v, and where they are unordered the one that is not a
-         NaN, m if both are (fmin likewise): v where !(m >= v) and v is
-         not a NaN.  */
-      c = lg_bin (g, LIR_AND,
-                  lir_unary (g->k, LIR_NOT,
-                             g->s->pick == IX_PICK_FMAX
-                             ? lg_bin (g, LIR_LE, x, m)
-                             : lg_bin (g, LIR_LE, m, x)),
-                  lg_bin (g, LIR_EQ, lg_ref (g, v), lg_ref (g, v)));
-      break;
-    }
-  int s = lg_compound (g, b, LIR_IF, c);
-  block then = lg_block ();
-  lg_assign (g, &then, g->acc, lg_ref (g, v));
-  if (s >= 0)
-    g->k->stmts[s].body = then.first;
+                         out_value (g, e, &sb, -1)));
 }
 
 /* Whether E is a step of an accumulation that continues the value it
@@ -525,14 +498,36 @@ deferred (const gen *g, int b, int e)
   return 0;
 }
 
-/* Child C of a scope: its register from SEED_VAL, its loops.  */
+/* The value the register of child C of scope K, the outermost scope of
+   an array element's pick, starts from: the value the element starts
+   from (m(i) = max(0, ...): the first operand of the seeded IX_ADD,
+   whose value is then the register's), or its old value (m(i) =
+   max(m(i), ...)), the register then written in its place.  */
+static int
+pick_start (gen *g, int k, int c, const state *st)
+{
+  int p = seeding_node (g, lg_scope_body (g, k), g->nest->scope[c].expr);
+  g->tsub[c] = 0;
+  g->seed_node[c] = p;
+  if (p >= 0)
+    return lg_value (g, g->s->expr[p].a, st, k);
+  g->seeded = 1;
+  return output_value (g, st);
+}
+
+/* Child C of a scope: its register from SEED_VAL, its loops.  The
+   outermost scope of an array element's pick declares the pick's
+   register, the scopes inside it take their values into that.  */
 static void
 run_child (gen *g, int c, int seed_val, state *st, block *b)
 {
   const sch_scope *x = &g->nest->scope[c];
   lir_type tt = lg_ix_type (g, x->expr);
-  g->treg[c] = lg_pick_scope (g, c) ? g->acc
+  int first_pick = lg_pick_scope (g, c) && !lg_pick_scope (g, x->parent);
+  g->treg[c] = lg_pick_scope (g, c) && !first_pick ? g->pick_reg
                : lg_decl (g, b, tt, "t", seed_val);
+  if (first_pick)
+    g->pick_reg = g->treg[c];
   if (x->last >= x->first)
     {
       lg_dist_chain_in (g, x->first, g->treg[c], b);
@@ -614,8 +609,11 @@ lg_compute_scope (gen *g, int k, state *st, block *b)
         lir_type tt = lg_ix_type (g, nest->scope[c].expr);
         int v = -1;
         /* The values a pick takes go straight into the output's
-           register (run_child).  */
-        if (lg_pick_scope (g, c))
+           register (run_child), or an element's, which starts from
+           its first value.  */
+        if (lg_pick_scope (g, c) && !lg_pick_scope (g, k))
+          v = pick_start (g, k, c, st);
+        else if (lg_pick_scope (g, c))
           {
             g->tsub[c] = 0;
             g->seed_node[c] = -1;
@@ -650,7 +648,7 @@ lg_compute_scope (gen *g, int k, state *st, block *b)
     add_terms (g, 0, below_sums (g, 0, body), 0, merged, st, to);
   else
     write_output (g, merged ? merged_value (g, body, st)
-                  : lg_value (g, body, st, k), 0, st, to);
+                  : out_value (g, body, st, k), 0, st, to);
   if (nz)
     {
       int s = lg_compound (g, b, LIR_IF, lg_ref (g, g->nz));

@@ -281,14 +281,8 @@ int
 lg_pick_scope (const gen *g, int k)
 {
   return g->s->pick != IX_PICK_NONE
-         && (k == 0 || ix_is_pick_sum (g->s, g->nest->scope[k].expr));
-}
-
-const char *
-lg_pick_what (const gen *g)
-{
-  return g->s->pick == IX_PICK_GT || g->s->pick == IX_PICK_GE
-         || g->s->pick == IX_PICK_FMAX ? "maximum" : "minimum";
+         && (k == 0 ? g->s->acc[g->s->out].nidx == 0
+             : ix_is_pick_sum (g->s, g->nest->scope[k].expr));
 }
 
 int

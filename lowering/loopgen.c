@@ -761,18 +761,80 @@ pick_gaps (const gen *g, int d, int k, const lattice *l, const iter *its,
   return 1;
 }
 
-/* Where COND holds, the value of scope K's pick at the unstored entries
-   of access A (pick_gaps).  */
+/* Where coordinate variable FROM is below TO, the value of scope K's
+   pick at the unstored entries of access A from FROM to TO (pick_gaps,
+   lg_pick_run).  */
 static void
-pick_gap (gen *g, int k, const state *st, int a, int cond, block *b)
+pick_gap (gen *g, int k, const state *st, int a, int from, int to,
+          block *b)
 {
   state z = *st;
   z.absent |= (uint32_t) 1 << a;
-  int s = lg_compound (g, b, LIR_IF, cond);
+  int end = lg_decl (g, b, LIR_I64, "gap_end", to);
+  int s = lg_compound (g, b, LIR_IF, lg_bin (g, LIR_LT, lg_ref (g, from),
+                                             lg_ref (g, end)));
   block then = lg_block ();
-  lg_pick_value (g, lg_pick_body (g, k), &z, k, &then);
+  lg_pick_run (g, lg_pick_body (g, k), &z, k,
+               lg_bin (g, LIR_SUB, lg_ref (g, end), lg_ref (g, from)),
+               &then);
   if (s >= 0)
     g->k->stmts[s].body = then.first;
+}
+
+/* Whether the pick of scope K, if any, runs loop D of lattice L over the
+   stored entries of one level, taking the value at a zero where they
+   leave a gap (pick_gaps, sparse_loops): 1; 0 when it runs over the
+   whole range (L back to WHOLE, its universe point DROPPED in lg_loop);
+   -1 with the reason when it can do neither.  */
+static int
+gaps_of (gen *g, int d, int k, lattice *l, const lattice *whole,
+         int *dropped, const iter *its, int nits)
+{
+  if (!lg_pick_scope (g, k) || lat_has_universe (l))
+    return 0;
+  if (pick_gaps (g, d, k, l, its, nits))
+    return 1;
+  if (*dropped)
+    {
+      *l = *whole;
+      *dropped = 0;
+      return 0;
+    }
+  lg_fail (g, "%s takes its %s over loop %s, where the sparse loops "
+           "would visit the entries %s stores only: the dense loop "
+           "also compares the value at its unstored zeros",
+           g->s->opd[g->s->acc[g->s->out].opd].name,
+           ix_pick_what (g->s->pick), g->s->var[g->nest->order[d]].name,
+           g->s->opd[g->s->acc[its[0].a].opd].name);
+  return -1;
+}
+
+/* Lattice L of a loop of scope K as a pick runs it.  An array's
+   element that takes a pick is set at every coordinate of its own loops
+   (scope 0's), rows without stored entries too (lg_pick_empty): they
+   run over the whole range.  A pick whose value is not zero where its
+   one sparse access is absent (m = fmax (m, A[i][j] + b[i]), p *=
+   A[i][j] + 1) runs over that access's stored entries, taking the value
+   at a zero at the gaps they leave, where pick_gaps allows (gaps_of):
+   L without its universe point, and 1 returned.  */
+static int
+pick_lattice (const gen *g, int k, lattice *l)
+{
+  if (k == 0 && g->s->pick != IX_PICK_NONE && g->s->acc[g->s->out].nidx > 0
+      && !lat_has_universe (l) && l->n < LAT_MAX_POINTS)
+    {
+      lat_point *u = &l->p[l->n];
+      memset (u, 0, sizeof *u);
+      u->absent = l->absent;
+      for (int p = 0; p < l->n; p++)
+        u->absent |= lat_sparse (l, p);
+      l->n++;
+    }
+  if (!lg_pick_scope (g, k) || l->n != 2 || !lat_sparse (l, 0)
+      || lat_sparse (l, 1))
+    return 0;
+  l->n = 1;
+  return 1;
 }
 
 /* The loops of a lattice without universe point: one per point.  */
@@ -822,8 +884,7 @@ sparse_loops (gen *g, int d, const lattice *l, iter *its, int nits,
                            lg_ref (g, it->c));
           int next = g->gap_next;
           if (next >= 0)
-            pick_gap (g, g->scope_of[d], st, it->a,
-                      lg_bin (g, LIR_LT, lg_ref (g, next), lg_ref (g, v)),
+            pick_gap (g, g->scope_of[d], st, it->a, next, lg_ref (g, v),
                       &body);
           /* ELL padding reads as a negative coordinate.  */
           const sp_format *f = &g->k->tensors[g->tensor_of[it->a]].fmt;
@@ -1020,6 +1081,11 @@ lg_loop (gen *g, int d, state *st, block *b)
                LAT_MAX_POINTS);
       return;
     }
+  if (l.n == 0 && lg_pick_scope (g, k))
+    {
+      lg_pick_empty (g, d, k, st, b);
+      return;
+    }
   if (l.n == 0)
     {
       /* Nothing to compute: the output's elements here stay unwritten.  */
@@ -1027,6 +1093,8 @@ lg_loop (gen *g, int d, state *st, block *b)
         g->covered = 0;
       return;
     }
+  lattice whole = l;
+  int dropped = pick_lattice (g, k, &l);
   /* The sparse iterators: their ranges, before the loops.  */
   uint32_t sparse = 0;
   for (int p = 0; p < l.n; p++)
@@ -1046,22 +1114,9 @@ lg_loop (gen *g, int d, state *st, block *b)
           return;
         }
     }
-  /* A pick over the stored entries of one level: the value at a zero
-     taken where they leave a gap (sparse_loops).  */
-  int gaps = lg_pick_scope (g, k) && !lat_has_universe (&l);
-  if (gaps && !pick_gaps (g, d, k, &l, its, nits))
-    {
-      int a = 0;
-      while (!(sparse & ((uint32_t) 1 << a)))
-        a++;
-      lg_fail (g, "%s takes its %s over loop %s, where the sparse loops "
-               "would visit the entries %s stores only: the dense loop "
-               "also compares the value at its unstored zeros",
-               g->s->opd[g->s->acc[g->s->out].opd].name, lg_pick_what (g),
-               g->s->var[sv].name, g->s->opd[g->s->acc[a].opd].name);
-      return;
-    }
-  if (lg_runs_down (g, sv) && !down_fits (g, sv, &l, its, nits, gaps))
+  int gaps = gaps_of (g, d, k, &l, &whole, &dropped, its, nits);
+  if (gaps < 0
+      || (lg_runs_down (g, sv) && !down_fits (g, sv, &l, its, nits, gaps)))
     return;
   if (g->bound >= 0 && d == g->nest->scope[0].last)
     {
@@ -1096,12 +1151,17 @@ lg_loop (gen *g, int d, state *st, block *b)
                    && lg_range (g, e, it->a, sv, st, b, &ilo, &ihi);
       if (lg_dist_cut (g, d, b, &ilo, &ihi) || ranged)
         {
+          if (gaps && dropped)
+            {
+              l = whole;
+              gaps = dropped = 0;
+            }
           if (gaps)
             {
               lg_fail (g, "%s takes its %s over loop %s, which runs over "
                        "part of its extent",
                        g->s->opd[g->s->acc[g->s->out].opd].name,
-                       lg_pick_what (g), g->s->var[sv].name);
+                       ix_pick_what (g->s->pick), g->s->var[sv].name);
               return;
             }
           char seek[72];
@@ -1150,8 +1210,7 @@ lg_loop (gen *g, int d, state *st, block *b)
       int next = g->gap_next;
       sparse_loops (g, d, &l, its, nits, st, b);
       g->gap_next = -1;
-      pick_gap (g, k, st, its[0].a, lg_bin (g, LIR_LT, lg_ref (g, next),
-                                            lg_loop_extent (g, sv)), b);
+      pick_gap (g, k, st, its[0].a, next, lg_loop_extent (g, sv), b);
     }
 }
 
@@ -1262,9 +1321,26 @@ gen_nest (gen *g, int n, block *b)
   if (nest->out_mode == SCH_OUT_WORKSPACE && g->flush_depth < 0)
     lg_flush (g, &st, &body);
   g->pre = NULL;
-  if (nest->out_mode == SCH_OUT_DENSE && nest->assign == IX_SET
+  int picks = g->s->pick != IX_PICK_NONE && g->s->acc[g->s->out].nidx > 0;
+  if (nest->out_mode == SCH_OUT_DENSE && (nest->assign == IX_SET || picks)
       && !(g->covered && nest->mode == SCH_REGISTER))
     {
+      /* Cleared first, the output could not be read; an element would
+         not take its pick at the zeros of a row not visited.  */
+      if (picks)
+        lg_fail (g, "%s takes its %s at each element over the entries of "
+                 "a row, but the loops skip the rows the sparse operands "
+                 "do not store: store them in a format that keeps every "
+                 "row (CSR, not DCSR)",
+                 g->s->opd[g->s->acc[g->s->out].opd].name,
+                 ix_pick_what (g->s->pick));
+      else if (g->s->own_read >= 0)
+        lg_fail (g, "output %s is also read at the element it is set to, "
+                 "but the loops skip the elements where the sparse "
+                 "operands store nothing: store them in a format that "
+                 "keeps every row (CSR, not DCSR), or compute the sums "
+                 "into another array first",
+                 g->s->opd[g->s->acc[g->s->out].opd].name);
       int o = g->s->acc[g->s->out].opd, arr;
       lir_type et = lg_elem_type (g, o);
       if (g->s->opd[o].tagged)
@@ -1392,6 +1468,7 @@ lir_build (const ix_sched *sc, ix_diag *d)
       g.acc = lg_decl (&g, &top, et, "acc",
                        g.acc_holds_out ? lir_leaf (g.k, LIR_SCALAR, et, o, -1, 0)
                        : fp ? lir_const_f (g.k, 0, et) : lg_int (&g, 0));
+      g.pick_reg = g.acc;
     }
 
   for (int n = 0; n < sc->nnests && !g.err; n++)

@@ -121,9 +121,10 @@ nest_assign (nest *n, int obj, int nidx, const int *loops, ix_assign op,
 }
 
 int
-nest_pick (nest *n, int obj, ix_pick pick, int value, unsigned loc)
+nest_pick (nest *n, int obj, int nidx, const int *loops, ix_pick pick,
+           int value, unsigned loc)
 {
-  int e = nest_assign (n, obj, 0, NULL, IX_SET, value, loc);
+  int e = nest_assign (n, obj, nidx, loops, IX_SET, value, loc);
   if (e >= 0)
     n->ev[e].pick = pick;
   return e;

@@ -111,8 +111,8 @@ int ng_check_aliases (engine *g, const int *named);
 
 /* nest-pick.c.  */
 /* Whether events EVI, EVI + 1 and EVI + 2 are `if (V > M) M = V;` or
-   its kin for a scalar M: the pick into *PICK, V's expression into
-   *VALUE (without its conversion to M's type).  */
+   its kin for a scalar M or an element M[i]: the pick into *PICK, V's
+   expression into *VALUE (without its conversion to M's type).  */
 int ng_pick_match (const engine *g, int evi, ix_pick *pick, int *value);
 
 /* nest-split.c.  */

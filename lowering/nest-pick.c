@@ -1,6 +1,6 @@
-/* nest-pick.c -- a scalar that takes a maximum or a minimum in a nest:
-   `if (v > m) m = v;` and its kin (ix_stmt.pick), recognised in the
-   events of the if statement.  */
+/* nest-pick.c -- a scalar, or an array's element, that takes a maximum
+   or a minimum in a nest: `if (v > m) m = v;` and its kin
+   (ix_stmt.pick), recognised in the events of the if statement.  */
 
 #include <string.h>
 #include "nest-int.h"
@@ -36,15 +36,24 @@ same_expr (const nest *n, int a, int b)
     }
 }
 
-/* Whether E reads scalar OBJ.  */
+/* Whether E reads object OBJ.  */
 static int
-reads_scalar (const nest *n, int e, int obj)
+reads_obj (const nest *n, int e, int obj)
 {
   const nest_expr *x = &n->expr[e];
   if (x->op == IX_ACCESS)
-    return x->obj == obj && x->nidx == 0;
-  return (x->a >= 0 && reads_scalar (n, x->a, obj))
-         || (x->b >= 0 && reads_scalar (n, x->b, obj));
+    return x->obj == obj;
+  return (x->a >= 0 && reads_obj (n, x->a, obj))
+         || (x->b >= 0 && reads_obj (n, x->b, obj));
+}
+
+/* Whether E reads the element assignment W writes.  */
+static int
+is_target (const nest *n, int e, const nest_event *w)
+{
+  const nest_expr *x = &n->expr[e];
+  return x->op == IX_ACCESS && x->obj == w->obj && x->nidx == w->nidx
+         && memcmp (x->loop, w->idx, w->nidx * sizeof *w->idx) == 0;
 }
 
 /* E without the conversions to type T at its root (C's conversion of a
@@ -65,7 +74,7 @@ ng_pick_match (const engine *g, int evi, ix_pick *pick, int *value)
     return 0;
   const nest_event *c = &n->ev[evi], *w = &n->ev[evi + 1];
   if (c->kind != NEST_EV_IF || c->loop >= 0 || w->kind != NEST_EV_ASSIGN
-      || w->op != IX_SET || w->pick != IX_PICK_NONE || w->nidx != 0
+      || w->op != IX_SET || w->pick != IX_PICK_NONE
       || n->ev[evi + 2].kind != NEST_EV_ENDIF)
     return 0;
   int o = w->obj;
@@ -75,13 +84,10 @@ ng_pick_match (const engine *g, int evi, ix_pick *pick, int *value)
     return 0;
   int a = uncast (n, x->a, t), b = uncast (n, x->b, t);
   int v = uncast (n, w->rhs, t);
-  int m_right = n->expr[b].op == IX_ACCESS && n->expr[b].obj == o
-                && n->expr[b].nidx == 0;
-  int m_left = n->expr[a].op == IX_ACCESS && n->expr[a].obj == o
-               && n->expr[a].nidx == 0;
+  int m_right = is_target (n, b, w), m_left = is_target (n, a, w);
   /* v > m, or m < v: the value compared is the value stored.  */
   int other = m_right ? a : m_left ? b : -1;
-  if (other < 0 || !same_expr (n, other, v) || reads_scalar (n, v, o))
+  if (other < 0 || !same_expr (n, other, v) || reads_obj (n, v, o))
     return 0;
   int gt = (x->op == IX_GT || x->op == IX_GE) == m_right;
   int strict = x->op == IX_GT || x->op == IX_LT;

@@ -345,13 +345,13 @@ stored_exactly (const engine *g, int s, int o)
   return sym_type (g, s) == t;
 }
 
-/* Whether element IDX (NIDX subscripts) of tagged output O is visited
-   once, every loop around indexing it, before any write to O: its old
-   value is then the one before the nest.  */
+/* Whether element IDX (NIDX subscripts) of output O is visited once,
+   every loop around indexing it, before any write to O: its old value
+   is then the one before the nest.  */
 static int
-old_element_once (const engine *g, int o, int nidx, const int *idx)
+element_once (const engine *g, int o, int nidx, const int *idx)
 {
-  if (!g->n->obj[o].opd.tagged || g->st[o].kind != ST_OLD)
+  if (g->st[o].kind != ST_OLD)
     return 0;
   for (int k = 0; k < g->depth; k++)
     {
@@ -364,17 +364,26 @@ old_element_once (const engine *g, int o, int nidx, const int *idx)
   return 1;
 }
 
-/* Whether access X of output O, in the right-hand side of its
+/* element_once, O a tagged output.  */
+static int
+old_element_once (const engine *g, int o, int nidx, const int *idx)
+{
+  return g->n->obj[o].opd.tagged && element_once (g, o, nidx, idx);
+}
+
+/* Whether access X of output array O, in the right-hand side of its
    assignment, reads the element assigned, set once (A[i][j] = A[i][j] *
-   s): the old value, an update in place if that element alone is read
-   (split_value, ix_finish).  */
+   s, y[i] = alpha * s + beta * y[i]): the old value; of a tagged array,
+   an update in place if that element alone is read (split_value,
+   ix_finish); of a dense one, read before the kernel writes it
+   (ix_stmt.own_read).  */
 static int
 reads_old_element (const engine *g, int o, const nest_expr *x)
 {
   const nest_event *w = g->assigning;
-  return w && o == w->obj && x->nidx == w->nidx
+  return w && o == w->obj && x->nidx == w->nidx && w->nidx > 0
          && memcmp (x->loop, w->idx, w->nidx * sizeof *w->idx) == 0
-         && old_element_once (g, o, w->nidx, w->idx);
+         && element_once (g, o, w->nidx, w->idx);
 }
 
 /* Whether access X of tagged output O, in the condition of an if
@@ -587,26 +596,28 @@ range_loop (const engine *g, int o)
   return -1;
 }
 
-static const char *
-pick_what (ix_pick pk)
-{
-  return pk == IX_PICK_GT || pk == IX_PICK_GE || pk == IX_PICK_FMAX
-         ? "maximum" : "minimum";
-}
-
 /* A write of object O, a pick PK (ix_stmt.pick) or not (IX_PICK_NONE):
-   a pick must be O's only write.  0, or -1 with the reason.  */
+   a pick must be O's only write, but for the value an array's element
+   starts from, set before the loops it picks in (m[i] = 0; for j m[i]
+   = fmax (m[i], v)).  0, or -1 with the reason.  */
 static int
 start_pick (engine *g, int o, ix_pick pk)
 {
   if (pk == IX_PICK_NONE && g->pick[o] == IX_PICK_NONE)
     return 0;
-  const char *what = pick_what (pk != IX_PICK_NONE ? pk : g->pick[o]);
+  const char *what = ix_pick_what (pk != IX_PICK_NONE ? pk : g->pick[o]);
   if (ng_is_temp (g, o))
     return ng_fail (g, "%s takes a %s but is declared in the nest or not "
                     "used after it: only a variable that outlives the loops "
-                    "may take one", ng_objname (g, o), what);
-  if (g->pick[o] != IX_PICK_NONE || g->st[o].kind != ST_OLD)
+                    "may take one, or an element of an array, set before "
+                    "the loop it takes it over", ng_objname (g, o), what);
+  const state *s = &g->st[o];
+  if (s->nmap > 0 && fdepth (g, o) == 0)
+    return ng_fail (g, "%s takes a %s in no loop but those that index it: "
+                    "a maximum or minimum of an element is sparsified over "
+                    "a loop inside them", ng_objname (g, o), what);
+  int starts = s->kind == ST_DEF && s->nmap > 0 && s->depth == 0;
+  if (g->pick[o] != IX_PICK_NONE || (s->kind != ST_OLD && !starts))
     return ng_fail (g, "%s takes a %s and is also written elsewhere in the "
                     "nest", ng_objname (g, o), what);
   g->pick[o] = pk;
@@ -619,14 +630,16 @@ start_pick (engine *g, int o, ix_pick pk)
 static int
 pick_term (engine *g, int o, sp_type tt, int gs)
 {
-  const char *what = pick_what (g->pick[o]);
+  const char *what = ix_pick_what (g->pick[o]);
   sp_type to = g->n->obj[o].opd.type;
-  /* Compared in the wider type, stored in O's: the same value only when
-     O's type is the wider.  */
+  /* Compared (multiplied) in the wider type, stored in O's: the same
+     value only when O's type is the wider.  */
   if (ix_arith_type (to, tt) != to)
-    return ng_fail (g, "%s is %s but takes %s values, compared before they "
-                    "are converted", ng_objname (g, o), ix_type_name (to),
-                    ix_type_name (tt));
+    return ng_fail (g, "%s is %s but takes %s values, %s", ng_objname (g, o),
+                    ix_type_name (to), ix_type_name (tt),
+                    g->pick[o] == IX_PICK_MUL
+                    ? "each multiplied in that type before it is converted"
+                    : "compared before they are converted");
   if (gs >= 0 && range_loop (g, o) >= 0)
     return ng_fail (g, "%s takes its %s over loop %s, which runs over part "
                     "of its extent", ng_objname (g, o), what,
@@ -635,6 +648,39 @@ pick_term (engine *g, int o, sp_type tt, int gs)
     return ng_fail (g, "%s takes a %s inside another if statement",
                     ng_objname (g, o), what);
   return 0;
+}
+
+/* Assignment EV of object O as *OP *RHS (pick *PK), its accumulations
+   spelt out read as such: X = X + t, X = t + X, X = X - t; and inside a
+   loop that does not index X, X = X * t and X = t * X, a product, taken
+   as a pick takes its values.  */
+static void
+spelt_out (engine *g, const nest_event *ev, ix_pick *pk, ix_assign *op,
+           int *rhs)
+{
+  const state *s = &g->st[ev->obj];
+  if (*op != IX_SET || *rhs < 0)
+    return;
+  const nest_expr *x = &g->n->expr[*rhs];
+  int a = x->a >= 0 && reads_target (g->n, x->a, ev);
+  int b = x->b >= 0 && reads_target (g->n, x->b, ev);
+  if (x->op == IX_MUL && (a || b)
+      && fdepth (g, ev->obj) > (s->kind == ST_DEF ? s->depth : 0))
+    {
+      *pk = IX_PICK_MUL;
+      *op = IX_ADD_SET;
+      *rhs = a ? x->b : x->a;
+    }
+  else if ((x->op == IX_ADD || x->op == IX_SUB) && a)
+    {
+      *op = x->op == IX_ADD ? IX_ADD_SET : IX_SUB_SET;
+      *rhs = x->b;
+    }
+  else if (x->op == IX_ADD && b)
+    {
+      *op = IX_ADD_SET;
+      *rhs = x->a;
+    }
 }
 
 /* Assignment EVI; or, when PK is not IX_PICK_NONE, the one of
@@ -650,25 +696,9 @@ assign (engine *g, int evi, ix_pick pk, int v)
   int rhs = pk != IX_PICK_NONE ? v : ev->rhs;
   ix_assign op = pk != IX_PICK_NONE ? IX_ADD_SET : ev->op;
 
+  spelt_out (g, ev, &pk, &op, &rhs);
   if (start_pick (g, o, pk))
     return -1;
-
-  /* X = X + t, X = t + X, X = X - t: accumulations spelt out.  */
-  if (op == IX_SET && rhs >= 0)
-    {
-      const nest_expr *x = &g->n->expr[rhs];
-      if ((x->op == IX_ADD || x->op == IX_SUB)
-          && reads_target (g->n, x->a, ev))
-        {
-          op = x->op == IX_ADD ? IX_ADD_SET : IX_SUB_SET;
-          rhs = x->b;
-        }
-      else if (x->op == IX_ADD && reads_target (g->n, x->b, ev))
-        {
-          op = IX_ADD_SET;
-          rhs = x->a;
-        }
-    }
 
   g->assigning = ev;
   int t = eval (g, rhs);
@@ -827,7 +857,15 @@ end_loop (engine *g, int l)
                 return -1;
               g->syms[t.e].sumloop = l;
               s->delta[d].e = -1;
-              if (d - 1 == s->depth && !sym_is_zero (g, s->val))
+              if (d - 1 == s->depth && g->pick[o] != IX_PICK_NONE)
+                {
+                  /* A pick starts from the value set before, a zero
+                     too (fmax tells -0.0 from +0.0).  */
+                  s->val = sym_step (g, IX_ADD, s->val, t.e);
+                  if (s->val < 0)
+                    return -1;
+                }
+              else if (d - 1 == s->depth && !sym_is_zero (g, s->val))
                 {
                   /* Its terms go into the value set before the loop, one
                      by one, after the sums of the loops before it.  */

@@ -196,8 +196,10 @@ int nest_end (nest *n, int loop);
 int nest_decl (nest *n, int obj, unsigned loc);
 int nest_assign (nest *n, int obj, int nidx, const int *loops, ix_assign op,
                  int rhs, unsigned loc);
-/* Scalar OBJ = fmax (OBJ, VALUE) (PICK IX_PICK_FMAX), or fmin.  */
-int nest_pick (nest *n, int obj, ix_pick pick, int value, unsigned loc);
+/* OBJ[LOOPS...] = fmax (OBJ[LOOPS...], VALUE) (PICK IX_PICK_FMAX), or
+   fmin; NIDX 0 for a scalar.  */
+int nest_pick (nest *n, int obj, int nidx, const int *loops, ix_pick pick,
+               int value, unsigned loc);
 int nest_read (nest *n, int obj, int nidx, const int *loops, unsigned loc);
 int nest_const (nest *n, ix_num num, unsigned loc);
 int nest_op2 (nest *n, ix_op op, int a, int b, unsigned loc);

@@ -1023,6 +1023,35 @@ check_carried (const ix_sched *sc, ix_diag *d)
                   s->opd[o->opd].name);
 }
 
+/* An output read at the element it writes (ix_stmt.own_read), or an
+   array whose elements take a maximum or a minimum (ix_stmt.pick),
+   needs each element written once, after its sums: one nest, its sums
+   in registers, written densely.  */
+static int
+check_own_read (const ix_sched *sc, ix_diag *d)
+{
+  const ix_stmt *s = &sc->st;
+  const ix_access *o = &s->acc[s->out];
+  int picks = s->pick != IX_PICK_NONE && o->nidx > 0;
+  if ((s->own_read < 0 && !picks)
+      || (sc->nnests == 1 && sc->nest[0].mode == SCH_REGISTER
+          && sc->nest[0].out_mode == SCH_OUT_DENSE))
+    return 0;
+  if (picks)
+    return ix_fail (d, o->tok, o->loc, "%s takes a %s at each element, "
+                    "whose values the sparse loops would need element "
+                    "after element, each element's in the dense loops' "
+                    "order, which the formats here do not allow: store "
+                    "the matrix in the order of the loops (CSC for the "
+                    "maxima of its columns)", s->opd[o->opd].name,
+                    ix_pick_what (s->pick));
+  return ix_fail (d, o->tok, o->loc, "output %s is also read at the element "
+                  "it is set to: the sparse loops would need each element "
+                  "written once, after its sums, which the formats or the "
+                  "sums here do not allow; compute the sums into another "
+                  "array first", s->opd[o->opd].name);
+}
+
 int
 ix_schedule (const ix_stmt *s, const ix_sched_opts *opts, ix_sched *out,
              ix_diag *d)
@@ -1113,7 +1142,8 @@ ix_schedule (const ix_stmt *s, const ix_sched_opts *opts, ix_sched *out,
       w.convert = w.other = -1;
       int rc = plan (out, opts && opts->allow_convert, &w, d);
       if (rc <= 0)
-        return rc < 0 ? rc : check_carried (out, d);
+        return rc < 0 ? rc : check_carried (out, d) ? -1
+               : check_own_read (out, d);
       if (!opts || !opts->allow_convert || w.convert == st->out
           || w.convert == st->inplace)
         return refuse (out, &w, d);

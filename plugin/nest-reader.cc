@@ -795,9 +795,8 @@ reader::read_stmt (tree s)
 	      return fail ("the nest is too large");
 	    return true;
 	  }
-	/* m = fmax (m, v), fmin.  */
-	if (TREE_CODE (s) == MODIFY_EXPR
-	    && (VAR_P (lhs) || TREE_CODE (lhs) == PARM_DECL)
+	/* m = fmax (m, v), m[i] = fmax (m[i], v), fmin.  */
+	if (TREE_CODE (s) == MODIFY_EXPR && !TREE_SIDE_EFFECTS (lhs)
 	    && TREE_CODE (rhs) == CALL_EXPR)
 	  {
 	    ix_pick pk = pick_call (lhs, rhs);
@@ -1488,7 +1487,7 @@ reader::read_assign (tree lhs, tree rhs, ix_assign op, location_t loc,
   int e = read_expr (r, &type);
   if (e < 0)
     return false;
-  if (pick != IX_PICK_NONE ? nest_pick (n, obj, pick, e, loc) < 0
+  if (pick != IX_PICK_NONE ? nest_pick (n, obj, nidx, lps, pick, e, loc) < 0
       : nest_assign (n, obj, nidx, lps, op, e, loc) < 0)
     return fail ("the nest is too large");
   return true;

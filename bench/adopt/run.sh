@@ -33,7 +33,8 @@ row () {
 }
 for p in threshold rownorm jacobi gauss-seidel fem random walk triangular \
   diagonal symmetric jacobi-diagonal jacobi-struct atax maxnorm mathcalls \
-  usercalls graph backsub; do
+  usercalls graph backsub \
+  gemv rowmax rowprod; do
   $CC -O2 $DEFS -fplugin=build/sparse.so -Iinclude bench/adopt/$p.c \
     build/libsparsert.a -lm -lpthread -o $OUT/$p-plugin
   $CC -O2 $DEFS -Wno-attributes -Iinclude bench/adopt/$p.c build/libsparsert.a \
@@ -66,3 +67,8 @@ row graph $MTX bfs
 row graph $MTX bellman
 row backsub $MTX backsub
 row backsub $MTX symgs
+row gemv $MTX gemv
+row rowmax $MTX fmax
+row rowmax $MTX if
+row rowprod $MTX shift
+row rowprod $MTX entries

@@ -85,9 +85,44 @@ main (void)
   END (i);
   REFUSED ("output z is also read at z[j]");
 
+  /* A plain output read at the element it sets, every loop around
+     indexing it, before any write: its old value (ix_stmt.own_read);
+     not when a loop around does not index it.  */
   setup ();
   BEGIN (i);
-  ASSIGN (y, IX_SET, MUL (RD (y, i), CST (2.5)), i);
+  DECL (s);
+  ASSIGN0 (s, IX_SET, CST (0));
+  BEGIN (j);
+  ASSIGN0 (s, IX_ADD_SET, MUL (RD (A, i, j), RD (x, j)));
+  END (j);
+  ASSIGN (y, IX_SET, ADD (MUL (RD0 (s), CST (2.5)), MUL (RD (y, i), CST (0.5))), i);
+  END (i);
+  {
+    nest_result r = expect_ok (__LINE__, (const char *const[]) {
+        "y(i) = sum(j, A(i,j) * x(j)) * 2.5 + y(i) * 0.5; A: CSR", NULL });
+    CHECK (r.nkernels == 1 && r.kernel[0]->own_read >= 0
+           && r.kernel[0]->inplace < 0);
+    nest_result_free (&r);
+  }
+  /* Multiplied into inside a loop that does not index it: a product
+     (ix_stmt.pick), from its old value.  */
+  setup ();
+  BEGIN (i);
+  BEGIN (j);
+  ASSIGN (y, IX_SET, MUL (RD (y, i), RD (A, i, j)), i);
+  END (j);
+  END (i);
+  {
+    nest_result r = expect_ok (__LINE__, (const char *const[]) {
+        "y(i) = prod(y(i), prod(j, A(i,j))); A: CSR", NULL });
+    CHECK (r.nkernels == 1 && r.kernel[0]->pick == IX_PICK_MUL);
+    nest_result_free (&r);
+  }
+  setup ();
+  BEGIN (i);
+  BEGIN (j);
+  ASSIGN (y, IX_SET, SUB (RD (A, i, j), RD (y, i)), i);
+  END (j);
   END (i);
   REFUSED ("output y is also read at y[i]");
 

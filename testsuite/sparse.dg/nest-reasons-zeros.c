@@ -25,6 +25,9 @@ min_max (int n, double y[n], double A[n][n] SPARSE ("CSR"),
     }
   for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: loop body has a minimum or maximum .fminf.: what it does at the unstored zeros of B" } */
     for (int j = 0; j < n; j++)
+      yf[i] = fminf (B[i][j], yf[i]);
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: yf.i. = fmin.yf.i., fmin.j, B.i,j...; B: CSR; loops: i for, j for over B; yf: dense" } */
+    for (int j = 0; j < n; j++)
       yf[i] = fminf (yf[i], B[i][j]);
   for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: loop body has a conditional expression with no zero arm: what it does at the unstored zeros of A" } */
     {

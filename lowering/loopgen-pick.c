@@ -1,0 +1,177 @@
+/* loopgen-pick.c -- the values a pick (ix_stmt.pick) takes into its
+   register (G->pick_reg): a maximum's or a minimum's compared as the
+   dense loop's `if (v > m) m = v;` and its kin compare them, a
+   product's multiplied in, and at a run of unstored entries a
+   product's value at a zero as many times as the run is long.  */
+
+#include "loopgen-int.h"
+
+/* Value E of scope K, the accesses absent at ST read as zeros, computed
+   on as the dense loop computes (-A[i][j] is -0.0 there), in the
+   register's type: a variable declared in B.  */
+static int
+pick_operand (gen *g, int e, const state *st, int k, block *b)
+{
+  state z = *st;
+  z.zeroed |= z.absent;
+  lir_type t = g->k->vars[g->pick_reg].type;
+  int val = lg_value (g, e, &z, k);
+  if (val >= 0 && g->k->exprs[val].type != t)
+    val = lir_cast (g->k, val, t);
+  return lg_decl (g, b, t, "pv", val);
+}
+
+/* The register times variable V.  */
+static void
+multiply (gen *g, int v, block *b)
+{
+  lg_assign (g, b, g->pick_reg, lg_bin (g, LIR_MUL, lg_ref (g, g->pick_reg),
+                                        lg_ref (g, v)));
+}
+
+void
+lg_pick_value (gen *g, int e, const state *st, int k, block *b)
+{
+  int v = pick_operand (g, e, st, k, b);
+  int m = lg_ref (g, g->pick_reg), x = lg_ref (g, v), c;
+  switch (g->s->pick)
+    {
+    case IX_PICK_MUL:
+      multiply (g, v, b);
+      return;
+    case IX_PICK_GT: c = lg_bin (g, LIR_LT, m, x); break;
+    case IX_PICK_GE: c = lg_bin (g, LIR_LE, m, x); break;
+    case IX_PICK_LT: c = lg_bin (g, LIR_LT, x, m); break;
+    case IX_PICK_LE: c = lg_bin (g, LIR_LE, x, m); break;
+    default:
+      /* fmax (m, v) as the C library defines it: m where m >= v, v
+         where m < v, and where they are unordered the one that is not a
+         NaN, m if both are (fmin likewise): v where !(m >= v) and v is
+         not a NaN.  */
+      c = lg_bin (g, LIR_AND,
+                  lir_unary (g->k, LIR_NOT,
+                             g->s->pick == IX_PICK_FMAX
+                             ? lg_bin (g, LIR_LE, x, m)
+                             : lg_bin (g, LIR_LE, m, x)),
+                  lg_bin (g, LIR_EQ, lg_ref (g, v), lg_ref (g, v)));
+      break;
+    }
+  int s = lg_compound (g, b, LIR_IF, c);
+  block then = lg_block ();
+  lg_assign (g, &then, g->pick_reg, lg_ref (g, v));
+  if (s >= 0)
+    g->k->stmts[s].body = then.first;
+}
+
+/* The constant C of type T.  */
+static int
+typed (gen *g, lir_type t, int c)
+{
+  if (t == LIR_F64 || t == LIR_F32)
+    return lir_const_f (g->k, c, t);
+  int z = lg_int (g, c);
+  if (z >= 0)
+    g->k->exprs[z].type = t;
+  return z;
+}
+
+/* A product's value E at a run of COUNT (an I64 expression, at least 1)
+   unstored entries, multiplied in COUNT times in turn, as the dense
+   loop multiplies.  Where the value Z is +-0, +-1, infinite or a NaN,
+   x * Z * Z is x for every x that a product with Z leaves (a zero, an
+   infinity, a NaN, or x * +-1): the register takes Z once, and again
+   where COUNT is even.  Any other value takes the COUNT factors one by
+   one (their rounding differs from one power's).  */
+void
+lg_pick_run (gen *g, int e, const state *st, int k, int count, block *b)
+{
+  if (g->s->pick != IX_PICK_MUL)
+    {
+      /* A maximum or a minimum takes a value again to no effect.  */
+      lg_pick_value (g, e, st, k, b);
+      return;
+    }
+  int v = pick_operand (g, e, st, k, b);
+  lir_type t = g->k->vars[v].type;
+  int n = lg_decl (g, b, LIR_I64, "run", count);
+  int z = lg_ref (g, v);
+  int few = lg_bin (g, LIR_OR,
+                    lg_bin (g, LIR_OR, lg_bin (g, LIR_EQ, z, typed (g, t, 0)),
+                            lg_bin (g, LIR_EQ, lg_ref (g, v),
+                                    typed (g, t, 1))),
+                    lg_bin (g, LIR_OR,
+                            lg_bin (g, LIR_EQ, lg_ref (g, v),
+                                    typed (g, t, -1)),
+                            lir_unary (g->k, LIR_NOT,
+                                       lg_bin (g, LIR_EQ,
+                                               lg_bin (g, LIR_SUB,
+                                                       lg_ref (g, v),
+                                                       lg_ref (g, v)),
+                                               typed (g, t, 0)))));
+  int s = lg_compound (g, b, LIR_IF, few);
+  block once = lg_block (), each = lg_block (), again = lg_block ();
+  multiply (g, v, &once);
+  int even = lg_compound (g, &once, LIR_IF,
+                          lg_bin (g, LIR_EQ,
+                                  lg_bin (g, LIR_MOD, lg_ref (g, n),
+                                          lg_int (g, 2)),
+                                  lg_int (g, 0)));
+  multiply (g, v, &again);
+  int q = lg_decl (g, &each, LIR_I64, "q", -1);
+  int loop = lir_stmt_new (g->k, LIR_FOR);
+  block body = lg_block ();
+  multiply (g, v, &body);
+  if (loop >= 0)
+    {
+      g->k->stmts[loop].var = q;
+      g->k->stmts[loop].a = lg_int (g, 0);
+      g->k->stmts[loop].b = lg_ref (g, n);
+      g->k->stmts[loop].body = body.first;
+      lg_emit (g, &each, loop);
+    }
+  if (even >= 0)
+    g->k->stmts[even].body = again.first;
+  if (s >= 0)
+    {
+      g->k->stmts[s].body = once.first;
+      g->k->stmts[s].else_ = each.first;
+    }
+}
+
+/* Whether E reads index variable V other than through the accesses in
+   ABSENT (a bit per access).  */
+static int
+uses_present (const gen *g, int e, int v, uint32_t absent)
+{
+  const ix_expr *x = &g->s->expr[e];
+  if (x->op == IX_ACCESS)
+    return !((absent >> x->access) & 1)
+           && ix_expr_uses_apart (g->s, e, v, -1);
+  if (x->op == IX_INDEX)
+    return x->var == v;
+  return (x->a >= 0 && uses_present (g, x->a, v, absent))
+         || (x->b >= 0 && uses_present (g, x->b, v, absent));
+}
+
+void
+lg_pick_empty (gen *g, int d, int k, const state *st, block *b)
+{
+  int sv = g->nest->order[d], body = lg_pick_body (g, k);
+  if (d != g->nest->scope[k].last || sv >= g->s->nvars
+      || lg_holds_child (g, k, body)
+      || uses_present (g, body, sv, st->absent))
+    {
+      lg_fail (g, "%s takes its %s over loop %s, whose range may hold no "
+               "stored entry, where the value at a zero is not one value",
+               g->s->opd[g->s->acc[g->s->out].opd].name,
+               ix_pick_what (g->s->pick), g->s->var[sv].name);
+      return;
+    }
+  int n = lg_decl (g, b, LIR_I64, "gap_end", lg_loop_extent (g, sv));
+  int s = lg_compound (g, b, LIR_IF, lg_bin (g, LIR_LT, lg_int (g, 0),
+                                             lg_ref (g, n)));
+  block then = lg_block ();
+  lg_pick_run (g, body, st, k, lg_ref (g, n), &then);
+  if (s >= 0)
+    g->k->stmts[s].body = then.first;
+}
