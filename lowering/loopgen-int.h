@@ -142,6 +142,14 @@ void lg_pick_run (gen *g, int e, const state *st, int k, int count,
    when it is one value there (it reads the loop's variable through
    absent accesses only), else a failure.  */
 void lg_pick_empty (gen *g, int d, int k, const state *st, block *b);
+/* Where coordinate variable FROM is below TO, the value of scope K's
+   pick at the unstored entries of access A from FROM to TO.  */
+void lg_pick_gap (gen *g, int k, const state *st, int a, int from, int to,
+                  block *b);
+/* Lattice L of a loop of scope K as a pick runs it; 1 when its universe
+   point is dropped, the loop to run over one access's stored entries
+   and their gaps.  */
+int lg_pick_lattice (const gen *g, int k, lattice *l);
 /* The value scope K's pick takes: its body, below the sums it picks
    through that have no scope of their own.  */
 int lg_pick_body (const gen *g, int k);

@@ -2,8 +2,11 @@
    register (G->pick_reg): a maximum's or a minimum's compared as the
    dense loop's `if (v > m) m = v;` and its kin compare them, a
    product's multiplied in, and at a run of unstored entries a
-   product's value at a zero as many times as the run is long.  */
+   product's value at a zero as many times as the run is long; the
+   lattice a pick runs over and its values at the gaps between stored
+   entries.  */
 
+#include <string.h>
 #include "loopgen-int.h"
 
 /* Value E of scope K, the accesses absent at ST read as zeros, computed
@@ -174,4 +177,52 @@ lg_pick_empty (gen *g, int d, int k, const state *st, block *b)
   lg_pick_run (g, body, st, k, lg_ref (g, n), &then);
   if (s >= 0)
     g->k->stmts[s].body = then.first;
+}
+
+/* Where coordinate variable FROM is below TO, the value of scope K's
+   pick at the unstored entries of access A from FROM to TO (loopgen.c
+   pick_gaps, lg_pick_run).  */
+void
+lg_pick_gap (gen *g, int k, const state *st, int a, int from, int to,
+          block *b)
+{
+  state z = *st;
+  z.absent |= (uint32_t) 1 << a;
+  int end = lg_decl (g, b, LIR_I64, "gap_end", to);
+  int s = lg_compound (g, b, LIR_IF, lg_bin (g, LIR_LT, lg_ref (g, from),
+                                             lg_ref (g, end)));
+  block then = lg_block ();
+  lg_pick_run (g, lg_pick_body (g, k), &z, k,
+               lg_bin (g, LIR_SUB, lg_ref (g, end), lg_ref (g, from)),
+               &then);
+  if (s >= 0)
+    g->k->stmts[s].body = then.first;
+}
+
+/* Lattice L of a loop of scope K as a pick runs it.  An array's
+   element that takes a pick is set at every coordinate of its own loops
+   (scope 0's), rows without stored entries too (lg_pick_empty): they
+   run over the whole range.  A pick whose value is not zero where its
+   one sparse access is absent (m = fmax (m, A[i][j] + b[i]), p *=
+   A[i][j] + 1) runs over that access's stored entries, taking the value
+   at a zero at the gaps they leave, where loopgen.c's pick_gaps allows (gaps_of):
+   L without its universe point, and 1 returned.  */
+int
+lg_pick_lattice (const gen *g, int k, lattice *l)
+{
+  if (k == 0 && g->s->pick != IX_PICK_NONE && g->s->acc[g->s->out].nidx > 0
+      && !lat_has_universe (l) && l->n < LAT_MAX_POINTS)
+    {
+      lat_point *u = &l->p[l->n];
+      memset (u, 0, sizeof *u);
+      u->absent = l->absent;
+      for (int p = 0; p < l->n; p++)
+        u->absent |= lat_sparse (l, p);
+      l->n++;
+    }
+  if (!lg_pick_scope (g, k) || l->n != 2 || !lat_sparse (l, 0)
+      || lat_sparse (l, 1))
+    return 0;
+  l->n = 1;
+  return 1;
 }

@@ -761,26 +761,6 @@ pick_gaps (const gen *g, int d, int k, const lattice *l, const iter *its,
   return 1;
 }
 
-/* Where coordinate variable FROM is below TO, the value of scope K's
-   pick at the unstored entries of access A from FROM to TO (pick_gaps,
-   lg_pick_run).  */
-static void
-pick_gap (gen *g, int k, const state *st, int a, int from, int to,
-          block *b)
-{
-  state z = *st;
-  z.absent |= (uint32_t) 1 << a;
-  int end = lg_decl (g, b, LIR_I64, "gap_end", to);
-  int s = lg_compound (g, b, LIR_IF, lg_bin (g, LIR_LT, lg_ref (g, from),
-                                             lg_ref (g, end)));
-  block then = lg_block ();
-  lg_pick_run (g, lg_pick_body (g, k), &z, k,
-               lg_bin (g, LIR_SUB, lg_ref (g, end), lg_ref (g, from)),
-               &then);
-  if (s >= 0)
-    g->k->stmts[s].body = then.first;
-}
-
 /* Whether the pick of scope K, if any, runs loop D of lattice L over the
    stored entries of one level, taking the value at a zero where they
    leave a gap (pick_gaps, sparse_loops): 1; 0 when it runs over the
@@ -807,34 +787,6 @@ gaps_of (gen *g, int d, int k, lattice *l, const lattice *whole,
            ix_pick_what (g->s->pick), g->s->var[g->nest->order[d]].name,
            g->s->opd[g->s->acc[its[0].a].opd].name);
   return -1;
-}
-
-/* Lattice L of a loop of scope K as a pick runs it.  An array's
-   element that takes a pick is set at every coordinate of its own loops
-   (scope 0's), rows without stored entries too (lg_pick_empty): they
-   run over the whole range.  A pick whose value is not zero where its
-   one sparse access is absent (m = fmax (m, A[i][j] + b[i]), p *=
-   A[i][j] + 1) runs over that access's stored entries, taking the value
-   at a zero at the gaps they leave, where pick_gaps allows (gaps_of):
-   L without its universe point, and 1 returned.  */
-static int
-pick_lattice (const gen *g, int k, lattice *l)
-{
-  if (k == 0 && g->s->pick != IX_PICK_NONE && g->s->acc[g->s->out].nidx > 0
-      && !lat_has_universe (l) && l->n < LAT_MAX_POINTS)
-    {
-      lat_point *u = &l->p[l->n];
-      memset (u, 0, sizeof *u);
-      u->absent = l->absent;
-      for (int p = 0; p < l->n; p++)
-        u->absent |= lat_sparse (l, p);
-      l->n++;
-    }
-  if (!lg_pick_scope (g, k) || l->n != 2 || !lat_sparse (l, 0)
-      || lat_sparse (l, 1))
-    return 0;
-  l->n = 1;
-  return 1;
 }
 
 /* The loops of a lattice without universe point: one per point.  */
@@ -884,7 +836,7 @@ sparse_loops (gen *g, int d, const lattice *l, iter *its, int nits,
                            lg_ref (g, it->c));
           int next = g->gap_next;
           if (next >= 0)
-            pick_gap (g, g->scope_of[d], st, it->a, next, lg_ref (g, v),
+            lg_pick_gap (g, g->scope_of[d], st, it->a, next, lg_ref (g, v),
                       &body);
           /* ELL padding reads as a negative coordinate.  */
           const sp_format *f = &g->k->tensors[g->tensor_of[it->a]].fmt;
@@ -1094,7 +1046,7 @@ lg_loop (gen *g, int d, state *st, block *b)
       return;
     }
   lattice whole = l;
-  int dropped = pick_lattice (g, k, &l);
+  int dropped = lg_pick_lattice (g, k, &l);
   /* The sparse iterators: their ranges, before the loops.  */
   uint32_t sparse = 0;
   for (int p = 0; p < l.n; p++)
@@ -1210,7 +1162,7 @@ lg_loop (gen *g, int d, state *st, block *b)
       int next = g->gap_next;
       sparse_loops (g, d, &l, its, nits, st, b);
       g->gap_next = -1;
-      pick_gap (g, k, st, its[0].a, next, lg_loop_extent (g, sv), b);
+      lg_pick_gap (g, k, st, its[0].a, next, lg_loop_extent (g, sv), b);
     }
 }
 
