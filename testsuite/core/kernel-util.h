@@ -29,7 +29,7 @@ typedef struct kt_opd
   const char *fmt;
   double density;
   ix_operand_kind kind;   /* IX_OPD_ARRAY unless a pointer is wanted */
-  sp_type type;           /* element type (SP_F64 when left out) */
+  ix_type type;           /* element type (IX_F64 when left out) */
   int vla;                /* nonzero: its extents are known at run time
                              only (a VLA, or a tagged array's handle) */
 } kt_opd;
@@ -56,29 +56,29 @@ kt_size (const kt_opd *o)
 
 /* Element P of VALS of TYPE, as a double.  */
 static double
-kt_load (const void *vals, sp_type type, int64_t p)
+kt_load (const void *vals, ix_type type, int64_t p)
 {
   switch (type)
     {
-    case SP_F64: return ((const double *) vals)[p];
-    case SP_F32: return ((const float *) vals)[p];
-    case SP_I64: return (double) ((const int64_t *) vals)[p];
+    case IX_F64: return ((const double *) vals)[p];
+    case IX_F32: return ((const float *) vals)[p];
+    case IX_I64: return (double) ((const int64_t *) vals)[p];
     default: return ((const int32_t *) vals)[p];
     }
 }
 
 /* A copy of the N doubles of DATA as TYPE.  */
 static void *
-kt_typed (const double *data, int64_t n, sp_type type)
+kt_typed (const double *data, int64_t n, ix_type type)
 {
-  size_t es = type == SP_F64 || type == SP_I64 ? 8 : 4;
+  size_t es = type == IX_F64 || type == IX_I64 ? 8 : 4;
   void *r = malloc ((size_t) (n ? n : 1) * es);
   for (int64_t p = 0; p < n; p++)
     switch (type)
       {
-      case SP_F64: ((double *) r)[p] = data[p]; break;
-      case SP_F32: ((float *) r)[p] = (float) data[p]; break;
-      case SP_I64: ((int64_t *) r)[p] = (int64_t) data[p]; break;
+      case IX_F64: ((double *) r)[p] = data[p]; break;
+      case IX_F32: ((float *) r)[p] = (float) data[p]; break;
+      case IX_I64: ((int64_t *) r)[p] = (int64_t) data[p]; break;
       default: ((int32_t *) r)[p] = (int32_t) data[p]; break;
       }
   return r;
@@ -108,7 +108,7 @@ kt_eval (const ix_stmt *s, int e, int64_t *val, double *const *data,
         return data[a->opd][p];
       }
     case IX_CONST:
-      return x->num.type == SP_I32 || x->num.type == SP_I64 ? (double) x->num.i
+      return x->num.type == IX_I32 || x->num.type == IX_I64 ? (double) x->num.i
                                                           : x->num.f;
     case IX_NEG:
       return -kt_eval (s, x->a, val, data, x2);
@@ -217,7 +217,7 @@ kt_run (const char *tag, const char *text, const kt_opd *opds, int allow)
       typed[o] = kt_typed (data[o], n, ko->type);
       if (s->opd[o].tagged)
         {
-          tens[o] = sp_from_dense (typed[o], ko->type, ko->rank, ko->dims,
+          tens[o] = sp_from_dense (typed[o], (sp_type) ko->type, ko->rank, ko->dims,
                                    ko->fmt);
           if (!tens[o])
             {
@@ -261,7 +261,7 @@ kt_run (const char *tag, const char *text, const kt_opd *opds, int allow)
   int64_t n = 1, val[IX_MAX_VARS] = { 0 };
   for (int d = 0; d < oa->nidx; d++)
     n *= x2.opd[out][d];
-  sp_type ot = s->opd[out].type;
+  ix_type ot = s->opd[out].type;
   if (tens[out] && sp_to_dense (tens[out], typed[out]))
     {
       fprintf (stderr, "%s: sp_to_dense: %s\n", tag, sp_error ());
@@ -270,7 +270,7 @@ kt_run (const char *tag, const char *text, const kt_opd *opds, int allow)
   double *got = calloc ((size_t) n, sizeof *got);
   for (int64_t p = 0; p < n; p++)
     got[p] = kt_load (typed[out], ot, p);
-  double tol = ot == SP_F32 ? 1e-5 : 1e-9;
+  double tol = ot == IX_F32 ? 1e-5 : 1e-9;
   for (int64_t p = 0; p < n && !bad; p++)
     {
       int64_t r = p;
@@ -284,9 +284,9 @@ kt_run (const char *tag, const char *text, const kt_opd *opds, int allow)
         want = init[p] + want;
       else if (s->assign == IX_SUB_SET)
         want = init[p] - want;
-      if (ot == SP_I32)
+      if (ot == IX_I32)
         want = (double) (int32_t) want;
-      else if (ot == SP_I64)
+      else if (ot == IX_I64)
         want = (double) (int64_t) want;
       if (fabs (got[p] - want) > tol * (1 + fabs (want)))
         {
