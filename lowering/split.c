@@ -339,7 +339,9 @@ new_temp (split_ctx *c, const ix_stmt *s, const int *vars, int nv,
           ix_type type, const sp_format *f)
 {
   ix_split *sp = c->out;
-  if (sp->ntemps == IX_SPLIT_MAX || sp->nopds + sp->ntemps >= IX_MAX_OPERANDS)
+  /* A tensor temporary holds one of the runtime's element types.  */
+  if (sp->ntemps == IX_SPLIT_MAX || sp->nopds + sp->ntemps >= IX_MAX_OPERANDS
+      || (nv && !ix_type_is_stored (type)))
     return -1;
   ix_operand *t = &sp->temp[sp->ntemps];
   memset (t, 0, sizeof *t);

@@ -120,7 +120,7 @@ reader::in_type (int e, ix_type *type, tree tt)
   return nest_cast (n, e, t, n->expr[e].loc);
 }
 
-/* A conversion T: a cast to an element type (index notation drops
+/* A conversion T: a cast to a type the core knows (index notation drops
    those the operations around would make: reader::implicit).  */
 int
 reader::read_conversion (tree t, ix_type *type)

@@ -32,7 +32,8 @@ row () {
   echo "| $name $what | $3 | $1 | $(echo "$1 $3" | awk '{ printf "%.2f", $1 / $2 }') | $same |"
 }
 for p in threshold rownorm jacobi gauss-seidel fem random walk triangular \
-  diagonal symmetric jacobi-diagonal jacobi-struct atax maxnorm mathcalls; do
+  diagonal symmetric jacobi-diagonal jacobi-struct atax maxnorm mathcalls \
+  degrees; do
   $CC -O2 $DEFS -fplugin=build/sparse.so -Iinclude bench/adopt/$p.c \
     build/libsparsert.a -lm -lpthread -o $OUT/$p-plugin
   $CC -O2 $DEFS -Wno-attributes -Iinclude bench/adopt/$p.c build/libsparsert.a \
@@ -59,3 +60,5 @@ row maxnorm $MTX resid
 row maxnorm $MTX absmax
 row mathcalls $MTX exprows
 row mathcalls $MTX sqrtsum
+row degrees $MTX degrees
+row degrees $MTX edges

@@ -1,5 +1,6 @@
 /* { dg-do run } */
-/* Element types, index widths and sparse vector outputs.  */
+/* Element types, the plain operands' types, index widths and sparse
+   vector outputs.  */
 
 #include "kernel-util.h"
 
@@ -34,6 +35,28 @@ main (void)
         snprintf (tag, sizeof tag, "tys%d%d", a, y);
         failures += run (tag, "s += A(i,j) * B(i,j)", "csr", types[a],
                          IX_F64, types[y], NULL);
+      }
+  /* Plain operands and outputs of the other integer types (a _Bool one
+     read only) beside integer tagged arrays, the kernels printed as C
+     with them: C's promotions and conversions, sums modulo the output's
+     width.  */
+  static const ix_type plain[] = { IX_U64, IX_U32, IX_I16, IX_U16, IX_I8,
+                                   IX_U8, IX_BOOL };
+  for (int x = 0; x < 7; x++)
+    for (int y = 0; y < 6; y++)
+      {
+        /* A sum adds in its terms' type: a 32-bit one wraps where the
+           dense evaluation, in doubles, would not.  */
+        ix_type ta = types[2 + (x + y) % 2];
+        if (ix_types[ix_arith_type (ta, plain[x])].bits
+            < ix_types[plain[y]].bits)
+          ta = IX_I64;
+        snprintf (tag, sizeof tag, "tp%d%d", x, y);
+        failures += run (tag, "y(i) = A(i,j) * x(j) + 2", "csr", ta,
+                         plain[x], plain[y], NULL);
+        snprintf (tag, sizeof tag, "tps%d%d", x, y);
+        failures += run (tag, "s -= A(i,j) * x(j)", "csr", IX_I32, plain[x],
+                         plain[y], NULL);
       }
   /* Index widths of every size.  */
   failures += run ("w1", "y(i) = A(i,j) * x(j)", "csr;pos=16;crd=8", IX_F64,
