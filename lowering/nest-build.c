@@ -202,6 +202,20 @@ nest_cast (nest *n, int a, ix_type t, unsigned loc)
       ix_num c = { t, ix_int_convert (n->expr[a].num.i, t), 0 };
       return nest_const (n, c, loc);
     }
+  /* Integer conversions that keep the value modulo T's width fold:
+     (T) (W) e is (T) e when E is an integer and W at least as wide as T;
+     a conversion to E's own type is E.  */
+  if (a >= 0 && !ix_type_is_float (t) && t != IX_BOOL)
+    {
+      const nest_expr *x;
+      while ((x = &n->expr[a])->op == IX_CAST
+             && !ix_type_is_float (x->num.type)
+             && ix_types[x->num.type].bits >= ix_types[t].bits
+             && !ix_type_is_float (nest_expr_type (n, x->a)))
+        a = x->a;
+      if (nest_expr_type (n, a) == t)
+        return a;
+    }
   int e = nest_op2 (n, IX_CAST, a, -1, loc);
   if (e >= 0)
     n->expr[e].num.type = t;
