@@ -77,13 +77,16 @@ nest_integer_step (nest *n, int obj, int nidx, const int *loops, int rhs)
       || ix_type_is_float (nest_expr_type (n, rhs)))
     return rhs;
   /* (T) (X +- u) computed in a type at least as wide as T, the output's
-     (the store converts to T): X +- (T) u, the same modulo T's width.  */
+     (the store converts to T): X +- (T) u, the same modulo T's width,
+     when sums in T wrap without overflowing (T unsigned, or promoted to
+     int: an int's sum could overflow where C's unsigned one does not).  */
   const nest_expr *y = &n->expr[rhs];
   while (wide_cast (n, y, t))
     y = &n->expr[y->a];
   ix_op op = y->op;
   unsigned loc = y->loc;
   if (y == &n->expr[rhs] || (op != IX_ADD && op != IX_SUB)
+      || (ix_types[t].is_signed && ix_promote (t) == t)
       || ix_types[nest_expr_type (n, y - n->expr)].bits < ix_types[t].bits)
     return target_first (n, rhs, obj, nidx, loops);
   int target = is_target (n, y->a, obj, nidx, loops, 1) ? y->a
