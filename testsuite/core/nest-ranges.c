@@ -14,7 +14,7 @@
 #include "sparse.h"
 
 #define OP(op, a, b) nest_op2 (N, op, a, b, 0)
-#define IDX(l) nest_index (N, l, SP_I32, 0)
+#define IDX(l) nest_index (N, l, IX_I32, 0)
 #define RANGE(l, c) nest_range (N, l, c, 0)
 #define ENDIF() nest_endif (N, 0)
 
