@@ -2,10 +2,10 @@
    (CSR, DCSR, CSC, DCSC), located for kernels (sparse_abi.h,
    sp_tensor.diag): a kernel reading A[i][i] finds the entry's position at
    diag[i] instead of searching row i for coordinate i.  Made once, the
-   first time a kernel asks, by a binary search in each row (O(rows log
-   entries)), and kept until the arrays are freed, as the first level's
-   index is (index.c); not made for a hypersparse matrix (more than four
-   rows an entry), where the search is cheap and the array would not be.  */
+   first time a kernel asks, in one pass over the storage at most, and
+   kept until the arrays are freed, as the first level's index is
+   (index.c); not made for a hypersparse matrix (more than four rows an
+   entry), where the search is cheap and the array would not be.  */
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -33,37 +33,37 @@ locatable (const sp_tensor *t)
          && sp_lvl_is_unique (l1->type) && t->lv[1].pos && t->lv[1].crd;
 }
 
-/* The position in [LO, HI) of crd array CRD (of width CW, sorted)
-   holding coordinate C, or -1: a binary search whose steps do not
-   branch on the comparisons (their outcome is a coin toss).  */
-static inline __attribute__ ((always_inline)) int64_t
-find (const void *crd, int cw, int64_t lo, int64_t hi, int64_t c)
-{
-  int64_t n = hi - lo;
-  if (n <= 0)
-    return -1;
-  while (n > 1)
-    {
-      int64_t half = n / 2;
-      lo += half & -(int64_t) (sp__ix_get (crd, cw, lo + half) <= c);
-      n -= half;
-    }
-  return sp__ix_get (crd, cw, lo) == c ? lo : -1;
-}
-
 /* Each row's diagonal position of T into DIAG, for crd arrays of width
-   CW: inlined for each width, so that the searches' reads test none.  */
+   CW (inlined for each width, so that its reads test none).  Row c's
+   entries are walked for coordinate c from the offset in its row of the
+   last diagonal found, where in a matrix of some structure (a band, the
+   blocks of a finite-element mesh) it is or is near: down, then up, so
+   that no row is walked more than once over.  */
 static inline __attribute__ ((always_inline)) void
 fill (const sp_tensor *t, int64_t *diag, int cw)
 {
   const sp_level_store *l0 = &t->lv[0], *l1 = &t->lv[1];
+  const void *crd = l1->crd;
   int dense = sp_lvl_is_dense (t->fmt.lv[0].type);
   int pw = t->fmt.posw;
+  int64_t offset = 0;
   for (int64_t r = 0; r < l1->npos - 1; r++)
     {
       int64_t c = dense ? r : sp__ix_get (l0->crd, cw, r);
-      diag[c] = find (l1->crd, cw, sp__ix_get (l1->pos, pw, r),
-                      sp__ix_get (l1->pos, pw, r + 1), c);
+      int64_t lo = sp__ix_get (l1->pos, pw, r);
+      int64_t hi = sp__ix_get (l1->pos, pw, r + 1);
+      if (lo >= hi)
+        continue;
+      int64_t p = lo + offset < hi ? lo + offset : hi - 1;
+      while (p > lo && sp__ix_get (crd, cw, p) > c)
+        p--;
+      while (p < hi - 1 && sp__ix_get (crd, cw, p) < c)
+        p++;
+      if (sp__ix_get (crd, cw, p) == c)
+        {
+          diag[c] = p;
+          offset = p - lo;
+        }
     }
 }
 

@@ -1,6 +1,6 @@
 /* { dg-do run } */
 /* The positions of a matrix's diagonal kept for kernels (diag.c,
-   sp_kdiag): for CSR, DCSR (absent rows), CSC and a rectangular matrix,
+   sp_kdiag): for CSR, DCSR (absent rows), CSC and rectangular matrices,
    each row's entry (c, c) found at diag[c] or -1 where the row stores
    none; the same array at the next request; freed with the arrays, so
    that a change of the entries makes it anew; declined for a format
@@ -65,6 +65,19 @@ main (void)
              "%s: diagonal kept after a change", fmts[f]);
       check_diag (t, fmts[f], 6);
       sp_free (t);
+    }
+  /* Rows whose diagonals lie at offsets far apart, both ways (the walk
+     from the last one found goes down and up).  */
+  for (int f = 0; f < 3; f++)
+    {
+      sp_tensor *w = sp_new (fmts[f], SP_F64, 2, X (40, 40));
+      for (int64_t i = 0; i < 40; i++)
+        for (int64_t j = 0; j < 40; j++)
+          if ((i * 7 + j * 3) % 11 < 4 || (i == j && i % 3 != 1))
+            sp_insert (w, X (i, j), (double) (i * 40 + j + 1));
+      CHECK (sp_assemble (w) == 0, "%s", sp_error ());
+      check_diag (w, fmts[f], 40);
+      sp_free (w);
     }
   /* Rectangular: the first level's extent, -1 past the other's.  */
   sp_tensor *r = matrix ("CSR", 6, 3);
