@@ -61,6 +61,10 @@ typedef struct gen
   int treg[SCH_MAX_SCOPES];         /* register of each reduction scope */
   int tsub[SCH_MAX_SCOPES];         /* nonzero: its terms are subtracted
                                        from it (a seeded -=) */
+  int fresh[SCH_MAX_SCOPES];        /* its register starts at zero */
+  int one_term[SCH_MAX_SCOPES];     /* its one loop visits one entry at
+                                       most (a range cut to one
+                                       coordinate, lg_loop) */
   int seed_node[SCH_MAX_SCOPES];    /* the seeded IX_ADD / IX_SUB whose
                                        value its register holds, or -1 */
   int seeded;                       /* the output's value seeds its sum's

@@ -1101,6 +1101,9 @@ lg_loop (gen *g, int d, state *st, block *b)
       strcat (name, "_end");
       it->end = lg_decl (g, b, LIR_I64, name, hi);
     }
+  g->one_term[k] = nits == 1 && its[0].known >= 0 && l.n == 1
+                   && g->nest->scope[k].first == d
+                   && g->nest->scope[k].last == d;
   if (lat_has_universe (&l))
     dense_loop (g, d, &l, its, nits, st, rlo, rhi, b);
   else if (!gaps)

@@ -1,14 +1,14 @@
 /* Diagonal reads through the positions kept with the matrix (sp_kdiag)
-   from one call to the next, and made anew whenever the matrix changes
-   between calls: a value put where an entry is stored, a diagonal entry
-   put where none was, an element written through the runtime (the
-   fallback), entries inserted and assembled, the values scaled in place
-   by a loop nest, a matrix freed and another made (sp_convert) where it
-   was.  Rows without a diagonal, DCSR's absent rows, rectangular
-   matrices both ways, a hypersparse matrix (no positions kept: the
-   search), and Jacobi sweeps with a diagonal added between two of them;
-   values printed with %a, bit for bit.  nest-diagonal-kept-openmp.c
-   builds it with -fopenmp.  */
+   from one call to the next, the matrix changed between calls: a value
+   put where an entry is stored (-0.0, read as -0.0 as the dense program
+   reads it), a diagonal entry put where none was, an element written
+   through the runtime (the fallback), entries inserted and assembled,
+   the values scaled in place by a loop nest, a matrix freed and another
+   made (sp_convert) where it was.  Rows without a diagonal, DCSR's
+   absent rows, rectangular matrices both ways, a hypersparse matrix (no
+   positions kept: the search), and Jacobi sweeps with a diagonal added
+   between two of them; values printed with %a, bit for bit.
+   nest-diagonal-kept-openmp.c builds it with -fopenmp.  */
 #include "sparse-run.h"
 
 static void
@@ -105,7 +105,7 @@ changes (int n, int mod)
   diag_csr (n, n, d, sp_array (A));
   diag_csr (n, n, d, sp_array (A));
   pr ("csr", d, n);
-  sp_put (A, (int64_t[]) { 0, 0 }, -0x1p-5);
+  sp_put (A, (int64_t[]) { 0, 0 }, -0.0);
   diag_csr (n, n, d, sp_array (A));
   pr ("value put", d, n);
   sp_put (A, (int64_t[]) { r, r }, 0x1p-3);
