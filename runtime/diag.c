@@ -104,5 +104,7 @@ sp_kdiag (sp_tensor *t)
       state = t->diagged;
       pthread_mutex_unlock (&diag_lock);
     }
-  return state > 0 ? t->diag : NULL;
+  /* Distributed over MPI ranks since they were made: the kernel keeps
+     the search.  */
+  return state > 0 && !t->remote ? t->diag : NULL;
 }
