@@ -207,10 +207,10 @@ main (void)
   changes (1, 1);
   changes (6, 2);
   changes (40, 9);
-  changes (3000, 300);
+  changes (3000, 100);
   rectangular (5, 9, 2);
   rectangular (9, 5, 2);
-  rectangular (2000, 900, 150);
+  rectangular (3000, 1500, 40);
   hypersparse (4000);
   sweeps (17, 3);
   sweeps (3000, 200);
