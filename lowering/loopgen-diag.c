@@ -10,7 +10,10 @@
    change; the kernel asks for it once, before its loops, and reads the
    row's range from it: [p, p + 1) where p = diag[i] >= 0, else empty.
    Where the runtime keeps none (a hypersparse matrix), the search
-   runs.  */
+   runs.  Either way every position of the range holds coordinate i,
+   which the loop then takes without loading it (loopgen.c, iter.known),
+   and the locate's register takes its one entry (loopgen-output.c,
+   takes_alone).  */
 
 #include "level_types.h"
 #include "loopgen-int.h"
