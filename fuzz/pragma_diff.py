@@ -19,8 +19,10 @@ then chosen at run time).  Both builds use -fopenmp and run on 1
 to 4 threads, mostly with SP_PAR_MIN=0 (parallel regions taken whenever
 the kernel has them), else with the serial copies beside them.  Sums
 into a scalar, or into a vector or matrix along the rows of the loop,
-come in double, long or int elements (an integer sum runs on threads).  A refusal ("cannot sparsify") is counted, not a
-failure; an ICE, another compile error, a crash or different output is.
+come in double, long or int elements (an integer sum runs on threads),
+their plain operands then of any integer type.  A refusal ("cannot
+sparsify") is counted, not a failure; an ICE, another compile error, a
+crash or different output is.
 
   fuzz/pragma_diff.py [--seeds A-B] [--keep DIR]     (from the top level)
 
@@ -128,6 +130,14 @@ TYPED_TEMPLATES = [
 
 EXTENT = {"i": "M", "k": "K", "j": "N", "l": "L", "m": "K"}
 SP_TYPE = {"double": "SP_F64", "long": "SP_I64", "int": "SP_I32"}
+# The types of the plain (untagged) operands beside tagged ones of long or
+#  int elements: any integer type whose products with them sum, in the
+#  output's type, to what the output's own sums give.
+PLAIN = {"double": ["double"],
+         "long": ["long", "int", "unsigned", "unsigned long", "short",
+                  "unsigned short", "signed char", "unsigned char"],
+         "int": ["int", "unsigned", "short", "unsigned short", "signed char",
+                 "unsigned char", "_Bool"]}
 
 
 def header(rnd, c):
@@ -166,11 +176,17 @@ def program(seed):
 
     arrays = ([] if scalar else [(out, oidx)]) + sorted(opds.items())
     fmts = {nm: fmt(nm, len(ix)) for nm, ix in arrays}
+    # Element types: the output's and the tagged operands' ET, the plain
+    # operands' of PLAIN (drawn apart, so that a seed's program is the
+    # same as before but for them).
+    trnd = random.Random(seed + 1000003)
+    types = {nm: et if nm == out or fmts[nm] != "DENSE"
+             else trnd.choice(PLAIN[et]) for nm, ix in arrays}
     params = ["int M", "int K", "int N", "int L"] if vla else []
     for nm, ix in arrays:
         dims = "".join("[%s]" % EXTENT[c] for c in ix)
         f = fmts[nm]
-        params.append("%s %s%s%s" % (et, nm, dims, "" if f == "DENSE"
+        params.append("%s %s%s%s" % (types[nm], nm, dims, "" if f == "DENSE"
                                       else ' SPARSE ("%s")' % f))
     lhs = out + "".join("[%s]" % c for c in oidx)
     loops = "".join(header(rnd, c) for c in idx)
@@ -253,11 +269,12 @@ def program(seed):
             lines.append("  sr_fill ((double *) %s_d, %d, %d, %d);" % (
                 nm, n, q + 3, mod))
             if et != "double":
+                pt = types[nm]
                 lines.append("  static %s %s_i%s;" % (
-                    et, nm, "".join("[%d]" % d for d in dims)))
+                    pt, nm, "".join("[%d]" % d for d in dims)))
                 lines.append("  for (int p = 0; p < %d; p++)" % n)
-                lines.append("    ((%s *) %s_i)[p] = (%s) "
-                             "(((double *) %s_d)[p] * 16);" % (et, nm, et, nm))
+                lines.append("    ((%s *) %s_i)[p] = (%s) (long) "
+                             "(((double *) %s_d)[p] * 16);" % (pt, nm, pt, nm))
             args.append("%s_%s" % (nm, "d" if et == "double" else "i"))
             continue
         make = {1: "vec", 2: "sr_matrix", 3: "sr_tensor3"}[len(dims)]

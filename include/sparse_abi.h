@@ -108,6 +108,13 @@ struct sp_tensor
      made, -1 not worth its room.  Freed with the arrays.  */
   int64_t *index;
   int32_t indexed;
+  /* A matrix whose last level is compressed (CSR, DCSR, CSC), its
+     diagonal located once kernels ask for it (sp_kdiag): diag[c] the
+     position in vals of the entry whose two coordinates are c (-1 where
+     none is stored), for c from 0 to lv[0].size - 1.  diagged: 0 not
+     asked yet, 1 made, -1 not made.  Freed with the arrays.  */
+  int64_t *diag;
+  int32_t diagged;
 };
 
 #endif /* SPARSE_ABI_H */

@@ -105,6 +105,13 @@ SP_KBITS (int32_t, uint32_t)
    environment's SP_MERGE = branch or mask decides instead.  */
 int sp_kmerge_pick (const sp_tensor *a, int la, const sp_tensor *b, int lb);
 
+/* The positions of T's diagonal (sparse_abi.h, sp_tensor.diag: for
+   each coordinate c of its first level, where in T->vals the entry (c,
+   c) is, or -1), made the first time it is asked for and kept until T's
+   arrays change (runtime/diag.c), for reading only; NULL when T is no matrix whose last
+   level is compressed with unique coordinates, or is hypersparse.  */
+int64_t *sp_kdiag (sp_tensor *t);
+
 /* The candidate order of a product to run (runtime/korder.c): MODEL is
    the compiler's description of the product and its candidates
    (lowering/order-cost.h), followed by the int64_t extent of each of

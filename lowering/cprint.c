@@ -293,7 +293,7 @@ expr (const printer *p, int e, int ctx)
     case LIR_MATH:
       {
         char fn[24];
-        ix_num num = { (sp_type) x->type, x->ival, 0 };
+        ix_num num = { (ix_type) x->type, x->ival, 0 };
         fprintf (f, "%s (", mathfn_name (num, fn, sizeof fn));
         expr (p, x->a, 0);
         fputc (')', f);

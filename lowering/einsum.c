@@ -327,7 +327,7 @@ lex_number (const char *c, ix_num *num)
     if (c[k] == '.' || (!hex && (c[k] == 'e' || c[k] == 'E'))
         || c[k] == 'p' || c[k] == 'P')
       {
-        *num = ix_num_real (v, SP_F64);
+        *num = ix_num_real (v, IX_F64);
         return len;
       }
   errno = 0;

@@ -37,27 +37,8 @@ const ix_op_info ix_ops[IX_NOPS] = {
 /* ------------------------------------------------------------------ */
 /* Types.  */
 
-/* The rank of element type T among C's arithmetic types.  */
-static int
-arith_rank (sp_type t)
-{
-  switch (t)
-    {
-    case SP_I32: return 0;
-    case SP_I64: return 1;
-    case SP_F32: return 2;
-    default: return 3;
-    }
-}
-
-sp_type
-ix_arith_type (sp_type a, sp_type b)
-{
-  return arith_rank (a) >= arith_rank (b) ? a : b;
-}
-
-sp_type
-ix_op_type (ix_op op, sp_type a, sp_type b, sp_type cast_to)
+ix_type
+ix_op_type (ix_op op, ix_type a, ix_type b, ix_type cast_to)
 {
   switch (op)
     {
@@ -75,25 +56,21 @@ ix_op_type (ix_op op, sp_type a, sp_type b, sp_type cast_to)
     case IX_GE:
     case IX_AND:
     case IX_OR:
-      return SP_I32;
+      return IX_I32;
     case IX_WHERE:
-      return ix_arith_type (b, SP_I32);
+      return ix_arith_type (b, IX_I32);
     case IX_ADD:
     case IX_SUB:
     case IX_MUL:
     case IX_DIV:
     case IX_MOD:
       return ix_arith_type (a, b);
+    case IX_NEG:
+    case IX_ABS:
+      return ix_promote (a);
     default:
       return a;
     }
-}
-
-const char *
-ix_type_name (sp_type t)
-{
-  static const char *const names[] = { "double", "float", "long", "int" };
-  return (unsigned) t < 4 ? names[t] : "?";
 }
 
 /* ------------------------------------------------------------------ */
@@ -102,21 +79,28 @@ ix_type_name (sp_type t)
 ix_num
 ix_num_int (int64_t v)
 {
-  ix_num n = { v >= INT32_MIN && v <= INT32_MAX ? SP_I32 : SP_I64, v, 0 };
+  ix_num n = { v >= INT32_MIN && v <= INT32_MAX ? IX_I32 : IX_I64, v, 0 };
   return n;
 }
 
 ix_num
-ix_num_real (double v, sp_type t)
+ix_num_real (double v, ix_type t)
 {
-  ix_num n = { t, 0, t == SP_F32 ? (float) v : v };
+  ix_num n = { t, 0, t == IX_F32 ? (float) v : v };
   return n;
 }
 
 static int
 ix_num_integral (ix_num n)
 {
-  return n.type == SP_I32 || n.type == SP_I64;
+  return !ix_type_is_float (n.type);
+}
+
+/* Nonzero when integer N's value is 2^63 or more (an unsigned long's).  */
+static int
+ix_num_past_long (ix_num n)
+{
+  return n.type == IX_U64 && n.i < 0;
 }
 
 int
@@ -126,27 +110,38 @@ ix_num_is_zero (ix_num n)
 }
 
 int
-ix_num_fits (ix_num n, sp_type t)
+ix_num_fits (ix_num n, ix_type t)
 {
-  switch (t)
+  if (ix_type_is_float (t))
     {
-    case SP_I32:
-      return ix_num_integral (n) ? n.i == (int32_t) n.i
-                                 : n.f == (double) (int32_t) n.f;
-    case SP_I64:
-      /* Past 2^63 the conversion of a double is undefined in C.  */
-      return ix_num_integral (n)
-             || (n.f >= -0x1p63 && n.f < 0x1p63
-                 && n.f == (double) (int64_t) n.f);
-    case SP_F32:
-      return ix_num_integral (n) ? (float) n.i < 0x1p63f
-                                     && (int64_t) (float) n.i == n.i
-                                 : (double) (float) n.f == n.f;
-    default:
+      /* An integer's value, exactly, or a double's.  */
+      if (ix_num_past_long (n))
+        {
+          uint64_t u = (uint64_t) n.i;
+          return t == IX_F32 ? (double) (float) u < 0x1p64
+                                 && (uint64_t) (float) u == u
+                             : (double) u < 0x1p64
+                                 && (uint64_t) (double) u == u;
+        }
+      if (t == IX_F32)
+        return ix_num_integral (n) ? (float) n.i < 0x1p63f
+                                       && (int64_t) (float) n.i == n.i
+                                   : (double) (float) n.f == n.f;
       return ix_num_integral (n) ? (double) n.i < 0x1p63
                                      && (int64_t) (double) n.i == n.i
                                  : 1;
     }
+  if (ix_num_past_long (n))
+    return t == IX_U64;
+  int64_t v;
+  if (ix_num_integral (n))
+    v = n.i;
+  else if (n.f >= -0x1p63 && n.f < 0x1p63 && n.f == (double) (int64_t) n.f)
+    /* Past 2^63 the conversion of a double is undefined in C.  */
+    v = (int64_t) n.f;
+  else
+    return 0;
+  return ix_int_convert (v, t) == v && (t != IX_U64 || v >= 0);
 }
 
 void
@@ -154,21 +149,35 @@ ix_num_print (ix_num n, char *buf, size_t len)
 {
   switch (n.type)
     {
-    case SP_I32:
+    case IX_I32:
       snprintf (buf, len, "%lld", (long long) n.i);
       break;
-    case SP_I64:
+    case IX_I64:
       /* -2^63 has no literal: its magnitude is no long.  */
       if (n.i == INT64_MIN)
         snprintf (buf, len, "(-9223372036854775807L - 1)");
       else
         snprintf (buf, len, "%lldL", (long long) n.i);
       break;
-    case SP_F32:
+    case IX_U32:
+      snprintf (buf, len, "%lluU", (unsigned long long) n.i);
+      break;
+    case IX_U64:
+      snprintf (buf, len, "%lluUL", (unsigned long long) n.i);
+      break;
+    case IX_F32:
       snprintf (buf, len, "%.9gf", n.f);
       break;
-    default:
+    case IX_F64:
       snprintf (buf, len, "%.17g", n.f);
+      break;
+    default:
+      /* No literal has a type narrower than int.  */
+      if ((unsigned) n.type < IX_NTYPES)
+        snprintf (buf, len, "((%s) %lld)", ix_types[n.type].spell,
+                  (long long) n.i);
+      else
+        snprintf (buf, len, "%.17g", n.f);
       break;
     }
 }
@@ -368,8 +377,8 @@ ix_add_read_leaf (ix_stmt *s, int opd, int nidx, const int *vars, int tok,
         }
       if ((own[k] = ix_add_var (s, name, tok, loc, d)) < 0)
         return -1;
-      int a = ix_add_index (s, own[k], SP_I64, loc, d);
-      int b = a < 0 ? -1 : ix_add_index (s, vars[k], SP_I64, loc, d);
+      int a = ix_add_index (s, own[k], IX_I64, loc, d);
+      int b = a < 0 ? -1 : ix_add_index (s, vars[k], IX_I64, loc, d);
       int c = b < 0 ? -1 : ix_add_op (s, IX_EQ, a, b, tok, loc, d);
       if (c < 0 || (cond >= 0 && (c = ix_add_op (s, IX_AND, cond, c, tok,
                                                    loc, d)) < 0))
@@ -448,7 +457,7 @@ ix_add_sum (ix_stmt *s, int var, int a, ix_diag *d)
 }
 
 int
-ix_add_cast (ix_stmt *s, sp_type t, int a, ix_diag *d)
+ix_add_cast (ix_stmt *s, ix_type t, int a, ix_diag *d)
 {
   int e = new_expr (s, IX_CAST, s->expr[a].tok, s->expr[a].loc, d);
   if (e >= 0)
@@ -472,7 +481,7 @@ ix_add_call (ix_stmt *s, ix_num fn, int a, ix_diag *d)
 }
 
 int
-ix_add_index (ix_stmt *s, int var, sp_type t, unsigned loc, ix_diag *d)
+ix_add_index (ix_stmt *s, int var, ix_type t, unsigned loc, ix_diag *d)
 {
   int e = new_expr (s, IX_INDEX, s->var[var].tok, loc, d);
   if (e >= 0)
@@ -587,7 +596,7 @@ ix_expr_uses_apart (const ix_stmt *s, int e, int v, int a)
          || (x->b >= 0 && ix_expr_uses_apart (s, x->b, v, a));
 }
 
-sp_type
+ix_type
 ix_expr_type (const ix_stmt *s, int e)
 {
   const ix_expr *x = &s->expr[e];
@@ -600,7 +609,7 @@ ix_expr_type (const ix_stmt *s, int e)
       return x->num.type;
     default:
       {
-        sp_type a = ix_expr_type (s, x->a);
+        ix_type a = ix_expr_type (s, x->a);
         return ix_op_type (x->op, a, x->b >= 0 ? ix_expr_type (s, x->b) : a,
                            x->num.type);
       }

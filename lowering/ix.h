@@ -25,7 +25,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
-#include "sparse.h"      /* sp_type */
+#include "ix-types.h"
 #include "sparse_abi.h"  /* sp_format, SP_MAX_RANK */
 
 #ifdef __cplusplus
@@ -80,7 +80,7 @@ typedef struct ix_operand
                                    -1 when only known at run time.
                                    ix_finish fills a POINTER's from the
                                    index variables */
-  sp_type type;                 /* element type */
+  ix_type type;                 /* element type */
   int tagged;                   /* nonzero: a tagged array, stored as FMT */
   sp_format fmt;                /* the storage format, when TAGGED */
   void *user;                   /* the front end's handle for this operand
@@ -192,33 +192,28 @@ typedef struct ix_op_info
 
 extern const ix_op_info ix_ops[IX_NOPS];
 
-/* The type C's usual arithmetic conversions give a binary operation on
-   values of element types A and B: double over float over long over
-   int.  Every stage that types an operation asks this.  */
-sp_type ix_arith_type (sp_type a, sp_type b);
-/* The C name of element type T: "double", "float", "long", "int".  */
-const char *ix_type_name (sp_type t);
 
 /* A constant as C types it: an integer constant is an int, or a long
-   when an int cannot hold it (as a decimal constant is typed); a floating
-   one is a double, or a float from a loop nest.  The value is kept in its
-   type, so that no integer passes through a double.  */
+   when an int cannot hold it (as a decimal constant is typed), or from a
+   loop nest an unsigned int or unsigned long; a floating one is a
+   double, or a float from a loop nest.  The value is kept in its type,
+   so that no integer passes through a double.  */
 typedef struct ix_num
 {
-  sp_type type;   /* SP_I32, SP_I64, SP_F32 or SP_F64 */
-  int64_t i;      /* the value of an integer type */
-  double f;       /* the value of a floating type (a float's, if SP_F32) */
+  ix_type type;
+  int64_t i;      /* the value of an integer type (an unsigned one's bits) */
+  double f;       /* the value of a floating type (a float's, if IX_F32) */
 } ix_num;
 
 /* An integer constant of value V (int or long by its value), a floating
    one of type T.  */
 ix_num ix_num_int (int64_t v);
-ix_num ix_num_real (double v, sp_type t);
+ix_num ix_num_real (double v, ix_type t);
 /* Nonzero when N is zero.  */
 int ix_num_is_zero (ix_num n);
 /* Nonzero when N converted to type T and back is N: storing it in an
    object of type T changes nothing.  */
-int ix_num_fits (ix_num n, sp_type t);
+int ix_num_fits (ix_num n, ix_type t);
 /* N as a C constant of its type ("3", "9007199254740993L", "0.5f").  */
 void ix_num_print (ix_num n, char *buf, size_t len);
 
@@ -349,8 +344,8 @@ int ix_add_op (ix_stmt *s, ix_op op, int a, int b, int tok, unsigned loc,
 int ix_add_sum (ix_stmt *s, int var, int a, ix_diag *d);
 /* A converted to type T (IX_CAST); the value of index variable VAR, of
    type T (IX_INDEX).  */
-int ix_add_cast (ix_stmt *s, sp_type t, int a, ix_diag *d);
-int ix_add_index (ix_stmt *s, int var, sp_type t, unsigned loc, ix_diag *d);
+int ix_add_cast (ix_stmt *s, ix_type t, int a, ix_diag *d);
+int ix_add_index (ix_stmt *s, int var, ix_type t, unsigned loc, ix_diag *d);
 /* The call FN (mathfn.h) of A, already of FN's type.  */
 int ix_add_call (ix_stmt *s, ix_num fn, int a, ix_diag *d);
 /* Make access OUT the output and RHS the right-hand side.  */
@@ -404,11 +399,11 @@ int ix_expr_uses (const ix_stmt *s, int e, int v);
 int ix_expr_uses_apart (const ix_stmt *s, int e, int v, int a);
 /* The type C computes expression E in (the usual arithmetic conversions;
    an int for comparisons and logical operators).  */
-sp_type ix_expr_type (const ix_stmt *s, int e);
+ix_type ix_expr_type (const ix_stmt *s, int e);
 /* The type of OP applied to operands of types A and B (B ignored for a
    unary operator); CAST_TO is IX_CAST's (and IX_INDEX's, a call's) type.  The one
    typing rule the front ends and the code generators share.  */
-sp_type ix_op_type (ix_op op, sp_type a, sp_type b, sp_type cast_to);
+ix_type ix_op_type (ix_op op, ix_type a, ix_type b, ix_type cast_to);
 
 /* Printing.  ix_print writes the statement in concrete index notation,
    "y(i) = sum(j, A(i,j) * x(j))", into BUF; returns BUF.  ix_print_expr

@@ -319,12 +319,12 @@ known (const ix_stmt *s, int e, uint32_t absent, double *v)
       *v = 0;
       return (absent >> x->access) & 1;
     case IX_CONST:
-      *v = x->num.type == SP_F64 || x->num.type == SP_F32 ? x->num.f
-           : (double) x->num.i;
+      *v = ix_type_is_float (x->num.type) ? x->num.f
+           : ix_int_value (x->num.i, x->num.type);
       return 1;
     case IX_NEG:
       *v = -a;
-      return ka;
+      return ka && ix_fold_value (ix_expr_type (s, e), v);
     case IX_ABS:
       *v = a < 0 ? -a : a;
       return ka;
@@ -336,10 +336,10 @@ known (const ix_stmt *s, int e, uint32_t absent, double *v)
       *v = a == 0;
       return ka;
     case IX_CAST:
-      *v = x->num.type == SP_F32 ? (double) (float) a
-           : x->num.type == SP_F64 ? a : (double) (int64_t) a;
-      return ka && (x->num.type == SP_F64 || x->num.type == SP_F32
-                    || (a > -0x1p62 && a < 0x1p62));
+      /* A floating value converted to an integer: truncated.  */
+      *v = ix_type_is_float (x->num.type) || x->num.type == IX_BOOL
+           || !(a > -0x1p62 && a < 0x1p62) ? a : (double) (int64_t) a;
+      return ka && ix_fold_value (x->num.type, v);
     case IX_MUL:
     case IX_AND:
     case IX_WHERE:
@@ -350,7 +350,7 @@ known (const ix_stmt *s, int e, uint32_t absent, double *v)
           return 1;
         }
       *v = x->op == IX_MUL ? a * b : x->op == IX_AND ? 1 : b;
-      return ka && kb;
+      return ka && kb && ix_fold_value (ix_expr_type (s, e), v);
     case IX_DIV:
     case IX_MOD:
       *v = 0;
@@ -360,10 +360,16 @@ known (const ix_stmt *s, int e, uint32_t absent, double *v)
     }
   if (!ka || !kb)
     return 0;
+  /* Compared in the operands' common type (-1 as an unsigned).  */
+  ix_type common = ix_arith_type (ix_expr_type (s, x->a),
+                                  ix_expr_type (s, x->b));
+  if (x->op >= IX_EQ && x->op <= IX_GE
+      && (!ix_fold_value (common, &a) || !ix_fold_value (common, &b)))
+    return 0;
   switch (x->op)
     {
-    case IX_ADD: *v = a + b; return 1;
-    case IX_SUB: *v = a - b; return 1;
+    case IX_ADD: *v = a + b; return ix_fold_value (common, v);
+    case IX_SUB: *v = a - b; return ix_fold_value (common, v);
     case IX_EQ: *v = a == b; return 1;
     case IX_NE: *v = a != b; return 1;
     case IX_LT: *v = a < b; return 1;

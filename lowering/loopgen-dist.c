@@ -338,12 +338,6 @@ eval (gen *g, block *b, int e)
   lg_emit (g, b, s);
 }
 
-static int
-elem_size (lir_type t)
-{
-  return t == LIR_F32 || t == LIR_I32 ? 4 : 8;
-}
-
 void
 lg_dist_close (gen *g, block *b)
 {
@@ -361,7 +355,7 @@ lg_dist_close (gen *g, block *b)
     {
       lir_type et = lg_elem_type (g, o);
       int arr = lir_add_array (k, LIR_ARR_DENSE, et, -1, -1, o);
-      int row = lg_int (g, elem_size (et));
+      int row = lg_int (g, lir_type_size (et));
       for (int d = 1; d < out->nidx; d++)
         row = lg_bin (g, LIR_MUL, row, lg_opd_extent (g, o, d));
       int args[4] = { ctx_ref (g), lir_addr (k, arr, lg_int (g, 0)),

@@ -65,6 +65,10 @@ typedef struct gen
   int treg[SCH_MAX_SCOPES];         /* register of each reduction scope */
   int tsub[SCH_MAX_SCOPES];         /* nonzero: its terms are subtracted
                                        from it (a seeded -=) */
+  int fresh[SCH_MAX_SCOPES];        /* its register starts at zero */
+  int one_term[SCH_MAX_SCOPES];     /* its one loop visits one entry at
+                                       most (a range cut to one
+                                       coordinate, lg_loop) */
   int seed_node[SCH_MAX_SCOPES];    /* the seeded IX_ADD / IX_SUB whose
                                        value its register holds, or -1 */
   int seeded;                       /* the output's value seeds its sum's
@@ -85,6 +89,9 @@ typedef struct gen
                                        (pick_gaps), else -1 */
   int red_loop;                     /* the outer loop of a nest summing
                                        into a scalar output, else -1 */
+  int diag[IX_MAX_ACCESSES];        /* per tensor, the variable holding
+                                       its diagonal's positions (sp_kdiag)
+                                       in the nest's declarations, or -1 */
   int merge_a[2], merge_in[2];      /* a merge without branches: its two
                                        accesses and the variables saying
                                        whether each is at the coordinate;
@@ -189,6 +196,9 @@ void lg_seek (gen *g, block *b, int p, int end, int crd, int target,
 /* loopgen-range.c: the range guards keep a loop variable to.  */
 int lg_range (gen *g, int e, int a, int sv, const state *st, block *b,
               int *lo, int *hi);
+/* The index variable at whose value alone E's part of access A may be
+   nonzero over loop SV's variable (a guard sv == v), or -1.  */
+int lg_range_key (gen *g, int e, int a, int sv, const state *st);
 /* Whether level L of access A can be searched by coordinate (sorted
    within its segments).  */
 int lg_searchable (const gen *g, int a, int l);
@@ -211,6 +221,29 @@ void lg_fail_down (gen *g, int sv, const char *form);
 /* Refuse the nest when a variable that must run down comes out of a
    loop over an access's blocks, diagonals or slots.  */
 void lg_check_down (gen *g);
+
+/* loopgen-diag.c: a diagonal's positions kept with its matrix.  */
+/* Where the positions of level L of access A that a search would find
+   for E's range over loop SV go (lg_diag_open): the variables the range
+   [FROM, TO) ends up in, and the statement choosing how.  */
+typedef struct lg_diag
+{
+  int from, to;
+  int key;        /* the variable holding the coordinate searched for */
+  int choice;     /* the LIR_IF on the kept positions, -1: no diagonal */
+  block kept, search;
+} lg_diag;
+/* When the range of level L of access A is one coordinate, that of the
+   level above it (a diagonal: A(i,j) under j == i), the range read from
+   the positions the runtime keeps (sp_kdiag), beside a block where the
+   search goes for when it keeps none: that block, to emit the search
+   in; else B.  */
+block *lg_diag_open (gen *g, int e, int a, int l, int sv, const state *st,
+                     block *b, lg_diag *dg);
+/* After the search in the block lg_diag_open returned: its range,
+   [*FROM, *TO) (variables), is the kept one's.  Returns the variable
+   holding the coordinate of every position of that range, or -1.  */
+int lg_diag_close (gen *g, lg_diag *dg, int *from, int *to);
 
 /* loopgen-dist.c: tensors distributed over MPI ranks.  */
 /* The kernel's first statements into B: sp_kdist_open, and the rank's

@@ -523,6 +523,9 @@ run_child (gen *g, int c, int seed_val, state *st, block *b)
 {
   const sch_scope *x = &g->nest->scope[c];
   lir_type tt = lg_ix_type (g, x->expr);
+  const lir_expr *sv = seed_val >= 0 ? &g->k->exprs[seed_val] : NULL;
+  g->fresh[c] = sv && sv->op == LIR_CONST && sv->ival == 0 && sv->fval == 0;
+  g->one_term[c] = 0;
   int first_pick = lg_pick_scope (g, c) && !lg_pick_scope (g, x->parent);
   g->treg[c] = lg_pick_scope (g, c) && !first_pick ? g->pick_reg
                : lg_decl (g, b, tt, "t", seed_val);
@@ -536,6 +539,17 @@ run_child (gen *g, int c, int seed_val, state *st, block *b)
     }
   else
     lg_compute_scope (g, c, st, b);
+}
+
+/* Whether scope K's register, started at zero, takes its term (added,
+   not subtracted) as it is: a locate whose loop visits its one entry at
+   most, where adding a -0.0 entry to the register's +0.0 would give
+   +0.0 and the dense program's read gives -0.0.  */
+static int
+takes_alone (const gen *g, int k, int neg)
+{
+  return g->one_term[k] && g->fresh[k] && !neg && !g->tsub[k]
+         && ix_is_locate (g->s, g->nest->scope[k].expr);
 }
 
 /* Add term E of scope K (subtracted when NEG) into its register or the
@@ -586,8 +600,9 @@ add_terms (gen *g, int k, int e, int neg, int merged, state *st, block *b)
     return;
   int val = merged ? merged_value (g, e, st) : lg_value (g, e, st, k);
   if (k > 0)
-    lg_set (g, b, LIR_ACCUM, g->tsub[k] != neg ? LIR_SUB : LIR_ADD,
-            g->treg[k], -1, -1, -1, val);
+    lg_set (g, b, takes_alone (g, k, neg) ? LIR_ASSIGN : LIR_ACCUM,
+            g->tsub[k] != neg ? LIR_SUB : LIR_ADD, g->treg[k], -1, -1, -1,
+            val);
   else
     write_output (g, val, neg, st, b);
 }

@@ -36,17 +36,26 @@ is_index (const ix_stmt *s, int e, int v)
   return s->expr[e].op == IX_INDEX && s->expr[e].var == v;
 }
 
-/* The range of V that condition C holds in: *LO and *HI (an expression,
-   or -1 where it says nothing) from the comparisons of V with values
-   known in ST that C's conjunctions make.  */
+/* Where the ends of a variable's range come from: the index expressions
+   (known before its loop) it is compared with, -1 where nothing bounds
+   it, and what each end adds to its expression (1 past a strict lower
+   bound; the upper end is one past the last value).  */
+typedef struct bounds
+{
+  int lo, hi;
+  int lo_add, hi_add;
+} bounds;
+
+/* The range of V that condition C holds in, into R, from the comparisons
+   of V with values known in ST that C's conjunctions make.  */
 static void
-cond_range (gen *g, int c, int v, const state *st, int *lo, int *hi)
+cond_range (gen *g, int c, int v, const state *st, bounds *r)
 {
   const ix_expr *x = &g->s->expr[c];
   if (x->op == IX_AND)
     {
-      cond_range (g, x->a, v, st, lo, hi);
-      cond_range (g, x->b, v, st, lo, hi);
+      cond_range (g, x->a, v, st, r);
+      cond_range (g, x->b, v, st, r);
       return;
     }
   if (x->op < IX_EQ || x->op > IX_GE || x->op == IX_NE)
@@ -70,10 +79,16 @@ cond_range (gen *g, int c, int v, const state *st, int *lo, int *hi)
   if ((t != LIR_I32 && t != LIR_I64) || ix_expr_uses (g->s, other, v)
       || !lg_available (g, other, st))
     return;
-  if (*lo < 0 && (op == IX_GT || op == IX_GE || op == IX_EQ))
-    *lo = bound_value (g, other, st, op == IX_GT);
-  if (*hi < 0 && (op == IX_LT || op == IX_LE || op == IX_EQ))
-    *hi = bound_value (g, other, st, op != IX_LT);
+  if (r->lo < 0 && (op == IX_GT || op == IX_GE || op == IX_EQ))
+    {
+      r->lo = other;
+      r->lo_add = op == IX_GT;
+    }
+  if (r->hi < 0 && (op == IX_LT || op == IX_LE || op == IX_EQ))
+    {
+      r->hi = other;
+      r->hi_add = op != IX_LT;
+    }
 }
 
 /* Whether E reads access A.  */
@@ -87,10 +102,10 @@ has_access (const ix_stmt *s, int e, int a)
          || (x->b >= 0 && has_access (s, x->b, a));
 }
 
-/* The range of V outside which E is zero, into *LO and *HI; with A >= 0,
-   outside which the part of E that access A contributes is.  */
+/* The range of V outside which E is zero, into R; with A >= 0, outside
+   which the part of E that access A contributes is.  */
 static void
-zero_outside (gen *g, int e, int a, int v, const state *st, int *lo, int *hi)
+zero_outside (gen *g, int e, int a, int v, const state *st, bounds *r)
 {
   const ix_stmt *s = g->s;
   const ix_expr *x = &s->expr[e];
@@ -99,28 +114,28 @@ zero_outside (gen *g, int e, int a, int v, const state *st, int *lo, int *hi)
   switch (x->op)
     {
     case IX_WHERE:
-      cond_range (g, x->a, v, st, lo, hi);
-      zero_outside (g, x->b, a, v, st, lo, hi);
+      cond_range (g, x->a, v, st, r);
+      zero_outside (g, x->b, a, v, st, r);
       return;
     case IX_MUL:
     case IX_AND:
       /* Zero where either operand is.  */
-      zero_outside (g, x->a, -1, v, st, lo, hi);
-      zero_outside (g, x->b, -1, v, st, lo, hi);
+      zero_outside (g, x->a, -1, v, st, r);
+      zero_outside (g, x->b, -1, v, st, r);
       return;
     case IX_NEG:
     case IX_CAST:
     case IX_SUM:
     case IX_DIV:
     case IX_MOD:
-      zero_outside (g, x->a, a, v, st, lo, hi);
+      zero_outside (g, x->a, a, v, st, r);
       return;
     case IX_ADD:
     case IX_SUB:
       /* A sum is zero where both terms are: the term holding access A
          alone says where A's part is.  */
       if (a >= 0 && in_a != in_b)
-        zero_outside (g, in_a ? x->a : x->b, a, v, st, lo, hi);
+        zero_outside (g, in_a ? x->a : x->b, a, v, st, r);
       return;
     default:
       return;
@@ -137,8 +152,10 @@ lg_range (gen *g, int e, int a, int sv, const state *st, block *b, int *lo,
   *lo = *hi = -1;
   if (sv >= g->s->nvars || g->s->expr[e].op == IX_ACCESS)
     return 0;
-  int l = -1, h = -1;
-  zero_outside (g, e, a, sv, st, &l, &h);
+  bounds r = { -1, -1, 0, 0 };
+  zero_outside (g, e, a, sv, st, &r);
+  int l = r.lo >= 0 ? bound_value (g, r.lo, st, r.lo_add) : -1;
+  int h = r.hi >= 0 ? bound_value (g, r.hi, st, r.hi_add) : -1;
   char name[64];
   if (l >= 0)
     {
@@ -151,6 +168,24 @@ lg_range (gen *g, int e, int a, int sv, const state *st, block *b, int *lo,
       *hi = lg_decl (g, b, LIR_I64, name, h);
     }
   return *lo >= 0 || *hi >= 0;
+}
+
+/* The index variable at whose value alone the part of E that access A
+   contributes may be nonzero, over the variable of loop SV (a guard sv ==
+   v: A(v,sv) reads a diagonal), or -1.  */
+int
+lg_range_key (gen *g, int e, int a, int sv, const state *st)
+{
+  const ix_stmt *s = g->s;
+  if (sv >= s->nvars || s->expr[e].op == IX_ACCESS)
+    return -1;
+  bounds r = { -1, -1, 0, 0 };
+  zero_outside (g, e, a, sv, st, &r);
+  if (r.lo < 0 || r.hi < 0 || r.lo_add != 0 || r.hi_add != 1
+      || s->expr[r.lo].op != IX_INDEX || s->expr[r.hi].op != IX_INDEX
+      || s->expr[r.lo].var != s->expr[r.hi].var)
+    return -1;
+  return s->expr[r.lo].var;
 }
 
 /* Whether level L of access A is a sorted level with a segment per

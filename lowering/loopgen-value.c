@@ -22,7 +22,7 @@ lg_ix_type (const gen *g, int e)
         /* Element types number alike in both: ix_op_type types it.  */
         lir_type a = lg_ix_type (g, x->a);
         lir_type b = x->b >= 0 ? lg_ix_type (g, x->b) : a;
-        return (lir_type) ix_op_type (x->op, (sp_type) a, (sp_type) b,
+        return (lir_type) ix_op_type (x->op, (ix_type) a, (ix_type) b,
                                       x->num.type);
       }
     }
@@ -136,7 +136,7 @@ lg_value (gen *g, int e, const state *st, int k)
         return lir_load (g->k, arr, lg_rowmajor (g, st, a));
       }
     case IX_CONST:
-      if (x->num.type == SP_I32 || x->num.type == SP_I64)
+      if (!ix_type_is_float (x->num.type))
         {
           int c = lg_int (g, x->num.i);
           if (c >= 0)
@@ -157,7 +157,7 @@ lg_value (gen *g, int e, const state *st, int k)
                      "known", s->var[x->var].name);
             return -1;
           }
-        return x->num.type == SP_I64 ? lg_ref (g, v)
+        return x->num.type == IX_I64 ? lg_ref (g, v)
                : lir_cast (g->k, lg_ref (g, v), (lir_type) x->num.type);
       }
     case IX_CAST:

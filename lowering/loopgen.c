@@ -28,6 +28,9 @@ typedef struct iter
                    range (lg_lower_bound), or -1 */
   int down;     /* beside a dense loop running down: P steps down from
                    the range's last position, END holds its first */
+  int known;    /* the variable holding the coordinate of every position
+                   of a range cut to one coordinate (a diagonal's), so
+                   that none is loaded, or -1 */
 } iter;
 
 /* -------------------------------------------------------------------- */
@@ -147,6 +150,7 @@ scatter_row (gen *g, int a, int sign, state *st, block *b)
   int t = g->tensor_of[a];
   iter it;
   memset (&it, 0, sizeof it);
+  it.known = -1;
   it.a = a;
   it.l = g->k->tensors[t].fmt.nlevels - 1;
   int lo, hi;
@@ -298,7 +302,8 @@ load_coord (gen *g, iter *it, int guard, block *b)
   snprintf (name, sizeof name, "c%s%d",
             g->s->opd[g->s->acc[it->a].opd].name, it->l);
   int crd = lg_crd_array (g, it->a, it->l);
-  int ld = lir_load (g->k, crd, lg_ref (g, it->p));
+  int ld = it->known >= 0 ? lg_ref (g, it->known)
+           : lir_load (g->k, crd, lg_ref (g, it->p));
   if (!guard)
     it->c = lg_decl (g, b, LIR_I64, name, ld);
   else
@@ -998,6 +1003,34 @@ iter_down (gen *g, const iter *it, int stop, int *lo, int *hi, int *rhi)
   *lo = last;
 }
 
+/* The positions of iterator IT (named NAME) where its coordinates enter
+   the range [ILO, IHI) (variables, -1 where unbounded), found by binary
+   searches in B: into IT->start and *STOP.  */
+static void
+search_range (gen *g, const state *st, iter *it, const char *name, int ilo,
+              int ihi, block *b, int *stop)
+{
+  int lo, hi;
+  char seek[72];
+  snprintf (seek, sizeof seek, "%s_from", name);
+  iter_range (g, st, it, &lo, &hi);
+  if (ilo >= 0)
+    it->start = lg_lower_bound (g, b, seek, it->a, it->l, lo, hi, ilo);
+  snprintf (seek, sizeof seek, "%s_to", name);
+  iter_range (g, st, it, &lo, &hi);
+  /* Unique coordinates: the range holds at most HI - LO of them (a
+     diagonal's one), so its end is that far from its start at most.  */
+  if (ihi >= 0 && it->start >= 0 && !is_cn (g, it))
+    hi = lg_bin (g, LIR_MIN, hi,
+                 lg_bin (g, LIR_ADD, lg_ref (g, it->start),
+                         lg_bin (g, LIR_SUB, lg_ref (g, ihi),
+                                 lg_ref (g, ilo))));
+  if (ihi >= 0)
+    *stop = lg_lower_bound (g, b, seek, it->a, it->l,
+                            it->start >= 0 ? lg_ref (g, it->start) : lo, hi,
+                            ihi);
+}
+
 /* The expression whose lattice loop D (of scope K) follows.  Under a
    workspace that takes whole rows of other accesses (nws_rows), the
    loops over the output's rows visit every row any of them has: the
@@ -1057,6 +1090,7 @@ lg_loop (gen *g, int d, state *st, block *b)
         continue;
       iter *it = &its[nits++];
       memset (it, 0, sizeof *it);
+      it->known = -1;
       it->a = a;
       it->l = lat_iterator (g->sc, a, sv, NULL);
       if (it->l > 0 && (st->pos[a][it->l - 1] < 0))
@@ -1116,26 +1150,15 @@ lg_loop (gen *g, int d, state *st, block *b)
                        ix_pick_what (g->s->pick), g->s->var[sv].name);
               return;
             }
-          char seek[72];
-          snprintf (seek, sizeof seek, "%s_from", name);
-          iter_range (g, st, it, &lo, &hi);
-          if (ilo >= 0)
-            it->start = lg_lower_bound (g, b, seek, it->a, it->l, lo, hi,
-                                        ilo);
-          snprintf (seek, sizeof seek, "%s_to", name);
-          iter_range (g, st, it, &lo, &hi);
-          /* Unique coordinates: the range holds at most HI - LO of them
-             (a diagonal's one), so its end is that far from its start
-             at most.  */
-          if (ihi >= 0 && it->start >= 0 && !is_cn (g, it))
-            hi = lg_bin (g, LIR_MIN, hi,
-                         lg_bin (g, LIR_ADD, lg_ref (g, it->start),
-                                 lg_bin (g, LIR_SUB, lg_ref (g, ihi),
-                                         lg_ref (g, ilo))));
-          if (ihi >= 0)
-            stop = lg_lower_bound (g, b, seek, it->a, it->l,
-                                   it->start >= 0 ? lg_ref (g, it->start)
-                                   : lo, hi, ihi);
+          /* A diagonal's range is kept with its matrix; the search
+             runs where it is not.  */
+          lg_diag dg;
+          block *sb = ranged ? lg_diag_open (g, e, it->a, it->l, sv, st, b,
+                                             &dg)
+                      : b;
+          search_range (g, st, it, name, ilo, ihi, sb, &stop);
+          if (sb != b)
+            it->known = lg_diag_close (g, &dg, &it->start, &stop);
         }
       iter_range (g, st, it, &lo, &hi);
       if (it->start >= 0)
@@ -1151,6 +1174,9 @@ lg_loop (gen *g, int d, state *st, block *b)
       strcat (name, "_end");
       it->end = lg_decl (g, b, LIR_I64, name, hi);
     }
+  g->one_term[k] = nits == 1 && its[0].known >= 0 && l.n == 1
+                   && g->nest->scope[k].first == d
+                   && g->nest->scope[k].last == d;
   if (lat_has_universe (&l))
     dense_loop (g, d, &l, its, nits, st, rlo, rhi, b);
   else if (!gaps)
@@ -1213,6 +1239,7 @@ nest_start (gen *g, int n, state *st)
   g->seeded = 0;
   g->nz = -1;
   memset (st, 0xff, sizeof *st);
+  memset (g->diag, 0xff, sizeof g->diag);
   st->absent = st->zeroed = 0;
   for (int k = 0; k < nest->nscopes; k++)
     for (int d = nest->scope[k].first; d <= nest->scope[k].last; d++)

@@ -52,11 +52,19 @@ const lir_rt_info lir_rts[LIR_RT_MAX] = {
 const char *
 lir_type_name (lir_type t)
 {
-  static const char *const names[] = { "double", "float", "int64_t",
-                                       "int32_t", "uint8_t", "int8_t",
-                                       "int16_t", "int32_t", "int64_t",
-                                       "void *" };
-  return names[t];
+  static const char *const names[] = { "int8_t", "int16_t", "int32_t",
+                                       "int64_t", "void *" };
+  return t < (lir_type) IX_NTYPES ? ix_types[t].spell
+                                  : names[t - LIR_IDX8];
+}
+
+int
+lir_type_size (lir_type t)
+{
+  static const int sizes[] = { 1, 2, 4, 8, (int) sizeof (void *) };
+  if (t < (lir_type) IX_NTYPES)
+    return t == LIR_BOOL ? (int) sizeof (_Bool) : ix_types[t].bits / 8;
+  return sizes[t - LIR_IDX8];
 }
 
 /* Make room for one more element of size SIZE in *ARR (N used, *CAP
@@ -277,24 +285,19 @@ lir_math (lir_kernel *k, int fn, lir_type type, int a)
   return e;
 }
 
-/* The element type a value of type T takes part in arithmetic as: its
-   own (numbered as in sp_type), int64_t for a 64-bit index, else int
-   (the integer promotions).  */
-static sp_type
+_Static_assert ((int) LIR_BOOL == (int) IX_BOOL
+                && (int) LIR_IDX8 == (int) IX_NTYPES,
+                "the loop IR numbers the values' types as ix_type does");
+
+/* The core's type of a value of type T: its own, or an index array's
+   element's.  */
+static ix_type
 arith_element_type (lir_type t)
 {
-  switch (t)
-    {
-    case LIR_F64:
-    case LIR_F32:
-    case LIR_I64:
-    case LIR_I32:
-      return (sp_type) t;
-    case LIR_IDX64:
-      return SP_I64;
-    default:
-      return SP_I32;
-    }
+  static const ix_type idx[] = { IX_I8, IX_I16, IX_I32, IX_I64 };
+  if (t < (lir_type) IX_NTYPES)
+    return (ix_type) t;
+  return t <= LIR_IDX64 ? idx[t - LIR_IDX8] : IX_I64;
 }
 
 lir_type
@@ -742,7 +745,7 @@ dump_expr (const lir_kernel *k, int e, int ctx, FILE *f)
     case LIR_MATH:
       {
         char fn[24];
-        ix_num num = { (sp_type) x->type, x->ival, 0 };
+        ix_num num = { (ix_type) x->type, x->ival, 0 };
         fprintf (f, "%s(", mathfn_name (num, fn, sizeof fn));
         dump_expr (k, x->a, 0, f);
         fputc (')', f);

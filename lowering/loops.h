@@ -52,14 +52,17 @@
 extern "C" {
 #endif
 
-/* C types.  The first four are the element types, in sp_type order.  */
+/* C types.  The first IX_NTYPES are the values' types, in ix_type order
+   (ix-types.h).  */
 typedef enum
 {
   LIR_F64,   /* double */
   LIR_F32,   /* float */
   LIR_I64,   /* int64_t: also every coordinate, position and bound */
   LIR_I32,   /* int32_t; the type of integer literals */
-  LIR_U8,    /* uint8_t: workspace occupancy flags */
+  LIR_U64, LIR_U32, LIR_I16, LIR_U16, LIR_I8,
+  LIR_U8,    /* uint8_t: also workspace occupancy flags */
+  LIR_BOOL,
   LIR_IDX8, LIR_IDX16, LIR_IDX32, LIR_IDX64, /* signed index arrays of
                                                8..64 bits (pos, crd) */
   LIR_PTR    /* void *: a runtime object, or the base of a LIR_ARR_AT
@@ -599,6 +602,8 @@ void lir_dump (const lir_kernel *k, FILE *f);
 
 /* The C spelling of type T ("double", "int64_t"...).  */
 const char *lir_type_name (lir_type t);
+/* The bytes a value of type T takes.  */
+int lir_type_size (lir_type t);
 /* The type C's usual arithmetic conversions give an operation on values
    of types A and B (ix_arith_type after the integer promotions).  */
 lir_type lir_arith_type (lir_type a, lir_type b);

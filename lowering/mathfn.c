@@ -35,7 +35,7 @@ mathfn_find (const char *name, ix_num *num)
         continue;
       if (len == l || (len == l + 1 && name[l] == 'f'))
         {
-          num->type = len == l ? SP_F64 : SP_F32;
+          num->type = len == l ? IX_F64 : IX_F32;
           num->i = k;
           num->f = 0;
           return 1;
@@ -48,14 +48,14 @@ const char *
 mathfn_name (ix_num num, char *buf, size_t len)
 {
   snprintf (buf, len, "%s%s", mathfn_names[num.i],
-            num.type == SP_F32 ? "f" : "");
+            num.type == IX_F32 ? "f" : "");
   return buf;
 }
 
 double
 mathfn_eval (ix_num num, double x)
 {
-  if (num.type == SP_F32)
+  if (num.type == IX_F32)
     return float_form[num.i] ((float) x);
   return double_form[num.i] (x);
 }

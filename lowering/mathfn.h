@@ -1,7 +1,7 @@
 /* mathfn.h -- the C library's functions of one floating-point argument
    that expressions may call (IX_CALL, IX_CALLZ, LIR_MATH): sqrt, exp,
    sin, floor ... in their double and float forms (exp, expf).  A call is
-   carried by its ix_num: TYPE the form's type (SP_F64 or SP_F32, the
+   carried by its ix_num: TYPE the form's type (IX_F64 or IX_F32, the
    argument's and the result's), I the function's index in mathfn_names.
    Generated code calls the same library function as the dense program,
    on the same value; the core evaluates a call only on a constant (an

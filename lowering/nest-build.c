@@ -108,6 +108,9 @@ nest_assign (nest *n, int obj, int nidx, const int *loops, ix_assign op,
       n->full = 1;
       return -1;
     }
+  if (op == IX_SET && rhs >= 0
+      && (rhs = nest_integer_step (n, obj, nidx, loops, rhs)) < 0)
+    return -1;
   nest_event *e = new_event (n, NEST_EV_ASSIGN, loc);
   if (!e)
     return -1;
@@ -189,8 +192,31 @@ nest_op2 (nest *n, ix_op op, int a, int b, unsigned loc)
 }
 
 int
-nest_cast (nest *n, int a, sp_type t, unsigned loc)
+nest_cast (nest *n, int a, ix_type t, unsigned loc)
 {
+  /* An integer constant converted to a type of integer constants (int,
+     long and their unsigned types): that type's constant.  */
+  if (a >= 0 && n->expr[a].op == IX_CONST
+      && !ix_type_is_float (n->expr[a].num.type) && !ix_type_is_float (t)
+      && ix_promote (t) == t)
+    {
+      ix_num c = { t, ix_int_convert (n->expr[a].num.i, t), 0 };
+      return nest_const (n, c, loc);
+    }
+  /* Integer conversions that keep the value modulo T's width fold:
+     (T) (W) e is (T) e when E is an integer and W at least as wide as T;
+     a conversion to E's own type is E.  */
+  if (a >= 0 && !ix_type_is_float (t) && t != IX_BOOL)
+    {
+      const nest_expr *x;
+      while ((x = &n->expr[a])->op == IX_CAST
+             && !ix_type_is_float (x->num.type)
+             && ix_types[x->num.type].bits >= ix_types[t].bits
+             && !ix_type_is_float (nest_expr_type (n, x->a)))
+        a = x->a;
+      if (nest_expr_type (n, a) == t)
+        return a;
+    }
   int e = nest_op2 (n, IX_CAST, a, -1, loc);
   if (e >= 0)
     n->expr[e].num.type = t;
@@ -206,7 +232,7 @@ nest_call (nest *n, ix_num fn, int a, unsigned loc)
   return e;
 }
 
-sp_type
+ix_type
 nest_expr_type (const nest *n, int e)
 {
   const nest_expr *x = &n->expr[e];
@@ -220,7 +246,7 @@ nest_expr_type (const nest *n, int e)
       return x->num.type;
     default:
       {
-        sp_type a = nest_expr_type (n, x->a);
+        ix_type a = nest_expr_type (n, x->a);
         return ix_op_type (x->op, a, x->b >= 0 ? nest_expr_type (n, x->b) : a,
                            x->num.type);
       }
@@ -228,7 +254,7 @@ nest_expr_type (const nest *n, int e)
 }
 
 int
-nest_index (nest *n, int loop, sp_type t, unsigned loc)
+nest_index (nest *n, int loop, ix_type t, unsigned loc)
 {
   nest_expr *x = new_expr (n, IX_INDEX, loc);
   if (!x)

@@ -104,6 +104,8 @@ const char *ng_loopname (const engine *g, int l);
 char *ng_spell_access (const engine *g, int obj, int nidx, const int *loops,
                        char *buf, size_t len);
 int ng_is_temp (const engine *g, int o);
+/* The type index notation computes symbol S in.  */
+ix_type ng_sym_type (const engine *g, int s);
 /* The pairs of named arrays (NAMED) that a statement's output may share
    storage with, into the result's checks (nest-alias.c): 0, or -1 with
    the reason.  */

@@ -59,7 +59,7 @@ is_target (const nest *n, int e, const nest_event *w)
 /* E without the conversions to type T at its root (C's conversion of a
    comparison's operand, or of the value stored).  */
 static int
-uncast (const nest *n, int e, sp_type t)
+uncast (const nest *n, int e, ix_type t)
 {
   while (n->expr[e].op == IX_CAST && n->expr[e].num.type == t)
     e = n->expr[e].a;
@@ -78,7 +78,7 @@ ng_pick_match (const engine *g, int evi, ix_pick *pick, int *value)
       || n->ev[evi + 2].kind != NEST_EV_ENDIF)
     return 0;
   int o = w->obj;
-  sp_type t = n->obj[o].opd.type;
+  ix_type t = n->obj[o].opd.type;
   const nest_expr *x = &n->expr[c->rhs];
   if (x->op != IX_GT && x->op != IX_GE && x->op != IX_LT && x->op != IX_LE)
     return 0;

@@ -85,8 +85,7 @@ index_loop (const nest *n, int e, int64_t *off)
     e = n->expr[e].a;
   const nest_expr *x = &n->expr[e];
   if ((x->op == IX_ADD || x->op == IX_SUB) && n->expr[x->b].op == IX_CONST
-      && (n->expr[x->b].num.type == SP_I32
-          || n->expr[x->b].num.type == SP_I64))
+      && !ix_type_is_float (n->expr[x->b].num.type))
     {
       int l = index_loop (n, x->a, off);
       *off += x->op == IX_ADD ? n->expr[x->b].num.i : -n->expr[x->b].num.i;
@@ -167,7 +166,7 @@ static int
 splits_in_order (const nest *n, int o, int first, int second)
 {
   const nest_event *e1 = &n->ev[first], *e2 = &n->ev[second];
-  if (n->obj[o].opd.type != SP_F64 && n->obj[o].opd.type != SP_F32)
+  if (!ix_type_is_float (n->obj[o].opd.type))
     return 1;
   if (e1->nidx != 1 || e2->nidx != 1)
     return 0;

@@ -98,7 +98,11 @@ zero_value (const engine *g, int s)
           || (zb && g->syms[x->a].op == IX_CONST)))
     {
       ix_num c = g->syms[za ? x->b : x->a].num;
-      double v = c.type == SP_F64 || c.type == SP_F32 ? c.f : (double) c.i;
+      double v = ix_type_is_float (c.type) ? c.f : ix_int_value (c.i, c.type);
+      /* Compared in the operands' common type (-1 as an unsigned).  */
+      if (!ix_fold_value (ix_arith_type (ng_sym_type (g, x->a),
+                                         ng_sym_type (g, x->b)), &v))
+        return ZV_ANY;
       double l = za ? 0 : v, r = za ? v : 0;
       int t = x->op == IX_EQ ? l == r : x->op == IX_NE ? l != r
               : x->op == IX_LT ? l < r : x->op == IX_LE ? l <= r

@@ -288,9 +288,8 @@ ng_is_temp (const engine *g, int o)
   return ob->opd.kind == IX_OPD_SCALAR && !ob->live_out;
 }
 
-/* The type index notation computes symbol S in.  */
-static sp_type
-sym_type (const engine *g, int s)
+ix_type
+ng_sym_type (const engine *g, int s)
 {
   const sym *x = &g->syms[s];
   switch (x->op)
@@ -302,8 +301,8 @@ sym_type (const engine *g, int s)
       return x->num.type;
     default:
       {
-        sp_type a = sym_type (g, x->a);
-        return ix_op_type (x->op, a, x->b >= 0 ? sym_type (g, x->b) : a,
+        ix_type a = ng_sym_type (g, x->a);
+        return ix_op_type (x->op, a, x->b >= 0 ? ng_sym_type (g, x->b) : a,
                            x->num.type);
       }
     }
@@ -321,9 +320,9 @@ sym_not (engine *g, int s)
 
 /* S converted to type T (S itself when of that type).  */
 static int
-sym_cast (engine *g, int s, sp_type t)
+sym_cast (engine *g, int s, ix_type t)
 {
-  if (s < 0 || sym_type (g, s) == t)
+  if (s < 0 || ng_sym_type (g, s) == t)
     return s;
   int c = ng_new_sym (g, IX_CAST, s, -1);
   if (c >= 0)
@@ -338,11 +337,11 @@ sym_cast (engine *g, int s, sp_type t)
 static int
 stored_exactly (const engine *g, int s, int o)
 {
-  sp_type t = g->n->obj[o].opd.type;
+  ix_type t = g->n->obj[o].opd.type;
   const sym *x = &g->syms[s];
   if (x->op == IX_CONST)
     return ix_num_fits (x->num, t);
-  return sym_type (g, s) == t;
+  return ng_sym_type (g, s) == t;
 }
 
 /* Whether element IDX (NIDX subscripts) of output O is visited once,
@@ -628,10 +627,10 @@ start_pick (engine *g, int o, ix_pick pk)
 /* Whether object O may pick values of type TT, under guard GS (-1:
    none): 0, or -1 with the reason.  */
 static int
-pick_term (engine *g, int o, sp_type tt, int gs)
+pick_term (engine *g, int o, ix_type tt, int gs)
 {
   const char *what = ix_pick_what (g->pick[o]);
-  sp_type to = g->n->obj[o].opd.type;
+  ix_type to = g->n->obj[o].opd.type;
   /* Compared (multiplied) in the wider type, stored in O's: the same
      value only when O's type is the wider.  */
   if (ix_arith_type (to, tt) != to)
@@ -773,7 +772,7 @@ assign (engine *g, int evi, ix_pick pk, int v)
      first (each product of a long sum of ints, a float into a double).
      A wider term is not (the sum would be converted back at each step):
      end_loop refuses it.  */
-  sp_type to = g->n->obj[o].opd.type, tt0 = sym_type (g, t);
+  ix_type to = g->n->obj[o].opd.type, tt0 = ng_sym_type (g, t);
   if (tt0 != to && ix_arith_type (to, tt0) == to
       && (t = sym_cast (g, t, to)) < 0)
     return -1;
@@ -846,7 +845,7 @@ end_loop (engine *g, int l)
                              ng_loopname (g, l), ng_objname (g, o));
               /* The loops add in the type of the object; the sum of index
                  notation adds in the type of its terms.  */
-              sp_type tt = sym_type (g, t.e);
+              ix_type tt = ng_sym_type (g, t.e);
               if (tt != g->n->obj[o].opd.type)
                 return ng_fail (g, "%s is %s but accumulates %s terms over "
                              "loop %s", ng_objname (g, o),

@@ -200,15 +200,21 @@ int nest_assign (nest *n, int obj, int nidx, const int *loops, ix_assign op,
    fmin; NIDX 0 for a scalar.  */
 int nest_pick (nest *n, int obj, int nidx, const int *loops, ix_pick pick,
                int value, unsigned loc);
+/* RHS, assigned to integer output OBJ at LOOPS (NIDX of them), as the
+   accumulation step X = X +- t when it is one written in another order
+   (nest-steps.c); RHS itself when it is not one, -1 when the nest is
+   full.  nest_assign asks it.  */
+int nest_integer_step (nest *n, int obj, int nidx, const int *loops,
+                       int rhs);
 int nest_read (nest *n, int obj, int nidx, const int *loops, unsigned loc);
 int nest_const (nest *n, ix_num num, unsigned loc);
 int nest_op2 (nest *n, ix_op op, int a, int b, unsigned loc);
-int nest_cast (nest *n, int a, sp_type t, unsigned loc);
+int nest_cast (nest *n, int a, ix_type t, unsigned loc);
 /* The call FN (mathfn.h) of A, already of FN's type.  */
 int nest_call (nest *n, ix_num fn, int a, unsigned loc);
 /* The type C computes expression E in.  */
-sp_type nest_expr_type (const nest *n, int e);
-int nest_index (nest *n, int loop, sp_type t, unsigned loc);
+ix_type nest_expr_type (const nest *n, int e);
+int nest_index (nest *n, int loop, ix_type t, unsigned loc);
 /* An if statement: nest_if with its condition, its branch's events,
    optionally nest_else and the other branch's, then nest_endif.  */
 int nest_if (nest *n, int cond, unsigned loc);

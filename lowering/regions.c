@@ -49,12 +49,6 @@ call (lir_kernel *k, lir_rt fn, int nargs, const int *args)
   return lir_rtcall (k, fn, nargs, args);
 }
 
-static int
-type_size (lir_type t)
-{
-  return t == LIR_F32 || t == LIR_I32 ? 4 : 8;
-}
-
 int
 lir_worth_threads (lir_kernel *k)
 {
@@ -188,7 +182,7 @@ copies_begin (lir_kernel *k, lir_block *outside, lir_block *in,
   cp->n = lir_block_local (k, outside, LIR_I64, "sp_n", st.sum_count);
   int args[3] = { lir_ref (k, cp->n),
                   call (k, LIR_RT_OMP_MAX_THREADS, 0, NULL),
-                  lir_const_i (k, type_size (et)) };
+                  lir_const_i (k, lir_type_size (et)) };
   cp->parts = lir_block_local (k, outside, LIR_PTR, "sp_parts",
                      call (k, LIR_RT_KPARTS_ALLOC, 3, args));
   cp->parts_arr = lir_add_array_at (k, et, cp->parts);

@@ -57,8 +57,8 @@ reduction_loops (const ix_sched *sc, const sch_nest *nest, int e)
 static int
 integral (const ix_stmt *s, int e)
 {
-  sp_type t = ix_expr_type (s, e);
-  return t == SP_I32 || t == SP_I64;
+  ix_type t = ix_expr_type (s, e);
+  return !ix_type_is_float (t);
 }
 
 /* Whether sum E adds floating-point terms in an order the program
@@ -66,9 +66,9 @@ integral (const ix_stmt *s, int e)
 static int
 in_order (const ix_sched *sc, int e)
 {
-  sp_type t = ix_expr_type (&sc->st, e);
+  ix_type t = ix_expr_type (&sc->st, e);
   return sc->st.from_loops && !sc->reassoc
-         && (t == SP_F64 || t == SP_F32);
+         && ix_type_is_float (t);
 }
 
 /* Whether sum E, a temporary's (ix_expr.apart), is added up on its own

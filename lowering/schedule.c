@@ -747,11 +747,11 @@ rows_in_workspace (ix_sched *sc, sch_nest *nest, int skip, ix_diag *d)
      floating-point sum's terms into it one by one (C[i][j] += A[i][k] *
      B[k][j], a step of its accumulation, ix_expr.seeded).  */
   const ix_expr *top = &s->expr[s->rhs], *tx = &s->expr[terms[rest]];
-  sp_type t = ix_expr_type (s, terms[rest]);
+  ix_type t = ix_expr_type (s, terms[rest]);
   nest->ws_row_first = nrows == 1 && (top->op == IX_ADD || top->op == IX_SUB)
                        && top->seeded && top->b == terms[rest]
                        && tx->op == IX_SUM && !tx->apart && !sc->reassoc
-                       && (t == SP_F64 || t == SP_F32);
+                       && ix_type_is_float (t);
   nest->nws_rows = 0;
   for (int pass = 0; pass < 2; pass++)
     for (int r = 0; r < nrows; r++)
@@ -797,9 +797,9 @@ split_terms (ix_sched *sc, why *w, ix_diag *d)
   ix_stmt *s = &sc->st;
   int terms[SCH_MAX_NESTS], signs[SCH_MAX_NESTS];
   int n = collect_terms (s, s->rhs, 1, terms, signs, 0);
-  sp_type t = ix_expr_type (s, s->rhs);
+  ix_type t = ix_expr_type (s, s->rhs);
   if (n < 2
-      || ((t == SP_F64 || t == SP_F32) && !sc->reassoc && s->from_loops
+      || (ix_type_is_float (t) && !sc->reassoc && s->from_loops
           && !splits_in_order (s, s->rhs, s->assign == IX_SET)))
     return 1;
   int outsign = s->assign == IX_SUB_SET ? -1 : 1;

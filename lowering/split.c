@@ -348,10 +348,12 @@ add_kernel (ix_split *sp, const ix_stmt *s, lir_kernel *k)
    VARS of S (none: a scalar, F unused): its operand id, or -1.  */
 static int
 new_temp (split_ctx *c, const ix_stmt *s, const int *vars, int nv,
-          sp_type type, const sp_format *f)
+          ix_type type, const sp_format *f)
 {
   ix_split *sp = c->out;
-  if (sp->ntemps == IX_SPLIT_MAX || sp->nopds + sp->ntemps >= IX_MAX_OPERANDS)
+  /* A tensor temporary holds one of the runtime's element types.  */
+  if (sp->ntemps == IX_SPLIT_MAX || sp->nopds + sp->ntemps >= IX_MAX_OPERANDS
+      || (nv && !ix_type_is_stored (type)))
     return -1;
   ix_operand *t = &sp->temp[sp->ntemps];
   memset (t, 0, sizeof *t);
@@ -465,8 +467,8 @@ take_pair (split_ctx *c, const ix_stmt *s, const ord_chain *ch,
   if (nv == 1 && (dense_over (s, ch->factor[p->a], vars[0])
                   || dense_over (s, ch->factor[p->b], vars[0])))
     first = nf - 1;
-  sp_type type = ix_op_type (IX_MUL, ix_expr_type (s, ch->factor[p->a]),
-                             ix_expr_type (s, ch->factor[p->b]), SP_F64);
+  ix_type type = ix_op_type (IX_MUL, ix_expr_type (s, ch->factor[p->a]),
+                             ix_expr_type (s, ch->factor[p->b]), IX_F64);
   const ix_access *o = &s->acc[s->out];
   for (int i = first; i < nf; i++)
     {

@@ -19,36 +19,6 @@
 static const char *const elem_names = "double, float, int32_t (int) or "
 				      "int64_t (long)";
 
-bool
-sparse_elem_type (tree type, sp_type *out)
-{
-  if (!type || type == error_mark_node)
-    return false;
-  type = TYPE_MAIN_VARIANT (type);
-  if (TREE_CODE (type) == REAL_TYPE)
-    {
-      if (type == double_type_node
-	  || (TYPE_PRECISION (type) == 64 && TYPE_MODE (type) == DFmode))
-	*out = SP_F64;
-      else if (type == float_type_node)
-	*out = SP_F32;
-      else
-	return false;
-      return true;
-    }
-  if (TREE_CODE (type) == INTEGER_TYPE && !TYPE_UNSIGNED (type))
-    {
-      if (TYPE_PRECISION (type) == 32)
-	*out = SP_I32;
-      else if (TYPE_PRECISION (type) == 64)
-	*out = SP_I64;
-      else
-	return false;
-      return true;
-    }
-  return false;
-}
-
 int
 sparse_array_extents (tree type, tree *dims, int max, tree *elem)
 {
@@ -441,7 +411,7 @@ handle_sparse_attribute (tree *node, tree name, tree args, int,
 		"are supported", decl, rank, SP_MAX_RANK);
       return NULL_TREE;
     }
-  sp_type st;
+  ix_type st;
   if (!sparse_elem_type (elem, &st))
     {
       error_at (dloc, "sparse array %qD has element type %qT; the element "

@@ -158,18 +158,6 @@ lowerer::read (int acc)
   return lvalue_dense (acc);
 }
 
-/* The C type of element type T.  */
-static tree
-elem_tree (sp_type t)
-{
-  switch (t)
-    {
-    case SP_F64: return double_type_node;
-    case SP_F32: return float_type_node;
-    case SP_I64: return sparse_int64_type ();
-    default: return integer_type_node;
-    }
-}
 
 /* V != 0, as a condition.  */
 static tree
@@ -190,19 +178,7 @@ lowerer::eval (int e, tree *stmts)
     case IX_ACCESS:
       return read (x.access);
     case IX_CONST:
-      if (x.num.type == SP_I32)
-	return build_int_cst (integer_type_node, x.num.i);
-      if (x.num.type == SP_I64)
-	return build_int_cst (sparse_int64_type (), x.num.i);
-      {
-	REAL_VALUE_TYPE r;
-	char buf[64];
-	snprintf (buf, sizeof buf, "%.17g", x.num.f);
-	real_from_string (&r, buf);
-	tree c = build_real (double_type_node, r);
-	/* A float constant's value is a float's: converted exactly.  */
-	return x.num.type == SP_F32 ? fold_convert (float_type_node, c) : c;
-      }
+      return sparse_num_tree (x.num);
     case IX_NEG:
       {
 	tree a = eval (x.a, stmts);
@@ -219,7 +195,7 @@ lowerer::eval (int e, tree *stmts)
 	  tree a = eval (x.a, stmts);
 	  if (!a)
 	    return NULL_TREE;
-	  tree type = elem_tree (ix_expr_type (ix, e));
+	  tree type = sparse_type_tree (ix_expr_type (ix, e));
 	  tree var = new_var (type, NULL);
 	  append_to_statement_list (build2 (MODIFY_EXPR, type, var,
 					    sparse_convert (loc, type, a)),
@@ -244,7 +220,7 @@ lowerer::eval (int e, tree *stmts)
 			    sparse_convert (loc, type, b));
       }
     case IX_INDEX:
-      return fold_convert (elem_tree (x.num.type), ivar[x.var]);
+      return fold_convert (sparse_type_tree (x.num.type), ivar[x.var]);
     case IX_CAST:
     case IX_ABS:
     case IX_NOT:
@@ -257,7 +233,7 @@ lowerer::eval (int e, tree *stmts)
 	if (x.op == IX_CALL || x.op == IX_CALLZ)
 	  return sparse_mathfn_call (loc, x.num, a);
 	if (x.op == IX_CAST)
-	  return sparse_convert (loc, elem_tree (x.num.type), a);
+	  return sparse_convert (loc, sparse_type_tree (x.num.type), a);
 	if (x.op == IX_NOT)
 	  return fold_convert (integer_type_node,
 			       fold_build1 (TRUTH_NOT_EXPR, boolean_type_node,
@@ -312,7 +288,7 @@ lowerer::eval (int e, tree *stmts)
       }
     case IX_SUM:
       {
-	tree t = elem_tree (ix_expr_type (ix, x.a));
+	tree t = sparse_type_tree (ix_expr_type (ix, x.a));
 	tree type = sparse_arith_type (t, t);
 	tree acc = new_var (type, NULL);
 	append_to_statement_list (build2 (MODIFY_EXPR, type, acc,

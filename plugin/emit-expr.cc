@@ -152,7 +152,7 @@ emitter::call_of (const lir_expr &x, tree type)
       {
 	tree a = tree_of (x.a);
 	CHECKED (a);
-	ix_num num = { (sp_type) x.type, x.ival, 0 };
+	ix_num num = { (ix_type) x.type, x.ival, 0 };
 	tree c = sparse_mathfn_call (loc, num, a);
 	return c ? c : fail ("no built-in function %s",
 			     mathfn_names[x.ival]);

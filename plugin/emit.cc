@@ -74,20 +74,17 @@ int32_type (void)
 tree
 lir_tree_type (lir_type t)
 {
+  if (t < (lir_type) IX_NTYPES)
+    return sparse_type_tree ((ix_type) t);
   switch (t)
     {
-    case LIR_F64: return double_type_node;
-    case LIR_F32: return float_type_node;
-    case LIR_I64:
     case LIR_IDX64: return sparse_int64_type ();
-    case LIR_I32:
     case LIR_IDX32: return int32_type ();
-    case LIR_U8: return unsigned_char_type_node;
     case LIR_IDX8: return signed_char_type_node;
     case LIR_IDX16: return short_integer_type_node;
     case LIR_PTR: return ptr_type_node;
+    default: return NULL_TREE;
     }
-  return NULL_TREE;
 }
 
 tree
@@ -1272,7 +1269,7 @@ emit_split (ix_split *sp, sparse_einsum *e, gcall *call, tree *handle,
       const ix_operand *o = &sp->temp[t];
       tree h = sparse_new_local (current_function_decl,
 				 o->rank ? sparse_handle_type ()
-				 : sparse_stored_type (o->type), o->name);
+				 : sparse_type_tree (o->type), o->name);
       DECL_SOURCE_LOCATION (h) = loc;
       *tail = h;
       tail = &DECL_CHAIN (h);

@@ -77,19 +77,6 @@ inline_format_p (const sp_format *f)
   return chain_format_p (f) || coordinates_format_p (f);
 }
 
-tree
-sparse_stored_type (sp_type t)
-{
-  switch (t)
-    {
-    case SP_F64: return double_type_node;
-    case SP_F32: return float_type_node;
-    case SP_I64: return sparse_int64_type ();
-    case SP_I32: return int32_type ();
-    }
-  gcc_unreachable ();
-}
-
 /* *(TYPE *) ((char *) H + OFF).  */
 tree
 sparse_handle_field (location_t loc, tree h, HOST_WIDE_INT off, tree type)
@@ -125,7 +112,7 @@ struct reader
   const tree *x;	/* the element's indices, by dimension (saved) */
   tree epoch;		/* sp__epoch, when the read sets the window */
   tree type;		/* the value's type, the call's */
-  sp_type st;		/* the tensor's element type */
+  ix_type st;		/* the tensor's element type */
   tree res;		/* the value read */
   tree absent, done;	/* labels: no entry at the element; the end */
   tree vars;		/* the BIND_EXPR's variables */
@@ -313,7 +300,7 @@ reader::set_window (tree first, tree end)
 void
 reader::found (tree p, tree hit)
 {
-  tree vt = sparse_stored_type (st);
+  tree vt = sparse_type_tree (st);
   tree vals = fold_convert (build_pointer_type (vt),
 			    sparse_handle_field (loc, h, offsetof (sp_tensor, vals),
 					  ptr_type_node));

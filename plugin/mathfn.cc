@@ -29,7 +29,7 @@ static built_in_function
 mathfn_code (ix_num num)
 {
   static built_in_function found[2][64];
-  int form = num.type == SP_F32;
+  int form = num.type == IX_F32;
   if (num.i < 0 || num.i >= 64)
     return END_BUILTINS;
   built_in_function &f = found[form][num.i];
@@ -54,6 +54,6 @@ sparse_mathfn_call (location_t loc, ix_num num, tree a)
   tree fn = code == END_BUILTINS ? NULL_TREE : builtin_decl_explicit (code);
   if (!fn)
     return NULL_TREE;
-  tree type = num.type == SP_F32 ? float_type_node : double_type_node;
+  tree type = num.type == IX_F32 ? float_type_node : double_type_node;
   return build_call_expr_loc (loc, fn, 1, sparse_convert (loc, type, a));
 }

@@ -274,9 +274,9 @@ reader::range_guard (const loop_info *li, location_t loc)
 {
   if (!li->lo && !li->hi)
     return -1;
-  sp_type vt, bt;
+  ix_type vt, bt;
   if (!sparse_elem_type (TREE_TYPE (li->var), &vt)
-      || (vt != SP_I32 && vt != SP_I64) || TYPE_UNSIGNED (TREE_TYPE (li->var)))
+      || (vt != IX_I32 && vt != IX_I64) || TYPE_UNSIGNED (TREE_TYPE (li->var)))
     {
       fail ("loop %s runs over part of an extent and its variable is not "
 	    "a signed int or long", decl_name (li->var));

@@ -93,7 +93,7 @@ not_readable (tree fn, int nargs)
 /* Call T of the program's function FN, read as the expression FN
    returns, each parameter standing for its argument.  */
 int
-reader::read_user_call (tree t, tree fn, sp_type *type)
+reader::read_user_call (tree t, tree fn, ix_type *type)
 {
   if (const char *why = not_readable (fn, call_expr_nargs (t)))
     return fail ("loop body calls %s, %s", decl_name (fn), why), -1;

@@ -9,7 +9,8 @@
    nest reader refuses any statement that assigns a member, a structure
    or a pointer, and the loops call nothing; a store to an element of
    another operand cannot change a pointer member (C's aliasing rules
-   keep a double, float, int or long from being one), and a member array
+   keep any other type from being one, except the character types whose
+   stores reader::members_kept refuses beside members), and a member array
    is an operand whose storage the overlap check covers like any
    other pointer's.  */
 
@@ -49,6 +50,21 @@ member_base (tree t, bool *vol)
 	  return NULL_TREE;
 	}
     }
+}
+
+/* Whether the members the nest reads keep their values: false (failed)
+   when the nest also stores into an array of a character type, whose
+   stores may change any object.  */
+bool
+reader::members_kept ()
+{
+  if (!char_store || member_ref.is_empty ())
+    return true;
+  char *text = print_generic_expr_to_str (member_ref[0]);
+  fail ("%s is reached through a structure member, which the stores to %s, "
+	"of a character type, may change", text, char_store);
+  free (text);
+  return false;
 }
 
 /* The variable standing for member expression REF, a pointer, a
@@ -95,17 +111,17 @@ reader::member_operand (tree ref)
   TREE_USED (var) = 1;
   member_ref.safe_push (ref);
   member_var.safe_push (var);
-  return var;
+  return members_kept () ? var : NULL_TREE;
 }
 
 /* The value of member T of arithmetic type (p->alpha): a scalar
    operand, read where the loops start (member_operand), of type
    *TYPE.  */
 int
-reader::read_member_value (tree t, sp_type *type)
+reader::read_member_value (tree t, ix_type *type)
 {
-  sp_type mt;
-  if (!sparse_elem_type (TREE_TYPE (t), &mt))
+  ix_type mt;
+  if (!sparse_value_type (TREE_TYPE (t), &mt))
     return fail ("an access to a structure member"), -1;
   tree var = member_operand (t);
   if (!var)

@@ -25,37 +25,25 @@ zero_constant_p (tree t)
    of type OTHER bring to TC anyway: the value before the cast (index
    notation makes those conversions itself).  */
 int
-reader::implicit (int e, sp_type *t, sp_type other, sp_type tc)
+reader::implicit (int e, ix_type *t, ix_type other, ix_type tc)
 {
   const nest_expr *x = &n->expr[e];
   if (x->op != IX_CAST || x->num.type != tc)
     return e;
-  sp_type inner = nest_expr_type (n, x->a);
+  ix_type inner = nest_expr_type (n, x->a);
   if (ix_arith_type (inner, other) != tc)
     return e;
   *t = inner;
   return x->a;
 }
 
-/* Is expression E a loop's index, or a constant that is not negative
-   (values an unsigned comparison orders as a signed one)?  */
-bool
-reader::index_like (int e)
-{
-  const nest_expr *x = &n->expr[e];
-  return x->op == IX_INDEX
-	 || (x->op == IX_CONST && (x->num.type == SP_I32
-				   || x->num.type == SP_I64)
-	     && x->num.i >= 0);
-}
-
 /* A binary operation T: arithmetic, a comparison, && or ||.  */
 int
-reader::read_binary (tree t, sp_type *type)
+reader::read_binary (tree t, ix_type *type)
 {
   location_t loc = EXPR_LOCATION (t);
   tree_code code = TREE_CODE (t);
-  sp_type ta, tb, tc;
+  ix_type ta, tb, tc;
   int a = read_expr (TREE_OPERAND (t, 0), &ta);
   int b = a < 0 ? -1 : read_expr (TREE_OPERAND (t, 1), &tb);
   if (b < 0)
@@ -81,53 +69,75 @@ reader::read_binary (tree t, sp_type *type)
     }
   if (op == IX_AND || op == IX_OR)
     {
-      *type = SP_I32;
+      *type = IX_I32;
       return nest_op2 (n, op, a, b, loc);
     }
   /* The type the operation computes in: its own, or for a comparison
      its operands' (converted alike).  */
   bool cmp = op >= IX_EQ && op <= IX_GE;
   tree ctype = cmp ? TREE_TYPE (TREE_OPERAND (t, 0)) : TREE_TYPE (t);
-  if (!sparse_elem_type (ctype, &tc))
-    {
-      /* Unsigned indices (size_t) compared with each other or with
-	 constants that are not negative: compared as longs, exactly.  */
-      if (INTEGRAL_TYPE_P (ctype) && TYPE_UNSIGNED (ctype)
-	  && (!cmp || !index_like (a) || !index_like (b)))
-	return fail ("arithmetic in an unsigned type: of unsigned values, "
-		     "only comparisons of loop variables (size_t j != i) are "
-		     "supported"), -1;
-      if (!cmp || !index_like (a) || !index_like (b))
-	return fail ("arithmetic in an unsupported type"), -1;
-      *type = SP_I32;
-      return nest_op2 (n, op, a, b, loc);
-    }
+  if (!sparse_value_type (ctype, &tc))
+    return fail ("arithmetic in an unsupported type"), -1;
   a = implicit (a, &ta, tb, tc);
   b = implicit (b, &tb, ta, tc);
-  if (ix_arith_type (ta, tb) != tc)
+  ix_type in = ix_arith_type (ta, tb);
+  /* GCC computes an operation whose result is converted to a type
+     narrower than int in that type (unsigned char, short): C computes it
+     in int and converts the result, which gives the same; in unsigned
+     int where int could overflow.  Comparisons narrowed so compare the
+     same values.  */
+  if (in != tc && ix_promote (tc) == in)
+    {
+      if (cmp)
+	return *type = IX_I32, nest_op2 (n, op, a, b, loc);
+      *type = op == IX_DIV || op == IX_MOD ? in : IX_U32;
+      if (*type == IX_U32)
+	{
+	  a = nest_cast (n, a, IX_U32, loc);
+	  b = a < 0 ? -1 : nest_cast (n, b, IX_U32, loc);
+	}
+      return in_type (b < 0 ? -1 : nest_op2 (n, op, a, b, loc), type,
+		      ctype);
+    }
+  if (in != tc)
     return fail ("an explicit conversion changes the type an operation "
 		 "is computed in"), -1;
   *type = ix_op_type (op, ta, tb, tc);
   return nest_op2 (n, op, a, b, loc);
 }
 
-/* A conversion T: a cast to an element type (index notation drops
+/* Expression E of the nest, of type *TYPE, as C types it: TT, when TT is
+   an integer type narrower than *TYPE (GCC narrows an operation whose
+   result C converts so), converted to it.  */
+int
+reader::in_type (int e, ix_type *type, tree tt)
+{
+  ix_type t;
+  if (e < 0 || !sparse_value_type (tt, &t) || ix_type_is_float (t)
+      || ix_type_is_float (*type) || ix_types[t].bits >= ix_types[*type].bits)
+    return e;
+  *type = t;
+  return nest_cast (n, e, t, n->expr[e].loc);
+}
+
+/* A conversion T: a cast to a type the core knows (index notation drops
    those the operations around would make: reader::implicit).  */
 int
-reader::read_conversion (tree t, sp_type *type)
+reader::read_conversion (tree t, ix_type *type)
 {
   location_t loc = EXPR_LOCATION (t);
   tree from = TREE_TYPE (TREE_OPERAND (t, 0));
   tree to = TREE_TYPE (t);
-  sp_type tt;
+  ix_type tt;
   if (!INTEGRAL_TYPE_P (from) && TREE_CODE (from) != REAL_TYPE)
     return fail ("a conversion of a non-arithmetic value"), -1;
   int a = read_expr (TREE_OPERAND (t, 0), type);
   if (a < 0)
     return -1;
-  /* To an element type: a cast, unless it changes nothing (the
-     operations around drop those C's conversions would make).  */
-  if (sparse_elem_type (to, &tt))
+  /* To a type the core knows: a cast, unless it changes nothing (the
+     operations around drop those C's conversions would make); an
+     integer to a narrower one modulo its width, as GCC converts.  */
+  if (sparse_value_type (to, &tt))
     return tt == *type ? a : (*type = tt, nest_cast (n, a, tt, loc));
   if (TREE_CODE (to) == INTEGER_TYPE && TREE_CODE (from) == REAL_TYPE)
     return fail ("a floating value is converted to an integer"), -1;
@@ -142,7 +152,7 @@ reader::read_conversion (tree t, sp_type *type)
 /* A conditional expression T: C ? V : 0 (or C ? 0 : V), V where C
    holds.  */
 int
-reader::read_select (tree t, sp_type *type)
+reader::read_select (tree t, ix_type *type)
 {
   location_t loc = EXPR_LOCATION (t);
   /* C ? V : 0 (or C ? 0 : V): V where C holds.  */
@@ -152,14 +162,14 @@ reader::read_select (tree t, sp_type *type)
     v = TREE_OPERAND (t, 2);
   else if (!zero_constant_p (TREE_OPERAND (t, 2)))
     return fail_zeros ("a conditional expression with no zero arm", t), -1;
-  sp_type ct, tc;
+  ix_type ct, tc;
   int a = read_expr (c, &ct);
   if (a >= 0 && neg)
     a = negate (a, loc);
   int b = a < 0 ? -1 : read_expr (v, type);
   if (b < 0)
     return -1;
-  if (!sparse_elem_type (TREE_TYPE (t), &tc) || tc != *type)
+  if (!sparse_value_type (TREE_TYPE (t), &tc) || tc != *type)
     return fail ("a conditional expression of an unsupported type"), -1;
   return nest_op2 (n, IX_WHERE, a, b, loc);
 }
@@ -205,18 +215,7 @@ reader::at_zero (int e, uint32_t zero)
       return x->nidx == 0 ? decl : NULL_TREE;
     }
   if (x->op == IX_CONST)
-    {
-      if (x->num.type == SP_I32 || x->num.type == SP_I64)
-	return build_int_cst (x->num.type == SP_I32 ? integer_type_node
-			      : sparse_int64_type (), x->num.i);
-      REAL_VALUE_TYPE r;
-      char buf[64];
-      snprintf (buf, sizeof buf, "%.17g", x->num.f);
-      real_from_string (&r, buf);
-      return fold_convert (x->num.type == SP_F32 ? float_type_node
-			   : double_type_node,
-			   build_real (double_type_node, r));
-    }
+    return sparse_num_tree (x->num);
   if (x->op == IX_INDEX || x->op == IX_SUM)
     return NULL_TREE;
   tree a = at_zero (x->a, zero);
@@ -237,13 +236,7 @@ reader::at_zero (int e, uint32_t zero)
 		       sparse_convert (loc, type, a));
       return r;
     case IX_CAST:
-      {
-	tree to = x->num.type == SP_F64 ? double_type_node
-		  : x->num.type == SP_F32 ? float_type_node
-		  : x->num.type == SP_I64 ? sparse_int64_type ()
-		  : integer_type_node;
-	return sparse_convert (loc, to, a);
-      }
+      return sparse_convert (loc, sparse_type_tree (x->num.type), a);
     case IX_NOT:
       r = fold_build1 (TRUTH_NOT_EXPR, boolean_type_node, truth_a);
       return fold_convert (integer_type_node, r);

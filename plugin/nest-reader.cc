@@ -663,7 +663,7 @@ reader::read_list (tree list)
 	continue;
       if (cc)
 	{
-	  sp_type ct;
+	  ix_type ct;
 	  int c = read_expr (cc, &ct);
 	  if (c < 0)
 	    return false;
@@ -783,7 +783,7 @@ reader::read_stmt (tree s)
 	    && TREE_CODE (rhs) == COND_EXPR
 	    && operand_equal_p (COND_EXPR_ELSE (rhs), lhs, 0))
 	  {
-	    sp_type ct;
+	    ix_type ct;
 	    int c = read_expr (COND_EXPR_COND (rhs), &ct);
 	    if (c < 0)
 	      return false;
@@ -842,7 +842,7 @@ reader::read_stmt (tree s)
     case COND_EXPR:
       {
 	/* An if statement: it guards its branches (nest.h).  */
-	sp_type ct;
+	ix_type ct;
 	int c = read_expr (COND_EXPR_COND (s), &ct);
 	if (c < 0)
 	  return false;
@@ -920,7 +920,7 @@ reader::object (tree decl)
   snprintf (o.opd.name, sizeof o.opd.name, "%s", name);
   if (o.opd.kind == IX_OPD_OTHER)
     return fail ("%s is not an array, a tagged array or a scalar of type "
-		 "double, float, int or long", name), -1;
+		 "double, float or an integer type", name), -1;
   sparse_operand_info *info = (sparse_operand_info *) o.opd.user;
   for (int d = 0; d < SP_MAX_RANK; d++)
     {
@@ -1193,34 +1193,30 @@ min_max_call_p (tree fn)
 
 /* A constant, as C types it; *TYPE its type.  */
 int
-reader::read_constant (tree t, sp_type *type)
+reader::read_constant (tree t, ix_type *type)
 {
   location_t loc = EXPR_LOCATION (t);
-  sp_type ct;
+  ix_type ct;
   if (TREE_CODE (t) == INTEGER_CST)
     {
-      /* An int or long constant keeps its type and every bit; another
-	 integer type (unsigned, char) holding an int's value reads as
-	 that int, as the arithmetic around it promotes it.  */
-      if (!sparse_elem_type (TREE_TYPE (t), &ct)
-	  || (ct != SP_I32 && ct != SP_I64))
-	{
-	  if (!int_fits_type_p (t, integer_type_node))
-	    return fail ("a constant of an unsigned type beyond int"), -1;
-	  ct = SP_I32;
-	}
-      ix_num c = { ct, tree_to_shwi (t), 0 };
+      /* A constant of int, long or their unsigned types keeps its type
+	 and every bit; one of a narrower type (char, short) reads as the
+	 int of its value, as the arithmetic around it promotes it.  */
+      if (!sparse_value_type (TREE_TYPE (t), &ct))
+	return fail ("a constant of unsupported type"), -1;
+      ct = ix_type_is_float (ct) ? ct : ix_promote (ct);
+      ix_num c = { ct, (int64_t) TREE_INT_CST_LOW (t), 0 };
       *type = ct;
       return nest_const (n, c, loc);
     }
   char buf[64];
-  if (!sparse_elem_type (TREE_TYPE (t), &ct))
+  if (!sparse_value_type (TREE_TYPE (t), &ct))
     return fail ("a constant of unsupported type"), -1;
   real_to_decimal (buf, TREE_REAL_CST_PTR (t), sizeof buf, 0, 1);
   /* A float constant in double arithmetic reaches here converted, a
      double constant of the same value; in float arithmetic it stays a
      float (its value exactly the float's).  */
-  *type = ct == SP_F32 ? SP_F32 : SP_F64;
+  *type = ct == IX_F32 ? IX_F32 : IX_F64;
   return nest_const (n, ix_num_real (strtod (buf, NULL), *type), loc);
 }
 
@@ -1267,7 +1263,7 @@ split_ior_test (tree t)
 }
 
 int
-reader::read_expr (tree t, sp_type *type)
+reader::read_expr (tree t, ix_type *type)
 {
   location_t loc = EXPR_LOCATION (t);
   switch (TREE_CODE (t))
@@ -1292,24 +1288,17 @@ reader::read_expr (tree t, sp_type *type)
 	  {
 	    /* The value of an open loop's variable: its index.  */
 	    int l = open_loop_of (t);
-	    sp_type lt;
+	    ix_type lt;
 	    tree vt = TREE_TYPE (t);
-	    if (l >= 0 && sparse_elem_type (vt, &lt)
-		&& (lt == SP_I32 || lt == SP_I64))
+	    if (l >= 0 && sparse_value_type (vt, &lt)
+		&& !ix_type_is_float (lt) && lt != IX_BOOL)
 	      {
 		*type = lt;
 		return nest_index (n, loops[l].id, lt, loc);
 	      }
-	    /* An unsigned one (size_t): its values fit a long, but only
-	       comparisons with other indices read it (read_binary).  */
-	    if (l >= 0 && TYPE_UNSIGNED (vt) && TYPE_PRECISION (vt) <= 64)
-	      {
-		*type = SP_I64;
-		return nest_index (n, loops[l].id, SP_I64, loc);
-	      }
 	    return fail ("loop variable %s is used as a value%s",
 			 decl_name (t) ? decl_name (t) : "?",
-			 l >= 0 ? " and is not an int or a long" : ""), -1;
+			 l >= 0 ? " and is not of an integer type" : ""), -1;
 	  }
 	int o = object (t);
 	if (o < 0)
@@ -1341,9 +1330,8 @@ reader::read_expr (tree t, sp_type *type)
 	  return -1;
 	ix_op op = TREE_CODE (t) == NEGATE_EXPR ? IX_NEG
 		   : TREE_CODE (t) == ABS_EXPR ? IX_ABS : IX_NOT;
-	if (op == IX_NOT)
-	  *type = SP_I32;
-	return nest_op2 (n, op, a, -1, loc);
+	*type = ix_op_type (op, *type, *type, *type);
+	return in_type (nest_op2 (n, op, a, -1, loc), type, TREE_TYPE (t));
       }
     case PLUS_EXPR:
     case MINUS_EXPR:
@@ -1475,6 +1463,11 @@ reader::read_assign (tree lhs, tree rhs, ix_assign op, location_t loc,
       obj = read_access (lhs, &nidx, lps);
       if (obj < 0)
 	return false;
+      ix_type et = n->obj[obj].opd.type;
+      if (et == IX_I8 || et == IX_U8)
+	char_store = n->obj[obj].opd.name;
+      if (!members_kept ())
+	return false;
     }
   /* The conversion to the type of the left-hand side on assignment (not
      an argument's of fmax, which converts before it compares).  */
@@ -1483,7 +1476,7 @@ reader::read_assign (tree lhs, tree rhs, ix_assign op, location_t loc,
       && (CONVERT_EXPR_P (r) || TREE_CODE (r) == FIX_TRUNC_EXPR
 	  || TREE_CODE (r) == FLOAT_EXPR))
     r = TREE_OPERAND (r, 0);
-  sp_type type;
+  ix_type type;
   int e = read_expr (r, &type);
   if (e < 0)
     return false;

@@ -78,10 +78,14 @@ struct reader
 					   argument */
   int call_depth;                       /* ... how many such calls the
 					   expression being read is in */
+  const char *char_store;  /* an array of a character type the nest
+			      stores into (its stores may change any
+			      object's bytes), or NULL */
 
   reader (tree fn, fn_facts *f)
     : fndecl (fn), facts (f), n (NULL), failed (false), own_level (false),
-      stray_var (NULL_TREE), body_next (false), call_depth (0)
+      stray_var (NULL_TREE), body_next (false), call_depth (0),
+      char_store (NULL)
   {
     reason[0] = 0;
   }
@@ -118,22 +122,23 @@ struct reader
   bool read_stmt (tree s);
   bool read_assign (tree lhs, tree rhs, ix_assign op, location_t loc,
 		    ix_pick pick = IX_PICK_NONE);
-  int read_constant (tree t, sp_type *type);
-  int read_expr (tree t, sp_type *type);
-  int read_binary (tree t, sp_type *type);
-  int read_conversion (tree t, sp_type *type);
-  int read_select (tree t, sp_type *type);
-  int read_user_call (tree t, tree fn, sp_type *type);
+  int read_constant (tree t, ix_type *type);
+  int read_expr (tree t, ix_type *type);
+  int read_binary (tree t, ix_type *type);
+  int read_conversion (tree t, ix_type *type);
+  int read_select (tree t, ix_type *type);
+  int read_user_call (tree t, tree fn, ix_type *type);
   int negate (int c, location_t loc);
-  bool index_like (int e);
   tree at_zero (int e, uint32_t zero);
   tree assumptions (const nest_result &res);
-  int implicit (int e, sp_type *t, sp_type other, sp_type tc);
+  int implicit (int e, ix_type *t, ix_type other, ix_type tc);
+  int in_type (int e, ix_type *type, tree tt);
   int read_access (tree t, int *nidx, int *loops);
   int object (tree decl);
   tree member_operand (tree ref);
-  int read_member_value (tree t, sp_type *type);
+  int read_member_value (tree t, ix_type *type);
   tree member_setup (tree runs);
+  bool members_kept ();
   bool subscript_loop (tree idx, tree of, int *loop);
 };
 

@@ -186,7 +186,7 @@ sparse_describe_operand (tree decl, ix_operand *out)
   if (TREE_CODE (type) == ARRAY_TYPE)
     {
       rank = sparse_array_extents (type, dims, SP_MAX_RANK + 1, &elem);
-      if (rank > SP_MAX_RANK || !sparse_elem_type (elem, &out->type))
+      if (rank > SP_MAX_RANK || !sparse_value_type (elem, &out->type))
 	return;
       out->kind = IX_OPD_ARRAY;
     }
@@ -198,18 +198,18 @@ sparse_describe_operand (tree decl, ix_operand *out)
       rank = 1 + sparse_array_extents (TREE_TYPE (type), dims + 1,
 				       SP_MAX_RANK, &elem);
       dims[0] = sparse_parm_outer_bound (decl);
-      if (rank > SP_MAX_RANK || !sparse_elem_type (elem, &out->type))
+      if (rank > SP_MAX_RANK || !sparse_value_type (elem, &out->type))
 	return;
       out->kind = dims[0] ? IX_OPD_ARRAY : IX_OPD_POINTER;
     }
   else if (TREE_CODE (type) == POINTER_TYPE)
     {
-      if (!sparse_elem_type (TREE_TYPE (type), &out->type))
+      if (!sparse_value_type (TREE_TYPE (type), &out->type))
 	return;
       out->kind = IX_OPD_POINTER;
       return;
     }
-  else if (sparse_elem_type (type, &out->type))
+  else if (sparse_value_type (type, &out->type))
     {
       out->kind = IX_OPD_SCALAR;
       return;
@@ -279,7 +279,7 @@ number_token (tree x, location_t loc, ein_tok *t)
     {
       char buf[64];
       real_to_decimal (buf, TREE_REAL_CST_PTR (x), sizeof buf, 0, 1);
-      t->num = ix_num_real (strtod (buf, NULL), SP_F64);
+      t->num = ix_num_real (strtod (buf, NULL), IX_F64);
       if (!token_spelling (loc, t->text, sizeof t->text))
 	{
 	  snprintf (t->text, sizeof t->text, "%.17g", t->num.f);

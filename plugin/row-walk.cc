@@ -525,7 +525,7 @@ rewriter::walk_row (tree *tp, location_t loc)
 
   /* The body: the element the value stored at P when walking, else read
      through the runtime, where the body reads it.  */
-  tree vals = fold_convert (build_pointer_type (sparse_stored_type
+  tree vals = fold_convert (build_pointer_type (sparse_type_tree
 						(u.tag.elem)),
 			    sparse_handle_field (loc, h,
 						 offsetof (sp_tensor, vals),
@@ -536,7 +536,7 @@ rewriter::walk_row (tree *tp, location_t loc)
   walk_tree (&FOR_BODY (t), replace_r, &w, NULL);
   tree read = set (v, sparse_convert (loc, u.tag.elem_type,
 				      element_at (loc, vals,
-						  sparse_stored_type
+						  sparse_type_tree
 						  (u.tag.elem), p)));
   tree new_body = alloc_stmt_list ();
   append_to_statement_list (build3 (COND_EXPR, void_type_node, ok, read,

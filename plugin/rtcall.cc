@@ -38,6 +38,12 @@ sparse_convert (location_t loc, tree type, tree expr)
 				build_real (from, dconst0));
       return fold_build1_loc (loc, FIX_TRUNC_EXPR, type, expr);
     }
+  /* To _Bool, as C converts: whether the value is not zero (a NOP_EXPR
+     would keep its low bit).  */
+  if (TREE_CODE (type) == BOOLEAN_TYPE && INTEGRAL_TYPE_P (from)
+      && TREE_CODE (from) != BOOLEAN_TYPE)
+    return fold_build2_loc (loc, NE_EXPR, type, expr,
+			    build_zero_cst (from));
   return fold_convert_loc (loc, type, expr);
 }
 
@@ -377,28 +383,31 @@ sparse_new_local (tree fn, tree type, const char *name)
 /* The element type that stands for arithmetic type TYPE when C's usual
    arithmetic conversions rank it: of its kind, the wider one if TYPE is
    wider than float or int.  */
-static sp_type
+static ix_type
 arith_element_type (tree type)
 {
   if (TREE_CODE (type) == REAL_TYPE)
     return TYPE_PRECISION (type) > TYPE_PRECISION (float_type_node)
-	   ? SP_F64 : SP_F32;
+	   ? IX_F64 : IX_F32;
   return TYPE_PRECISION (type) > TYPE_PRECISION (integer_type_node)
-	 ? SP_I64 : SP_I32;
+	 ? IX_I64 : IX_I32;
 }
 
-/* The type C's usual arithmetic conversions give A op B.  The operands'
-   types are C's (char, short, long long, long double...), not only the
-   four element types: ix_arith_type picks the element type, the wider
-   operand that stands for it is the result, and an integer narrower
-   than int is promoted to int.  */
+/* The type C's usual arithmetic conversions give A op B: the core's rule
+   (ix_arith_type) on types it knows; on others (long double, __int128)
+   ix_arith_type picks the kind, the wider operand that stands for it is
+   the result, and an integer narrower than int is promoted to int.  */
 tree
 sparse_arith_type (tree a, tree b)
 {
   a = TYPE_MAIN_VARIANT (a);
   b = TYPE_MAIN_VARIANT (b);
-  sp_type ta = arith_element_type (a), tb = arith_element_type (b);
-  sp_type t = ix_arith_type (ta, tb);
+  ix_type ta, tb;
+  if (sparse_value_type (a, &ta) && sparse_value_type (b, &tb))
+    return sparse_type_tree (ix_arith_type (ta, tb));
+  ta = arith_element_type (a);
+  tb = arith_element_type (b);
+  ix_type t = ix_arith_type (ta, tb);
   tree type = ta != t ? b
 	      : tb != t ? a
 	      : TYPE_PRECISION (a) >= TYPE_PRECISION (b) ? a : b;

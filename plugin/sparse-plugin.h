@@ -31,6 +31,7 @@
 
 #include "gcc-compat.h"
 #include "sparse.h"
+#include "ix-types.h"
 #include "sparse_abi.h"
 #include "sparse_format.h"
 
@@ -74,7 +75,7 @@ struct sparse_tag
   sparse_tag_kind kind;
   const char *fmtstr;          /* the format as written */
   sp_format fmt;
-  sp_type elem;                /* runtime element type */
+  ix_type elem;                /* runtime element type */
   tree elem_type;              /* the C element type (main variant) */
   int rank;
   /* Extents, outermost first: an INTEGER_CST, an expression valid where
@@ -92,8 +93,15 @@ bool sparse_decl_tagged_p (tree decl);
 /* The format string of a sparse type attribute on TYPE (the type of a
    tagged parameter, as seen in a function type), or NULL.  */
 const char *sparse_type_format (tree type);
-/* Map a C element type to the runtime's; false if unsupported.  */
-bool sparse_elem_type (tree type, sp_type *out);
+/* The core's type of C arithmetic type TYPE; false if it has none.  */
+bool sparse_value_type (tree type, ix_type *out);
+/* The same for the element type of a tagged array: false unless the
+   runtime stores it (ix_type_is_stored).  */
+bool sparse_elem_type (tree type, ix_type *out);
+/* The C type of values of core type T.  */
+tree sparse_type_tree (ix_type t);
+/* Constant N as GENERIC, of its type.  */
+tree sparse_num_tree (struct ix_num n);
 /* The extent of each dimension of array-like TYPE starting at DIM0:
    ARRAY_TYPEs are walked; returns the number filled.  */
 int sparse_array_extents (tree type, tree *dims, int max, tree *elem);
@@ -251,8 +259,6 @@ tree sparse_acquire_load (location_t loc, tree addr, tree type);
 tree sparse_opaque_copy (tree var, tree value);
 /* A new local variable of FN of TYPE, named NAME (may be NULL).  */
 tree sparse_new_local (tree fn, tree type, const char *name);
-/* The C type that holds elements of runtime type T.  */
-tree sparse_stored_type (sp_type t);
 
 /* ------------------------------------------------------------------ */
 /* Lowering (storage.cc, einsum-lower.cc).  */

@@ -590,6 +590,7 @@ assemble_pending (sp_tensor *t)
   memset (tmp.lv, 0, sizeof tmp.lv);
   tmp.vals = NULL;
   tmp.index = NULL;
+  tmp.diag = NULL;
   /* TMP's arrays are its own, whoever owns T's.  */
   tmp.priv = NULL;
   if (sp__build_sorted (&tmp, &lo, rec, n, 1))

@@ -452,6 +452,7 @@ sp_kout_end (sp_kout *o)
   sp_tensor fresh = *t;
   fresh.priv = NULL;
   fresh.index = NULL;
+  fresh.diag = NULL;
   memcpy (fresh.lv, lv, sizeof lv);
   fresh.vals = sp__shrink (o->vals, parents, o->esize);
   fresh.nvals = parents;

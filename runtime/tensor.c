@@ -311,6 +311,9 @@ sp__free_arrays (sp_tensor *t)
   free (t->index);
   t->index = NULL;
   t->indexed = 0;
+  free (t->diag);
+  t->diag = NULL;
+  t->diagged = 0;
 }
 
 /* Whether the level stores of A and B hold the same pos and crd arrays

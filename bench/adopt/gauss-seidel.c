@@ -33,7 +33,7 @@ main (int argc, char **argv)
   double t1 = adopt_now ();
   for (int i = 0; i < n; i++)
     s += (i % 7 + 1) * x[i];
-  printf ("gauss-seidel %.4f s checksum %.17g\n", t1 - t0, s);
+  printf ("gauss-seidel %.6f s checksum %.17g\n", t1 - t0, s);
   free (b);
   free (x);
   sp_free (t);

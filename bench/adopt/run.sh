@@ -34,7 +34,8 @@ row () {
 for p in threshold rownorm jacobi gauss-seidel fem random walk triangular \
   diagonal symmetric jacobi-diagonal jacobi-struct atax maxnorm mathcalls \
   usercalls graph backsub \
-  gemv rowmax rowprod; do
+  gemv rowmax rowprod \
+  degrees; do
   $CC -O2 $DEFS -fplugin=build/sparse.so -Iinclude bench/adopt/$p.c \
     build/libsparsert.a -lm -lpthread -o $OUT/$p-plugin
   $CC -O2 $DEFS -Wno-attributes -Iinclude bench/adopt/$p.c build/libsparsert.a \
@@ -72,3 +73,5 @@ row rowmax $MTX fmax
 row rowmax $MTX if
 row rowprod $MTX shift
 row rowprod $MTX entries
+row degrees $MTX degrees
+row degrees $MTX edges

@@ -18,7 +18,7 @@ typedef struct test_opd
   int rank;
   int64_t ext[4];   /* -1: known at run time */
   const char *fmt;
-  sp_type type;
+  ix_type type;
 } test_opd;
 
 static int failures __attribute__ ((unused));

@@ -157,9 +157,9 @@ forget (sp_tensor *t)
 static void
 spmv (const char *fmt)
 {
-  test_opd tab[] = { { "y", IX_OPD_ARRAY, 1, { N }, NULL, SP_F64 },
-                     { "A", IX_OPD_ARRAY, 2, { N, N }, fmt, SP_F64 },
-                     { "x", IX_OPD_ARRAY, 1, { N }, NULL, SP_F64 },
+  test_opd tab[] = { { "y", IX_OPD_ARRAY, 1, { N }, NULL, IX_F64 },
+                     { "A", IX_OPD_ARRAY, 2, { N, N }, fmt, IX_F64 },
+                     { "x", IX_OPD_ARRAY, 1, { N }, NULL, IX_F64 },
                      { NULL, 0, 0, { 0 }, NULL, 0 } };
   char tag[32];
   snprintf (tag, sizeof tag, "dist_spmv_%s", fmt);
@@ -195,8 +195,8 @@ spmv (const char *fmt)
 static void
 total (int reassoc)
 {
-  test_opd tab[] = { { "s", IX_OPD_SCALAR, 0, { 0 }, NULL, SP_F64 },
-                     { "A", IX_OPD_ARRAY, 2, { N, N }, "CSR", SP_F64 },
+  test_opd tab[] = { { "s", IX_OPD_SCALAR, 0, { 0 }, NULL, IX_F64 },
+                     { "A", IX_OPD_ARRAY, 2, { N, N }, "CSR", IX_F64 },
                      { NULL, 0, 0, { 0 }, NULL, 0 } };
   void (*fn) (void **) = load (reassoc ? "dist_sum_r" : "dist_sum",
                                "s = A(i,j)", tab, reassoc);
@@ -222,8 +222,8 @@ total (int reassoc)
 static void
 count (void)
 {
-  test_opd tab[] = { { "c", IX_OPD_SCALAR, 0, { 0 }, NULL, SP_I64 },
-                     { "A", IX_OPD_ARRAY, 2, { N, N }, "CSR", SP_I64 },
+  test_opd tab[] = { { "c", IX_OPD_SCALAR, 0, { 0 }, NULL, IX_I64 },
+                     { "A", IX_OPD_ARRAY, 2, { N, N }, "CSR", IX_I64 },
                      { NULL, 0, 0, { 0 }, NULL, 0 } };
   void (*fn) (void **) = load ("dist_count", "c += A(i,j)", tab, 0);
   if (!fn)
@@ -247,9 +247,9 @@ count (void)
 static void
 product (const char *fmt)
 {
-  test_opd tab[] = { { "C", IX_OPD_ARRAY, 2, { N, N }, fmt, SP_F64 },
-                     { "A", IX_OPD_ARRAY, 2, { N, N }, fmt, SP_F64 },
-                     { "B", IX_OPD_ARRAY, 2, { N, N }, "CSR", SP_F64 },
+  test_opd tab[] = { { "C", IX_OPD_ARRAY, 2, { N, N }, fmt, IX_F64 },
+                     { "A", IX_OPD_ARRAY, 2, { N, N }, fmt, IX_F64 },
+                     { "B", IX_OPD_ARRAY, 2, { N, N }, "CSR", IX_F64 },
                      { NULL, 0, 0, { 0 }, NULL, 0 } };
   char tag[32];
   snprintf (tag, sizeof tag, "dist_product_%s", fmt);
@@ -289,9 +289,9 @@ product (const char *fmt)
 static void
 transposed (void)
 {
-  test_opd tab[] = { { "y", IX_OPD_ARRAY, 1, { N }, NULL, SP_F64 },
-                     { "A", IX_OPD_ARRAY, 2, { N, N }, "CSR", SP_F64 },
-                     { "x", IX_OPD_ARRAY, 1, { N }, NULL, SP_F64 },
+  test_opd tab[] = { { "y", IX_OPD_ARRAY, 1, { N }, NULL, IX_F64 },
+                     { "A", IX_OPD_ARRAY, 2, { N, N }, "CSR", IX_F64 },
+                     { "x", IX_OPD_ARRAY, 1, { N }, NULL, IX_F64 },
                      { NULL, 0, 0, { 0 }, NULL, 0 } };
   void (*fn) (void **) = load ("dist_transposed", "y(j) = A(i,j) * x(i)",
                                tab, 0);
@@ -322,9 +322,9 @@ transposed (void)
 static void
 ghosts (const char *fmt, const char *text, int at_columns)
 {
-  test_opd tab[] = { { "y", IX_OPD_ARRAY, 1, { N }, "D", SP_F64 },
-                     { "A", IX_OPD_ARRAY, 2, { N, N }, fmt, SP_F64 },
-                     { "x", IX_OPD_ARRAY, 1, { N }, "D", SP_F64 },
+  test_opd tab[] = { { "y", IX_OPD_ARRAY, 1, { N }, "D", IX_F64 },
+                     { "A", IX_OPD_ARRAY, 2, { N, N }, fmt, IX_F64 },
+                     { "x", IX_OPD_ARRAY, 1, { N }, "D", IX_F64 },
                      { NULL, 0, 0, { 0 }, NULL, 0 } };
   char tag[32];
   snprintf (tag, sizeof tag, "dist_ghosts_%s%d", fmt, at_columns);

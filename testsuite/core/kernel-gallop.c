@@ -10,16 +10,16 @@
 
 /* Operands of the shape checks, their formats set per case.  */
 static test_opd tab[] = {
-  { "A", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", SP_F64 },
-  { "B", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", SP_F64 },
-  { "C", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", SP_F64 },
-  { "S", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", SP_F64 },
-  { "T", IX_OPD_ARRAY, 3, { 8, 8, 8 }, "csf", SP_F64 },
-  { "U", IX_OPD_ARRAY, 2, { 8, 8 }, NULL, SP_F64 },
-  { "V", IX_OPD_ARRAY, 2, { 8, 8 }, NULL, SP_F64 },
-  { "Y", IX_OPD_ARRAY, 2, { 8, 8 }, NULL, SP_F64 },
-  { "x", IX_OPD_ARRAY, 1, { 8 }, NULL, SP_F64 },
-  { "y", IX_OPD_ARRAY, 1, { 8 }, NULL, SP_F64 },
+  { "A", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", IX_F64 },
+  { "B", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", IX_F64 },
+  { "C", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", IX_F64 },
+  { "S", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", IX_F64 },
+  { "T", IX_OPD_ARRAY, 3, { 8, 8, 8 }, "csf", IX_F64 },
+  { "U", IX_OPD_ARRAY, 2, { 8, 8 }, NULL, IX_F64 },
+  { "V", IX_OPD_ARRAY, 2, { 8, 8 }, NULL, IX_F64 },
+  { "Y", IX_OPD_ARRAY, 2, { 8, 8 }, NULL, IX_F64 },
+  { "x", IX_OPD_ARRAY, 1, { 8 }, NULL, IX_F64 },
+  { "y", IX_OPD_ARRAY, 1, { 8 }, NULL, IX_F64 },
   { NULL, 0, 0, { 0 }, NULL, 0 }
 };
 

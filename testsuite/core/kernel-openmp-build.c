@@ -23,10 +23,10 @@ main (void)
     { "D", 2, { 40, 30 }, NULL, 1.0, IX_OPD_ARRAY },
     { "x", 1, { 30 }, NULL, 1.0, IX_OPD_ARRAY },
     { "y", 1, { 40 }, NULL, 1.0, IX_OPD_ARRAY },
-    { "Ai", 2, { 40, 30 }, "csr", 0.3, IX_OPD_ARRAY, SP_I64 },
-    { "Bi", 2, { 40, 30 }, "dcsr", 0.3, IX_OPD_ARRAY, SP_I32 },
-    { "u", 1, { 30 }, NULL, 1.0, IX_OPD_ARRAY, SP_I64 },
-    { "w", 1, { 40 }, NULL, 1.0, IX_OPD_ARRAY, SP_I64 },
+    { "Ai", 2, { 40, 30 }, "csr", 0.3, IX_OPD_ARRAY, IX_I64 },
+    { "Bi", 2, { 40, 30 }, "dcsr", 0.3, IX_OPD_ARRAY, IX_I32 },
+    { "u", 1, { 30 }, NULL, 1.0, IX_OPD_ARRAY, IX_I64 },
+    { "w", 1, { 40 }, NULL, 1.0, IX_OPD_ARRAY, IX_I64 },
     { NULL, 0, { 0 }, NULL, 0, 0 }
   };
   setenv ("OMP_NUM_THREADS", "2", 1);

@@ -10,7 +10,7 @@
 
 static int
 strips (const char *tag, const char *text, const char *fa, int cols,
-        sp_type type)
+        ix_type type)
 {
   kt_opd o[] = {
     { "A", 2, { 7, 9 }, fa, 0.4, IX_OPD_ARRAY, type, 0 },
@@ -46,7 +46,7 @@ main (void)
           snprintf (tag, sizeof tag, "strip_%s_%d_%s", k[i].tag, cols[c],
                     t ? "f32" : "f64");
           failures += strips (tag, k[i].text, k[i].fmt, cols[c],
-                              t ? SP_F32 : SP_F64);
+                              t ? IX_F32 : IX_F64);
         }
   return failures != 0;
 }

@@ -29,7 +29,7 @@ typedef struct kt_opd
   const char *fmt;
   double density;
   ix_operand_kind kind;   /* IX_OPD_ARRAY unless a pointer is wanted */
-  sp_type type;           /* element type (SP_F64 when left out) */
+  ix_type type;           /* element type (IX_F64 when left out) */
   int vla;                /* nonzero: its extents are known at run time
                              only (a VLA, or a tagged array's handle) */
 } kt_opd;
@@ -56,31 +56,53 @@ kt_size (const kt_opd *o)
 
 /* Element P of VALS of TYPE, as a double.  */
 static double
-kt_load (const void *vals, sp_type type, int64_t p)
+kt_load (const void *vals, ix_type type, int64_t p)
 {
   switch (type)
     {
-    case SP_F64: return ((const double *) vals)[p];
-    case SP_F32: return ((const float *) vals)[p];
-    case SP_I64: return (double) ((const int64_t *) vals)[p];
-    default: return ((const int32_t *) vals)[p];
+    case IX_F64: return ((const double *) vals)[p];
+    case IX_F32: return ((const float *) vals)[p];
+    case IX_I64: return (double) ((const int64_t *) vals)[p];
+    case IX_I32: return ((const int32_t *) vals)[p];
+    case IX_U64: return (double) ((const uint64_t *) vals)[p];
+    case IX_U32: return ((const uint32_t *) vals)[p];
+    case IX_I16: return ((const int16_t *) vals)[p];
+    case IX_U16: return ((const uint16_t *) vals)[p];
+    case IX_I8: return ((const int8_t *) vals)[p];
+    case IX_U8: return ((const uint8_t *) vals)[p];
+    default: return ((const _Bool *) vals)[p];
     }
 }
 
-/* A copy of the N doubles of DATA as TYPE.  */
+/* A copy of the N doubles of DATA as TYPE (their magnitudes, for an
+   unsigned type, so that the doubles of the dense evaluation hold the
+   products exactly), and DATA then the values the copy holds.  */
 static void *
-kt_typed (const double *data, int64_t n, sp_type type)
+kt_typed (double *data, int64_t n, ix_type type)
 {
-  size_t es = type == SP_F64 || type == SP_I64 ? 8 : 4;
+  size_t es = (size_t) lir_type_size ((lir_type) type);
   void *r = malloc ((size_t) (n ? n : 1) * es);
   for (int64_t p = 0; p < n; p++)
-    switch (type)
-      {
-      case SP_F64: ((double *) r)[p] = data[p]; break;
-      case SP_F32: ((float *) r)[p] = (float) data[p]; break;
-      case SP_I64: ((int64_t *) r)[p] = (int64_t) data[p]; break;
-      default: ((int32_t *) r)[p] = (int32_t) data[p]; break;
-      }
+    {
+      int64_t v = (int64_t) data[p];
+      if (!ix_types[type].is_signed && v < 0)
+        v = -v;
+      switch (type)
+        {
+        case IX_F64: ((double *) r)[p] = data[p]; break;
+        case IX_F32: ((float *) r)[p] = (float) data[p]; break;
+        case IX_I64: ((int64_t *) r)[p] = v; break;
+        case IX_I32: ((int32_t *) r)[p] = (int32_t) v; break;
+        case IX_U64: ((uint64_t *) r)[p] = (uint64_t) v; break;
+        case IX_U32: ((uint32_t *) r)[p] = (uint32_t) v; break;
+        case IX_I16: ((int16_t *) r)[p] = (int16_t) v; break;
+        case IX_U16: ((uint16_t *) r)[p] = (uint16_t) v; break;
+        case IX_I8: ((int8_t *) r)[p] = (int8_t) v; break;
+        case IX_U8: ((uint8_t *) r)[p] = (uint8_t) v; break;
+        default: ((_Bool *) r)[p] = v != 0; break;
+        }
+      data[p] = kt_load (r, type, p);
+    }
   return r;
 }
 
@@ -108,7 +130,7 @@ kt_eval (const ix_stmt *s, int e, int64_t *val, double *const *data,
         return data[a->opd][p];
       }
     case IX_CONST:
-      return x->num.type == SP_I32 || x->num.type == SP_I64 ? (double) x->num.i
+      return x->num.type == IX_I32 || x->num.type == IX_I64 ? (double) x->num.i
                                                           : x->num.f;
     case IX_NEG:
       return -kt_eval (s, x->a, val, data, x2);
@@ -208,17 +230,17 @@ kt_run (const char *tag, const char *text, const kt_opd *opds, int allow)
       if (o == out && s->assign == IX_SET && !s->opd[o].tagged)
         for (int64_t p = 0; p < n; p++)
           data[o][p] = 1e6;   /* must be overwritten */
+      tens[o] = NULL;
+      typed[o] = kt_typed (data[o], n, ko->type);
       if (o == out)
         {
           init = malloc ((size_t) n * sizeof *init);
           memcpy (init, data[o], (size_t) n * sizeof *init);
         }
-      tens[o] = NULL;
-      typed[o] = kt_typed (data[o], n, ko->type);
       if (s->opd[o].tagged)
         {
-          tens[o] = sp_from_dense (typed[o], ko->type, ko->rank, ko->dims,
-                                   ko->fmt);
+          tens[o] = sp_from_dense (typed[o], (sp_type) ko->type, ko->rank,
+                                   ko->dims, ko->fmt);
           if (!tens[o])
             {
               fprintf (stderr, "%s: sp_from_dense %s: %s\n", tag, ko->fmt,
@@ -261,7 +283,7 @@ kt_run (const char *tag, const char *text, const kt_opd *opds, int allow)
   int64_t n = 1, val[IX_MAX_VARS] = { 0 };
   for (int d = 0; d < oa->nidx; d++)
     n *= x2.opd[out][d];
-  sp_type ot = s->opd[out].type;
+  ix_type ot = s->opd[out].type;
   if (tens[out] && sp_to_dense (tens[out], typed[out]))
     {
       fprintf (stderr, "%s: sp_to_dense: %s\n", tag, sp_error ());
@@ -270,7 +292,7 @@ kt_run (const char *tag, const char *text, const kt_opd *opds, int allow)
   double *got = calloc ((size_t) n, sizeof *got);
   for (int64_t p = 0; p < n; p++)
     got[p] = kt_load (typed[out], ot, p);
-  double tol = ot == SP_F32 ? 1e-5 : 1e-9;
+  double tol = ot == IX_F32 ? 1e-5 : 1e-9;
   for (int64_t p = 0; p < n && !bad; p++)
     {
       int64_t r = p;
@@ -284,10 +306,9 @@ kt_run (const char *tag, const char *text, const kt_opd *opds, int allow)
         want = init[p] + want;
       else if (s->assign == IX_SUB_SET)
         want = init[p] - want;
-      if (ot == SP_I32)
-        want = (double) (int32_t) want;
-      else if (ot == SP_I64)
-        want = (double) (int64_t) want;
+      /* An integer output holds the sum modulo its width.  */
+      if (!ix_type_is_float (ot))
+        want = ix_int_value (ix_int_convert ((int64_t) want, ot), ot);
       if (fabs (got[p] - want) > tol * (1 + fabs (want)))
         {
           fprintf (stderr, "%s: '%s': element %lld is %g, want %g\n", tag,

@@ -8,17 +8,17 @@
 #include "core-util.h"
 
 static const test_opd tab[] = {
-  { "a", IX_OPD_ARRAY, 1, { 8 }, NULL, SP_F64 },
-  { "b", IX_OPD_ARRAY, 1, { 8 }, "CU", SP_F64 },
-  { "c", IX_OPD_ARRAY, 1, { 8 }, "CU", SP_F64 },
-  { "d", IX_OPD_ARRAY, 1, { 8 }, "CU", SP_F64 },
-  { "e", IX_OPD_ARRAY, 1, { 8 }, NULL, SP_F64 },
-  { "f", IX_OPD_ARRAY, 1, { 8 }, NULL, SP_F64 },
-  { "g", IX_OPD_ARRAY, 1, { 8 }, "D", SP_F64 },
-  { "A", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", SP_F64 },
-  { "B", IX_OPD_ARRAY, 2, { 8, 8 }, "dcsr", SP_F64 },
-  { "Y", IX_OPD_ARRAY, 2, { 8, 8 }, NULL, SP_F64 },
-  { "alpha", IX_OPD_SCALAR, 0, { 0 }, NULL, SP_F64 },
+  { "a", IX_OPD_ARRAY, 1, { 8 }, NULL, IX_F64 },
+  { "b", IX_OPD_ARRAY, 1, { 8 }, "CU", IX_F64 },
+  { "c", IX_OPD_ARRAY, 1, { 8 }, "CU", IX_F64 },
+  { "d", IX_OPD_ARRAY, 1, { 8 }, "CU", IX_F64 },
+  { "e", IX_OPD_ARRAY, 1, { 8 }, NULL, IX_F64 },
+  { "f", IX_OPD_ARRAY, 1, { 8 }, NULL, IX_F64 },
+  { "g", IX_OPD_ARRAY, 1, { 8 }, "D", IX_F64 },
+  { "A", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", IX_F64 },
+  { "B", IX_OPD_ARRAY, 2, { 8, 8 }, "dcsr", IX_F64 },
+  { "Y", IX_OPD_ARRAY, 2, { 8, 8 }, NULL, IX_F64 },
+  { "alpha", IX_OPD_SCALAR, 0, { 0 }, NULL, IX_F64 },
   { NULL, 0, 0, { 0 }, NULL, 0 }
 };
 

@@ -11,13 +11,13 @@
 #include "mathfn.h"
 
 static const test_opd tab[] = {
-  { "A", IX_OPD_ARRAY, 2, { 10, 20 }, "csr", SP_F64 },
-  { "F", IX_OPD_ARRAY, 2, { 10, 20 }, "csr", SP_F32 },
-  { "x", IX_OPD_ARRAY, 1, { 20 }, NULL, SP_F64 },
-  { "y", IX_OPD_ARRAY, 1, { 10 }, NULL, SP_F64 },
-  { "C", IX_OPD_ARRAY, 2, { 10, 20 }, NULL, SP_F64 },
-  { "Cf", IX_OPD_ARRAY, 2, { 10, 20 }, NULL, SP_F32 },
-  { "erf", IX_OPD_ARRAY, 1, { 20 }, NULL, SP_F64 },
+  { "A", IX_OPD_ARRAY, 2, { 10, 20 }, "csr", IX_F64 },
+  { "F", IX_OPD_ARRAY, 2, { 10, 20 }, "csr", IX_F32 },
+  { "x", IX_OPD_ARRAY, 1, { 20 }, NULL, IX_F64 },
+  { "y", IX_OPD_ARRAY, 1, { 10 }, NULL, IX_F64 },
+  { "C", IX_OPD_ARRAY, 2, { 10, 20 }, NULL, IX_F64 },
+  { "Cf", IX_OPD_ARRAY, 2, { 10, 20 }, NULL, IX_F32 },
+  { "erf", IX_OPD_ARRAY, 1, { 20 }, NULL, IX_F64 },
   { NULL, 0, 0, { 0 }, NULL, 0 }
 };
 
@@ -106,9 +106,9 @@ main (void)
          && op_of ("ex") == -1 && op_of ("pow") == -1);
 
   ix_num fn;
-  CHECK (mathfn_find ("log1pf", &fn) && fn.type == SP_F32
+  CHECK (mathfn_find ("log1pf", &fn) && fn.type == IX_F32
          && strcmp (mathfn_name (fn, name, sizeof name), "log1pf") == 0);
-  CHECK (mathfn_find ("cos", &fn) && fn.type == SP_F64
+  CHECK (mathfn_find ("cos", &fn) && fn.type == IX_F64
          && mathfn_eval (fn, 0.0) == 1);
   CHECK (mathfn_find ("sqrt", &fn) && signbit (mathfn_eval (fn, -0.0)));
 

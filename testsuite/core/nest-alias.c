@@ -15,7 +15,7 @@ spmv (nest_role ry, nest_role rA, nest_role rx, nest_role ralpha,
   int A = ARR_R ("A", rA, 2, fmtA, KN, KM);
   int x = ARR_R ("x", rx, 1, NULL, KM);
   int al = add_obj ("alpha", IX_OPD_SCALAR, 0, NULL, (const int[]) { 0 },
-                    ralpha, 0, SP_F64);
+                    ralpha, 0, IX_F64);
   int i = LOOP ("i", KN), j = LOOP ("j", KM);
   BEGIN (i);
   ASSIGN (y, IX_SET, CST (0), i);

@@ -17,7 +17,7 @@
 #define ELSE() nest_else (N, 0)
 #define ENDIF() nest_endif (N, 0)
 #define OP(op, a, b) nest_op2 (N, op, a, b, 0)
-#define IDX(l) nest_index (N, l, SP_I32, 0)
+#define IDX(l) nest_index (N, l, IX_I32, 0)
 #define CAST(a, t) nest_cast (N, a, t, 0)
 
 /* The report of the plan of the nest's only statement contains WANT.  */
@@ -92,7 +92,7 @@ lowering (void)
   /* Nested ifs, a temporary declared inside, an int count into a long:
      the count converted, the guards conjoined.  */
   fresh ();
-  int c = ARR_T ("c", SP_I64, 1, NULL, KN);
+  int c = ARR_T ("c", IX_I64, 1, NULL, KN);
   A = ARR ("A", 2, "CSR", KN, KM);
   x = ARR ("x", 1, NULL, KM);
   int t = SCA ("t", 0);
@@ -120,7 +120,7 @@ lowering (void)
   j = LOOP ("j", KM);
   BEGIN (i);
   BEGIN (j);
-  ASSIGN (y, IX_ADD_SET, CAST (OP (IX_GT, RD (A, i, j), CST (2)), SP_F64), i);
+  ASSIGN (y, IX_ADD_SET, CAST (OP (IX_GT, RD (A, i, j), CST (2)), IX_F64), i);
   END (j);
   END (i);
   PLAN_HAS ("j for over A;");
@@ -149,7 +149,7 @@ refusals (void)
 {
   /* True at a zero: the count of zeros.  */
   fresh ();
-  int c = ARR_T ("c", SP_I32, 1, NULL, KN);
+  int c = ARR_T ("c", IX_I32, 1, NULL, KN);
   int A = ARR ("A", 2, "CSR", KN, KM), x = ARR ("x", 1, NULL, KM);
   int tol = SCA ("tol", 1);
   int i = LOOP ("i", KN), j = LOOP ("j", KM);
@@ -166,7 +166,7 @@ refusals (void)
   /* May be true at a zero: it depends on x[j], not known before the
      loops.  */
   fresh ();
-  c = ARR_T ("c", SP_I32, 1, NULL, KN);
+  c = ARR_T ("c", IX_I32, 1, NULL, KN);
   A = ARR ("A", 2, "CSR", KN, KM);
   x = ARR ("x", 1, NULL, KM);
   i = LOOP ("i", KN);
@@ -183,7 +183,7 @@ refusals (void)
   /* ... it depends on tol: assumed false at zero, checked before the
      loops.  */
   fresh ();
-  c = ARR_T ("c", SP_I32, 1, NULL, KN);
+  c = ARR_T ("c", IX_I32, 1, NULL, KN);
   A = ARR ("A", 2, "CSR", KN, KM);
   tol = SCA ("tol", 1);
   i = LOOP ("i", KN);
@@ -242,7 +242,7 @@ refusals (void)
 
   /* A wider term into a narrower accumulator: C rounds at each step.  */
   fresh ();
-  c = ARR_T ("c", SP_I32, 1, NULL, KN);
+  c = ARR_T ("c", IX_I32, 1, NULL, KN);
   A = ARR ("A", 2, "CSR", KN, KM);
   i = LOOP ("i", KN);
   j = LOOP ("j", KM);
@@ -278,8 +278,8 @@ kernel_of (int which)
                     OP (IX_GT, RD (A, i, j), CST (3)));
       IF (OP (IX_AND, OP (IX_NE, IDX (j), IDX (i)), OP (IX_NOT, out, -1)));
       int v = ADD (OP (IX_ABS, RD (A, i, j), -1),
-                   CAST (CAST (MUL (RD (A, i, j), CST (2.5)), SP_I64),
-                         SP_F64));
+                   CAST (CAST (MUL (RD (A, i, j), CST (2.5)), IX_I64),
+                         IX_F64));
       ASSIGN (y, IX_ADD_SET, v, i);
       ENDIF ();
       END (j);
@@ -287,9 +287,9 @@ kernel_of (int which)
     }
   else
     {
-      int q = ARR_T ("q", SP_I64, 1, NULL, KN);
-      int B = ARR_T ("B", SP_I32, 2, "DCSR", KN, KM);
-      int w = ARR_T ("w", SP_I32, 1, NULL, KM);
+      int q = ARR_T ("q", IX_I64, 1, NULL, KN);
+      int B = ARR_T ("B", IX_I32, 2, "DCSR", KN, KM);
+      int w = ARR_T ("w", IX_I32, 1, NULL, KM);
       BEGIN (i);
       BEGIN (j);
       ASSIGN (q, IX_ADD_SET, OP (IX_MOD, RD (B, i, j), RD (w, j)), i);

@@ -313,8 +313,8 @@ main (void)
      double scalar, each converted as C converts it.  */
   fresh ();
   y = ARR ("y", 1, NULL, KN);
-  int Af = ARR_T ("A", SP_F32, 2, "CSR", KN, KM);
-  int xf = ARR_T ("x", SP_F32, 1, NULL, KM);
+  int Af = ARR_T ("A", IX_F32, 2, "CSR", KN, KM);
+  int xf = ARR_T ("x", IX_F32, 1, NULL, KM);
   s = SCA ("s", 0);
   i = LOOP ("i", KN);
   j = LOOP ("j", KM);
@@ -333,7 +333,7 @@ main (void)
   y = ARR ("y", 1, NULL, KN);
   A = ARR ("A", 2, "CSR", KN, KM);
   x = ARR ("x", 1, NULL, KM);
-  s = SCA_T ("s", 0, SP_F32);
+  s = SCA_T ("s", 0, IX_F32);
   i = LOOP ("i", KN);
   j = LOOP ("j", KM);
   BEGIN (i);
@@ -351,7 +351,7 @@ main (void)
   y = ARR ("y", 1, NULL, KN);
   A = ARR ("A", 2, "CSR", KN, KM);
   x = ARR ("x", 1, NULL, KM);
-  t = SCA_T ("t", 0, SP_F32);
+  t = SCA_T ("t", 0, IX_F32);
   i = LOOP ("i", KN);
   j = LOOP ("j", KM);
   BEGIN (i);
@@ -363,9 +363,9 @@ main (void)
   OK ("y(i) += sum(j, (double)(float)(A(i,j) * x(j))); A: CSR");
 
   fresh ();
-  y = ARR_T ("y", SP_F32, 1, NULL, KN);
-  A = ARR_T ("A", SP_F32, 2, "CSR", KN, KM);
-  x = ARR_T ("x", SP_F32, 1, NULL, KM);
+  y = ARR_T ("y", IX_F32, 1, NULL, KN);
+  A = ARR_T ("A", IX_F32, 2, "CSR", KN, KM);
+  x = ARR_T ("x", IX_F32, 1, NULL, KM);
   b = ARR ("b", 1, NULL, KN);
   i = LOOP ("i", KN);
   j = LOOP ("j", KM);
@@ -379,9 +379,9 @@ main (void)
 
   /* ... but constants the type holds are stored exactly.  */
   fresh ();
-  y = ARR_T ("y", SP_F32, 1, NULL, KN);
-  A = ARR_T ("A", SP_F32, 2, "CSR", KN, KM);
-  x = ARR_T ("x", SP_F32, 1, NULL, KM);
+  y = ARR_T ("y", IX_F32, 1, NULL, KN);
+  A = ARR_T ("A", IX_F32, 2, "CSR", KN, KM);
+  x = ARR_T ("x", IX_F32, 1, NULL, KM);
   i = LOOP ("i", KN);
   j = LOOP ("j", KM);
   BEGIN (i);

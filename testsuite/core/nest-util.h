@@ -48,7 +48,7 @@ fresh (void)
 
 static int
 add_obj (const char *name, ix_operand_kind kind, int rank, const char *fmt,
-         const int *ext, nest_role role, int live_out, sp_type type)
+         const int *ext, nest_role role, int live_out, ix_type type)
 {
   nest_obj o;
   memset (&o, 0, sizeof o);
@@ -80,19 +80,19 @@ add_obj (const char *name, ix_operand_kind kind, int rank, const char *fmt,
 
 #define ARR(name, rank, fmt, ...)                                       \
   add_obj (name, IX_OPD_ARRAY, rank, fmt, (const int[]) { __VA_ARGS__ }, \
-           NEST_ROLE_DISTINCT, 0, SP_F64)
+           NEST_ROLE_DISTINCT, 0, IX_F64)
 #define ARR_T(name, type, rank, fmt, ...)                               \
   add_obj (name, IX_OPD_ARRAY, rank, fmt, (const int[]) { __VA_ARGS__ }, \
            NEST_ROLE_DISTINCT, 0, type)
 #define ARR_R(name, role, rank, fmt, ...)                               \
   add_obj (name, IX_OPD_ARRAY, rank, fmt, (const int[]) { __VA_ARGS__ }, \
-           role, 0, SP_F64)
+           role, 0, IX_F64)
 #define PTR(name)                                                       \
   add_obj (name, IX_OPD_POINTER, 1, NULL, (const int[]) { 0 },          \
-           NEST_ROLE_POINTER, 0, SP_F64)
+           NEST_ROLE_POINTER, 0, IX_F64)
 #define SCA(name, live)                                                 \
   add_obj (name, IX_OPD_SCALAR, 0, NULL, (const int[]) { 0 },           \
-           NEST_ROLE_DISTINCT, live, SP_F64)
+           NEST_ROLE_DISTINCT, live, IX_F64)
 #define SCA_T(name, live, type)                                         \
   add_obj (name, IX_OPD_SCALAR, 0, NULL, (const int[]) { 0 },           \
            NEST_ROLE_DISTINCT, live, type)
@@ -105,7 +105,7 @@ add_obj (const char *name, ix_operand_kind kind, int rank, const char *fmt,
 #define RD(o, ...)                                                      \
   nest_read (N, o, NIDX (__VA_ARGS__), (const int[]) { __VA_ARGS__ }, 0)
 #define RD0(o) nest_read (N, o, 0, NULL, 0)
-#define CST(x) nest_const (N, (x) == (int) (x) ? ix_num_int ((int) (x)) : ix_num_real (x, SP_F64), 0)
+#define CST(x) nest_const (N, (x) == (int) (x) ? ix_num_int ((int) (x)) : ix_num_real (x, IX_F64), 0)
 #define ADD(a, b) nest_op2 (N, IX_ADD, a, b, 0)
 #define SUB(a, b) nest_op2 (N, IX_SUB, a, b, 0)
 #define MUL(a, b) nest_op2 (N, IX_MUL, a, b, 0)

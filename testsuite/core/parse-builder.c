@@ -16,7 +16,7 @@ opd (ix_stmt *s, const char *name, ix_operand_kind kind, int rank,
   o.rank = rank;
   o.extent[0] = e0;
   o.extent[1] = e1;
-  o.type = SP_F64;
+  o.type = IX_F64;
   if (fmt)
     {
       sp_format_error fe;

@@ -4,20 +4,20 @@
 #include "core-util.h"
 
 static const test_opd tab[] = {
-  { "A", IX_OPD_ARRAY, 2, { 10, 20 }, "csr", SP_F64 },
-  { "B", IX_OPD_ARRAY, 2, { 20, 30 }, "csr", SP_F64 },
-  { "C", IX_OPD_ARRAY, 2, { 10, 30 }, "csr", SP_F64 },
-  { "T", IX_OPD_ARRAY, 3, { 4, 5, 6 }, "csf", SP_F64 },
-  { "U", IX_OPD_ARRAY, 3, { 4, 5, 6 }, NULL, SP_F64 },
-  { "V", IX_OPD_ARRAY, 2, { -1, -1 }, "csr", SP_F64 },
-  { "x", IX_OPD_ARRAY, 1, { 20 }, NULL, SP_F64 },
-  { "y", IX_OPD_ARRAY, 1, { 10 }, NULL, SP_F64 },
-  { "b", IX_OPD_ARRAY, 1, { 10 }, NULL, SP_F64 },
-  { "v", IX_OPD_ARRAY, 1, { -1 }, NULL, SP_F64 },
-  { "z", IX_OPD_POINTER, 0, { 0 }, NULL, SP_F64 },
-  { "p", IX_OPD_POINTER, 0, { 0 }, NULL, SP_F64 },
-  { "alpha", IX_OPD_SCALAR, 0, { 0 }, NULL, SP_F64 },
-  { "s", IX_OPD_SCALAR, 0, { 0 }, NULL, SP_F64 },
+  { "A", IX_OPD_ARRAY, 2, { 10, 20 }, "csr", IX_F64 },
+  { "B", IX_OPD_ARRAY, 2, { 20, 30 }, "csr", IX_F64 },
+  { "C", IX_OPD_ARRAY, 2, { 10, 30 }, "csr", IX_F64 },
+  { "T", IX_OPD_ARRAY, 3, { 4, 5, 6 }, "csf", IX_F64 },
+  { "U", IX_OPD_ARRAY, 3, { 4, 5, 6 }, NULL, IX_F64 },
+  { "V", IX_OPD_ARRAY, 2, { -1, -1 }, "csr", IX_F64 },
+  { "x", IX_OPD_ARRAY, 1, { 20 }, NULL, IX_F64 },
+  { "y", IX_OPD_ARRAY, 1, { 10 }, NULL, IX_F64 },
+  { "b", IX_OPD_ARRAY, 1, { 10 }, NULL, IX_F64 },
+  { "v", IX_OPD_ARRAY, 1, { -1 }, NULL, IX_F64 },
+  { "z", IX_OPD_POINTER, 0, { 0 }, NULL, IX_F64 },
+  { "p", IX_OPD_POINTER, 0, { 0 }, NULL, IX_F64 },
+  { "alpha", IX_OPD_SCALAR, 0, { 0 }, NULL, IX_F64 },
+  { "s", IX_OPD_SCALAR, 0, { 0 }, NULL, IX_F64 },
   { NULL, 0, 0, { 0 }, NULL, 0 }
 };
 

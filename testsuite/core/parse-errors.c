@@ -4,14 +4,14 @@
 #include "core-util.h"
 
 static const test_opd tab[] = {
-  { "A", IX_OPD_ARRAY, 2, { 10, 20 }, "csr", SP_F64 },
-  { "x", IX_OPD_ARRAY, 1, { 20 }, NULL, SP_F64 },
-  { "y", IX_OPD_ARRAY, 1, { 10 }, NULL, SP_F64 },
-  { "b", IX_OPD_ARRAY, 1, { 10 }, NULL, SP_F64 },
-  { "w", IX_OPD_ARRAY, 1, { 12 }, NULL, SP_F64 },
-  { "z", IX_OPD_POINTER, 0, { 0 }, NULL, SP_F64 },
-  { "alpha", IX_OPD_SCALAR, 0, { 0 }, NULL, SP_F64 },
-  { "f", IX_OPD_OTHER, 0, { 0 }, NULL, SP_F64 },
+  { "A", IX_OPD_ARRAY, 2, { 10, 20 }, "csr", IX_F64 },
+  { "x", IX_OPD_ARRAY, 1, { 20 }, NULL, IX_F64 },
+  { "y", IX_OPD_ARRAY, 1, { 10 }, NULL, IX_F64 },
+  { "b", IX_OPD_ARRAY, 1, { 10 }, NULL, IX_F64 },
+  { "w", IX_OPD_ARRAY, 1, { 12 }, NULL, IX_F64 },
+  { "z", IX_OPD_POINTER, 0, { 0 }, NULL, IX_F64 },
+  { "alpha", IX_OPD_SCALAR, 0, { 0 }, NULL, IX_F64 },
+  { "f", IX_OPD_OTHER, 0, { 0 }, NULL, IX_F64 },
   { NULL, 0, 0, { 0 }, NULL, 0 }
 };
 

@@ -10,16 +10,16 @@
 #include "loops.h"
 
 static const test_opd tab[] = {
-  { "A", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", SP_F64 },
-  { "B", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", SP_F64 },
-  { "C", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", SP_F64 },
-  { "D", IX_OPD_ARRAY, 2, { 8, 8 }, NULL, SP_F64 },
-  { "E", IX_OPD_ARRAY, 2, { 8, 8 }, NULL, SP_F64 },
-  { "L", IX_OPD_ARRAY, 2, { 8, 8 }, NULL, SP_I64 },
-  { "N", IX_OPD_ARRAY, 2, { 8, 8 }, NULL, SP_I64 },
-  { "M", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", SP_I64 },
-  { "x", IX_OPD_ARRAY, 1, { 8 }, NULL, SP_F64 },
-  { "y", IX_OPD_ARRAY, 1, { 8 }, NULL, SP_F64 },
+  { "A", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", IX_F64 },
+  { "B", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", IX_F64 },
+  { "C", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", IX_F64 },
+  { "D", IX_OPD_ARRAY, 2, { 8, 8 }, NULL, IX_F64 },
+  { "E", IX_OPD_ARRAY, 2, { 8, 8 }, NULL, IX_F64 },
+  { "L", IX_OPD_ARRAY, 2, { 8, 8 }, NULL, IX_I64 },
+  { "N", IX_OPD_ARRAY, 2, { 8, 8 }, NULL, IX_I64 },
+  { "M", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", IX_I64 },
+  { "x", IX_OPD_ARRAY, 1, { 8 }, NULL, IX_F64 },
+  { "y", IX_OPD_ARRAY, 1, { 8 }, NULL, IX_F64 },
   { NULL, 0, 0, { 0 }, NULL, 0 }
 };
 

@@ -9,15 +9,15 @@
 #include "report.h"
 
 static const test_opd tab[] = {
-  { "A", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", SP_F64 },
-  { "B", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", SP_F64 },
-  { "C", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", SP_F64 },
-  { "E", IX_OPD_ARRAY, 2, { 8, 8 }, "coo", SP_F64 },
-  { "L", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", SP_I64 },
-  { "x", IX_OPD_ARRAY, 1, { 8 }, NULL, SP_F64 },
-  { "y", IX_OPD_ARRAY, 1, { 8 }, NULL, SP_F64 },
-  { "s", IX_OPD_SCALAR, 0, { 0 }, NULL, SP_F64 },
-  { "t", IX_OPD_SCALAR, 0, { 0 }, NULL, SP_I64 },
+  { "A", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", IX_F64 },
+  { "B", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", IX_F64 },
+  { "C", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", IX_F64 },
+  { "E", IX_OPD_ARRAY, 2, { 8, 8 }, "coo", IX_F64 },
+  { "L", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", IX_I64 },
+  { "x", IX_OPD_ARRAY, 1, { 8 }, NULL, IX_F64 },
+  { "y", IX_OPD_ARRAY, 1, { 8 }, NULL, IX_F64 },
+  { "s", IX_OPD_SCALAR, 0, { 0 }, NULL, IX_F64 },
+  { "t", IX_OPD_SCALAR, 0, { 0 }, NULL, IX_I64 },
   { NULL, 0, 0, { 0 }, NULL, 0 }
 };
 

@@ -7,17 +7,17 @@
 #include "report.h"
 
 static const test_opd tab[] = {
-  { "A", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", SP_F64 },
-  { "B", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", SP_F64 },
-  { "Bc", IX_OPD_ARRAY, 2, { 8, 8 }, "csc", SP_F64 },
-  { "C", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", SP_F64 },
-  { "D", IX_OPD_ARRAY, 2, { 8, 8 }, NULL, SP_F64 },
-  { "Ac", IX_OPD_ARRAY, 2, { 8, 8 }, "csc", SP_F64 },
-  { "x", IX_OPD_ARRAY, 1, { 8 }, NULL, SP_F64 },
-  { "y", IX_OPD_ARRAY, 1, { 8 }, NULL, SP_F64 },
-  { "b", IX_OPD_ARRAY, 1, { 8 }, NULL, SP_F64 },
-  { "c", IX_OPD_ARRAY, 1, { 8 }, "CU", SP_F64 },
-  { "s", IX_OPD_SCALAR, 0, { 0 }, NULL, SP_F64 },
+  { "A", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", IX_F64 },
+  { "B", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", IX_F64 },
+  { "Bc", IX_OPD_ARRAY, 2, { 8, 8 }, "csc", IX_F64 },
+  { "C", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", IX_F64 },
+  { "D", IX_OPD_ARRAY, 2, { 8, 8 }, NULL, IX_F64 },
+  { "Ac", IX_OPD_ARRAY, 2, { 8, 8 }, "csc", IX_F64 },
+  { "x", IX_OPD_ARRAY, 1, { 8 }, NULL, IX_F64 },
+  { "y", IX_OPD_ARRAY, 1, { 8 }, NULL, IX_F64 },
+  { "b", IX_OPD_ARRAY, 1, { 8 }, NULL, IX_F64 },
+  { "c", IX_OPD_ARRAY, 1, { 8 }, "CU", IX_F64 },
+  { "s", IX_OPD_SCALAR, 0, { 0 }, NULL, IX_F64 },
   { NULL, 0, 0, { 0 }, NULL, 0 }
 };
 

@@ -6,22 +6,22 @@
 #include "core-util.h"
 
 static const test_opd tab[] = {
-  { "A", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", SP_F64 },
-  { "B", IX_OPD_ARRAY, 2, { 8, 8 }, "csc", SP_F64 },
-  { "C", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", SP_F64 },
-  { "R", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", SP_F64 },
-  { "Cc", IX_OPD_ARRAY, 2, { 8, 8 }, "csc", SP_F64 },
-  { "Cd", IX_OPD_ARRAY, 2, { 8, 8 }, "dcsc", SP_F64 },
-  { "Ce", IX_OPD_ARRAY, 2, { 8, 8 }, "ell", SP_F64 },
-  { "Co", IX_OPD_ARRAY, 2, { 8, 8 }, "coo", SP_F64 },
-  { "D", IX_OPD_ARRAY, 2, { 8, 8 }, NULL, SP_F64 },
-  { "E", IX_OPD_ARRAY, 2, { 8, 8 }, NULL, SP_F64 },
-  { "Ab", IX_OPD_ARRAY, 2, { 8, 8 }, "bcsr(2,2)", SP_F64 },
-  { "T", IX_OPD_ARRAY, 3, { 8, 8, 8 }, "csf", SP_F64 },
-  { "U", IX_OPD_ARRAY, 3, { 8, 8, 8 }, "(i,j,k)->(k:CU,j:CU,i:CU)", SP_F64 },
-  { "x", IX_OPD_ARRAY, 1, { 8 }, NULL, SP_F64 },
-  { "y", IX_OPD_ARRAY, 1, { 8 }, NULL, SP_F64 },
-  { "s", IX_OPD_SCALAR, 0, { 0 }, NULL, SP_F64 },
+  { "A", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", IX_F64 },
+  { "B", IX_OPD_ARRAY, 2, { 8, 8 }, "csc", IX_F64 },
+  { "C", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", IX_F64 },
+  { "R", IX_OPD_ARRAY, 2, { 8, 8 }, "csr", IX_F64 },
+  { "Cc", IX_OPD_ARRAY, 2, { 8, 8 }, "csc", IX_F64 },
+  { "Cd", IX_OPD_ARRAY, 2, { 8, 8 }, "dcsc", IX_F64 },
+  { "Ce", IX_OPD_ARRAY, 2, { 8, 8 }, "ell", IX_F64 },
+  { "Co", IX_OPD_ARRAY, 2, { 8, 8 }, "coo", IX_F64 },
+  { "D", IX_OPD_ARRAY, 2, { 8, 8 }, NULL, IX_F64 },
+  { "E", IX_OPD_ARRAY, 2, { 8, 8 }, NULL, IX_F64 },
+  { "Ab", IX_OPD_ARRAY, 2, { 8, 8 }, "bcsr(2,2)", IX_F64 },
+  { "T", IX_OPD_ARRAY, 3, { 8, 8, 8 }, "csf", IX_F64 },
+  { "U", IX_OPD_ARRAY, 3, { 8, 8, 8 }, "(i,j,k)->(k:CU,j:CU,i:CU)", IX_F64 },
+  { "x", IX_OPD_ARRAY, 1, { 8 }, NULL, IX_F64 },
+  { "y", IX_OPD_ARRAY, 1, { 8 }, NULL, IX_F64 },
+  { "s", IX_OPD_SCALAR, 0, { 0 }, NULL, IX_F64 },
   { NULL, 0, 0, { 0 }, NULL, 0 }
 };
 

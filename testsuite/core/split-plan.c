@@ -10,24 +10,24 @@
 #include "split.h"
 
 static const test_opd tab[] = {
-  { "A", IX_OPD_ARRAY, 2, { 1000, 1000 }, "csr", SP_F64 },
-  { "B", IX_OPD_ARRAY, 2, { 1000, 32 }, NULL, SP_F64 },
-  { "C", IX_OPD_ARRAY, 2, { 32, 32 }, NULL, SP_F64 },
-  { "S", IX_OPD_ARRAY, 2, { 1000, 1000 }, "csr", SP_F64 },
-  { "P", IX_OPD_ARRAY, 2, { 1000, 1000 }, "csr", SP_F64 },
-  { "Q", IX_OPD_ARRAY, 2, { 1000, 1000 }, "csc", SP_F64 },
-  { "Y", IX_OPD_ARRAY, 2, { 1000, 32 }, NULL, SP_F64 },
-  { "Z", IX_OPD_ARRAY, 2, { 1000, 1000 }, "csr", SP_F64 },
-  { "U", IX_OPD_ARRAY, 2, { 1000, 32 }, NULL, SP_F64 },
-  { "W", IX_OPD_ARRAY, 2, { 32, 1000 }, NULL, SP_F64 },
-  { "x", IX_OPD_ARRAY, 1, { 1000 }, NULL, SP_F64 },
-  { "y", IX_OPD_ARRAY, 1, { 1000 }, NULL, SP_F64 },
-  { "s", IX_OPD_SCALAR, 0, { 0 }, NULL, SP_F64 },
+  { "A", IX_OPD_ARRAY, 2, { 1000, 1000 }, "csr", IX_F64 },
+  { "B", IX_OPD_ARRAY, 2, { 1000, 32 }, NULL, IX_F64 },
+  { "C", IX_OPD_ARRAY, 2, { 32, 32 }, NULL, IX_F64 },
+  { "S", IX_OPD_ARRAY, 2, { 1000, 1000 }, "csr", IX_F64 },
+  { "P", IX_OPD_ARRAY, 2, { 1000, 1000 }, "csr", IX_F64 },
+  { "Q", IX_OPD_ARRAY, 2, { 1000, 1000 }, "csc", IX_F64 },
+  { "Y", IX_OPD_ARRAY, 2, { 1000, 32 }, NULL, IX_F64 },
+  { "Z", IX_OPD_ARRAY, 2, { 1000, 1000 }, "csr", IX_F64 },
+  { "U", IX_OPD_ARRAY, 2, { 1000, 32 }, NULL, IX_F64 },
+  { "W", IX_OPD_ARRAY, 2, { 32, 1000 }, NULL, IX_F64 },
+  { "x", IX_OPD_ARRAY, 1, { 1000 }, NULL, IX_F64 },
+  { "y", IX_OPD_ARRAY, 1, { 1000 }, NULL, IX_F64 },
+  { "s", IX_OPD_SCALAR, 0, { 0 }, NULL, IX_F64 },
   /* Extents known only at run time.  */
-  { "G", IX_OPD_ARRAY, 2, { -1, -1 }, "csr", SP_F64 },
-  { "E", IX_OPD_ARRAY, 2, { -1, 64 }, NULL, SP_F64 },
-  { "F", IX_OPD_ARRAY, 2, { 64, 64 }, NULL, SP_F64 },
-  { "V", IX_OPD_ARRAY, 2, { -1, 64 }, NULL, SP_F64 },
+  { "G", IX_OPD_ARRAY, 2, { -1, -1 }, "csr", IX_F64 },
+  { "E", IX_OPD_ARRAY, 2, { -1, 64 }, NULL, IX_F64 },
+  { "F", IX_OPD_ARRAY, 2, { 64, 64 }, NULL, IX_F64 },
+  { "V", IX_OPD_ARRAY, 2, { -1, 64 }, NULL, IX_F64 },
   { NULL, 0, 0, { 0 }, NULL, 0 }
 };
 

@@ -8,7 +8,7 @@ double f (double);
 
 void
 body (int n, double y[n], double A[n][n] SPARSE ("CSR"), double x[n],
-      volatile double *vp, double *p)
+      volatile double *vp, double *p, long double ld[n])
 {
   for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: loop body calls f" } */
     for (int j = 0; j < n; j++)
@@ -35,9 +35,9 @@ body (int n, double y[n], double A[n][n] SPARSE ("CSR"), double x[n],
 	y[i] += A[i][j];
 	j++;
       }
-  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: arithmetic in an unsigned type: of unsigned values, only comparisons of loop variables .size_t j != i. are supported" } */
-    for (unsigned j = 0; j < n; j++)
-      y[i] += A[i][j] * (j + 1);
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: ld is not an array, a tagged array or a scalar of type double, float or an integer type" } */
+    for (int j = 0; j < n; j++)
+      y[i] += A[i][j] * ld[j];
   for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: a subscript of A is a constant" } */
     y[i] = A[i][0];
   for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: a subscript of x is not a loop variable" } */
@@ -60,7 +60,7 @@ body (int n, double y[n], double A[n][n] SPARSE ("CSR"), double x[n],
     }
   for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: a floating value is converted to an integer" } */
     for (int j = 0; j < n; j++)
-      y[i] += (short) A[i][j];
+      y[i] += (__int128) A[i][j];
   for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: division by 'A', a sparse operand: its unstored zeros would divide by zero" } */
     for (int j = 0; j < n; j++)
       y[i] = y[i] + x[j] / A[i][j];

@@ -15,7 +15,8 @@ struct prob
 
 void
 members (struct prob *p, struct prob *q, struct prob s, int n,
-	 double A[n][n] SPARSE ("CSR"), struct prob *all[n])
+	 double A[n][n] SPARSE ("CSR"), struct prob *all[n],
+	 unsigned char c[n])
 {
   for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: structure member p->x is assigned in the loop body" } */
     {
@@ -44,4 +45,15 @@ members (struct prob *p, struct prob *q, struct prob s, int n,
   for (int i = 0; i < 4; i++)	/* { dg-message "not sparsified: member array p->m has more than one dimension" } */
     for (int j = 0; j < 4; j++)
       p->y[i] += A[i][j] * p->m[i][j];
+  /* A store of a character type may change any object, the pointer
+     member read in the loops included.  */
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: p->x is reached through a structure member, which the stores to c, of a character type, may change" } */
+    for (int j = 0; j < n; j++)
+      c[i] += A[i][j] * p->x[j];
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: p->y is reached through a structure member, which the stores to c, of a character type, may change" } */
+    for (int j = 0; j < n; j++)
+      {
+	p->y[i] += A[i][j] * p->x[j];
+	c[i] = A[i][j] != 0;
+      }
 }

@@ -39,7 +39,7 @@ guarded (int n, double A[n][n] SPARSE ("CSR"), double *p)
   for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: p takes a product inside another if statement" } */
     {
       p[i] = 1;
-      for (int j = 0; j < n; j++)
+      for (int j = 0; j < n; j++)	/* { dg-message "loop .j. visits only the entries .A. stores in the line it reads" } */
         if (A[i][j] > 0)
           p[i] *= A[i][j];
     }

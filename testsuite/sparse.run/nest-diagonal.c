@@ -1,6 +1,7 @@
 /* Diagonal reads: d[i] = A[i][i] in every format that stores a matrix
-   (a binary search in the row where it is compressed: CSR, DCSR,
-   CSC; the coordinates compared where they are singletons: COO), the trace, a scaled diagonal, a division by the
+   (the row's range at the position kept with the matrix where it is
+   compressed: CSR, DCSR, CSC; the coordinates compared where they are
+   singletons: COO), the trace, a scaled diagonal, a division by the
    diagonal (a row that stores none divides by zero, as the dense loop
    does), and the einsum pragma d(i) = A(i,i).  The matrices store some
    diagonal entries and miss others, with empty rows.  */
