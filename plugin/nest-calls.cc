@@ -19,18 +19,9 @@
 
 #include "nest-reader.h"
 
-namespace loop_reader {
-
-/* How deep calls may nest in one expression: enough for helpers that
-   call helpers, and it stops a function that calls itself.  */
-static const int max_call_depth = 8;
-
-/* The expression the body of FN returns, when that body is one return
-   statement, or NULL_TREE.  */
-static tree
-returned_expr (tree fn)
+tree
+sparse_only_stmt (tree body)
 {
-  tree body = DECL_SAVED_TREE (fn);
   while (body)
     switch (TREE_CODE (body))
       {
@@ -44,30 +35,40 @@ returned_expr (tree fn)
 	  tree only = NULL_TREE;
 	  for (tree_stmt_iterator i = tsi_start (body); !tsi_end_p (i);
 	       tsi_next (&i))
-	    {
-	      tree s = tsi_stmt (i);
-	      if (TREE_CODE (s) == DEBUG_BEGIN_STMT)
-		continue;
-	      if (only)
-		return NULL_TREE;
-	      only = s;
-	    }
+	    if (TREE_CODE (tsi_stmt (i)) == DEBUG_BEGIN_STMT)
+	      continue;
+	    else if (only)
+	      return NULL_TREE;
+	    else
+	      only = tsi_stmt (i);
 	  body = only;
 	  break;
 	}
-      case RETURN_EXPR:
-	{
-	  tree set = TREE_OPERAND (body, 0);
-	  if (!set || (TREE_CODE (set) != MODIFY_EXPR
-		       && TREE_CODE (set) != INIT_EXPR)
-	      || TREE_CODE (TREE_OPERAND (set, 0)) != RESULT_DECL)
-	    return NULL_TREE;
-	  return TREE_OPERAND (set, 1);
-	}
       default:
-	return NULL_TREE;
+	return body;
       }
   return NULL_TREE;
+}
+
+namespace loop_reader {
+
+/* How deep calls may nest in one expression: enough for helpers that
+   call helpers, and it stops a function that calls itself.  */
+static const int max_call_depth = 8;
+
+/* The expression the body of FN returns, when that body is one return
+   statement, or NULL_TREE.  */
+static tree
+returned_expr (tree fn)
+{
+  tree body = sparse_only_stmt (DECL_SAVED_TREE (fn));
+  if (!body || TREE_CODE (body) != RETURN_EXPR)
+    return NULL_TREE;
+  tree set = TREE_OPERAND (body, 0);
+  if (!set || (TREE_CODE (set) != MODIFY_EXPR && TREE_CODE (set) != INIT_EXPR)
+      || TREE_CODE (TREE_OPERAND (set, 0)) != RESULT_DECL)
+    return NULL_TREE;
+  return TREE_OPERAND (set, 1);
 }
 
 /* Why a call of FN with NARGS arguments cannot be read as the

@@ -39,39 +39,6 @@ using namespace sparse_emit;
 
 namespace sparse_storage {
 
-/* The one statement of BODY (through blocks without variables and the
-   debug markers of a statement list), or NULL_TREE.  */
-static tree
-only_stmt (tree body)
-{
-  while (body)
-    switch (TREE_CODE (body))
-      {
-      case BIND_EXPR:
-	if (BIND_EXPR_VARS (body))
-	  return NULL_TREE;
-	body = BIND_EXPR_BODY (body);
-	break;
-      case STATEMENT_LIST:
-	{
-	  tree only = NULL_TREE;
-	  for (tree_stmt_iterator i = tsi_start (body); !tsi_end_p (i);
-	       tsi_next (&i))
-	    if (TREE_CODE (tsi_stmt (i)) == DEBUG_BEGIN_STMT)
-	      continue;
-	    else if (only)
-	      return NULL_TREE;
-	    else
-	      only = tsi_stmt (i);
-	  body = only;
-	  break;
-	}
-      default:
-	return body;
-      }
-  return NULL_TREE;
-}
-
 /* T without the conversions that keep its value (to a type as wide or
    wider, of the same signedness or from unsigned).  */
 static tree
@@ -334,9 +301,9 @@ decided_at_zero (walk_site *w, tree cond, bool want, tree fn,
 static bool
 idle_at_zero (walk_site *w, tree body, tree fn, hash_set<tree> *written)
 {
-  tree only = only_stmt (body);
+  tree only = sparse_only_stmt (body);
   if (only && TREE_CODE (only) == COND_EXPR
-      && !(COND_EXPR_ELSE (only) && only_stmt (COND_EXPR_ELSE (only))))
+      && !(COND_EXPR_ELSE (only) && sparse_only_stmt (COND_EXPR_ELSE (only))))
     return decided_at_zero (w, COND_EXPR_COND (only), false, fn, written);
   while (body && TREE_CODE (body) == BIND_EXPR)
     body = BIND_EXPR_BODY (body);
@@ -349,9 +316,9 @@ idle_at_zero (walk_site *w, tree body, tree fn, hash_set<tree> *written)
       first = tsi_stmt (i);
   if (!first || TREE_CODE (first) != COND_EXPR
       || !COND_EXPR_THEN (first)
-      || only_stmt (COND_EXPR_THEN (first)) == NULL_TREE
-      || TREE_CODE (only_stmt (COND_EXPR_THEN (first))) != CONTINUE_STMT
-      || (COND_EXPR_ELSE (first) && only_stmt (COND_EXPR_ELSE (first))))
+      || sparse_only_stmt (COND_EXPR_THEN (first)) == NULL_TREE
+      || TREE_CODE (sparse_only_stmt (COND_EXPR_THEN (first))) != CONTINUE_STMT
+      || (COND_EXPR_ELSE (first) && sparse_only_stmt (COND_EXPR_ELSE (first))))
     return false;
   return decided_at_zero (w, COND_EXPR_COND (first), true, fn, written);
 }

@@ -20,6 +20,7 @@
 #include "sparse-plugin.h"
 #include "sparse_plugin.h"
 #include "ix.h"
+#include "emit-int.h"
 
 static tree rt_decls[SPARSE_RT_MAX];
 
@@ -302,13 +303,20 @@ sparse_build_get (location_t loc, tree handle, tree elem_type, int rank,
 			    handle, NULL_TREE, rank, x);
   tree type = TREE_TYPE (call);
   bool window;
-  if (tree read = sparse_inline_read (loc, handle, fmt, elem_type, x, call,
-				      &window))
-    call = read;
+  tree read = sparse_inline_read (loc, handle, fmt, elem_type, x, call,
+				  &window);
+  /* A walk read through the runtime (a CSC matrix's rows) is mostly in
+     the window: expected so, GCC keeps what the loop carries in
+     registers, not in memory across the call.  */
   if (window)
     call = fold_build3_loc (loc, COND_EXPR, type,
-			    in_window (loc, handle, rank, x),
-			    build_zero_cst (type), call);
+			    read ? in_window (loc, handle, rank, x)
+			    : sparse_emit::expected (loc, in_window (loc, handle,
+								     rank, x),
+						     true),
+			    build_zero_cst (type), read ? read : call);
+  else if (read)
+    call = read;
   return sparse_convert (loc, elem_type, after_saves (call, handle, rank, x));
 }
 

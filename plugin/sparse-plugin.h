@@ -257,6 +257,9 @@ tree sparse_handle_field (location_t loc, tree h, HOST_WIDE_INT off,
                           tree type);
 tree sparse_acquire_load (location_t loc, tree addr, tree type);
 tree sparse_opaque_copy (tree var, tree value);
+/* The one statement of BODY, through blocks without variables and the
+   debug markers of a statement list, or NULL_TREE (nest-calls.cc).  */
+tree sparse_only_stmt (tree body);
 /* A new local variable of FN of TYPE, named NAME (may be NULL).  */
 tree sparse_new_local (tree fn, tree type, const char *name);
 
