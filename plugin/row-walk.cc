@@ -184,26 +184,15 @@ check_body_r (tree *tp, int *walk_subtrees, void *data)
       *walk_subtrees = 0;
       return NULL_TREE;
     }
-  switch (TREE_CODE (t))
+  if (tree lhs = assigned_lvalue (t))
+    w->bad |= w->rw->match (lhs, &a);
+  else if (TREE_CODE (t) == CALL_EXPR)
     {
-    case MODIFY_EXPR:
-    case INIT_EXPR:
-    case PREINCREMENT_EXPR:
-    case POSTINCREMENT_EXPR:
-    case PREDECREMENT_EXPR:
-    case POSTDECREMENT_EXPR:
-      w->bad |= w->rw->match (TREE_OPERAND (t, 0), &a);
-      break;
-    case CALL_EXPR:
-      {
-	tree fn = get_callee_fndecl (t);
-	w->bad |= !fn || !fndecl_built_in_p (fn);
-	break;
-      }
-    default:
-      w->bad |= omp_construct_p (t);
-      break;
+      tree fn = get_callee_fndecl (t);
+      w->bad |= !fn || !fndecl_built_in_p (fn);
     }
+  else
+    w->bad |= omp_construct_p (t);
   return w->bad ? t : NULL_TREE;
 }
 

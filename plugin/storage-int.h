@@ -92,6 +92,8 @@ struct rewriter
 const char *decl_name (tree decl);
 bool omp_construct_p (tree t);
 tree note_written_r (tree *tp, int *, void *data);
+/* What assignment, increment or decrement T writes, or NULL_TREE.  */
+tree assigned_lvalue (tree t);
 
 } // namespace sparse_storage
 

@@ -327,11 +327,9 @@ rewriter::bad_use (tree decl, location_t loc, use_ctx ctx)
 	  rank == 1 ? "" : rank == 2 ? "[j]" : "[j]...");
 }
 
-/* Add the variable *TP writes, if any, to the set DATA.  */
 tree
-note_written_r (tree *tp, int *, void *data)
+assigned_lvalue (tree t)
 {
-  tree t = *tp, v = NULL_TREE;
   switch (TREE_CODE (t))
     {
     case MODIFY_EXPR:
@@ -340,14 +338,19 @@ note_written_r (tree *tp, int *, void *data)
     case POSTINCREMENT_EXPR:
     case PREDECREMENT_EXPR:
     case POSTDECREMENT_EXPR:
-      v = TREE_OPERAND (t, 0);
-      break;
-    case DECL_EXPR:
-      v = DECL_EXPR_DECL (t);
-      break;
+      return TREE_OPERAND (t, 0);
     default:
-      break;
+      return NULL_TREE;
     }
+}
+
+/* Add the variable *TP writes, if any, to the set DATA.  */
+tree
+note_written_r (tree *tp, int *, void *data)
+{
+  tree t = *tp;
+  tree v = TREE_CODE (t) == DECL_EXPR ? DECL_EXPR_DECL (t)
+	   : assigned_lvalue (t);
   if (v && (VAR_P (v) || TREE_CODE (v) == PARM_DECL))
     ((hash_set<tree> *) data)->add (v);
   return NULL_TREE;
