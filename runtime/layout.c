@@ -186,6 +186,14 @@ keys_and_padding (const sp_format *f, sp_layout *lo)
       lo->keybits += lo->kbits[lo->nkey++];
     }
   lo->keywords = lo->keybits ? (lo->keybits + 63) / 64 : 1;
+  lo->keyword = lo->plain && lo->keywords == 1;
+  for (int i = 0, off = lo->keybits; lo->keyword && i < lo->nkey; i++)
+    {
+      int d = f->lv[lo->key[i]].dim;
+      off -= lo->kbits[i];
+      lo->dshift[d] = (int8_t) off;
+      lo->keyword = lo->dims[d] - 1 <= sp__ix_max (f->crdw);
+    }
   lo->filler = 0;
   for (int k = last_c + 1; k < f->nlevels; k++)
     lo->filler |= lo->props[k].dense;

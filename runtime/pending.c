@@ -303,40 +303,15 @@ sp__pend_add (sp_pending *pd, const uint64_t *key, sp_num v, int set,
 int
 sp__pend_log_add (sp_tensor *t, const int64_t *coords, sp_num v)
 {
-  sp_priv *pv = t->priv;
-  sp_pending *pd = &pv->pend;
-  const sp_layout *lo = &pv->lo;
-  int64_t most = sp__ix_max (t->fmt.crdw);
-  uint64_t key = 0, *r;
-  int off = lo->keybits;
-
-  if (!lo->plain || lo->keywords != 1 || pv->dense || pv->built || pd->slot
-      || !t->dirty || pd->n + 1 >= pd->limit)
+  sp_pending *pd = &((sp_priv *) t->priv)->pend;
+  uint64_t key;
+  if (!sp__log_open (t))
     return 0;
-  /* sp__key_pack's key, of one word.  */
-  for (int i = 0; i < lo->nkey; i++)
-    {
-      int64_t c = coords[t->fmt.lv[lo->key[i]].dim];
-      if (c > most)
-        return 0;
-      off -= lo->kbits[i];
-      key |= (uint64_t) c << off;
-    }
-  if (pd->n == pd->cap)
-    {
-      note_key (pd, &key);
-      return append (pd, &key, v, SP_FROM_ADD) < 0 ? -1 : 1;
-    }
-  /* note_key and append, for a key of one word.  */
-  if (key < pd->least[0] || !pd->n)
-    pd->least[0] = key;
-  if (key > pd->most[0] || !pd->n)
-    pd->most[0] = key;
-  r = record (pd, pd->n++);
-  r[0] = key;
-  r[1] = (uint64_t) v.i;
-  r[2] = SP_FROM_ADD;
-  return 1;
+  if (sp__log_append (t, t->fmt.rank, coords, v))
+    return 1;
+  key = sp__log_key (t, t->fmt.rank, coords);
+  note_key (pd, &key);
+  return append (pd, &key, v, SP_FROM_ADD) < 0 ? -1 : 1;
 }
 
 int

@@ -232,13 +232,20 @@ bad_index (const sp_tensor *t, int rank, const int64_t *c, const char *what)
   die ("%s: internal: a good index refused", what);
 }
 
-static inline void
-check_index (const sp_tensor *t, int rank, const int64_t *c, const char *what)
+/* Whether T is a live tensor of rank RANK holding C.  */
+static inline int
+in_extents (const sp_tensor *t, int rank, const int64_t *c)
 {
   int ok = t && t->magic == SP_MAGIC && rank == t->fmt.rank;
   for (int d = 0; ok && d < rank; d++)
     ok = (uint64_t) c[d] < (uint64_t) t->dims[d];
-  if (!ok)
+  return ok;
+}
+
+static inline void
+check_index (const sp_tensor *t, int rank, const int64_t *c, const char *what)
+{
+  if (!in_extents (t, rank, c))
     bad_index (t, rank, c, what);
   sp__dist_check (t, c, what);
 }
@@ -417,6 +424,31 @@ add_i64 (sp_tensor *t, int rank, const int64_t *c, int64_t value)
     write_at (t, c, 0, value, 1, 0);
 }
 
+/* add_double and add_i64, their common case made without a call: a
+   nonzero number of T's type added by the one thread of the process to a
+   tensor whose log has room (sp__log_append).  Inlined into each entry
+   point, where RANK is a constant.  */
+static inline __attribute__ ((always_inline)) void
+add_double_at (sp_tensor *t, int rank, const int64_t *c, double value)
+{
+  sp_num v = { .i = 0 };
+  if (!(in_extents (t, rank, c) && !sp__distributed (t) && value != 0
+        && !isnan (value) && sp__lone ()
+        && !sp__num_of_double (t->type, value, &v)
+        && sp__log_append (t, rank, c, v)))
+    add_double (t, rank, c, value);
+}
+
+static inline __attribute__ ((always_inline)) void
+add_i64_at (sp_tensor *t, int rank, const int64_t *c, int64_t value)
+{
+  sp_num v = { .i = 0 };
+  if (!(in_extents (t, rank, c) && !sp__distributed (t) && value
+        && sp__lone () && !sp__num_of_i64 (t->type, value, &v)
+        && sp__log_append (t, rank, c, v)))
+    add_i64 (t, rank, c, value);
+}
+
 /* The entry points: a variadic one for every rank, fixed-arity ones for
    ranks 1 to 3 (sp__get1, sp__put2_i64, ...), which the plugin calls
    where it can (no argument list to walk).  */
@@ -473,7 +505,7 @@ sp__add (sp_tensor *t, double value, int rank, ...)
   va_start (ap, rank);
   read_coords (ap, rank, c);
   va_end (ap);
-  add_double (t, rank, c, value);
+  add_double_at (t, rank, c, value);
 }
 
 void
@@ -484,7 +516,7 @@ sp__add_i64 (sp_tensor *t, int64_t value, int rank, ...)
   va_start (ap, rank);
   read_coords (ap, rank, c);
   va_end (ap);
-  add_i64 (t, rank, c, value);
+  add_i64_at (t, rank, c, value);
 }
 
 /* The fixed-arity entry points of rank R, whose coordinates are the
@@ -513,12 +545,12 @@ sp__add_i64 (sp_tensor *t, int64_t value, int rank, ...)
   void sp__add##R (sp_tensor *t, double value, SP_PARAMS##R)                 \
   {                                                                          \
     const int64_t c[] = { __VA_ARGS__ };                                     \
-    add_double (t, R, c, value);                                             \
+    add_double_at (t, R, c, value);                                          \
   }                                                                          \
   void sp__add##R##_i64 (sp_tensor *t, int64_t value, SP_PARAMS##R)          \
   {                                                                          \
     const int64_t c[] = { __VA_ARGS__ };                                     \
-    add_i64 (t, R, c, value);                                                \
+    add_i64_at (t, R, c, value);                                             \
   }
 
 #define SP_PARAMS1 int64_t i0

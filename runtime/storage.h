@@ -341,6 +341,11 @@ typedef struct sp_layout
   /* Every level is a plain variable of its own dimension and no level is
      O: x[dim[k]] = lc[k].  */
   int plain;
+  /* The layout is plain, its key is one word, and every coordinate fits
+     a crd entry: the key of coordinates x is the sum of x[d] << dshift[d]
+     (sp__log_key).  */
+  int keyword;
+  int8_t dshift[SP_MAX_RANK];
   /* Some slots are made by the format, not by entries (a D level below
      the last compressed one): zero values there are not entries.  */
   int filler;
@@ -744,6 +749,51 @@ int sp__bld_end (sp_bld *b, int failed);
    (SP_FROM_OLD), an sp_insert (SP_FROM_ADD) or sp_put (SP_FROM_SET), or
    a cancelled one (SP_FROM_NONE).  */
 enum { SP_FROM_OLD, SP_FROM_ADD, SP_FROM_SET, SP_FROM_NONE };
+
+/* Whether an addition to T is an append to its log (sp__pend_log_add):
+   its layout's key is one word, its arrays are not built (nor a dense
+   copy made), and its log is begun, not indexed and below its limit.  */
+static inline int
+sp__log_open (const sp_tensor *t)
+{
+  const sp_priv *pv = (const sp_priv *) t->priv;
+  const sp_pending *pd = &pv->pend;
+  return pv->lo.keyword && !pv->dense && !pv->built && !pd->slot && t->dirty
+         && pd->n + 1 < pd->limit;
+}
+
+/* The one-word key of COORDS (in range) in T's log.  */
+static inline uint64_t
+sp__log_key (const sp_tensor *t, int rank, const int64_t *coords)
+{
+  const sp_layout *lo = &((const sp_priv *) t->priv)->lo;
+  uint64_t key = 0;
+  for (int d = 0; d < rank; d++)
+    key |= (uint64_t) coords[d] << lo->dshift[d];
+  return key;
+}
+
+/* sp__pend_log_add where the log has room, inline: 1 when V was
+   appended at COORDS (in range, RANK T's), 0 when the caller must call
+   sp__pend_log_add.  */
+static inline int
+sp__log_append (sp_tensor *t, int rank, const int64_t *coords, sp_num v)
+{
+  sp_pending *pd = &((sp_priv *) t->priv)->pend;
+  uint64_t key, *r;
+  if (!sp__log_open (t) || pd->n == pd->cap || !pd->n)
+    return 0;
+  key = sp__log_key (t, rank, coords);
+  if (key < pd->least[0])
+    pd->least[0] = key;
+  if (key > pd->most[0])
+    pd->most[0] = key;
+  r = pd->rec + 3 * pd->n++;
+  r[0] = key;
+  r[1] = (uint64_t) v.i;
+  r[2] = SP_FROM_ADD;
+  return 1;
+}
 
 /* Build T's arrays (none yet) from N records sorted by key.  Without
    MERGE, records with equal keys add up; with it, the origins say how
