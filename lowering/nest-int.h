@@ -91,6 +91,10 @@ typedef struct engine
   int base[NEST_MAX_OBJS];         /* the object each stands for in the
                                      result: itself, or the original of
                                      a twin (nest-split.c) */
+  /* Temporaries' terms: their guards assumed false at the zeros too
+     (a second run of the nest, made when the first failed and SKIPPED
+     says a temporary's guard could have been).  */
+  int assume_temps, skipped;
   nest_result *r;
 } engine;
 

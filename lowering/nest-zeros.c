@@ -278,6 +278,10 @@ assume_false_at_zero (engine *g, int k)
   if (g->gassumed[k] || !invariant_at_zero (g, ev->rhs)
       || r->nassumes == NEST_MAX_GUARDS)
     return 1;
+  /* A condition and its negation are never both false.  */
+  for (int b = 0; b < r->nassumes; b++)
+    if (r->assume[b].expr == ev->rhs && r->assume[b].neg != g->gelse[k])
+      return 1;
   nest_assume *a = &r->assume[r->nassumes];
   a->expr = ev->rhs;
   a->neg = g->gelse[k];
@@ -363,8 +367,11 @@ ng_guard_term (engine *g, int evi, ix_assign op, int rhs, int gs, int *t)
   int o = g->n->ev[evi].obj, t0 = *t;
   if (gs >= 0 && (*t = ng_new_sym (g, IX_WHERE, gs, t0)) < 0)
     return -1;
-  if (ng_is_temp (g, o))
-    return 0;
+  if (ng_is_temp (g, o) && !g->assume_temps)
+    {
+      g->skipped |= gs >= 0 && nonzero_decision (g, *t) == *t;
+      return 0;
+    }
   /* A guard that may be true at a zero, as scalars say: assumed false
      there (checked at run time) when that makes the value zero.  */
   for (int k = g->nguards - 1;
@@ -378,7 +385,7 @@ ng_guard_term (engine *g, int evi, ix_assign op, int rhs, int gs, int *t)
                         || (*t = ng_new_sym (g, IX_WHERE, gs, t0)) < 0))
           return -1;
       }
-  return ng_check_zeros (g, evi, op, rhs, *t, gs);
+  return ng_is_temp (g, o) ? 0 : ng_check_zeros (g, evi, op, rhs, *t, gs);
 }
 
 void

@@ -1345,8 +1345,11 @@ refuse_unordered (engine *g, int o, int down)
                   ng_objname (g, o));
 }
 
-int
-nest_lower (const nest *n, nest_result *r)
+/* nest_lower, the guards of temporaries' terms assumed false at the
+   zeros when ASSUME_TEMPS; *SKIPPED tells whether that was worth a
+   try.  */
+static int
+lower (const nest *n, nest_result *r, int assume_temps, int *skipped)
 {
   memset (r, 0, sizeof *r);
   if (n->full)
@@ -1369,6 +1372,7 @@ nest_lower (const nest *n, nest_result *r)
   g->n = n;
   g->syms = syms;
   g->r = r;
+  g->assume_temps = assume_temps;
   int named[NEST_MAX_OBJS] = { 0 };
   int rc = unordered >= 0 ? refuse_unordered (g, unordered, down)
            : prepass (g, named);
@@ -1474,8 +1478,21 @@ nest_lower (const nest *n, nest_result *r)
     r->kernel_obj[k] = g->base[r->kernel_obj[k]];
   for (int c = 0; c < r->nbound_checks; c++)
     r->bound_check[c].obj = g->base[r->bound_check[c].obj];
+  *skipped = g->skipped;
   free (split);
   free (syms);
   free (g);
   return rc;
+}
+
+int
+nest_lower (const nest *n, nest_result *r)
+{
+  int skipped, rc = lower (n, r, 0, &skipped);
+  nest_result again;
+  /* The first failure's reason stands when the second run fails too.  */
+  if (rc == 0 || !skipped || lower (n, &again, 1, &skipped))
+    return rc;
+  *r = again;
+  return 0;
 }

@@ -88,4 +88,16 @@ conditions (int n, double y[n], double A[n][n] SPARSE ("CSR"), double x[n],
 	  t = A[i][j];
 	y[i] += t * x[j];
       }
+  /* Counts in locals of both branches of a threshold: one branch runs
+     at every unstored zero, whatever the threshold.  */
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: at the unstored zeros of A a condition in 'c.i. = u - v' may be true, so that it stores a value that is not zero there" } */
+    {
+      int u = 0, v = 0;
+      for (int j = 0; j < n; j++)
+	if (A[i][j] > tol)
+	  u++;
+	else
+	  v++;
+      c[i] = u - v;
+    }
 }

@@ -56,6 +56,20 @@ threshold (int n, double A[n][n] SPARSE ("CSR"), double tol)
   return c;
 }
 
+/* ... and counted in a local that the row's store takes.  */
+void
+threshold_rows (int n, double A[n][n] SPARSE ("CSR"), double tol, int *cnt)
+{
+  for (int i = 0; i < n; i++)	/* { dg-message "sparsified where the condition 'fabs .A.i..j.. > tol' is false at the unstored zeros, checked before the loops .else they run as written." } */
+    {				/* { dg-message "loop nest sparsified: cnt.i. = sum.j, A.i,j. != 0 && abs.A.i,j.. > tol . 1 : 0.; A: CSR; loops: i for, j for over A; cnt: dense" "" { target *-*-* } .-1 } */
+      int c = 0;
+      for (int j = 0; j < n; j++)
+	if (fabs (A[i][j]) > tol)
+	  c++;
+      cnt[i] = c;
+    }
+}
+
 long
 count (int n, double A[n][n] SPARSE ("DCSR"))
 {
