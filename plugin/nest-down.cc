@@ -120,7 +120,7 @@ reader::fail_down (tree var)
    it), step and stop of loop VAR, FOR_STMT, counting down, into LI:
    the range [LI's lo, LI's bound) an increasing loop would cover.  */
 bool
-reader::read_down (tree for_stmt, tree start, tree var, bool scoped,
+reader::read_down (tree for_stmt, tree start, tree var,
 		   loop_info *li)
 {
   const char *name = decl_name (var);
@@ -150,12 +150,8 @@ reader::read_down (tree for_stmt, tree start, tree var, bool scoped,
   bool lv = false;
   if (!integer_zerop (lo))
     {
-      if (open.is_empty () || !range_value (lo, &lv))
+      if (!range_value (lo, &lv))
 	return fail_subrange (name, "counts down to", lo);
-      if (!scoped)
-	return fail ("loop %s counts down to a value other than 0 and its "
-		     "variable is declared outside it: declare it in the for "
-		     "statement", name);
       li->lo = lo;
     }
 

@@ -475,6 +475,10 @@ reader::read_bound (tree b, bool le, tree var, loop_info *li)
 			   TREE_TYPE (var)))
     return fail ("bound " HOST_WIDE_INT_PRINT_DEC " does not fit loop "
 		 "variable %s", boff, name);
+  /* A bound below an extent (n - 1): the loop runs over the extent,
+     kept below the bound by a guard.  */
+  if (bdecl && !expr && boff < 0)
+    li->hi = b, li->hi_le = le, boff = 0;
   li->bound_decl = bdecl;
   li->bound_off = boff;
   li->bound_rt = expr;
@@ -493,8 +497,7 @@ reader::read_up (tree for_stmt, tree start, tree var, loop_info *li)
     cond = TREE_OPERAND (cond, 0);
   /* Start: 0, or a range's.  */
   bool lv = false;
-  if (start && !integer_zerop (start) && !open.is_empty ()
-      && range_value (start, &lv))
+  if (start && !integer_zerop (start) && range_value (start, &lv))
     li->lo = start;
   else if (!start || !integer_zerop (start))
     return fail_subrange (name, "starts at", start);
@@ -577,7 +580,7 @@ reader::read_header (tree for_stmt, tree init, loop_info *li)
   if (!li->down && counts_down (for_stmt)
       && incremented_var (for_stmt) == var)
     return fail_down (var);
-  if (li->down ? !read_down (for_stmt, start, var, scoped, li)
+  if (li->down ? !read_down (for_stmt, start, var, li)
       : !read_up (for_stmt, start, var, li))
     return false;
 

@@ -115,7 +115,7 @@ struct reader
   bool read_loop (tree for_stmt, tree init);
   bool read_header (tree for_stmt, tree init, loop_info *li);
   bool read_up (tree for_stmt, tree start, tree var, loop_info *li);
-  bool read_down (tree for_stmt, tree start, tree var, bool scoped,
+  bool read_down (tree for_stmt, tree start, tree var,
 		  loop_info *li);
   bool read_body (tree t);
   bool read_list (tree list);

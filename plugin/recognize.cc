@@ -139,7 +139,10 @@ struct recognizer
   void rewrite (tree *forp, reader &rd, nest_result &res, ix_split **plans,
 		tree cond);
   tree bound_value (const loop_info &li);
+  tree range_start (const loop_info &li);
+  tree range_stop (const loop_info &li);
   tree ran (reader &rd, int l);
+  tree end_value (reader &rd, int l);
   tree bounds_match (reader &rd, const nest_result &res);
   tree region_overlap_free (reader &rd, const nest_result &res,
 			    int *unsized, int *other);
@@ -157,21 +160,101 @@ recognizer::bound_value (const loop_info &li)
 		      fold_convert (i64, unshare_expr (li.bound_decl)), off);
 }
 
+/* The least value of loop LI's range and the first value past it
+   counting up (one past its start counting down), as int64_t
+   expressions that may read enclosing loops' variables.  */
+tree
+recognizer::range_start (const loop_info &li)
+{
+  tree i64 = sparse_int64_type ();
+  return li.lo ? fold_convert (i64, unshare_expr (li.lo))
+	       : build_int_cst (i64, 0);
+}
+
+tree
+recognizer::range_stop (const loop_info &li)
+{
+  tree i64 = sparse_int64_type ();
+  if (!li.hi)
+    return bound_value (li);
+  return fold_build2 (PLUS_EXPR, i64, fold_convert (i64, unshare_expr (li.hi)),
+		      build_int_cst (i64, li.hi_le));
+}
+
 /* Whether loop RD.loops[L] runs at all: the loops around it run (their
-   bounds are positive); NULL for the outer loop.  */
+   ranges are not empty); NULL for the outer loop.  */
 tree
 recognizer::ran (reader &rd, int l)
 {
-  tree i64 = sparse_int64_type ();
   tree cond = NULL_TREE;
   for (int p = rd.loops[l].parent; p >= 0; p = rd.loops[p].parent)
     {
-      tree pos = build2 (GT_EXPR, integer_type_node,
-			 bound_value (rd.loops[p]), build_int_cst (i64, 0));
+      const loop_info &pi = rd.loops[p];
+      tree pos = build2 (GT_EXPR, integer_type_node, range_stop (pi),
+			 range_start (pi));
       cond = cond ? build2 (TRUTH_ANDIF_EXPR, integer_type_node, cond, pos)
 		  : pos;
     }
   return cond;
+}
+
+/* Replace the variables of the map in DATA by their values.  */
+static tree
+last_values_r (tree *tp, int *walk_subtrees, void *data)
+{
+  hash_map<tree, tree> *last = (hash_map<tree, tree> *) data;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (tree *v = last->get (*tp))
+    {
+      *tp = fold_convert (TREE_TYPE (*tp), *v);
+      *walk_subtrees = 0;
+    }
+  return NULL_TREE;
+}
+
+/* Whether T reads the variable of a loop of RD.  */
+static bool
+reads_loop_var (reader &rd, tree t)
+{
+  for (unsigned l = 0; l < rd.loops.length (); l++)
+    if (walk_tree_without_duplicates (&t, find_decl_r, rd.loops[l].var))
+      return true;
+  return false;
+}
+
+/* The value the variable of loop RD.loops[L] ends with, as an int64_t
+   expression, where the loops around it run: counting up, the end of
+   its range, or its start when that is past the end; down, one below
+   its range's least value, or its start when that is below it.  Where
+   the range reads enclosing loops' variables, they are taken at their
+   last iterations; NULL_TREE when one of those loops' own range reads
+   loop variables, which leaves its last iteration unknown here.  */
+tree
+recognizer::end_value (reader &rd, int l)
+{
+  tree i64 = sparse_int64_type ();
+  const loop_info &li = rd.loops[l];
+  hash_map<tree, tree> last;
+  for (int p = li.parent; p >= 0; p = rd.loops[p].parent)
+    {
+      const loop_info &pi = rd.loops[p];
+      if ((pi.lo && reads_loop_var (rd, pi.lo))
+	  || (pi.hi && reads_loop_var (rd, pi.hi)))
+	return NULL_TREE;
+      last.put (pi.var, pi.down ? range_start (pi)
+			: fold_build2 (MINUS_EXPR, i64, range_stop (pi),
+				       build_int_cst (i64, 1)));
+    }
+  auto at_last = [&] (tree t) {
+    walk_tree (&t, last_values_r, &last, NULL);
+    return t;
+  };
+  tree lo = at_last (range_start (li)), stop = at_last (range_stop (li));
+  if (li.down)
+    return fold_build2 (MINUS_EXPR, i64, fold_build2 (MIN_EXPR, i64, stop, lo),
+			build_int_cst (i64, 1));
+  return fold_build2 (MAX_EXPR, i64, stop, lo);
 }
 
 /* The condition that the bounds of RES's bound checks equal their
@@ -308,22 +391,13 @@ recognizer::rewrite (tree *forp, reader &rd, nest_result &res,
   res.nkernels = 0;
 
   /* Loop variables that outlive the loops: the values they end with.  */
-  tree i64 = sparse_int64_type ();
   for (unsigned l = 0; l < rd.loops.length (); l++)
     {
       const loop_info &li = rd.loops[l];
       if (li.scoped || rd.inner.contains (li.var))
 	continue;
       tree type = TREE_TYPE (li.var);
-      /* Counting up, it ends at the bound (0 if that is less); down, at
-	 -1 (wrapped when unsigned), or at its start when it did not run.  */
-      tree end = li.down
-		 ? fold_build2 (MINUS_EXPR, i64,
-				fold_build2 (MIN_EXPR, i64, bound_value (li),
-					     build_int_cst (i64, 0)),
-				build_int_cst (i64, 1))
-		 : fold_build2 (MAX_EXPR, i64, bound_value (li),
-				build_int_cst (i64, 0));
+      tree end = end_value (rd, l);
       tree set = build2 (MODIFY_EXPR, type, li.var, fold_convert (type, end));
       if (tree r = ran (rd, l))
 	set = build3 (COND_EXPR, void_type_node, r, set, NULL_TREE);
@@ -352,9 +426,9 @@ recognizer::rewrite (tree *forp, reader &rd, nest_result &res,
   /* Operands reached through structure members: their variables are set
      before the condition and the statements read them.  */
   const loop_info &outer = rd.loops[0];
-  tree runs = outer.bound_decl
-	      ? build2 (GT_EXPR, integer_type_node, bound_value (outer),
-			build_int_cst (i64, 0))
+  tree runs = outer.bound_decl || outer.lo || outer.hi
+	      ? build2 (GT_EXPR, integer_type_node, range_stop (outer),
+			range_start (outer))
 	      : NULL_TREE;
   if (tree set = rd.member_setup (runs))
     {
@@ -525,6 +599,15 @@ recognizer::build (reader &rd, tree loop, tree init, nest_result &res,
       rd.open.truncate (0);
       return rd.fail ("loop variable %s indexes nothing",
 		      decl_name (rd.loops[0].var));
+    }
+  for (unsigned l = 0; l < rd.loops.length (); l++)
+    {
+      const loop_info &li = rd.loops[l];
+      if (!li.scoped && !rd.inner.contains (li.var) && !end_value (rd, l))
+	return rd.fail ("the variable of loop %s outlives the loops and its "
+			"last value depends on an enclosing loop's range: "
+			"declare it in the for statement ('for (int %s = "
+			"...')", decl_name (li.var), decl_name (li.var));
     }
   if (nest_lower (rd.n, &res) != 0)
     {

@@ -17,7 +17,7 @@ forms (int n, double y[n], double A[n][n] SPARSE ("CSR"), double x[n],
   for (int i = n - 1; i >= 0; i -= 2)	/* { dg-message "not sparsified: loop i does not step by 1" } */
     for (int j = 0; j < n; j++)
       y[i] += A[i][j] * x[j];
-  for (int i = n - 1; i >= 1; i--)	/* { dg-message "not sparsified: loop i counts down to 1, not 0: a loop must run over a whole extent" } */
+  for (int i = n - 1; i >= 1; i--)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, i >= 1 . A.i,j. . x.j. : 0.; A: CSR; loops: i for, j for over A" } */
     for (int j = 0; j < n; j++)
       y[i] += A[i][j] * x[j];
   for (unsigned i = un - 1; i >= 0; i--)	/* { dg-message "not sparsified: loop i is unsigned and counts down: write it 'for .i = bound; i-- > 0; .', which does not wrap past 0" } */
@@ -32,7 +32,7 @@ forms (int n, double y[n], double A[n][n] SPARSE ("CSR"), double x[n],
     for (int j = 0; j < n; j++)
       y[i] += A[i][j] * x[j];
   int j;
-  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: loop j counts down to a value other than 0 and its variable is declared outside it: declare it in the for statement" } */
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, j >= i . 1 . A.i,j. . x.j. : 0.; A: CSR; loops: i for, j for over A down" } */
     for (j = n - 1; j > i; j--)
       y[i] += A[i][j] * x[j];
   for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: loop j runs over part of an extent and its variable is not a signed int or long" } */

@@ -13,7 +13,7 @@ loops (int n, int m, double y[n], double A[n][m] SPARSE ("CSR"), double x[m],
   for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: bound n does not match extent m of A" } */
     for (int j = 0; j < n; j++)
       y[i] += A[i][j] * x[j];
-  for (int i = 1; i < n; i++)	/* { dg-message "not sparsified: loop i starts at 1, not 0: a loop must run over a whole extent" } */
+  for (int i = 1; i < n; i++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, i >= 1 . A.i,j. . x.j. : 0.; A: CSR" } */
     for (int j = 0; j < m; j++)
       y[i] += A[i][j] * x[j];
   for (int i = 0; i < n; i += 2)	/* { dg-message "not sparsified: loop i does not step by 1" } */
@@ -34,7 +34,7 @@ loops (int n, int m, double y[n], double A[n][m] SPARSE ("CSR"), double x[m],
   for (unsigned i = 0; i <= un - 1; i++)	/* { dg-message "not sparsified: loop i is unsigned and tests '<=': it never ends when the bound is 0" } */
     for (int j = 0; j < m; j++)
       y[i] += A[i][j] * x[j];
-  for (int i = 0; i < n - 1; i++)	/* { dg-message "not sparsified: bound n - 1 does not match extent n of A: loop i must run over the whole extent" } */
+  for (int i = 0; i < n - 1; i++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, i < n . -1 . A.i,j. . x.j. : 0.; A: CSR" } */
     for (int j = 0; j < m; j++)
       y[i] += A[i][j] * x[j];
 }

@@ -109,7 +109,7 @@ left_alone (int n, double y[n], double A[n][n] SPARSE ("CSR"),
       for (int j = 0; j < n; j++)
         y[i] += sr_val (i + j) * A[i][j] * x[j];
     }
-  for (int i = 1; i < n; i++)	/* { dg-message "not sparsified: loop i starts at 1, not 0: a loop must run over a whole extent" } */
+  for (int i = 1; i < n; i++)	/* { dg-message "not sparsified: a subscript of A is not a loop variable" } */
     for (int j = 0; j < n; j++)
       y[i] += A[i - 1][j] * x[j];
   for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: y.i. -= sum.j, j != i . A.i,j. . x.j. : 0.; A: CSR; loops: i for, j for over A; y: dense" } */
