@@ -92,11 +92,12 @@ find_decl_r (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
-/* Like find_tagged_r, not looking inside loops already reported.  */
+/* Like find_tagged_r, not looking inside loops (and constructs) already
+   reported.  */
 tree
 find_unreported_tagged_r (tree *tp, int *walk_subtrees, void *data)
 {
-  if (TREE_CODE (*tp) == FOR_STMT && sparse_nest_reported_p (*tp))
+  if (sparse_nest_reported_p (*tp))
     {
       *walk_subtrees = 0;
       return NULL_TREE;

@@ -31,7 +31,9 @@
 
    A nest that cannot be read or proved is left to the element-by-element
    fallback; the storage rewrite says why (sparse_nest_refusal), at its
-   outer loop, with the arrays it accesses element by element.  When the reason lies in the
+   outer loop, with the arrays it still accesses element by element.  A
+   refused `parallel for` is recorded as its OMP_PARALLEL, whose remark
+   is said at the construct's outer loop.  When the reason lies in the
    outer loop itself (its header, or a statement of its own body), the
    loops inside it are tried as nests of their own.
 
@@ -40,10 +42,19 @@
 #include "nest-reader.h"
 
 /* Loops the recognizer has dealt with but not rewritten, for the storage
-   rewrite's remarks: refused (the reason), or with nothing to say (NULL:
-   kept as the overlapping-pointer path, or holding only nests of their
-   own).  */
-static hash_map<tree, char *> *reported_loops;
+   rewrite's remarks: refused (the reason, and where to say it), or with
+   nothing to say (no reason: kept as the overlapping-pointer path, or
+   holding only nests of their own).  A loop is a FOR_STMT, or the
+   program's `parallel for` construct (its OMP_PARALLEL), whose outer
+   loop is no FOR_STMT.  */
+struct nest_note
+{
+  char *reason;
+  location_t loc;		/* where to say it; UNKNOWN_LOCATION: the
+				   loop's own */
+};
+
+static hash_map<tree, nest_note> *reported_loops;
 
 bool
 sparse_nest_reported_p (tree loop)
@@ -52,46 +63,29 @@ sparse_nest_reported_p (tree loop)
 }
 
 const char *
-sparse_nest_refusal (tree loop)
+sparse_nest_refusal (tree loop, location_t *loc)
 {
-  char **reason = reported_loops && loop ? reported_loops->get (loop) : NULL;
-  return reason ? *reason : NULL;
+  nest_note *note = reported_loops && loop ? reported_loops->get (loop)
+		    : NULL;
+  if (loc && note && note->loc != UNKNOWN_LOCATION)
+    *loc = note->loc;
+  return note ? note->reason : NULL;
 }
 
 namespace {
 
 using namespace loop_reader;
 
-/* Loop nest LOOP stays loops over element accesses, for REASON: the
-   storage rewrite says so, with the arrays it accesses element by
-   element.  */
+/* Loop nest LOOP stays loops over element accesses, for REASON, said at
+   LOC (UNKNOWN_LOCATION: LOOP's own): the storage rewrite says so, with
+   the arrays it accesses element by element.  With no REASON, LOOP has
+   nothing to say.  */
 void
-refuse (tree loop, const char *reason)
+report_loop (tree loop, const char *reason,
+	     location_t loc = UNKNOWN_LOCATION)
 {
-  reported_loops->put (loop, xstrdup (reason));
-}
-
-/* Mark the loops in *TP reported: they stay, with their note given.  */
-tree
-mark_loops_r (tree *tp, int *walk_subtrees, void *)
-{
-  if (TYPE_P (*tp) || DECL_P (*tp))
-    *walk_subtrees = 0;
-  else if (TREE_CODE (*tp) == FOR_STMT)
-    reported_loops->put (*tp, NULL);
-  return NULL_TREE;
-}
-
-/* The program's OpenMP construct at *TP, around a nest over tagged
-   arrays, stays as it is, for REASON: said at LOC, the loops inside it
-   not tried again.  */
-void
-omp_refused (tree *tp, location_t loc, const char *reason)
-{
-  walk_tree_without_duplicates (tp, mark_loops_r, NULL);
-  sparse_remark (SPARSE_REMARK_ELEMENTWISE, loc, "loop nest not sparsified: "
-		 "%s; its tagged arrays are accessed element by element "
-		 "through the runtime", reason);
+  nest_note note = { reason ? xstrdup (reason) : NULL, loc };
+  reported_loops->put (loop, note);
 }
 
 /* The report's note of a nest at LOC whose sparse loops run only when
@@ -415,9 +409,9 @@ recognizer::rewrite (tree *forp, reader &rd, nest_result &res,
 
   if (cond)
     {
-      reported_loops->put (loop, NULL);
-      if (omp)
-	walk_tree_without_duplicates (forp, mark_loops_r, NULL);
+      /* The loops as written (the construct, under OpenMP) are a copy
+	 with nothing to say.  */
+      report_loop (*forp, NULL);
       *forp = build3_loc (loc, COND_EXPR, void_type_node, cond, stmts, *forp);
     }
   else
@@ -699,7 +693,7 @@ recognizer::try_nest (tree *forp, tree init)
 		"construct ('#pragma omp %s'); only a '#pragma omp parallel "
 		"for' on the outer loop of a nest is replaced by parallel "
 		"sparse loops", omp_construct_name (in_omp));
-      refuse (loop, reason);
+      report_loop (loop, reason);
       return true;
     }
 
@@ -750,8 +744,9 @@ recognizer::try_nest (tree *forp, tree init)
 
   if (omp)
     {
-      /* The construct stays; nothing inside it is tried again.  */
-      omp_refused (forp, EXPR_LOCATION (loop), rd.reason);
+      /* The construct stays, said at its outer loop; nothing inside it
+	 is tried again, and its accesses are the construct's.  */
+      report_loop (*forp, rd.reason, EXPR_LOCATION (loop));
       return true;
     }
   /* A nest inside a loop that failed, subscripted by that loop's
@@ -767,14 +762,14 @@ recognizer::try_nest (tree *forp, tree init)
 	 none unless it touches tagged arrays elsewhere.  */
       if (!walk_tree_without_duplicates (&FOR_BODY (loop),
 					 find_unreported_tagged_r, NULL))
-	reported_loops->put (loop, NULL);
+	report_loop (loop, NULL);
       return true;
     }
   /* Tried as part of a loop that failed in itself: a failure in this
      loop itself is that loop's to report.  */
   if (rd.own_level && !around.is_empty ())
     return false;
-  refuse (loop, rd.reason);
+  report_loop (loop, rd.reason);
   return true;
 }
 
@@ -791,7 +786,7 @@ recognizer::try_omp_nest (tree *parp)
       char reason[300];
       snprintf (reason, sizeof reason, "the '#pragma omp parallel for' has "
 		"%s, which the sparse loops cannot honour", o.why);
-      omp_refused (parp, o.loc, reason);
+      report_loop (*parp, reason, o.loc);
       return true;
     }
   omp = &o;
@@ -810,10 +805,10 @@ sparse_recognize_nests (tree fndecl)
       || seen_error ())
     return;
   if (!reported_loops)
-    reported_loops = new hash_map<tree, char *>;
-  for (hash_map<tree, char *>::iterator i = reported_loops->begin ();
+    reported_loops = new hash_map<tree, nest_note>;
+  for (hash_map<tree, nest_note>::iterator i = reported_loops->begin ();
        i != reported_loops->end (); ++i)
-    free ((*i).second);
+    free ((*i).second.reason);
   reported_loops->empty ();
 
   recognizer r;

@@ -272,11 +272,12 @@ void sparse_pre_genericize (void *gcc_data, void *user_data);
    canonical dense loop nests of FNDECL over tagged arrays into einsum
    statements and their markers, reporting those it leaves alone.  */
 void sparse_recognize_nests (tree fndecl);
-/* Has the recognizer dealt with loop LOOP (a FOR_STMT) without rewriting
-   it?  */
+/* Has the recognizer dealt with loop LOOP (a FOR_STMT, or the OMP_PARALLEL
+   of the program's `parallel for`) without rewriting it?  */
 bool sparse_nest_reported_p (tree loop);
-/* Why the recognizer left loop LOOP to element access, or NULL.  */
-const char *sparse_nest_refusal (tree loop);
+/* Why the recognizer left loop LOOP to element access, or NULL; *LOC, if
+   LOC, set to where to say it when that is not LOOP's own location.  */
+const char *sparse_nest_refusal (tree loop, location_t *loc = NULL);
 /* The GIMPLE pass that lowers einsum markers (before omplower).  */
 opt_pass *make_pass_sparse (gcc::context *ctxt);
 

@@ -22,8 +22,11 @@
      parameter) is a located error saying what to write instead;
    - a loop whose accesses go through the runtime at coordinates its
      iterations vary is a remark (remarks.cc, a warning by default) at
-     the loop the recognizer refused, with its reason, or else at the
-     outermost loop, naming the arrays so accessed.
+     the loop the recognizer refused (or the `parallel for` construct,
+     at its outer loop), with its reason, or else at the outermost loop,
+     naming the arrays so accessed; a refused loop whose accesses are
+     all walked (row-walk.cc) or the same at every iteration has its
+     reason as a note.
 
    The einsum marker calls (pragma.cc) get the handles of their tagged
    operands appended here; the GIMPLE pass (einsum-lower.cc) lowers them.
@@ -967,12 +970,13 @@ rewriter::walk_discarded (tree *tp, location_t loc)
 }
 
 /* The remark of loop T, whose fallback accesses to NAMES vary with its
-   iterations: the recognizer's reason when it refused the loop.  */
+   iterations: the recognizer's reason when it refused the loop, said
+   where the recognizer says (a construct's outer loop).  */
 void
 rewriter::say_loop (tree t, location_t loc, const vec<tree> &names)
 {
-  const char *refusal = sparse_nest_refusal (t);
   location_t where = EXPR_LOC_OR_LOC (t, loc);
+  const char *refusal = sparse_nest_refusal (t, &where);
   if (names.is_empty ())
     {
       if (refusal)
@@ -998,9 +1002,11 @@ rewriter::say_loop (tree t, location_t loc, const vec<tree> &names)
 		   pp_formatted_text (&pp));
 }
 
-/* A for, while or do loop T.  The outermost loop and each loop the
-   recognizer reported collect the arrays their bodies access element by
-   element through the runtime, for their remarks.  */
+/* A for, while or do loop T, or an OpenMP construct the recognizer
+   reported (the program's `parallel for`, whose outer loop is no
+   FOR_STMT).  The outermost loop and each loop the recognizer reported
+   collect the arrays their bodies access element by element through the
+   runtime, for their remarks.  */
 void
 rewriter::walk_loop (tree t, location_t loc)
 {
@@ -1030,11 +1036,13 @@ rewriter::walk_loop (tree t, location_t loc)
       walk (&WHILE_COND (t), loc, false);
       walk (&WHILE_BODY (t), loc, true);
     }
-  else
+  else if (TREE_CODE (t) == DO_STMT)
     {
       walk (&DO_COND (t), loc, false);
       walk (&DO_BODY (t), loc, true);
     }
+  else
+    walk_operands (t, loc);
   if (!own)
     return;
   say_loop (t, loc, names);
@@ -1184,7 +1192,10 @@ rewriter::walk (tree *tp, location_t loc, bool unused)
       if (omp_construct_p (t))
 	{
 	  in_omp++;
-	  walk_operands (t, loc);
+	  if (sparse_nest_reported_p (t))
+	    walk_loop (t, loc);
+	  else
+	    walk_operands (t, loc);
 	  in_omp--;
 	}
       else if (EXPR_P (t))

@@ -45,7 +45,7 @@ static long omp_count (double A[N][N] SPARSE ("CSR"), const int *lv)
   for (int i = 0; i < N; i++)
     {
       int mark = 0;
-      for (int j = 0; j < N; j++)
+      for (int j = 0; j < N; j++)	/* { dg-message "loop .j. visits only the entries .A. stores in the line it reads" } */
         if (A[i][j] != 0 && lv[j] > mark)
           { mark = lv[j]; c += mark + i; }
     }

@@ -7,9 +7,13 @@
    variable used after the loop, a break, a continue, a narrow variable
    under a bound below the extent, a guard of an int matrix, a
    side-effect-free test before the element's, walks nested in walks
-   (vertices two steps away), and the same loops over a matrix with
-   inserts pending (run over every coordinate, through the runtime).
-   The matrices store explicit zeros.  Values are printed with %a.  */
+   (vertices two steps away), walks under the program's `#pragma omp
+   parallel for` (the construct refused, each thread walking rows of its
+   own), and the same loops over a matrix with inserts pending (run over
+   every coordinate, through the runtime, from several threads at once
+   under the construct).  The matrices store explicit zeros.  Values are
+   printed with %a.  */
+/* { dg-options "-fopenmp" } */
 #include <math.h>
 #include "sparse-run.h"
 
@@ -160,6 +164,28 @@ two_steps (double A[N][N] SPARSE ("CSR"), int mark[N])
   return t;
 }
 
+/* Under the program's `parallel for`, which the nest's reader refuses
+   (mark is read in loop j before it is set there): each row's first
+   column of the largest level it meets, and that level.  */
+static void
+omp_marks (double A[N][N] SPARSE ("CSR"), const int lv[N], int first[N],
+	   int last[N])
+{
+#pragma omp parallel for
+  for (int i = 0; i < N; i++)	/* { dg-message "loop nest not sparsified: mark is read in loop j before it is set there" } */
+    {
+      int mark = -1;
+      first[i] = -1;
+      for (int j = 0; j < N; j++)	/* { dg-message "loop .j. visits only the entries .A. stores in the line it reads" } */
+	if (A[i][j] != 0 && lv[j] > mark)
+	  {
+	    mark = lv[j];
+	    first[i] = j;
+	  }
+      last[i] = mark;
+    }
+}
+
 static sp_tensor *
 graph (const char *fmt, int seed)
 {
@@ -203,6 +229,13 @@ run (sp_tensor *a, sp_tensor *c, sp_tensor *b, const char *what)
   printf ("count %d\n", count_positive (B, mask));
   printf ("narrow %d\n", narrow_var (A));
   printf ("two steps %ld\n", two_steps (A, level));
+  int lv[N], first[N], last[N];
+  for (int j = 0; j < N; j++)
+    lv[j] = (j * 7) % 11;
+  omp_marks (A, lv, first, last);
+  for (int i = 0; i < N; i++)
+    printf (" %d:%d", first[i], last[i]);
+  printf ("\n");
 }
 
 int
