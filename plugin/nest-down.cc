@@ -102,12 +102,17 @@ down_var (tree for_stmt)
   return strip_int (side) == v ? v : NULL_TREE;
 }
 
-/* Fail: loop VAR counts down to a bound its condition does not test as
-   read_down reads it; when unsigned, the idiom that does not wrap.  */
+/* Fail: loop VAR, FOR_STMT, counts down to a bound its condition does
+   not test as read_down reads it; when unsigned, the idiom that does not
+   wrap, as the loop was written (a for or a while loop).  */
 bool
-reader::fail_down (tree var)
+reader::fail_down (tree var, tree for_stmt)
 {
   const char *name = decl_name (var);
+  if (TYPE_UNSIGNED (TREE_TYPE (var)) && sparse_while_read_p (for_stmt))
+    return fail ("loop %s is unsigned and counts down: write it "
+		 "'%s = bound; while (%s-- > 0)', which does not wrap past 0",
+		 name, name, name);
   if (TYPE_UNSIGNED (TREE_TYPE (var)))
     return fail ("loop %s is unsigned and counts down: write it "
 		 "'for (%s = bound; %s-- > 0; )', which does not wrap past 0",
@@ -136,7 +141,7 @@ reader::read_down (tree for_stmt, tree start, tree var,
   if (!FOR_EXPR (for_stmt))
     return read_bound (start, false, var, li);
   if (TYPE_UNSIGNED (TREE_TYPE (var)))
-    return fail_down (var);
+    return fail_down (var, for_stmt);
 
   /* The stop: the last value is LO, or one past the value a strict
      comparison tests.  */

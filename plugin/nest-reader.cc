@@ -545,7 +545,7 @@ reader::read_header (tree for_stmt, tree init, loop_info *li)
     {
       tree v = incremented_var (for_stmt);
       if (v && decl_name (v) && counts_down (for_stmt))
-	return fail_down (v);
+	return fail_down (v, for_stmt);
       if (v && decl_name (v))
 	return fail ("the condition of loop %s is not of the form "
 		     "'%s < bound'", decl_name (v), decl_name (v));
@@ -570,7 +570,7 @@ reader::read_header (tree for_stmt, tree init, loop_info *li)
   tree start = NULL_TREE;
   if (init && TREE_CODE (init) == DECL_EXPR && DECL_EXPR_DECL (init) == var)
     {
-      scoped = true;
+      scoped = !outlives_loop (var, for_stmt, facts);
       start = DECL_INITIAL (var);
     }
   else if (init && TREE_CODE (init) == MODIFY_EXPR
@@ -580,7 +580,7 @@ reader::read_header (tree for_stmt, tree init, loop_info *li)
   li->down = down_var (for_stmt) == var;
   if (!li->down && counts_down (for_stmt)
       && incremented_var (for_stmt) == var)
-    return fail_down (var);
+    return fail_down (var, for_stmt);
   if (li->down ? !read_down (for_stmt, start, var, li)
       : !read_up (for_stmt, start, var, li))
     return false;
@@ -877,7 +877,7 @@ reader::read_stmt (tree s)
     case RETURN_EXPR:
       return fail ("loop body has a return");
     case WHILE_STMT:
-      return fail ("loop body has a while loop");
+      return fail_while (s);
     case DO_STMT:
       return fail ("loop body has a do loop");
     case SWITCH_STMT:

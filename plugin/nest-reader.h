@@ -94,7 +94,8 @@ struct reader
   bool fail (const char *fmt, ...) ATTRIBUTE_PRINTF_2;
   bool fail_subrange (const char *name, const char *what, tree value);
   bool fail_zeros (const char *what, tree t);
-  bool fail_down (tree var);
+  bool fail_down (tree var, tree for_stmt);
+  bool fail_while (tree while_stmt);
   enum bound_kind { BOUND_FIXED, BOUND_AT_NEST, BOUND_BAD };
   int key (tree decl, HOST_WIDE_INT off, bool at_nest = false);
   bound_kind classify_bound (tree t, int loop, const char **why,
@@ -169,6 +170,9 @@ tree find_unreported_tagged_r (tree *tp, int *walk_subtrees, void *data);
 const char *decl_name (tree decl);
 tree incremented_var (tree for_stmt);
 tree strip_int (tree t);
+/* Does VAR, declared by the statement before loop FOR_STMT, outlive it
+   (nest-while.cc)?  */
+bool outlives_loop (tree var, tree for_stmt, fn_facts *facts);
 /* Loops counting down (nest-down.cc): whether FOR_STMT's step decrements
    its variable; the variable of FOR_STMT when it counts down to a bound
    its condition tests, else NULL.  */

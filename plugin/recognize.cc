@@ -123,6 +123,8 @@ struct recognizer
 				   or ERROR_MARK */
   omp_nest *omp;                /* the program's `parallel for` whose nest
 				   is tried, or NULL */
+  auto_vec<tree> whiles;        /* the while loops around, not read as
+				   for loops (nest-while.cc) */
 
   void scan (tree *tp);
   bool try_nest (tree *forp, tree init);
@@ -140,6 +142,7 @@ struct recognizer
   tree bounds_match (reader &rd, const nest_result &res);
   tree region_overlap_free (reader &rd, const nest_result &res,
 			    int *unsized, int *other);
+  const char *reason (reader &rd, char *buf, size_t len);
 };
 
 /* The bound of loop LI as an int64_t expression.  */
@@ -471,7 +474,10 @@ recognizer::scan_inner (tree *bodyp)
     case FOR_STMT:
       return try_nest (bodyp, NULL_TREE);
     case WHILE_STMT:
-      return scan_inner (&WHILE_BODY (body));
+      whiles.safe_push (body);
+      any = scan_inner (&WHILE_BODY (body));
+      whiles.pop ();
+      return any;
     case DO_STMT:
       return scan_inner (&DO_BODY (body));
     case SWITCH_STMT:
@@ -769,8 +775,27 @@ recognizer::try_nest (tree *forp, tree init)
      loop itself is that loop's to report.  */
   if (rd.own_level && !around.is_empty ())
     return false;
-  report_loop (loop, rd.reason);
+  char buf[600];
+  report_loop (loop, reason (rd, buf, sizeof buf));
   return true;
+}
+
+/* Why RD's nest was refused; when a subscript is the variable of a
+   while loop around that is not read as a for loop, why not, in BUF.  */
+const char *
+recognizer::reason (reader &rd, char *buf, size_t len)
+{
+  for (unsigned k = whiles.length (); rd.stray_var && k-- > 0;)
+    if (sparse_while_var (whiles[k]) == rd.stray_var)
+      {
+	snprintf (buf, len, "%s: the while loop of %s around it, on line "
+		  "%d, is not read as a counted for loop: %s", rd.reason,
+		  decl_name (rd.stray_var),
+		  LOCATION_LINE (EXPR_LOCATION (whiles[k])),
+		  sparse_while_refusal (whiles[k]));
+	return buf;
+      }
+  return rd.reason;
 }
 
 /* The program's `parallel for` at *PARP: its nest tried, true if it was
@@ -800,6 +825,8 @@ recognizer::try_omp_nest (tree *parp)
 void
 sparse_recognize_nests (tree fndecl)
 {
+  /* Counted while loops are for loops from here on.  */
+  sparse_read_whiles (fndecl);
   if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL
       || !DECL_SAVED_TREE (fndecl) || DECL_SAVED_TREE (fndecl) == error_mark_node
       || seen_error ())

@@ -278,6 +278,15 @@ bool sparse_nest_reported_p (tree loop);
 /* Why the recognizer left loop LOOP to element access, or NULL; *LOC, if
    LOC, set to where to say it when that is not LOOP's own location.  */
 const char *sparse_nest_refusal (tree loop, location_t *loc = NULL);
+/* Counted while loops (nest-while.cc): before the recognizer, each
+   while loop of FNDECL that is a for loop written otherwise
+   (INIT; while (COND) { BODY; STEP; }) becomes that FOR_STMT.  Why while
+   loop LOOP stayed one, or NULL, and the variable its condition
+   compares, or NULL; whether FOR_STMT LOOP was a while loop.  */
+void sparse_read_whiles (tree fndecl);
+const char *sparse_while_refusal (tree loop);
+tree sparse_while_var (tree loop);
+bool sparse_while_read_p (tree loop);
 /* The GIMPLE pass that lowers einsum markers (before omplower).  */
 opt_pass *make_pass_sparse (gcc::context *ctxt);
 

@@ -995,10 +995,18 @@ rewriter::say_loop (tree t, location_t loc, const vec<tree> &names)
     sparse_remark (SPARSE_REMARK_ELEMENTWISE, where, "loop nest not "
 		   "sparsified: %s accessed element by element through the "
 		   "runtime", pp_formatted_text (&pp));
+  else if (const char *why = TREE_CODE (t) == WHILE_STMT
+			     ? sparse_while_refusal (t) : NULL)
+    /* A while loop not read as the for loop it would be
+       (nest-while.cc).  */
+    sparse_remark (SPARSE_REMARK_ELEMENTWISE, where, "loop not sparsified: "
+		   "%s accessed element by element through the runtime: this "
+		   "%<while%> loop is not read as a counted %<for%> loop: %s",
+		   pp_formatted_text (&pp), why);
   else
     sparse_remark (SPARSE_REMARK_ELEMENTWISE, where, "loop not sparsified: "
 		   "%s accessed element by element through the runtime: only "
-		   "counted %<for%> loops are sparsified",
+		   "counted %<for%> and %<while%> loops are sparsified",
 		   pp_formatted_text (&pp));
 }
 

@@ -23,7 +23,7 @@ body (int n, double y[n], double A[n][n] SPARSE ("CSR"), double x[n],
 	y[i] += A[i][j] * x[j];
 	break;
       }
-  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: loop body has a while loop" } */
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: loop body has a while loop that is not read as a counted for loop: j is stepped in its body, not by its last statement: make the step .'j..;' or 'j--;'. the last statement of the body" } */
     {
       int j = 0;
       while (j < n)

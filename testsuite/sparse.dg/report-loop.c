@@ -1,7 +1,7 @@
 /* The report names loop nests left to the runtime fallback: a for nest
    the recognizer cannot read gets its own reason, a loop it does not
-   read (while) the storage rewrite's remark for the accesses outside the
-   nests reported already.  A nest that reads only elements it reads at
+   read (a while loop that is not a for loop) the storage rewrite's
+   remark for the accesses outside the nests reported already.  A nest that reads only elements it reads at
    every iteration (no loop over the array) is a note, not a warning, and
    such an element in a loop around nests is a runtime lookup.  */
 /* { dg-do compile } */
@@ -15,11 +15,12 @@ f (int n, double A[n][n] SPARSE ("CSR"), double x[n])
   int i = 0;
   while (i < n)	/* { dg-bogus "accessed element by element" } */
     {
-      for (int j = 0; j < n; j++)	/* { dg-message "not sparsified: subscript i of A is not the variable of a loop of the nest" } */
+      for (int j = 0; j < n; j++)	/* { dg-message "not sparsified: subscript i of A is not the variable of a loop of the nest: the while loop of i around it, on line 16, is not read as a counted for loop: i is stepped in its body, not by its last statement" } */
 	s += A[i][j] * x[j];
       i++;
+      s *= 0.5;
     }
-  while (i > 0)	/* { dg-message "loop not sparsified: .A. accessed element by element through the runtime: only counted .for. loops are sparsified" } */
+  while (i > 0)	/* { dg-message "loop not sparsified: .A. accessed element by element through the runtime: this .while. loop is not read as a counted .for. loop: i is not set by the statement just before it" } */
     {
       s += A[i - 1][i - 1];
       i--;
