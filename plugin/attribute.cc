@@ -291,8 +291,14 @@ decl_array_shape (tree decl, tree name, int *rank, tree *elem)
 
   if (TREE_CODE (decl) == PARM_DECL)
     {
-      if (TREE_CODE (type) != POINTER_TYPE
-	  || !sparse_parm_declared_array_p (decl))
+      /* T p[n][m], or T (*p)[m], which C makes the same type as
+	 T p[][m] (not in an old-style definition, where T p[n][m] is
+	 that type too).  */
+      bool arrays = TREE_CODE (type) == POINTER_TYPE
+		    && (sparse_parm_declared_array_p (decl)
+			|| (TREE_CODE (TREE_TYPE (type)) == ARRAY_TYPE
+			    && !old_style_parm_p ()));
+      if (!arrays)
 	{
 	  if (TREE_CODE (type) == POINTER_TYPE && old_style_parm_p ())
 	    error_at (DECL_SOURCE_LOCATION (decl),
