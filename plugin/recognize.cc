@@ -135,6 +135,7 @@ struct recognizer
   void rewrite (tree *forp, reader &rd, nest_result &res, ix_split **plans,
 		tree cond);
   tree bound_value (const loop_info &li);
+  bool sparsify (tree *forp, tree loop, tree init, reader &rd);
   tree range_start (const loop_info &li);
   tree range_stop (const loop_info &li);
   tree ran (reader &rd, int l);
@@ -678,36 +679,16 @@ recognizer::build (reader &rd, tree loop, tree init, nest_result &res,
   return true;
 }
 
-/* Try the nest of loop *FORP (after INIT), or with OMP that of the
-   program's `parallel for` at *FORP (OMP->loop after OMP->init): true if
-   it was rewritten or reported.  */
+/* Read LOOP (after INIT) into RD and, when it lowers, replace the nest at
+   *FORP by its statements: true then.  */
 bool
-recognizer::try_nest (tree *forp, tree init)
+recognizer::sparsify (tree *forp, tree loop, tree init, reader &rd)
 {
-  tree loop = omp ? omp->loop : *forp;
-  if (omp)
-    init = omp->init;
-  if (!walk_tree_without_duplicates (forp, find_tagged_r, NULL))
-    return false;
-  if (in_omp)
-    {
-      /* Statements inside the program's OpenMP regions would run once
-	 per thread, each building its own parallel region; the loops
-	 keep the fallback.  */
-      char reason[300];
-      snprintf (reason, sizeof reason, "the loops are inside an OpenMP "
-		"construct ('#pragma omp %s'); only a '#pragma omp parallel "
-		"for' on the outer loop of a nest is replaced by parallel "
-		"sparse loops", omp_construct_name (in_omp));
-      report_loop (loop, reason);
-      return true;
-    }
-
-  reader rd (fndecl, &facts);
   rd.n = nest_new ();
   if (!rd.n)
     return false;
-  walk_tree (omp ? &omp->loop : forp, count_refs_r, &rd.inner_refs, NULL);
+  tree refs_in = omp ? omp->loop : loop;
+  walk_tree (&refs_in, count_refs_r, &rd.inner_refs, NULL);
   nest_result res;
   memset (&res, 0, sizeof res);
   ix_split *plans[NEST_MAX_KERNELS] = { NULL };
@@ -747,6 +728,47 @@ recognizer::try_nest (tree *forp, tree init)
   for (int k = 0; k < NEST_MAX_KERNELS; k++)
     sparse_plan_free (plans[k]);
   nest_result_free (&res);
+  return false;
+}
+
+/* Try the nest of loop *FORP (after INIT), or with OMP that of the
+   program's `parallel for` at *FORP (OMP->loop after OMP->init): true if
+   it was rewritten or reported.  */
+bool
+recognizer::try_nest (tree *forp, tree init)
+{
+  tree loop = omp ? omp->loop : *forp;
+  if (omp)
+    init = omp->init;
+  if (!walk_tree_without_duplicates (forp, find_tagged_r, NULL))
+    return false;
+  if (in_omp)
+    {
+      /* Statements inside the program's OpenMP regions would run once
+	 per thread, each building its own parallel region; the loops
+	 keep the fallback.  */
+      char reason[300];
+      snprintf (reason, sizeof reason, "the loops are inside an OpenMP "
+		"construct ('#pragma omp %s'); only a '#pragma omp parallel "
+		"for' on the outer loop of a nest is replaced by parallel "
+		"sparse loops", omp_construct_name (in_omp));
+      report_loop (loop, reason);
+      return true;
+    }
+
+  reader rd (fndecl, &facts);
+  if (sparsify (forp, loop, init, rd))
+    return true;
+  if (!rd.n)
+    return false;
+  /* The loop with its elements kept in scalars, the loop as written its
+     fallback; the reason of the loop as written stands if it fails.  */
+  if (tree copy = omp ? NULL_TREE : sparse_scalar_copy (fndecl, loop))
+    {
+      reader rs (fndecl, &facts);
+      if (sparsify (forp, copy, init, rs))
+	return true;
+    }
 
   if (omp)
     {

@@ -7,7 +7,9 @@
      pragma.cc        #pragma sparse einsum: tokens, parsing, marker
      recognize.cc     dense loop nests over tagged arrays become einsum
                       statements (GENERIC, before storage.cc), read by
-                      nest-reader.cc
+                      nest-reader.cc; while loops read as for loops
+                      (nest-while.cc), elements kept in scalars
+                      (nest-scalars.cc)
      storage.cc       tagged storage and the access fallback (GENERIC,
                       before gimplification)
      einsum-lower.cc  the GIMPLE pass: marker calls become loops
@@ -287,6 +289,11 @@ void sparse_read_whiles (tree fndecl);
 const char *sparse_while_refusal (tree loop);
 tree sparse_while_var (tree loop);
 bool sparse_while_read_p (tree loop);
+/* A copy of FOR_STMT LOOP of FNDECL in which each element of a plain
+   array that the body sets at LOOP's variable before reading it, and
+   reaches only there, is a scalar of the body stored at its end
+   (nest-scalars.cc); NULL_TREE when there is none.  */
+tree sparse_scalar_copy (tree fndecl, tree loop);
 /* The GIMPLE pass that lowers einsum markers (before omplower).  */
 opt_pass *make_pass_sparse (gcc::context *ctxt);
 
