@@ -69,6 +69,17 @@ ix_arith_type (ix_type a, ix_type b)
   return x->is_signed ? b : a;
 }
 
+int
+ix_accum_type (ix_type o, ix_type t)
+{
+  ix_type r = ix_arith_type (o, t);
+  if (r == o || t == o)
+    return o;
+  if (o == IX_BOOL || ix_types[o].is_float || ix_types[r].is_float)
+    return -1;
+  return ix_int_type (ix_types[r].bits, 0);
+}
+
 const char *
 ix_type_name (ix_type t)
 {

@@ -50,6 +50,21 @@ ix_type ix_promote (ix_type t);
    the integers; of two integers the wider, and of one width the
    unsigned.  Every stage that types an operation asks this.  */
 ix_type ix_arith_type (ix_type a, ix_type b);
+/* The type in which the terms of type T that C adds (or multiplies)
+   one by one into an object of type O, o = (O) (o + t) in the usual
+   arithmetic conversions' type R, may be summed in any order (split
+   among threads too) and converted to O once, giving what C gives:
+   O itself where R is O (a long sum of ints, a double sum of floats,
+   an unsigned sum of ints) or T is O (each step converts alike); for
+   integers where R is wider or unsigned (an int count of unsigned
+   terms, a short sum of ints, an int sum of longs), the unsigned type
+   of R's width: sums and products modulo 2^N, and the conversions to
+   O modulo O's width, compose (GCC converts to a signed type modulo
+   its width; a step that C computes in a signed R and overflows is
+   undefined).  -1 where no type does: a floating R (an int of double
+   terms truncated at each step, a float of double terms rounded) and
+   a _Bool O (each step keeps only whether its sum is nonzero).  */
+int ix_accum_type (ix_type o, ix_type t);
 /* The C name of T: "double", "long", "unsigned char".  */
 const char *ix_type_name (ix_type t);
 /* Integer V (a signed value, or an unsigned one's bits) converted to

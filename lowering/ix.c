@@ -616,6 +616,17 @@ ix_expr_type (const ix_stmt *s, int e)
     }
 }
 
+ix_type
+ix_sum_type (const ix_stmt *s)
+{
+  ix_type o = s->opd[s->acc[s->out].opd].type;
+  /* A maximum or a minimum keeps values of the output's type.  */
+  if (s->rhs < 0 || (s->pick != IX_PICK_NONE && s->pick != IX_PICK_MUL))
+    return o;
+  int t = ix_accum_type (o, ix_expr_type (s, s->rhs));
+  return t >= 0 ? (ix_type) t : o;
+}
+
 /* -------------------------------------------------------------------- */
 /* ix_finish.  */
 

@@ -400,6 +400,11 @@ int ix_expr_uses_apart (const ix_stmt *s, int e, int v, int a);
 /* The type C computes expression E in (the usual arithmetic conversions;
    an int for comparisons and logical operators).  */
 ix_type ix_expr_type (const ix_stmt *s, int e);
+/* The type in which S's output takes its right-hand side's value: the
+   type the output's register sums in, converted to the output's once
+   (ix_accum_type of the two types: an int count of unsigned terms in
+   unsigned int), or the output's own type where none is exact.  */
+ix_type ix_sum_type (const ix_stmt *s);
 /* The type of OP applied to operands of types A and B (B ignored for a
    unary operator); CAST_TO is IX_CAST's (and IX_INDEX's, a call's) type.  The one
    typing rule the front ends and the code generators share.  */

@@ -1441,10 +1441,11 @@ lir_build (const ix_sched *sc, ix_diag *d)
       int fp = et == LIR_F64 || et == LIR_F32;
       /* A pick starts from the scalar's value, and floating-point terms
          go into the scalar itself, in the program's order, unless the
-         sum may reassociate.  */
+         sum may reassociate.  Its type is the sum's (an int's count of
+         unsigned terms is unsigned: ix_sum_type).  */
       g.acc_holds_out = s->pick != IX_PICK_NONE
                         || (fp && s->assign != IX_SET && !sc->reassoc);
-      g.acc = lg_decl (&g, &top, et, "acc",
+      g.acc = lg_decl (&g, &top, (lir_type) ix_sum_type (s), "acc",
                        g.acc_holds_out ? lir_leaf (g.k, LIR_SCALAR, et, o, -1, 0)
                        : fp ? lir_const_f (g.k, 0, et) : lg_int (&g, 0));
       g.pick_reg = g.acc;

@@ -115,6 +115,21 @@ ix_type ng_sym_type (const engine *g, int s);
    the reason.  */
 int ng_check_aliases (engine *g, const int *named);
 
+/* nest-accum.c.  */
+/* The type a term of type TT that object O accumulates (or takes the
+   way PK picks) is converted to before the loops sum it
+   (ix_accum_type), or -1: none.  */
+int ng_term_type (const engine *g, int o, ix_pick pk, ix_type tt);
+/* Refuse O's sum of terms of type TT (converted by ng_term_type) over
+   loop L unless adding them in another order and converting the sum to
+   O's type once gives what C's steps give.  0, or -1 with the reason
+   and what to write instead.  */
+int ng_accum_refused (engine *g, int o, ix_type tt, int l);
+/* Refuse O's product of values of type TT unless it may be made in
+   ix_accum_type (O's type, TT) and converted once.  0, or -1 with the
+   reason and what to write instead.  */
+int ng_product_refused (engine *g, int o, ix_type tt);
+
 /* nest-pick.c.  */
 /* Whether events EVI, EVI + 1 and EVI + 2 are `if (V > M) M = V;` or
    its kin for a scalar M or an element M[i]: the pick into *PICK, V's

@@ -631,14 +631,15 @@ pick_term (engine *g, int o, ix_type tt, int gs)
 {
   const char *what = ix_pick_what (g->pick[o]);
   ix_type to = g->n->obj[o].opd.type;
-  /* Compared (multiplied) in the wider type, stored in O's: the same
-     value only when O's type is the wider.  */
-  if (ix_arith_type (to, tt) != to)
-    return ng_fail (g, "%s is %s but takes %s values, %s", ng_objname (g, o),
-                    ix_type_name (to), ix_type_name (tt),
-                    g->pick[o] == IX_PICK_MUL
-                    ? "each multiplied in that type before it is converted"
-                    : "compared before they are converted");
+  /* Compared in the wider type, stored in O's: the same value only when
+     O's type is the wider; a product likewise, or one of integers made
+     in an unsigned type (nest-accum.c).  */
+  if (g->pick[o] == IX_PICK_MUL && ng_product_refused (g, o, tt))
+    return -1;
+  if (g->pick[o] != IX_PICK_MUL && ix_arith_type (to, tt) != to)
+    return ng_fail (g, "%s is %s but takes %s values, compared before they "
+                    "are converted", ng_objname (g, o), ix_type_name (to),
+                    ix_type_name (tt));
   if (gs >= 0 && range_loop (g, o) >= 0)
     return ng_fail (g, "%s takes its %s over loop %s, which runs over part "
                     "of its extent", ng_objname (g, o), what,
@@ -769,12 +770,14 @@ assign (engine *g, int evi, ix_pick pk, int v)
     }
 
   /* C adds in the wider of the two types: a narrower term is converted
-     first (each product of a long sum of ints, a float into a double).
-     A wider term is not (the sum would be converted back at each step):
-     end_loop refuses it.  */
+     first (each product of a long sum of ints, a float into a double);
+     an integer term C adds in a wider or unsigned type, to the unsigned
+     type of that width, the sum's (nest-accum.c).  A floating term of a
+     narrower accumulator is not (the sum would be converted back at
+     each step): end_loop refuses it.  */
   ix_type to = g->n->obj[o].opd.type, tt0 = ng_sym_type (g, t);
-  if (tt0 != to && ix_arith_type (to, tt0) == to
-      && (t = sym_cast (g, t, to)) < 0)
+  int at = ng_term_type (g, o, pk, tt0);
+  if (at >= 0 && (t = sym_cast (g, t, (ix_type) at)) < 0)
     return -1;
   if (pk != IX_PICK_NONE ? pick_term (g, o, tt0, gs)
       : ng_guard_term (g, evi, op, rhs, gs, &t))
@@ -845,12 +848,8 @@ end_loop (engine *g, int l)
                              ng_loopname (g, l), ng_objname (g, o));
               /* The loops add in the type of the object; the sum of index
                  notation adds in the type of its terms.  */
-              ix_type tt = ng_sym_type (g, t.e);
-              if (tt != g->n->obj[o].opd.type)
-                return ng_fail (g, "%s is %s but accumulates %s terms over "
-                             "loop %s", ng_objname (g, o),
-                             ix_type_name (g->n->obj[o].opd.type),
-                             ix_type_name (tt), ng_loopname (g, l));
+              if (ng_accum_refused (g, o, ng_sym_type (g, t.e), l))
+                return -1;
               t.e = ng_new_sym (g, IX_SUM, t.e, -1);
               if (t.e < 0)
                 return -1;

@@ -35,8 +35,11 @@
      own accumulation (`y[i] += ...`, `y[i] = y[i] + ...`);
    - what an output accumulates is in its type: a narrower term is
      converted first, as C converts it (a long sum of int products, a
-     double sum of float values); a value stored in a scalar of another
-     type is converted as the store converts it;
+     double sum of float values); integer terms that C adds in a wider
+     or unsigned type and converts back at each step are summed in the
+     unsigned type of that width, converted once (an int count of
+     unsigned terms: ix_accum_type, nest-accum.c); a value stored in a
+     scalar of another type is converted as the store converts it;
    - every write of an output uses the same subscripts, and the value each
      output element ends with is an expression of the loop-invariant
      inputs: loops the output is subscripted by run each element once,

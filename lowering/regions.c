@@ -173,12 +173,24 @@ typedef struct copies
   int n, parts, parts_arr, tid, own;
 } copies;
 
+/* The type of the copies of a dense output of type T and the sums of
+   them: a signed integer's unsigned type, whose additions wrap where
+   the output's own could overflow (an int output of unsigned terms is
+   summed in unsigned int: ix_sum_type); the same bits once stored.  */
+static lir_type
+copy_type (lir_type t)
+{
+  if ((int) t >= IX_NTYPES || ix_types[t].is_float || !ix_types[t].is_signed)
+    return t;
+  return (lir_type) ix_int_type (ix_types[t].bits, 0);
+}
+
 static void
 copies_begin (lir_kernel *k, lir_block *outside, lir_block *in,
               const lir_stmt *loop, copies *cp)
 {
   lir_stmt st = *loop;
-  lir_type et = k->arrays[st.sum_array].type;
+  lir_type et = copy_type (k->arrays[st.sum_array].type);
   cp->n = lir_block_local (k, outside, LIR_I64, "sp_n", st.sum_count);
   int args[3] = { lir_ref (k, cp->n),
                   call (k, LIR_RT_OMP_MAX_THREADS, 0, NULL),
@@ -202,7 +214,7 @@ copies_end (lir_kernel *k, lir_block *in, const lir_stmt *loop,
             const copies *cp)
 {
   int y = loop->sum_array;
-  lir_type et = k->arrays[y].type;
+  lir_type et = copy_type (k->arrays[y].type);
   lir_block_put (k, in, lir_stmt_new (k, LIR_BARRIER));
   int nt = lir_block_local (k, in, LIR_I64, "sp_nt",
                   lir_leaf (k, LIR_NTHREADS, LIR_I32, -1, -1, -1));

@@ -42,6 +42,16 @@ converted_before (const ix_sched *sc, int c)
   return 0;
 }
 
+/* Whether E of S holds a sum (a product) of type T.  */
+static int
+sums_in (const ix_stmt *s, int e, ix_type t)
+{
+  const ix_expr *x = &s->expr[e];
+  return (x->op == IX_SUM && ix_expr_type (s, e) == t)
+         || (x->a >= 0 && sums_in (s, x->a, t))
+         || (x->b >= 0 && sums_in (s, x->b, t));
+}
+
 char *
 lir_report (const lir_kernel *k, char *buf, size_t len)
 {
@@ -123,9 +133,15 @@ lir_report (const lir_kernel *k, char *buf, size_t len)
 
   /* Output.  */
   const ix_access *out = &s->acc[s->out];
-  ix_cat (buf, len, "; %s: %s%s", s->opd[out->opd].name,
-          sc->nnests ? out_mode[sc->nest[0].out_mode] : "untouched",
-          "");
+  ix_type st = ix_sum_type (s);
+  ix_cat (buf, len, "; %s: %s", s->opd[out->opd].name,
+          sc->nnests ? out_mode[sc->nest[0].out_mode] : "untouched");
+  /* Sums (products) made in another type and converted once (an int's
+     count of unsigned terms in unsigned int).  */
+  if (sc->nnests && st != s->opd[out->opd].type && sums_in (s, s->rhs, st))
+    ix_cat (buf, len, ", %s in %s",
+            s->pick == IX_PICK_MUL ? "multiplied" : "summed",
+            ix_type_name (st));
   for (int r = 0; sc->nnests && r < sc->nest[0].nws_rows; r++)
     {
       int a = sc->nest[0].ws_row[r];
