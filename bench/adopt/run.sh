@@ -35,7 +35,7 @@ for p in threshold rownorm jacobi gauss-seidel fem random walk triangular \
   diagonal symmetric jacobi-diagonal jacobi-struct atax maxnorm mathcalls \
   usercalls graph backsub \
   gemv rowmax rowprod \
-  degrees ucount; do
+  degrees ucount polybench ranges; do
   $CC -O2 $DEFS -fplugin=build/sparse.so -Iinclude bench/adopt/$p.c \
     build/libsparsert.a -lm -lpthread -o $OUT/$p-plugin
   $CC -O2 $DEFS -Wno-attributes -Iinclude bench/adopt/$p.c build/libsparsert.a \
@@ -77,3 +77,8 @@ row degrees $MTX degrees
 row degrees $MTX edges
 row ucount $MTX count
 row ucount $MTX rows
+row polybench $MTX trisolv
+row polybench $MTX gesummv
+row ranges $MTX lower1
+row ranges $MTX interior
+row ranges $MTX count
