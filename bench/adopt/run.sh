@@ -35,7 +35,7 @@ for p in threshold rownorm jacobi gauss-seidel fem random walk triangular \
   diagonal symmetric jacobi-diagonal jacobi-struct atax maxnorm mathcalls \
   usercalls graph backsub \
   gemv rowmax rowprod \
-  degrees; do
+  degrees argmax; do
   $CC -O2 $DEFS -fplugin=build/sparse.so -Iinclude bench/adopt/$p.c \
     build/libsparsert.a -lm -lpthread -o $OUT/$p-plugin
   $CC -O2 $DEFS -Wno-attributes -Iinclude bench/adopt/$p.c build/libsparsert.a \
@@ -75,3 +75,5 @@ row rowprod $MTX shift
 row rowprod $MTX entries
 row degrees $MTX degrees
 row degrees $MTX edges
+row argmax $MTX abs
+row argmax $MTX signed
