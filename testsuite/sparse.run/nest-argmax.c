@@ -3,9 +3,10 @@
    `if (v > best) { best = v; k = j; }` and arg[i] = k; its kin with >=
    (the last of equal maxima), < and <= (argmin), the value itself or its
    magnitude, best stored too (m[i] = best), k set first in the if, the
-   index taken straight into arg[i], a long index, a float matrix; per
-   column of a CSC matrix, and over DCSR, whose rows left out are all
-   zeros.  The loops visit each row's stored entries and compare the
+   index taken straight into arg[i], a long index, a float matrix, starts
+   written out (-1, -INFINITY, NAN); per column of a CSC matrix, over
+   DCSR, whose rows left out are all zeros, and counting down over a
+   matrix stored dense.  The loops visit each row's stored entries and compare the
    value at a zero once at each gap they leave, the index then taking
    the gap's first coordinate (>, <) or its last (>=, <=), as the dense
    loops' index would.  The rows are chosen where the comparisons'
