@@ -121,7 +121,7 @@ ng_arg_take (engine *g, int w, int idx)
   const nest_expr *x = &n->expr[kw->rhs];
   while (x->op == IX_CAST && x->num.type == kt)
     x = &n->expr[x->a];
-  if (x->op != IX_INDEX)
+  if (x->op != IX_INDEX || kw->op != IX_SET || kw->pick != IX_PICK_NONE)
     return ng_fail (g, "%s is set beside %s's %s to a value other than "
                     "the index of loop %s: set it to the index (%s = %s), "
                     "and compute from it after the loop", kn, mn, what, ln,

@@ -126,6 +126,18 @@ other_index (int n, double A[n][n] SPARSE ("CSR"), int *arg, int *row)
 	  }
       arg[i] = k;
     }
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: k is set beside best's maximum to a value other than the index of loop j" } */
+    {
+      double best = 0;
+      int k = 0;
+      for (int j = 0; j < n; j++)
+	if (A[i][j] > best)
+	  {
+	    best = A[i][j];
+	    k += j;
+	  }
+      arg[i] = k;
+    }
   for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: k is set beside best's maximum to the index of loop i, but best takes it over loop j: an index is the variable of the loop the maximum runs over .k = j." } */
     {
       double best = 0;
