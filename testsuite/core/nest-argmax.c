@@ -3,11 +3,14 @@
    `best = 0; k = -1; for j if (v > best) { best = v; k = j; } arg[i] =
    k;` and its kin lower to (ix_stmt.arg_var, arg_seed), a variable's
    maximum stored as it is, the forms refused with their reasons, and
-   the plan of one (loopgen-arg.c).  */
+   the plan of one (loopgen-arg.c), printed as C and run.  */
 
+#include <math.h>
 #include "nest-util.h"
+#include "kernel-load.h"
 #include "plan.h"
 #include "report.h"
+#include "sparse.h"
 
 #define IF(c) nest_if (N, c, 0)
 #define ENDIF() nest_endif (N, 0)
@@ -129,11 +132,99 @@ plan (void)
   nest_result_free (&r);
 }
 
+/* for i { best = -INFINITY; k = -1; for j if (A[i][j] >= best) { best
+   = A[i][j]; k = j; } arg[i] = k; }, planned, printed as C (its start
+   an infinity: cprint's __builtin_inf), compiled and run over a matrix
+   whose rows show the corners: empty, all negative and stored, a NaN,
+   -0.0 after +0.0, equal maxima; the index as the dense loop finds it.  */
+static void
+printed (void)
+{
+  enum { R = 6, C = 5 };
+  static const double a[R][C] = {
+    { 0, 0, 0, 0, 0 },
+    { -1, -2, -1, -3, -1 },
+    { 0, NAN, -1, 0, 0 },
+    { 1, 0, 2, 2, 0 },
+    { -2, 0, -1, 0, -0.5 },
+    { 0, 0, -0.0, 0, 0 },
+  };
+  /* Stored: every entry of row 1, the NaN, the -0.0 and the nonzeros;
+     an explicit +0.0 at (4, 1) before the -0.0 at (5, 2).  */
+  sp_tensor *t = sp_new ("CSR", SP_F64, 2, (int64_t[]) { R, C });
+  for (int64_t i = 0; i < R; i++)
+    for (int64_t j = 0; j < C; j++)
+      if (a[i][j] != 0 || a[i][j] != a[i][j] || i == 1
+          || (i == 5 && j == 2) || (i == 4 && j == 1))
+        sp_insert (t, (int64_t[]) { i, j }, a[i][j]);
+  fresh ();
+  int A = ARR ("A", 2, "CSR", KN, KM);
+  int arg = ARR_T ("arg", IX_I32, 1, NULL, KN);
+  int best = SCA ("best", 0), k = SCA_T ("k", 0, IX_I32);
+  int i = LOOP ("i", KN), j = LOOP ("j", KM);
+  BEGIN (i);
+  DECL (best);
+  ASSIGN0 (best, IX_SET, nest_const (N, ix_num_real (-INFINITY, IX_F64), 0));
+  DECL (k);
+  ASSIGN0 (k, IX_SET, CST (-1));
+  BEGIN (j);
+  IF (OP (IX_GE, RD (A, i, j), RD0 (best)));
+  ASSIGN0 (best, IX_SET, RD (A, i, j));
+  ASSIGN0 (k, IX_SET, IDX (j));
+  ENDIF ();
+  END (j);
+  ASSIGN (arg, IX_SET, RD0 (k), i);
+  END (i);
+  nest_result r;
+  ix_diag d;
+  memset (&d, 0, sizeof d);
+  lir_kernel *kern = NULL;
+  ix_sched_opts opts = { 1, 0, { { 0 } } };
+  if (nest_lower (N, &r) == 0 && r.nkernels == 1)
+    kern = ix_plan (r.kernel[0], &opts, &d);
+  if (!kern)
+    {
+      fprintf (stderr, "printed: %s%s\n", r.reason, d.msg);
+      failures++;
+      nest_result_free (&r);
+      sp_free (t);
+      return;
+    }
+  nest_result_free (&r);
+  void (*fn) (void **) = kl_load (kern, "argmax", "", 0, NULL);
+  int32_t got[R];
+  int64_t rr = R;
+  void *args[] = { got, t, &rr };
+  if (!fn)
+    failures++;
+  else
+    fn (args);
+  for (int ii = 0; ii < R && fn; ii++)
+    {
+      double bv = -INFINITY;
+      int want = -1;
+      for (int jj = 0; jj < C; jj++)
+        if (a[ii][jj] >= bv)
+          {
+            bv = a[ii][jj];
+            want = jj;
+          }
+      if (got[ii] != want)
+        {
+          fprintf (stderr, "printed: arg[%d] = %d, want %d\n", ii, got[ii],
+                   want);
+          failures++;
+        }
+    }
+  sp_free (t);
+}
+
 int
 main (void)
 {
   lowering ();
   plan ();
+  printed ();
   nest_free (N);
   if (failures)
     fprintf (stderr, "%d failures\n", failures);
