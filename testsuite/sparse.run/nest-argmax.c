@@ -3,7 +3,8 @@
    `if (v > best) { best = v; k = j; }` and arg[i] = k; its kin with >=
    (the last of equal maxima), < and <= (argmin), the value itself or its
    magnitude, best stored too (m[i] = best), k set first in the if, the
-   index taken straight into arg[i], a long index, a float matrix, starts
+   index taken straight into arg[i], a long index, the value in a
+   variable of the loop (A[i][j]^2 - 1: -1 at a zero), a float matrix, starts
    written out (-1, -INFINITY, NAN); per column of a CSC matrix, over
    DCSR, whose rows left out are all zeros, and counting down over a
    matrix stored dense.  The loops visit each row's stored entries and compare the
@@ -291,6 +292,28 @@ columns (int n, double A[n][n] SPARSE ("CSC"), int piv[n], int last[n],
     }
 }
 
+/* The value in a variable of the loop, compared and stored.  */
+static void
+value_variable (int n, double A[n][n] SPARSE ("CSR"), int arg[n],
+                double start)
+{
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: arg.i. = argmin.-1, min.start, min.j, A.i,j. . A.i,j. - 1...; A: CSR" } */
+    {
+      double best = start;
+      int k = -1;
+      for (int j = 0; j < n; j++)
+        {
+          double v = A[i][j] * A[i][j] - 1;
+          if (v < best)
+            {
+              best = v;
+              k = j;
+            }
+        }
+      arg[i] = k;
+    }
+}
+
 /* From NAN written out: no comparison takes a value, k stays 3.  */
 static void
 from_nan (int n, double A[n][n] SPARSE ("CSR"), int arg[n])
@@ -433,6 +456,8 @@ main (void)
           columns (N, sp_array (c), a, b, start);
           pri ("columns abs >", a);
           pri ("columns >=", b);
+          value_variable (N, sp_array (t), a, start);
+          pri ("square - 1 <", a);
           down (N, sp_array (e), a, start);
           pri ("dense > down", a);
           floats (N, sp_array (f), a, mf, (float) start);
