@@ -1,5 +1,6 @@
 /* cprint.c -- print the loop IR as C (see cprint.h).  */
 
+#include <math.h>
 #include <string.h>
 #include "cprint.h"
 #include "mathfn.h"
@@ -207,14 +208,20 @@ expr (const printer *p, int e, int ctx)
   int paren = info->prec < ctx;
   if (x->op == LIR_CONST)
     {
-      if (x->type == LIR_F64 || x->type == LIR_F32)
+      const char *sfx = x->type == LIR_F32 ? "f" : "";
+      if ((x->type == LIR_F64 || x->type == LIR_F32) && isnan (x->fval))
+        fprintf (f, signbit (x->fval) ? "(-__builtin_nan%s (\"\"))"
+                 : "__builtin_nan%s (\"\")", sfx);
+      else if ((x->type == LIR_F64 || x->type == LIR_F32) && isinf (x->fval))
+        fprintf (f, x->fval < 0 ? "(-__builtin_inf%s ())"
+                 : "__builtin_inf%s ()", sfx);
+      else if (x->type == LIR_F64 || x->type == LIR_F32)
         {
           char buf[40];
           snprintf (buf, sizeof buf, "%.17g", x->fval);
           if (!strpbrk (buf, ".eEn"))
             strcat (buf, ".0");
-          fprintf (f, x->fval < 0 ? "(%s%s)" : "%s%s", buf,
-                   x->type == LIR_F32 ? "f" : "");
+          fprintf (f, x->fval < 0 ? "(%s%s)" : "%s%s", buf, sfx);
         }
       else
         fprintf (f, x->ival < 0 ? "(%lld)" : "%lld", (long long) x->ival);

@@ -209,6 +209,7 @@ ix_new (void)
   s->tok = -1;
   s->inplace = -1;
   s->own_read = -1;
+  s->arg_var = -1;
   return s;
 }
 
@@ -555,6 +556,15 @@ ix_pick_what (ix_pick pk)
   return pk == IX_PICK_MUL ? "product"
          : pk == IX_PICK_GT || pk == IX_PICK_GE || pk == IX_PICK_FMAX
          ? "maximum" : "minimum";
+}
+
+const char *
+ix_stmt_picks (const ix_stmt *s)
+{
+  if (s->arg_var < 0)
+    return ix_pick_what (s->pick);
+  return s->pick == IX_PICK_GT || s->pick == IX_PICK_GE ? "maximum's index"
+         : "minimum's index";
 }
 
 int
@@ -1178,7 +1188,18 @@ ix_print (const ix_stmt *s, char *buf, size_t len)
                        : s->pick == IX_PICK_FMIN ? "fmin"
                        : s->pick == IX_PICK_MUL ? "prod" : "min";
       int e = pick_root (s), depth = 1;
-      ix_cat (buf, len, " = %s(", fn);
+      ix_cat (buf, len, " = ");
+      if (s->arg_var >= 0)
+        {
+          /* k(i) = argmax(-1, max(0, max(j, v))): the j where the
+             maximum was last taken (last_: >=), -1 where none was.  */
+          char seed[48];
+          ix_num_print (s->arg_seed, seed, sizeof seed);
+          ix_cat (buf, len, "%sarg%s(%s, ", s->pick == IX_PICK_GE
+                  || s->pick == IX_PICK_LE ? "last_" : "", fn, seed);
+          depth++;
+        }
+      ix_cat (buf, len, "%s(", fn);
       if (e != s->rhs)
         print_expr (s, s->expr[s->rhs].a, 0, buf, len);
       else

@@ -310,6 +310,16 @@ typedef struct ix_stmt
                     values of the sums at its second: m(i) = max(0,
                     max(j, v(i,j))) */
   int pick_sums;
+  int arg_var;   /* with a pick of one sum (IX_PICK_GT, GE, LT or LE, the
+                    seeded IX_ADD at the root), an index variable, the
+                    sum's: the output takes not the value picked but the
+                    coordinate of that variable where the pick last took
+                    one, ARG_SEED where it took none (an argmax, `if (v >
+                    m) { m = v; k = j; }`); the pick's value lives in a
+                    register of its own, from the ADD's first operand
+                    (nest-arg.c, loopgen-arg.c).  -1: the output takes
+                    the value */
+  ix_num arg_seed;
 } ix_stmt;
 
 /* Builder.  Each call returns the new id, or -1 with D filled.  */
@@ -393,6 +403,9 @@ int ix_expr_calls (const ix_stmt *s, int e);
 int ix_is_pick_sum (const ix_stmt *s, int e);
 /* "maximum", "minimum" or "product": what pick PK takes.  */
 const char *ix_pick_what (ix_pick pk);
+/* ... what statement S's pick takes: that, or with an argmax's index
+   (ix_stmt.arg_var) "maximum's index" or "minimum's index".  */
+const char *ix_stmt_picks (const ix_stmt *s);
 /* Nonzero when expression E (or anything below it) uses variable V.  */
 int ix_expr_uses (const ix_stmt *s, int e, int v);
 /* ... elsewhere than in access A.  */

@@ -2,7 +2,8 @@
    to its start (ix_var.down): which of them the generated code runs so
    too, and where it cannot.  A loop whose order cannot change the result
    (each iteration writes its own elements, integer sums, maxima of
-   integers) runs in increasing order like any other.  */
+   integers but not their indices) runs in increasing order like any
+   other.  */
 
 #include "loopgen-int.h"
 
@@ -29,12 +30,13 @@ order_reason (const gen *g, int sv, char *buf, size_t len)
         continue;
       lir_type t = lg_ix_type (g, e);
       /* A pick keeps the first or last of equal floating-point values
-         (+0 and -0), whatever the program lets reassociate.  */
+         (+0 and -0), whatever the program lets reassociate; an index,
+         of equal values of any type.  */
       if (s->pick != IX_PICK_NONE && ix_is_pick_sum (s, e)
-          && (t == LIR_F64 || t == LIR_F32))
+          && (t == LIR_F64 || t == LIR_F32 || s->arg_var >= 0))
         {
           snprintf (buf, len, "'%s' takes its %s in its order", out,
-                    ix_pick_what (s->pick));
+                    ix_stmt_picks (s));
           return buf;
         }
       if (lg_order_matters (g, e))

@@ -53,6 +53,8 @@ typedef struct gen
                                        takes its values into: ACC, or
                                        an array element's own
                                        (run_child) */
+  int arg_reg;                      /* an argmax's index (ix_stmt.arg_var,
+                                       loopgen-arg.c), or -1 */
   int nz;                           /* "a reduction produced a term" */
   int ws, ws_flag, ws_list, nw;     /* workspace arrays and count */
   int bound;                        /* symbolic pass: the variable
@@ -139,11 +141,8 @@ int lg_scope_body (const gen *g, int k);
    through its sum, or is a scalar pick's scope 0.  */
 int lg_pick_scope (const gen *g, int k);
 /* loopgen-pick.c: value E of scope K into the pick's register (the
-   accesses absent at ST read as zeros); at a run of COUNT unstored
-   entries, as the dense loop takes it COUNT times.  */
+   accesses absent at ST read as zeros).  */
 void lg_pick_value (gen *g, int e, const state *st, int k, block *b);
-void lg_pick_run (gen *g, int e, const state *st, int k, int count,
-                  block *b);
 /* The pick of scope K over loop D, whose range holds no stored entry at
    ST (a row DCSR leaves out): the value at a zero over the whole range,
    when it is one value there (it reads the loop's variable through
@@ -157,6 +156,20 @@ void lg_pick_gap (gen *g, int k, const state *st, int a, int from, int to,
    point is dropped, the loop to run over one access's stored entries
    and their gaps.  */
 int lg_pick_lattice (const gen *g, int k, lattice *l);
+/* loopgen-arg.c: an argmax's index (ix_stmt.arg_var) in register
+   G->arg_reg.  Its register, declared in B from the index's seed, when
+   the statement takes one (beside the pick's register).  */
+void lg_arg_open (gen *g, block *b);
+/* Into B, where the pick takes a value: the register takes coordinate
+   AT (an expression; -1: the current one of the index's loop at ST).  */
+void lg_arg_take (gen *g, const state *st, int at, block *b);
+/* The coordinate a pick taking its value at a run of unstored entries,
+   from variable FROM (-1: 0) to variable END (past it), takes its index
+   at: the first (> and < keep the first of equal values), or the last
+   (>= and <= take each again); -1 when there is no index.  */
+int lg_arg_at (gen *g, int from, int end);
+/* The output's value: the index, converted to the output's type.  */
+int lg_arg_value (gen *g);
 /* The value scope K's pick takes: its body, below the sums it picks
    through that have no scope of their own.  */
 int lg_pick_body (const gen *g, int k);

@@ -530,7 +530,10 @@ run_child (gen *g, int c, int seed_val, state *st, block *b)
   g->treg[c] = lg_pick_scope (g, c) && !first_pick ? g->pick_reg
                : lg_decl (g, b, tt, "t", seed_val);
   if (first_pick)
-    g->pick_reg = g->treg[c];
+    {
+      g->pick_reg = g->treg[c];
+      lg_arg_open (g, b);
+    }
   if (x->last >= x->first)
     {
       lg_dist_chain_in (g, x->first, g->treg[c], b);

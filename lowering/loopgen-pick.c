@@ -1,10 +1,10 @@
 /* loopgen-pick.c -- the values a pick (ix_stmt.pick) takes into its
    register (G->pick_reg): a maximum's or a minimum's compared as the
-   dense loop's `if (v > m) m = v;` and its kin compare them, a
-   product's multiplied in, and at a run of unstored entries a
-   product's value at a zero as many times as the run is long; the
-   lattice a pick runs over and its values at the gaps between stored
-   entries.  */
+   dense loop's `if (v > m) m = v;` and its kin compare them (an
+   argmax's index taken beside: loopgen-arg.c), a product's multiplied
+   in, and at a run of unstored entries a product's value at a zero as
+   many times as the run is long; the lattice a pick runs over and its
+   values at the gaps between stored entries.  */
 
 #include <string.h>
 #include "loopgen-int.h"
@@ -32,8 +32,11 @@ multiply (gen *g, int v, block *b)
                                         lg_ref (g, v)));
 }
 
-void
-lg_pick_value (gen *g, int e, const state *st, int k, block *b)
+/* Value E of scope K into the register, as the pick compares it; an
+   argmax's index then takes coordinate AT (an expression; -1: the
+   current one of its loop).  */
+static void
+take (gen *g, int e, const state *st, int k, int at, block *b)
 {
   int v = pick_operand (g, e, st, k, b);
   int m = lg_ref (g, g->pick_reg), x = lg_ref (g, v), c;
@@ -62,8 +65,15 @@ lg_pick_value (gen *g, int e, const state *st, int k, block *b)
   int s = lg_compound (g, b, LIR_IF, c);
   block then = lg_block ();
   lg_assign (g, &then, g->pick_reg, lg_ref (g, v));
+  lg_arg_take (g, st, at, &then);
   if (s >= 0)
     g->k->stmts[s].body = then.first;
+}
+
+void
+lg_pick_value (gen *g, int e, const state *st, int k, block *b)
+{
+  take (g, e, st, k, -1, b);
 }
 
 /* The constant C of type T.  */
@@ -78,22 +88,27 @@ typed (gen *g, lir_type t, int c)
   return z;
 }
 
-/* A product's value E at a run of COUNT (an I64 expression, at least 1)
-   unstored entries, multiplied in COUNT times in turn, as the dense
-   loop multiplies.  Where the value Z is +-0, +-1, infinite or a NaN,
-   x * Z * Z is x for every x that a product with Z leaves (a zero, an
-   infinity, a NaN, or x * +-1): the register takes Z once, and again
-   where COUNT is even.  Any other value takes the COUNT factors one by
-   one (their rounding differs from one power's).  */
-void
-lg_pick_run (gen *g, int e, const state *st, int k, int count, block *b)
+/* Value E at the run of unstored entries from coordinate variable FROM
+   (-1: 0) to variable END (past it; at least one entry).  A maximum or
+   a minimum takes a value again to no effect: once, an argmax's index
+   then the run's first coordinate or its last (lg_arg_at).  A product
+   multiplies it in as many times, as the dense loop multiplies: where
+   the value Z is +-0, +-1, infinite or a NaN, x * Z * Z is x for every
+   x that a product with Z leaves (a zero, an infinity, a NaN, or x *
+   +-1): the register takes Z once, and again where the count is even.
+   Any other value takes the factors one by one (their rounding differs
+   from one power's).  */
+static void
+pick_run (gen *g, int e, const state *st, int k, int from, int end,
+          block *b)
 {
   if (g->s->pick != IX_PICK_MUL)
     {
-      /* A maximum or a minimum takes a value again to no effect.  */
-      lg_pick_value (g, e, st, k, b);
+      take (g, e, st, k, lg_arg_at (g, from, end), b);
       return;
     }
+  int count = from < 0 ? lg_ref (g, end)
+              : lg_bin (g, LIR_SUB, lg_ref (g, end), lg_ref (g, from));
   int v = pick_operand (g, e, st, k, b);
   lir_type t = g->k->vars[v].type;
   int n = lg_decl (g, b, LIR_I64, "run", count);
@@ -167,21 +182,21 @@ lg_pick_empty (gen *g, int d, int k, const state *st, block *b)
       lg_fail (g, "%s takes its %s over loop %s, whose range may hold no "
                "stored entry, where the value at a zero is not one value",
                g->s->opd[g->s->acc[g->s->out].opd].name,
-               ix_pick_what (g->s->pick), g->s->var[sv].name);
+               ix_stmt_picks (g->s), g->s->var[sv].name);
       return;
     }
   int n = lg_decl (g, b, LIR_I64, "gap_end", lg_loop_extent (g, sv));
   int s = lg_compound (g, b, LIR_IF, lg_bin (g, LIR_LT, lg_int (g, 0),
                                              lg_ref (g, n)));
   block then = lg_block ();
-  lg_pick_run (g, body, st, k, lg_ref (g, n), &then);
+  pick_run (g, body, st, k, -1, n, &then);
   if (s >= 0)
     g->k->stmts[s].body = then.first;
 }
 
 /* Where coordinate variable FROM is below TO, the value of scope K's
    pick at the unstored entries of access A from FROM to TO (loopgen.c
-   pick_gaps, lg_pick_run).  */
+   pick_gaps, pick_run).  */
 void
 lg_pick_gap (gen *g, int k, const state *st, int a, int from, int to,
           block *b)
@@ -192,9 +207,7 @@ lg_pick_gap (gen *g, int k, const state *st, int a, int from, int to,
   int s = lg_compound (g, b, LIR_IF, lg_bin (g, LIR_LT, lg_ref (g, from),
                                              lg_ref (g, end)));
   block then = lg_block ();
-  lg_pick_run (g, lg_pick_body (g, k), &z, k,
-               lg_bin (g, LIR_SUB, lg_ref (g, end), lg_ref (g, from)),
-               &then);
+  pick_run (g, lg_pick_body (g, k), &z, k, from, end, &then);
   if (s >= 0)
     g->k->stmts[s].body = then.first;
 }

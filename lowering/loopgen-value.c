@@ -90,12 +90,14 @@ lg_value (gen *g, int e, const state *st, int k)
     return lg_ref (g, st->hoist[e]);
   if (c >= 0)
     return lg_ref (g, g->treg[c]);
-  /* A seeded sum's register holds the whole value (loopgen-output.c).  */
+  /* A seeded sum's register holds the whole value (loopgen-output.c);
+     an argmax's index register the output's (loopgen-arg.c).  */
   if ((x->op == IX_ADD || x->op == IX_SUB) && x->seeded)
     {
       int sc = lg_scope_child (g, k, x->b);
       if (sc >= 0 && g->seed_node[sc] == e)
-        return lg_ref (g, g->treg[sc]);
+        return s->arg_var >= 0 && lg_pick_scope (g, sc) ? lg_arg_value (g)
+               : lg_ref (g, g->treg[sc]);
     }
   if (!st->zeroed && lat_is_zero (s, e, st->absent))
     return lg_int (g, 0);

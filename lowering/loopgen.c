@@ -789,7 +789,7 @@ gaps_of (gen *g, int d, int k, lattice *l, const lattice *whole,
            "would visit the entries %s stores only: the dense loop "
            "also compares the value at its unstored zeros",
            g->s->opd[g->s->acc[g->s->out].opd].name,
-           ix_pick_what (g->s->pick), g->s->var[g->nest->order[d]].name,
+           ix_stmt_picks (g->s), g->s->var[g->nest->order[d]].name,
            g->s->opd[g->s->acc[its[0].a].opd].name);
   return -1;
 }
@@ -1147,7 +1147,7 @@ lg_loop (gen *g, int d, state *st, block *b)
               lg_fail (g, "%s takes its %s over loop %s, which runs over "
                        "part of its extent",
                        g->s->opd[g->s->acc[g->s->out].opd].name,
-                       ix_pick_what (g->s->pick), g->s->var[sv].name);
+                       ix_stmt_picks (g->s), g->s->var[sv].name);
               return;
             }
           /* A diagonal's range is kept with its matrix; the search
@@ -1312,7 +1312,7 @@ gen_nest (gen *g, int n, block *b)
                  "do not store: store them in a format that keeps every "
                  "row (CSR, not DCSR)",
                  g->s->opd[g->s->acc[g->s->out].opd].name,
-                 ix_pick_what (g->s->pick));
+                 ix_stmt_picks (g->s));
       else if (g->s->own_read >= 0)
         lg_fail (g, "output %s is also read at the element it is set to, "
                  "but the loops skip the elements where the sparse "
@@ -1390,7 +1390,7 @@ lir_build (const ix_sched *sc, ix_diag *d)
   g.sc = sc;
   g.s = &sc->st;
   g.d = d;
-  g.merge_a[0] = g.merge_a[1] = -1;
+  g.merge_a[0] = g.merge_a[1] = g.arg_reg = -1;
   g.gap_next = -1;
   g.k = lir_new (sc);
   if (!g.k)

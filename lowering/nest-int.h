@@ -23,6 +23,15 @@ typedef struct sym
                      iteration of the outer loop wrote (carried_read) */
   int seeded;     /* IX_ADD, IX_SUB: as ix_expr's */
   int apart;      /* IX_SUM, IX_ADD, IX_SUB: as ix_expr's */
+  ix_pick pick;   /* the seeded IX_ADD a pick ends with (ng_pick_sym):
+                     how object PICK_OBJ took its values, through
+                     PICK_SUMS sums */
+  int pick_sums;
+  int arg;        /* IX_INDEX: the coordinate of loop LOOP[0] where pick
+                     symbol ARG - 1 last took a value, NUM where it took
+                     none, the value of object PICK_OBJ (an argmax,
+                     nest-arg.c); else 0 */
+  int pick_obj;
   unsigned loc;
 } sym;
 
@@ -91,6 +100,13 @@ typedef struct engine
   int base[NEST_MAX_OBJS];         /* the object each stands for in the
                                      result: itself, or the original of
                                      a twin (nest-split.c) */
+  int arg_of[NEST_MAX_OBJS];       /* an object taking the index of a
+                                     pick (nest-arg.c): the picking
+                                     object + 1, else 0 ... */
+  int arg_loop[NEST_MAX_OBJS];     /* ... the loop whose index it takes
+                                     ... */
+  int arg_seed[NEST_MAX_OBJS];     /* ... and its value before, a
+                                     constant's symbol */
   /* Temporaries' terms: their guards assumed false at the zeros too
      (a second run of the nest, made when the first failed and SKIPPED
      says a temporary's guard could have been).  */
@@ -108,6 +124,10 @@ const char *ng_loopname (const engine *g, int l);
 char *ng_spell_access (const engine *g, int obj, int nidx, const int *loops,
                        char *buf, size_t len);
 int ng_is_temp (const engine *g, int o);
+/* The loops open now that are not map loops of OBJ (its filtered
+   depth); the open one at filtered depth D (1-based), or -1.  */
+int ng_fdepth (const engine *g, int obj);
+int ng_loop_at (const engine *g, int obj, int d);
 /* The type index notation computes symbol S in.  */
 ix_type ng_sym_type (const engine *g, int s);
 /* The pairs of named arrays (NAMED) that a statement's output may share
@@ -131,14 +151,56 @@ int ng_accum_refused (engine *g, int o, ix_type tt, int l);
 int ng_product_refused (engine *g, int o, ix_type tt);
 
 /* nest-pick.c.  */
-/* Whether events EVI, EVI + 1 and EVI + 2 are `if (V > M) M = V;` or
-   its kin for a scalar M or an element M[i]: the pick into *PICK, V's
-   expression into *VALUE (without its conversion to M's type).  */
-int ng_pick_match (const engine *g, int evi, ix_pick *pick, int *value);
+/* Whether if statement C and its assignment W are `if (V > M) M = V;`
+   or its kin for a scalar M or an element M[i]: the pick into *PICK,
+   V's expression into *VALUE (without its conversion to M's type).  */
+int ng_pick_of (const nest *n, const nest_event *c, const nest_event *w,
+                ix_pick *pick, int *value);
+/* Whether nest expression E reads object OBJ.  */
+int ng_reads_obj (const nest *n, int e, int obj);
+
+/* nest-arg.c.  */
+/* If statement EVI, when it holds a pick: its one assignment `if (V >
+   M) M = V;` (ng_pick_of), or that and one more, K = j, taking the
+   index of the loop M picks over (an argmax).  Returns how many events
+   after EVI it spans (its assignments and its end), with the pick in
+   *PICK, V in *VALUE, M's assignment in *W and K's in *IDX (-1: none);
+   0 when it is not one, -1 with the reason when it is an argmax the
+   sparse loops cannot take (an if statement that sets M so and more).  */
+int ng_pick_if (engine *g, int evi, ix_pick *pick, int *value, int *w,
+                int *idx);
+/* After assignment W's pick has begun (its state ACC), assignment IDX
+   (-1: none) takes the index of its loop: 0, or -1 with the reason.  */
+int ng_arg_take (engine *g, int w, int idx);
+/* The value object O's pick ends with, its loops closed: SEED, the value
+   it started from, then the values of sum SUM taken (a seeded IX_ADD,
+   marked as the pick's); the objects taking its index then hold theirs.
+   -1 on failure.  */
+int ng_pick_sym (engine *g, int o, int seed, int sum);
+/* What output OBJ's statement takes: VAL, the symbol its value splits
+   into assignment and right-hand side, its own pick or one it stores (a
+   temporary's: m[i] = best), and an argmax's index (ix_stmt.arg_var).  */
+typedef struct ng_root
+{
+  int val;
+  ix_pick pick;
+  int sums;
+  int arg;        /* nonzero: the output takes the index, from SEED */
+  ix_num seed;
+} ng_root;
+/* OBJ's root into *R: 0, or -1 with the reason (a pick's value or an
+   index used other than stored as it is).  */
+int ng_pick_root (engine *g, int obj, ng_root *r);
+/* The pick and the index of R into statement IX, its right-hand side
+   set.  */
+void ng_root_set (const ng_root *r, ix_stmt *ix);
 
 /* nest-split.c.  */
 nest *ng_split_outputs (const nest *n, int *base, int *unordered,
                         int *down);
+/* Refuse output O, added into at two places that ng_split_outputs did
+   not split (its *UNORDERED; DOWN its *DOWN): -1 with the reason.  */
+int ng_refuse_unordered (engine *g, int o, int down);
 
 /* nest-zeros.c.  */
 /* The conjunction of the conditions of the if statements opened since

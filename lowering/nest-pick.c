@@ -1,6 +1,7 @@
 /* nest-pick.c -- a scalar, or an array's element, that takes a maximum
    or a minimum in a nest: `if (v > m) m = v;` and its kin
-   (ix_stmt.pick), recognised in the events of the if statement.  */
+   (ix_stmt.pick), recognised in the events of the if statement (with an
+   index beside it, an argmax: nest-arg.c).  */
 
 #include <string.h>
 #include "nest-int.h"
@@ -67,15 +68,11 @@ uncast (const nest *n, int e, ix_type t)
 }
 
 int
-ng_pick_match (const engine *g, int evi, ix_pick *pick, int *value)
+ng_pick_of (const nest *n, const nest_event *c, const nest_event *w,
+            ix_pick *pick, int *value)
 {
-  const nest *n = g->n;
-  if (evi + 2 >= n->nevents)
-    return 0;
-  const nest_event *c = &n->ev[evi], *w = &n->ev[evi + 1];
   if (c->kind != NEST_EV_IF || c->loop >= 0 || w->kind != NEST_EV_ASSIGN
-      || w->op != IX_SET || w->pick != IX_PICK_NONE
-      || n->ev[evi + 2].kind != NEST_EV_ENDIF)
+      || w->op != IX_SET || w->pick != IX_PICK_NONE)
     return 0;
   int o = w->obj;
   ix_type t = n->obj[o].opd.type;
@@ -95,4 +92,10 @@ ng_pick_match (const engine *g, int evi, ix_pick *pick, int *value)
              : (strict ? IX_PICK_LT : IX_PICK_LE);
   *value = v;
   return 1;
+}
+
+int
+ng_reads_obj (const nest *n, int e, int obj)
+{
+  return reads_obj (n, e, obj);
 }

@@ -289,3 +289,23 @@ ng_split_outputs (const nest *n, int *base, int *unordered, int *down)
     }
   return c;
 }
+
+/* Refuse output O, added into at two places that ng_split_outputs did
+   not split: two statements would add its terms in another order (DOWN:
+   because the outer loop counts down).  */
+int
+ng_refuse_unordered (engine *g, int o, int down)
+{
+  if (down)
+    return ng_fail (g, "%s is added into at two places, which two passes "
+                    "over the loops would add in another order: the outer "
+                    "loop counts down, meeting each element's places the "
+                    "other way round; write it counting up",
+                    ng_objname (g, o));
+  return ng_fail (g, "%s is added into at two places whose terms come in "
+                  "turn in its elements, which two passes over the loops "
+                  "would add in another order: add at the inner loop's "
+                  "place only where its index is below the outer loop's "
+                  "(the lower triangle: y[j] += ... where j < i)",
+                  ng_objname (g, o));
+}

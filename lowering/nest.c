@@ -251,18 +251,16 @@ sym_rename (engine *g, int s, const int *canon)
   int r = ng_new_sym (g, x->op, a, b);
   if (r < 0)
     return -1;
-  sym *y = &g->syms[r];
-  y->num = g->syms[s].num;
-  y->sumloop = g->syms[s].sumloop;
-  y->loc = g->syms[s].loc;
-  y->seeded = g->syms[s].seeded;
-  y->apart = g->syms[s].apart;
+  /* The rest as S's: num, sumloop, loc, seeded, apart, pick.  */
+  g->syms[r] = g->syms[s];
+  g->syms[r].a = a;
+  g->syms[r].b = b;
   return r;
 }
 
 /* Loops open now that are not map loops of OBJ.  */
-static int
-fdepth (const engine *g, int obj)
+int
+ng_fdepth (const engine *g, int obj)
 {
   int d = 0;
   for (int k = 0; k < g->depth; k++)
@@ -272,8 +270,8 @@ fdepth (const engine *g, int obj)
 }
 
 /* The open loop at filtered depth D (1-based) of OBJ.  */
-static int
-loop_at (const engine *g, int obj, int d)
+int
+ng_loop_at (const engine *g, int obj, int d)
 {
   for (int k = 0; k < g->depth; k++)
     if (!is_map (&g->st[obj], g->stack[k]) && --d == 0)
@@ -538,7 +536,7 @@ eval (engine *g, int e)
           case ST_ACC:
             return ng_fail (g, "%s is read inside loop %s, where it "
                          "accumulates", ng_objname (g, o),
-                         ng_loopname (g, loop_at (g, o, s->depth + 1)));
+                         ng_loopname (g, ng_loop_at (g, o, s->depth + 1)));
           case ST_STALE:
             return ng_fail (g, "%s is read after loop %s, which leaves it "
                          "the value of its last iteration", ng_objname (g, o),
@@ -596,31 +594,34 @@ range_loop (const engine *g, int o)
 }
 
 /* A write of object O, a pick PK (ix_stmt.pick) or not (IX_PICK_NONE):
-   a pick must be O's only write, but for the value an array's element
-   starts from, set before the loops it picks in (m[i] = 0; for j m[i]
-   = fmax (m[i], v)).  0, or -1 with the reason.  */
+   a pick must be O's only write, but for the value it starts from, set
+   before the loops it picks in: an array's element's (m[i] = 0; for j
+   m[i] = fmax (m[i], v)), or a temporary's (best = 0; for j ...: its
+   value, read after them, a pick's (ng_pick_root)).  0, or -1 with the
+   reason.  */
 static int
 start_pick (engine *g, int o, ix_pick pk)
 {
   if (pk == IX_PICK_NONE && g->pick[o] == IX_PICK_NONE)
     return 0;
   const char *what = ix_pick_what (pk != IX_PICK_NONE ? pk : g->pick[o]);
-  if (ng_is_temp (g, o))
-    return ng_fail (g, "%s takes a %s but is declared in the nest or not "
-                    "used after it: only a variable that outlives the loops "
-                    "may take one, or an element of an array, set before "
-                    "the loop it takes it over", ng_objname (g, o), what);
   const state *s = &g->st[o];
-  if (s->nmap > 0 && fdepth (g, o) == 0)
+  int temp = ng_is_temp (g, o), d = ng_fdepth (g, o);
+  int starts = s->kind == ST_DEF && (temp ? s->depth < d
+                                     : s->nmap > 0 && s->depth == 0);
+  if (temp && !starts && g->pick[o] == IX_PICK_NONE)
+    return ng_fail (g, "%s takes a %s but is not set before the loop it "
+                    "takes it over: set it there, to the value the %s "
+                    "starts from", ng_objname (g, o), what, what);
+  if (s->nmap > 0 && d == 0)
     return ng_fail (g, "%s takes a %s in no loop but those that index it: "
                     "a maximum or minimum of an element is sparsified over "
                     "a loop inside them", ng_objname (g, o), what);
-  int starts = s->kind == ST_DEF && s->nmap > 0 && s->depth == 0;
   if (g->pick[o] != IX_PICK_NONE || (s->kind != ST_OLD && !starts))
     return ng_fail (g, "%s takes a %s and is also written elsewhere in the "
                     "nest", ng_objname (g, o), what);
   g->pick[o] = pk;
-  g->pick_depth[o] = fdepth (g, o);
+  g->pick_depth[o] = d - (starts ? s->depth : 0);
   return 0;
 }
 
@@ -665,7 +666,7 @@ spelt_out (engine *g, const nest_event *ev, ix_pick *pk, ix_assign *op,
   int a = x->a >= 0 && reads_target (g->n, x->a, ev);
   int b = x->b >= 0 && reads_target (g->n, x->b, ev);
   if (x->op == IX_MUL && (a || b)
-      && fdepth (g, ev->obj) > (s->kind == ST_DEF ? s->depth : 0))
+      && ng_fdepth (g, ev->obj) > (s->kind == ST_DEF ? s->depth : 0))
     {
       *pk = IX_PICK_MUL;
       *op = IX_ADD_SET;
@@ -684,7 +685,7 @@ spelt_out (engine *g, const nest_event *ev, ix_pick *pk, ix_assign *op,
 }
 
 /* Assignment EVI; or, when PK is not IX_PICK_NONE, the one of
-   `if (V > M) M = V;` (ng_pick_match) or M = fmax (M, V) (nest_pick), M
+   `if (V > M) M = V;` (ng_pick_of) or M = fmax (M, V) (nest_pick), M
    taking value expression V the way PK picks, as an accumulation takes
    its terms.  */
 static int
@@ -730,7 +731,7 @@ assign (engine *g, int evi, ix_pick pk, int v)
           return -1;
         break;
       }
-  int d = fdepth (g, o);
+  int d = ng_fdepth (g, o);
   int gs = ng_guard_of (g, o);
   if (gs == -2)
     return -1;
@@ -836,7 +837,7 @@ end_loop (engine *g, int l)
       state *s = &g->st[o];
       if (!g->written[o] || is_map (s, l))
         continue;
-      int d = fdepth (g, o);
+      int d = ng_fdepth (g, o);
       if (s->kind == ST_ACC)
         {
           if (s->delta[d].e >= 0)
@@ -859,8 +860,7 @@ end_loop (engine *g, int l)
                 {
                   /* A pick starts from the value set before, a zero
                      too (fmax tells -0.0 from +0.0).  */
-                  s->val = sym_step (g, IX_ADD, s->val, t.e);
-                  if (s->val < 0)
+                  if ((s->val = ng_pick_sym (g, o, s->val, t.e)) < 0)
                     return -1;
                 }
               else if (d - 1 == s->depth && !sym_is_zero (g, s->val))
@@ -1192,7 +1192,9 @@ build_kernel (engine *g, int obj)
                                      sizeof buf));
   ix_assign op;
   int rhs;
-  if (split_value (g, obj, s->val, &op, &rhs))
+  ng_root root;
+  if (ng_pick_root (g, obj, &root)
+      || split_value (g, obj, root.val, &op, &rhs))
     return -1;
   if (r->nkernels == NEST_MAX_KERNELS)
     return ng_fail (g, "the nest computes more than %d outputs",
@@ -1216,8 +1218,7 @@ build_kernel (engine *g, int obj)
       return ng_fail (g, "%s", k.d.msg[0] ? k.d.msg : "the nest is too large");
     }
   ix_set_output (k.ix, out, op, e);
-  k.ix->pick = g->pick[obj];
-  k.ix->pick_sums = g->pick_depth[obj];
+  ng_root_set (&root, k.ix);
   k.ix->loc = g->n->ev[s->first_write].loc;
   if (ix_finish (k.ix, &k.d))
     {
@@ -1300,17 +1301,18 @@ prepass (engine *g, int *named)
   return 0;
 }
 
-/* If statement *EVI begins: a guard; or, with its assignment and end,
-   a pick (ng_pick_match), *EVI then at its end.  */
+/* If statement *EVI begins: a guard; or, with its assignments and end,
+   a pick, with an index beside it or not (ng_pick_if), *EVI then at its
+   end.  */
 static int
 begin_if (engine *g, int *evi)
 {
   ix_pick pk;
-  int v;
-  if (ng_pick_match (g, *evi, &pk, &v))
+  int v, w, idx, m = ng_pick_if (g, *evi, &pk, &v, &w, &idx);
+  if (m)
     {
-      *evi += 2;
-      return assign (g, *evi - 1, pk, v);
+      *evi += m;
+      return m < 0 || assign (g, w, pk, v) ? -1 : ng_arg_take (g, w, idx);
     }
   if (g->nguards == NEST_MAX_GUARDS)
     return ng_fail (g, "the if statements nest too deep");
@@ -1322,26 +1324,6 @@ begin_if (engine *g, int *evi)
   g->gelse[k] = g->gassumed[k] = 0;
   g->nguards++;
   return 0;
-}
-
-/* Refuse output O, added into at two places that ng_split_outputs did
-   not split: two statements would add its terms in another order (DOWN:
-   because the outer loop counts down).  */
-static int
-refuse_unordered (engine *g, int o, int down)
-{
-  if (down)
-    return ng_fail (g, "%s is added into at two places, which two passes "
-                    "over the loops would add in another order: the outer "
-                    "loop counts down, meeting each element's places the "
-                    "other way round; write it counting up",
-                    ng_objname (g, o));
-  return ng_fail (g, "%s is added into at two places whose terms come in "
-                  "turn in its elements, which two passes over the loops "
-                  "would add in another order: add at the inner loop's "
-                  "place only where its index is below the outer loop's "
-                  "(the lower triangle: y[j] += ... where j < i)",
-                  ng_objname (g, o));
 }
 
 /* nest_lower, the guards of temporaries' terms assumed false at the
@@ -1373,7 +1355,7 @@ lower (const nest *n, nest_result *r, int assume_temps, int *skipped)
   g->r = r;
   g->assume_temps = assume_temps;
   int named[NEST_MAX_OBJS] = { 0 };
-  int rc = unordered >= 0 ? refuse_unordered (g, unordered, down)
+  int rc = unordered >= 0 ? ng_refuse_unordered (g, unordered, down)
            : prepass (g, named);
 
   for (int i = 0; rc == 0 && i < n->nevents; i++)

@@ -1040,8 +1040,8 @@ check_own_read (const ix_sched *sc, ix_diag *d)
   if (picks)
     return ix_fail (d, o->tok, o->loc, "%s takes a %s at each element, "
                     "whose values the sparse loops would need element "
-                    "after element, each element's in the dense loops' "
-                    "order, which the formats here do not allow: store "
+                    "after element, each in the dense loops' order, "
+                    "which the formats here do not allow: store "
                     "the matrix in the order of the loops (CSC for the "
                     "maxima of its columns)", s->opd[o->opd].name,
                     ix_pick_what (s->pick));

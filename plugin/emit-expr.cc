@@ -247,14 +247,7 @@ emitter::tree_of (int id)
     {
     case LIR_CONST:
       if (lir_float_p (x.type))
-	{
-	  REAL_VALUE_TYPE r;
-	  char buf[64];
-	  snprintf (buf, sizeof buf, "%.17g", x.fval);
-	  if (real_from_string (&r, buf) < 0 && x.fval == x.fval)
-	    return fail ("constant %s", buf);
-	  return fold_convert (type, build_real (double_type_node, r));
-	}
+	return sparse_real_tree (x.fval, type);
       return build_int_cst (type, x.ival);
     case LIR_VARREF:
       if (x.var < 0 || x.var >= k->nvars || !var[x.var])

@@ -1213,15 +1213,14 @@ reader::read_constant (tree t, ix_type *type)
       *type = ct;
       return nest_const (n, c, loc);
     }
-  char buf[64];
   if (!sparse_value_type (TREE_TYPE (t), &ct))
     return fail ("a constant of unsupported type"), -1;
-  real_to_decimal (buf, TREE_REAL_CST_PTR (t), sizeof buf, 0, 1);
   /* A float constant in double arithmetic reaches here converted, a
      double constant of the same value; in float arithmetic it stays a
      float (its value exactly the float's).  */
   *type = ct == IX_F32 ? IX_F32 : IX_F64;
-  return nest_const (n, ix_num_real (strtod (buf, NULL), *type), loc);
+  double v = sparse_real_value (TREE_REAL_CST_PTR (t));
+  return nest_const (n, ix_num_real (v, *type), loc);
 }
 
 /* Is FN one of C's absolute value functions (fabs, abs, labs...)?  */

@@ -277,9 +277,8 @@ number_token (tree x, location_t loc, ein_tok *t)
     }
   else if (x && TREE_CODE (x) == REAL_CST)
     {
-      char buf[64];
-      real_to_decimal (buf, TREE_REAL_CST_PTR (x), sizeof buf, 0, 1);
-      t->num = ix_num_real (strtod (buf, NULL), IX_F64);
+      t->num = ix_num_real (sparse_real_value (TREE_REAL_CST_PTR (x)),
+			    IX_F64);
       if (!token_spelling (loc, t->text, sizeof t->text))
 	{
 	  snprintf (t->text, sizeof t->text, "%.17g", t->num.f);

@@ -104,6 +104,12 @@ bool sparse_elem_type (tree type, ix_type *out);
 tree sparse_type_tree (ix_type t);
 /* Constant N as GENERIC, of its type.  */
 tree sparse_num_tree (struct ix_num n);
+/* The value of floating constant R as a double (infinite or a NaN
+   too).  */
+double sparse_real_value (const REAL_VALUE_TYPE *r);
+/* Double V (infinite, a NaN or -0.0 too) as a constant of floating type
+   TYPE, which represents it.  */
+tree sparse_real_tree (double v, tree type);
 /* The extent of each dimension of array-like TYPE starting at DIM0:
    ARRAY_TYPEs are walked; returns the number filled.  */
 int sparse_array_extents (tree type, tree *dims, int max, tree *elem);

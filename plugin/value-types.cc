@@ -58,16 +58,45 @@ sparse_type_tree (ix_type t)
     }
 }
 
+double
+sparse_real_value (const REAL_VALUE_TYPE *r)
+{
+  /* real_to_decimal spells a NaN "+QNaN", which strtod does not read
+     (it read 0): made here, its sign kept.  */
+  if (real_isnan (r))
+    return real_isneg (r) ? -__builtin_nan ("") : __builtin_nan ("");
+  char buf[64];
+  real_to_decimal (buf, r, sizeof buf, 0, 1);
+  return strtod (buf, NULL);
+}
+
+tree
+sparse_real_tree (double v, tree type)
+{
+  REAL_VALUE_TYPE r;
+  /* real_from_string reads numbers only: an infinity or a NaN (quiet,
+     as NAN is) is made, its sign kept (-INFINITY).  */
+  if (__builtin_isnan (v))
+    real_nan (&r, "", 1, TYPE_MODE (double_type_node));
+  else if (__builtin_isinf (v))
+    real_inf (&r);
+  else
+    {
+      char buf[64];
+      snprintf (buf, sizeof buf, "%.17g", __builtin_fabs (v));
+      real_from_string (&r, buf);
+    }
+  if (__builtin_signbit (v))
+    r = real_value_negate (&r);
+  /* A float constant's value is a float's: converted exactly.  */
+  return fold_convert (type, build_real (double_type_node, r));
+}
+
 tree
 sparse_num_tree (ix_num n)
 {
   tree type = sparse_type_tree (n.type);
   if (!ix_type_is_float (n.type))
     return build_int_cst (type, n.i);
-  REAL_VALUE_TYPE r;
-  char buf[64];
-  snprintf (buf, sizeof buf, "%.17g", n.f);
-  real_from_string (&r, buf);
-  /* A float constant's value is a float's: converted exactly.  */
-  return fold_convert (type, build_real (double_type_node, r));
+  return sparse_real_tree (n.f, type);
 }

@@ -35,7 +35,7 @@ for p in threshold rownorm jacobi gauss-seidel fem random walk triangular \
   diagonal symmetric jacobi-diagonal jacobi-struct atax maxnorm mathcalls \
   usercalls graph backsub \
   gemv rowmax rowprod \
-  degrees ucount polybench ranges; do
+  degrees ucount polybench ranges argmax; do
   $CC -O2 $DEFS -fplugin=build/sparse.so -Iinclude bench/adopt/$p.c \
     build/libsparsert.a -lm -lpthread -o $OUT/$p-plugin
   $CC -O2 $DEFS -Wno-attributes -Iinclude bench/adopt/$p.c build/libsparsert.a \
@@ -82,3 +82,5 @@ row polybench $MTX gesummv
 row ranges $MTX lower1
 row ranges $MTX interior
 row ranges $MTX count
+row argmax $MTX abs
+row argmax $MTX signed

@@ -11,7 +11,7 @@
 void
 columns_csr (int n, double A[n][n] SPARSE ("CSR"), double *m)
 {
-  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: m takes a minimum at each element, whose values the sparse loops would need element after element, each element's in the dense loops' order, which the formats here do not allow: store the matrix in the order of the loops .CSC for the maxima of its columns." } */
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: m takes a minimum at each element, whose values the sparse loops would need element after element, each in the dense loops' order, which the formats here do not allow: store the matrix in the order of the loops .CSC for the maxima of its columns." } */
     for (int j = 0; j < n; j++)
       if (A[i][j] < m[j])
         m[j] = A[i][j];

@@ -26,7 +26,7 @@ picks (int n, double y[n], double A[n][n] SPARSE ("CSR"), const double x[n],
     for (int j = 0; j < i; j++)
       if (fabs (A[i][j]) > m)
 	m = fabs (A[i][j]);
-  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: t takes a maximum but is declared in the nest or not used after it: only a variable that outlives the loops may take one" } */
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: y takes its maximum over loop j, where the sparse loops would visit the entries A stores only: the dense loop also compares the value at its unstored zeros" } */
     {
       double t = 0;
       for (int j = 0; j < n; j++)

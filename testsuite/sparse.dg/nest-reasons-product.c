@@ -5,16 +5,17 @@
 /* { dg-options "-fplugin-arg-sparse-report" } */
 #include <sparse.h>
 
-/* Into a variable of the nest, then stored.  */
+/* Into a variable of the nest, then stored in an expression (stored as
+   it is, y[i] = p, it is sparsified: nest-pick-temps.c).  */
 void
 temporary (int n, double A[n][n] SPARSE ("CSR"), double *y)
 {
-  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: p takes a product but is declared in the nest or not used after it: only a variable that outlives the loops may take one, or an element of an array, set before the loop it takes it over" } */
+  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: output y stores the product p takes over loop j other than as it is .in an expression, or converted.: a variable's product is sparsified stored alone .y.i. = p., to compute from after the loops" } */
     {
       double p = 1;
       for (int j = 0; j < n; j++)
         p *= A[i][j] + 1;
-      y[i] = p;
+      y[i] = 2 * p;
     }
 }
 

@@ -6,7 +6,9 @@
    gaps), so the nest is left to the fallback, saying so in terms of the
    loop.  Conditions that are false at a zero are sparsified
    (report-guards.c); a scalar's maximum over the rows or the elements
-   is (nest-max.c).  */
+   is (nest-max.c), and a row's, in a variable of the nest then stored
+   into the row's element, which takes the value at a zero at each gap
+   (nest-pick-temps.c).  */
 /* { dg-do compile } */
 /* { dg-options "-fplugin-arg-sparse-report" } */
 #include <math.h>
@@ -16,7 +18,7 @@ void
 min_max (int n, double y[n], double A[n][n] SPARSE ("CSR"),
 	 float yf[n], float B[n][n] SPARSE ("CSR"))
 {
-  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: s takes a maximum but is declared in the nest or not used after it" } */
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: y.i. = fmax.-inf, fmax.j, A.i,j...; A: CSR; loops: i for, j for over A; y: dense" } */
     {
       double s = -INFINITY;
       for (int j = 0; j < n; j++)
@@ -61,8 +63,8 @@ conditions (int n, double y[n], double A[n][n] SPARSE ("CSR"), double x[n],
     for (int j = 0; j < n; j++)
       if (A[i][j] > x[j])
 	c[i] += 1;
-  /* A row's maximum into a variable of the nest.  */
-  for (int i = 0; i < n; i++)	/* { dg-message "not sparsified: s takes a maximum but is declared in the nest or not used after it" } */
+  /* A row's maximum into a variable of the nest, stored as it is.  */
+  for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: y.i. = max.0, max.j, A.i,j...; A: CSR; loops: i for, j for over A; y: dense" } */
     {
       double s = 0;
       for (int j = 0; j < n; j++)
