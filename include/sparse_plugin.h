@@ -39,16 +39,24 @@ void sp__local_free (sp_tensor *t);
 sp_tensor *sp__global (sp_tensor **slot, const char *name, const char *fmt,
                        int type, int rank, ...);
 
-/* The calling thread's window: a box of elements of one tensor known to
-   be zero, which generated code tests before it calls sp__get1 to 3 (or
-   sp__put1 to 3 with a zero): word 0 the tensor, 1 the sp__epoch it was
-   found in, then per dimension d < 3 of the tensor the first coordinate
-   (word 2 + d) and how many (word 5 + d, unsigned).  The runtime, and
-   the reads generated code makes itself, set it where a read found a
-   run of absent elements; the runtime moves sp__epoch on whenever
-   entries may appear in such a run.  */
+/* The calling thread's windows: each a box of elements of one tensor
+   known to be zero, which generated code tests before it calls sp__get1
+   to 3 (or sp__put1 to 3 with a zero): word 0 the tensor, 1 the
+   sp__epoch it was found in, then per dimension d < 3 of the tensor the
+   first coordinate (word 2 + d) and how many (word 5 + d, unsigned).  A
+   tensor's window is the one SP__WINDOW_SLOT picks, so that a loop
+   reading two tensors in turn keeps one for each (unless they pick the
+   same).  The runtime, and the reads generated code makes itself, set
+   it where a read found a run of absent elements; the runtime moves
+   sp__epoch on whenever entries may appear in such a run.  */
 #define SP__WINDOW_WORDS 8
-extern __thread int64_t sp__win[SP__WINDOW_WORDS];
+#define SP__WINDOW_SHIFT 61
+#define SP__WINDOW_SLOTS (1 << (64 - SP__WINDOW_SHIFT))
+#define SP__WINDOW_MULT 0x9e3779b97f4a7c15ull
+#define SP__WINDOW_SLOT(t)                                                   \
+  ((unsigned) (((uint64_t) (uintptr_t) (t) * SP__WINDOW_MULT)              \
+               >> SP__WINDOW_SHIFT))
+extern __thread int64_t sp__win[SP__WINDOW_SLOTS][SP__WINDOW_WORDS];
 extern int64_t sp__epoch;
 
 /* Element access with dense semantics: the value at the RANK int64_t

@@ -285,12 +285,12 @@ reader::set_window (tree first, tree end)
   if (!epoch)
     return;
   int g = f->lv[f->nlevels - 1].dim;
-  set (sparse_window_ref (0), h);
-  set (sparse_window_ref (1), epoch);
+  set (sparse_window_ref (h, 0), h);
+  set (sparse_window_ref (h, 1), epoch);
   for (int d = 0; d < f->rank; d++)
     {
-      set (sparse_window_ref (2 + d), d == g ? first : x[d]);
-      set (sparse_window_ref (5 + d),
+      set (sparse_window_ref (h, 2 + d), d == g ? first : x[d]);
+      set (sparse_window_ref (h, 5 + d),
 	   d == g ? binary (MINUS_EXPR, end, first) : cst (1));
     }
 }

@@ -190,10 +190,12 @@ window_decl (bool epoch)
   if (decls[epoch])
     return decls[epoch];
   tree i64 = sparse_int64_type ();
+  tree win = build_array_type_nelts (build_array_type_nelts (i64,
+							     SP__WINDOW_WORDS),
+				     SP__WINDOW_SLOTS);
   tree d = build_decl (UNKNOWN_LOCATION, VAR_DECL,
 		       get_identifier (epoch ? "sp__epoch" : "sp__win"),
-		       epoch ? i64 : build_array_type_nelts (i64,
-							     SP__WINDOW_WORDS));
+		       epoch ? i64 : win);
   DECL_EXTERNAL (d) = 1;
   TREE_PUBLIC (d) = 1;
   DECL_ARTIFICIAL (d) = 1;
@@ -206,10 +208,20 @@ window_decl (bool epoch)
 }
 
 tree
-sparse_window_ref (int w)
+sparse_window_ref (tree handle, int w)
 {
-  return build4 (ARRAY_REF, sparse_int64_type (), window_decl (false),
-		 size_int (w), NULL_TREE, NULL_TREE);
+  /* SP__WINDOW_SLOT (HANDLE).  */
+  tree u64 = unsigned_type_for (sparse_int64_type ());
+  tree slot = fold_build2 (RSHIFT_EXPR, u64,
+			   fold_build2 (MULT_EXPR, u64,
+					fold_convert (u64, handle),
+					build_int_cstu (u64, SP__WINDOW_MULT)),
+			   build_int_cst (integer_type_node, SP__WINDOW_SHIFT));
+  tree decl = window_decl (false);
+  tree row = build4 (ARRAY_REF, TREE_TYPE (TREE_TYPE (decl)), decl,
+		     fold_convert (sizetype, slot), NULL_TREE, NULL_TREE);
+  return build4 (ARRAY_REF, sparse_int64_type (), row, size_int (w),
+		 NULL_TREE, NULL_TREE);
 }
 
 tree
@@ -218,13 +230,13 @@ sparse_epoch_ref (void)
   return window_decl (true);
 }
 
-/* Word W of the calling thread's window, as an unsigned 64-bit
-   number.  */
+/* Word W of the calling thread's window for HANDLE, as an unsigned
+   64-bit number.  */
 static tree
-window_word (int w)
+window_word (tree handle, int w)
 {
   tree u64 = unsigned_type_for (sparse_int64_type ());
-  return fold_convert (u64, sparse_window_ref (w));
+  return fold_convert (u64, sparse_window_ref (handle, w));
 }
 
 /* Whether the window holds element IDX (RANK <= 3 indices, evaluated
@@ -237,20 +249,20 @@ in_window (location_t loc, tree handle, int rank, tree *idx)
 			       fold_build2_loc (loc, EQ_EXPR,
 						boolean_type_node,
 						fold_convert (u64, handle),
-						window_word (0)),
+						window_word (handle, 0)),
 			       fold_build2_loc (loc, EQ_EXPR,
 						boolean_type_node,
-						window_word (1),
+						window_word (handle, 1),
 						fold_convert
 						  (u64, window_decl (true))));
   for (int d = 0; d < rank; d++)
     {
       tree off = fold_build2_loc (loc, MINUS_EXPR, u64,
 				  fold_convert (u64, idx[d]),
-				  window_word (2 + d));
+				  window_word (handle, 2 + d));
       cond = fold_build2_loc (loc, TRUTH_ANDIF_EXPR, boolean_type_node, cond,
 			      fold_build2_loc (loc, LT_EXPR, boolean_type_node,
-					       off, window_word (5 + d)));
+					       off, window_word (handle, 5 + d)));
     }
   return cond;
 }

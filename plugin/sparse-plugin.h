@@ -244,9 +244,9 @@ tree sparse_build_put (location_t loc, tree handle, tree elem_type,
 tree sparse_build_add (location_t loc, tree handle, tree elem_type,
                        tree value, int rank, tree *idx);
 tree sparse_build_dim (location_t loc, tree handle, int d);
-/* The calling thread's window sp__win[W] and sp__epoch, int64_t
-   lvalues (include/sparse_plugin.h).  */
-tree sparse_window_ref (int w);
+/* Word W of the calling thread's window for tensor HANDLE (saved), and
+   sp__epoch, int64_t lvalues (include/sparse_plugin.h).  */
+tree sparse_window_ref (tree handle, int w);
 tree sparse_epoch_ref (void);
 /* The read of element X (RANK saved int64_t indices) of tensor H
    (saved) of format F and ELEM_TYPE, made inline, of CALL's type, CALL

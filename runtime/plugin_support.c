@@ -257,7 +257,7 @@ check_index (const sp_tensor *t, int rank, const int64_t *c, const char *what)
    cursor of its own (lookup.c).  Other accesses take the lock while
    other threads run.  */
 
-__thread int64_t sp__win[SP__WINDOW_WORDS];
+__thread int64_t sp__win[SP__WINDOW_SLOTS][SP__WINDOW_WORDS];
 
 /* Make the run GAP (sp__locate's) around C, T's elements there known to
    be zero since EPOCH, the calling thread's window, where T's levels are
@@ -267,15 +267,16 @@ set_window (const sp_tensor *t, const int64_t *c, const int64_t *gap,
             int64_t epoch)
 {
   const sp_priv *pv = t->priv;
+  int64_t *win = sp__win[SP__WINDOW_SLOT (t)];
   if (gap[1] <= gap[0] || !pv->lo.plain || t->fmt.rank > 3
       || t->fmt.nlevels != t->fmt.rank)
     return;
-  sp__win[0] = (int64_t) (intptr_t) t;
-  sp__win[1] = epoch;
+  win[0] = (int64_t) (intptr_t) t;
+  win[1] = epoch;
   for (int d = 0; d < t->fmt.rank; d++)
     {
-      sp__win[2 + d] = c[d];
-      sp__win[5 + d] = 1;
+      win[2 + d] = c[d];
+      win[5 + d] = 1;
     }
   /* A distributed tensor's run stops at this rank's block, beyond which
      its storage holds nothing.  */
@@ -287,8 +288,8 @@ set_window (const sp_tensor *t, const int64_t *c, const int64_t *gap,
       from = from > lo ? from : lo;
       to = to < hi ? to : hi;
     }
-  sp__win[2 + gap[2]] = from;
-  sp__win[5 + gap[2]] = to - from;
+  win[2 + gap[2]] = from;
+  win[5 + gap[2]] = to - from;
 }
 
 /* The element of T at C (checked) into *V; a failure stops the

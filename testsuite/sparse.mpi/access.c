@@ -31,17 +31,17 @@ read_block (sp_tensor *t, const sp_tensor *w, const char *what)
 static void
 windows (sp_tensor *t)
 {
-  int64_t lo, hi, seen = 0;
+  int64_t lo, hi, seen = 0, *win = sp__win[SP__WINDOW_SLOT (t)];
   sp_dist_block (t, &lo, &hi);
   for (int64_t i = lo; i < hi; i++)
     {
-      sp__win[0] = 0;
-      if (sp__get1 (t, i) != 0 || sp__win[0] != (int64_t) (intptr_t) t)
+      win[0] = 0;
+      if (sp__get1 (t, i) != 0 || win[0] != (int64_t) (intptr_t) t)
         continue;
       seen++;
-      check (sp__win[2] >= lo && sp__win[2] + sp__win[5] <= hi,
+      check (win[2] >= lo && win[2] + win[5] <= hi,
              "window [%lld, +%lld) past block [%lld, %lld)",
-             (long long) sp__win[2], (long long) sp__win[5], (long long) lo,
+             (long long) win[2], (long long) win[5], (long long) lo,
              (long long) hi);
     }
   MPI_Allreduce (MPI_IN_PLACE, &seen, 1, MPI_INT64_T, MPI_SUM,
