@@ -56,6 +56,6 @@ dense (int m, int n, double y[m], double a[m][n], double x[n])
 }
 
 /* { dg-final { scan-loop-heads align-loops.s spmv_pragma 6 2 } } */
-/* { dg-final { scan-loop-heads align-loops.s spmv_nest 6 5 } } */
+/* { dg-final { scan-loop-heads align-loops.s spmv_nest 6 4 } } */
 /* { dg-final { scan-loop-heads align-loops.s calls_spmm 6 2 } } */
 /* { dg-final { scan-loop-heads align-loops.s dense 6 0 } } */
