@@ -12,6 +12,24 @@
 
 namespace loop_reader {
 
+tree
+constant_step (tree s, tree *c, bool *minus)
+{
+  tree v = TREE_OPERAND (s, 0), p = TREE_OPERAND (s, 1);
+  STRIP_NOPS (p);
+  if (TREE_CODE (p) != PLUS_EXPR && TREE_CODE (p) != MINUS_EXPR)
+    return NULL_TREE;
+  tree a = strip_int (TREE_OPERAND (p, 0));
+  tree k = strip_int (TREE_OPERAND (p, 1));
+  if (TREE_CODE (p) == PLUS_EXPR && k == v)
+    std::swap (a, k);
+  if (a != v || !k || TREE_CODE (k) != INTEGER_CST)
+    return NULL_TREE;
+  *c = k;
+  *minus = TREE_CODE (p) == MINUS_EXPR;
+  return v;
+}
+
 /* The variable the step of FOR_STMT decrements, *ONE set when by 1, or
    NULL.  */
 static tree
@@ -34,17 +52,11 @@ decremented (tree for_stmt, bool *one)
       return v;
     }
   /* i = i - c, or i + -c as the front end folds it.  */
-  tree p = TREE_OPERAND (incr, 1);
-  STRIP_NOPS (p);
-  if (TREE_CODE (p) != PLUS_EXPR && TREE_CODE (p) != MINUS_EXPR)
+  tree c;
+  bool minus;
+  if (constant_step (incr, &c, &minus) != v)
     return NULL_TREE;
-  tree a = strip_int (TREE_OPERAND (p, 0));
-  tree c = strip_int (TREE_OPERAND (p, 1));
-  if (TREE_CODE (p) == PLUS_EXPR && c == v)
-    std::swap (a, c);
-  if (a != v || TREE_CODE (c) != INTEGER_CST)
-    return NULL_TREE;
-  if (TREE_CODE (p) == MINUS_EXPR)
+  if (minus)
     {
       *one = integer_onep (c);
       return tree_int_cst_sgn (c) > 0 ? v : NULL_TREE;

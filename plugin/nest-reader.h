@@ -169,6 +169,9 @@ tree find_decl_r (tree *tp, int *walk_subtrees, void *data);
 tree find_unreported_tagged_r (tree *tp, int *walk_subtrees, void *data);
 const char *decl_name (tree decl);
 tree incremented_var (tree for_stmt);
+/* The variable V that MODIFY_EXPR S sets to V + C, C + V or V - C, C an
+   integer constant, into *C, *MINUS set for V - C; NULL otherwise.  */
+tree constant_step (tree s, tree *c, bool *minus);
 tree strip_int (tree t);
 /* Does VAR, declared by the statement before loop FOR_STMT, outlive it
    (nest-while.cc)?  */

@@ -40,6 +40,7 @@
    Copyright the sparse authors.  GPL-3.0-or-later (see COPYING).  */
 
 #include "nest-reader.h"
+#include "storage-int.h"
 
 /* The while loops of the function not read as for loops, with why.  */
 static hash_map<tree, char *> *while_refusals;
@@ -125,18 +126,10 @@ step_var (tree s)
 	     ? TREE_OPERAND (s, 0) : NULL_TREE;
     case MODIFY_EXPR:
       {
-	tree v = TREE_OPERAND (s, 0);
-	if (int_var (v) != v)
-	  return NULL_TREE;
-	tree p = TREE_OPERAND (s, 1);
-	STRIP_NOPS (p);
-	if (TREE_CODE (p) != PLUS_EXPR && TREE_CODE (p) != MINUS_EXPR)
-	  return NULL_TREE;
-	tree a = strip_int (TREE_OPERAND (p, 0));
-	tree c = strip_int (TREE_OPERAND (p, 1));
-	if (TREE_CODE (p) == PLUS_EXPR && c == v)
-	  std::swap (a, c);
-	return a == v && c && TREE_CODE (c) == INTEGER_CST ? v : NULL_TREE;
+	tree v = TREE_OPERAND (s, 0), c;
+	bool minus;
+	return int_var (v) == v && constant_step (s, &c, &minus) == v
+	       ? v : NULL_TREE;
       }
     default:
       return NULL_TREE;
@@ -271,19 +264,12 @@ body_r (tree *tp, int *walk_subtrees, void *data)
       *walk_subtrees = 0;
       return NULL_TREE;
     }
+  if (sparse_storage::assigned_lvalue (t) == f->var)
+    f->written = true;
   switch (TREE_CODE (t))
     {
     case CONTINUE_STMT:
       f->cont = true;
-      break;
-    case MODIFY_EXPR:
-    case INIT_EXPR:
-    case PREINCREMENT_EXPR:
-    case POSTINCREMENT_EXPR:
-    case PREDECREMENT_EXPR:
-    case POSTDECREMENT_EXPR:
-      if (TREE_OPERAND (t, 0) == f->var)
-	f->written = true;
       break;
     case ADDR_EXPR:
       if (TREE_OPERAND (t, 0) == f->var)
