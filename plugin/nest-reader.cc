@@ -476,10 +476,11 @@ reader::read_bound (tree b, bool le, tree var, loop_info *li)
 			   TREE_TYPE (var)))
     return fail ("bound " HOST_WIDE_INT_PRINT_DEC " does not fit loop "
 		 "variable %s", boff, name);
-  /* A bound below an extent (n - 1): the loop runs over the extent,
-     kept below the bound by a guard.  */
-  if (bdecl && !expr && boff < 0)
-    li->hi = b, li->hi_le = le, boff = 0;
+  /* A bound below an extent (n - 1, or a constant of RANGED): the loop
+     runs over the extent, kept below the bound by a guard.  */
+  if ((bdecl && !expr && boff < 0)
+      || (!bdecl && ranged && ranged->contains (var)))
+    li->hi = b, li->hi_le = le, boff = bdecl ? 0 : boff;
   li->bound_decl = bdecl;
   li->bound_off = boff;
   li->bound_rt = expr;

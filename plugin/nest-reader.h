@@ -81,11 +81,13 @@ struct reader
   const char *char_store;  /* an array of a character type the nest
 			      stores into (its stores may change any
 			      object's bytes), or NULL */
+  hash_set<tree> *ranged; /* loops whose constant bound is a range kept
+			     by a guard (N - 1 below an extent N) */
 
   reader (tree fn, fn_facts *f)
     : fndecl (fn), facts (f), n (NULL), failed (false), own_level (false),
       stray_var (NULL_TREE), body_next (false), call_depth (0),
-      char_store (NULL)
+      char_store (NULL), ranged (NULL)
   {
     reason[0] = 0;
   }

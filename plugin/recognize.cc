@@ -679,6 +679,26 @@ recognizer::build (reader &rd, tree loop, tree init, nest_result &res,
   return true;
 }
 
+/* The variable of the loop of RD whose constant bound RD's reason says
+   does not match the extent it runs over, or NULL_TREE.  */
+static tree
+short_loop (reader &rd)
+{
+  const char *m = strstr (rd.reason, " must run over the whole extent");
+  const char *l = m ? strstr (rd.reason, ": loop ") : NULL;
+  if (!l || l > m)
+    return NULL_TREE;
+  l += strlen (": loop ");
+  for (const loop_info &li : rd.loops)
+    {
+      const char *name = decl_name (li.var);
+      if (name && !li.bound_decl && !li.hi
+	  && (size_t) (m - l) == strlen (name) && !strncmp (l, name, m - l))
+	return li.var;
+    }
+  return NULL_TREE;
+}
+
 /* Read LOOP (after INIT) into RD and, when it lowers, replace the nest at
    *FORP by its statements: true then.  */
 bool
@@ -761,6 +781,18 @@ recognizer::try_nest (tree *forp, tree init)
     return true;
   if (!rd.n)
     return false;
+  /* Constant bounds below constant extents (i < N - 1, folded to a
+     constant): read again with those loops kept to their range by a
+     guard, one loop more each time.  */
+  hash_set<tree> ranged;
+  for (tree v = short_loop (rd); v && !ranged.add (v);)
+    {
+      reader rc (fndecl, &facts);
+      rc.ranged = &ranged;
+      if (sparsify (forp, loop, init, rc))
+	return true;
+      v = short_loop (rc);
+    }
   /* The loop with its elements kept in scalars, the loop as written its
      fallback; the reason of the loop as written stands if it fails.  */
   if (tree copy = omp ? NULL_TREE : sparse_scalar_copy (fndecl, loop))

@@ -1,8 +1,9 @@
 /* Loops over part of an extent.  A loop that starts past 0, stops below
    its extent's bound (n - 1) or is bounded by an enclosing loop's
-   variable runs over its extent, kept to its range by a guard (the run
-   tests in nest-triangular.c and nest-loop-ends.c); a bound that matches
-   no extent, a plain `=` into an output under such a range, and
+   variable, or is a constant below a constant extent, runs over its
+   extent, kept to its range by a guard (the run tests in
+   nest-triangular.c and nest-loop-ends.c); a bound another variable
+   than the extent's, a plain `=` into an output under such a range, and
    conditions of other forms are left to the fallback with their
    reasons.  */
 /* { dg-do compile } */
@@ -19,7 +20,7 @@ subranges (int n, int m, double y[n], double A[n][n] SPARSE ("CSR"),
   for (int i = 0; i < n; i++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, j >= 1 . A.i,j. . x.j. : 0.; A: CSR" } */
     for (int j = 1; j < n; j++)
       y[i] += A[i][j] * x[j];
-  for (int i = 0; i < 10; i++)	/* { dg-message "not sparsified: bound 10 does not match extent n of A: loop i must run over the whole extent" } */
+  for (int i = 0; i < 10; i++)	/* { dg-message "loop nest sparsified: y.i. .= sum.j, i <= 9 . A.i,j. . x.j. : 0.; A: CSR" } */
     for (int j = 0; j < n; j++)
       y[i] += A[i][j] * x[j];
   for (int i = 0; i < m; i++)	/* { dg-message "not sparsified: bound m does not match extent n of A: loop i must run over the whole extent" } */

@@ -81,6 +81,19 @@ down_above (int *je, double A[N][N] SPARSE ("CSR"), const double *x)
   return s;
 }
 
+/* Constant bounds below constant extents (N - 1 and N - 3 folded).  */
+static double
+const_rows (double A[N][N] SPARSE ("DCSR"), const double *x, int *ie)
+{
+  double s = 0;
+  int i, j;
+  for (i = 1; i < N - 1; i++)
+    for (j = 0; j <= N - 3; j++)
+      s += A[i][j] * x[j] * (i + 1);
+  *ie = i * 100 + j;
+  return s;
+}
+
 /* The range of j reads k, whose own range reads i.  */
 static double
 two_deep (int *je, double A[N][N] SPARSE ("CSR"))
@@ -121,6 +134,8 @@ main (void)
     }
   printf ("down above: %.17g", down_above (&je, sp_array (a), x));
   printf (" j %d\n", je);
+  printf ("constant rows: %.17g", const_rows (sp_array (d), x, &ie));
+  printf (" ends %d\n", ie);
   printf ("two deep: %.17g", two_deep (&je, sp_array (a)));
   printf (" j %d\n", je);
   sp_free (a);
