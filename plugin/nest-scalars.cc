@@ -248,8 +248,8 @@ sparse_scalar_copy (tree fndecl, tree loop)
       if (before || !only_at (body, base, r, var, apart))
 	continue;
       char name[64];
-      snprintf (name, sizeof name, "%s_%s", decl_name (base),
-		decl_name (var));
+      const char *bn = decl_name (base), *vn = decl_name (var);
+      snprintf (name, sizeof name, "%s_%s", bn ? bn : "elt", vn ? vn : "i");
       tree tmp = build_decl (EXPR_LOCATION (s), VAR_DECL,
 			     get_identifier (name), TYPE_MAIN_VARIANT (type));
       DECL_CONTEXT (tmp) = fndecl;

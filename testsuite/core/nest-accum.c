@@ -154,8 +154,8 @@ refusals (void)
 enum { R = 13, C = 17 };
 
 /* The kernel of the nest built last, on THREADS (0 or 2): its _args
-   function.  */
-static void (*compiled (const char *tag, int threads)) (void **)
+   function, its library into *LIB (for dlclose).  */
+static void (*compiled (const char *tag, int threads, void **lib)) (void **)
 {
   nest_result r;
   ix_diag d;
@@ -181,7 +181,7 @@ static void (*compiled (const char *tag, int threads)) (void **)
   snprintf (name, sizeof name, "accum_%s%s", tag, threads ? "_omp" : "");
   /* An OpenMP kernel stays loaded: libgomp's threads outlive the call.  */
   void (*fn) (void **) = kl_load (k, name, threads ? "-fopenmp" : "",
-                                  threads ? RTLD_NODELETE : 0, NULL);
+                                  threads ? RTLD_NODELETE : 0, lib);
   if (!fn)
     failures++;
   return fn;
@@ -230,7 +230,8 @@ run (const char *tag, ix_type to, int scalar, ix_type tx, int mul,
         want[p] = ix_int_convert (ix_int_convert ((int64_t) v, r), to);
       }
   nest_of (to, scalar, tx, mul);
-  void (*fn) (void **) = compiled (tag, threads);
+  void *lib;
+  void (*fn) (void **) = compiled (tag, threads, &lib);
   if (!fn)
     return;
   /* The output in TO's own width.  */
@@ -264,6 +265,7 @@ run (const char *tag, ix_type to, int scalar, ix_type tx, int mul,
           failures++;
         }
     }
+  dlclose (lib);
 }
 
 static void
@@ -287,15 +289,20 @@ kernels (void)
       xi[j] = (j % 5 - 2) * 1234;
       xl[j] = (int64_t) 0x123456789 * (j % 7 - 3) + j;
     }
+  /* On threads, four of them: an OpenMP kernel stays loaded, and more
+     such libraries make the loader's bookkeeping show under memcheck
+     (kernel-openmp.c).  */
   for (int threads = 0; threads <= 2; threads += 2)
     {
       run ("int_u", IX_I32, 1, IX_U32, 0, xu, INT_MAX, threads);
       run ("rows_int_u", IX_I32, 0, IX_U32, 0, xu, INT_MIN + 5, threads);
+      run ("int_l", IX_I32, 1, IX_I64, 0, xl, -3, threads);
+      run ("prod_int_u", IX_I32, 1, IX_U32, 1, xu, 3, threads);
+      if (threads)
+        continue;
       run ("short_i", IX_I16, 1, IX_I32, 0, xi, SHRT_MAX, threads);
       run ("uchar_i", IX_U8, 0, IX_I32, 0, xi, 250, threads);
-      run ("int_l", IX_I32, 1, IX_I64, 0, xl, -3, threads);
       run ("long_u", IX_I64, 1, IX_U32, 0, xu, LONG_MAX - 2, threads);
-      run ("prod_int_u", IX_I32, 1, IX_U32, 1, xu, 3, threads);
       run ("prod_schar_i", IX_I8, 0, IX_I32, 1, xi, 3, threads);
     }
   sp_free (tb);
