@@ -633,7 +633,13 @@ ix_sum_type (const ix_stmt *s)
   /* A maximum or a minimum keeps values of the output's type.  */
   if (s->rhs < 0 || (s->pick != IX_PICK_NONE && s->pick != IX_PICK_MUL))
     return o;
-  int t = ix_accum_type (o, ix_expr_type (s, s->rhs));
+  ix_type r = ix_expr_type (s, s->rhs);
+  int t = ix_accum_type (o, r);
+  /* A floating sum into an integer (a pragma's c += S) is made in its
+     own type and converted once, with the output's old value added in
+     it, as C's c += S does.  */
+  if (t < 0 && !ix_type_is_float (o) && ix_type_is_float (r))
+    return r;
   return t >= 0 ? (ix_type) t : o;
 }
 

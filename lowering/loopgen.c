@@ -1436,6 +1436,16 @@ lir_build (const ix_sched *sc, ix_diag *d)
   if (s->pick != IX_PICK_NONE && sc->nnests != 1)
     lg_fail (&g, "a maximum or minimum computed in %d loop nests",
              sc->nnests);
+  /* A floating sum into an integer output is converted once (c += S):
+     nor added in parts by several nests, nor term by term.  */
+  if (!ix_type_is_float (s->opd[o].type)
+      && ix_type_is_float (ix_sum_type (s))
+      && (sc->nnests != 1 || (s->acc[out].nidx && sc->nest[0].mode
+                              != SCH_REGISTER)))
+    lg_fail (&g, "a %s sum into %s output %s would be converted in parts: "
+             "sum into a %s array, then convert it",
+             ix_type_name (ix_sum_type (s)), ix_type_name (s->opd[o].type),
+             s->opd[o].name, ix_type_name (ix_sum_type (s)));
   if (s->acc[out].nidx == 0)
     {
       int fp = et == LIR_F64 || et == LIR_F32;
