@@ -1144,7 +1144,7 @@ check_bounds (engine *g, kbuild *k)
                          "against it", d + 1, ob->opd.name, lp->bound_text,
                          lp->name);
           if (lp->bound_key < 0 || lp->bound_key != ob->extent_key[d])
-            return ng_fail (g, "bound %s does not match extent %s of %s: "
+            return g->r->short_loop = l, ng_fail (g, "bound %s does not match extent %s of %s: "
                          "loop %s must run over the whole extent",
                          lp->bound_text, ob->extent_text[d], ob->opd.name,
                          lp->name);
@@ -1333,6 +1333,7 @@ static int
 lower (const nest *n, nest_result *r, int assume_temps, int *skipped)
 {
   memset (r, 0, sizeof *r);
+  r->short_loop = -1;
   if (n->full)
     {
       snprintf (r->reason, sizeof r->reason, "the nest is too large");

@@ -270,6 +270,8 @@ typedef struct nest_result
   int nassumes;
   nest_assume assume[NEST_MAX_GUARDS];
   char reason[256];                   /* why not, when nest_lower fails */
+  int short_loop;                     /* ... the loop whose bound is not
+                                         its extent's, else -1 */
 } nest_result;
 
 /* Decide and build.  0 with R filled (R->nkernels may be 0 when the nest

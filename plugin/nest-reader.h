@@ -83,11 +83,13 @@ struct reader
 			      object's bytes), or NULL */
   hash_set<tree> *ranged; /* loops whose constant bound is a range kept
 			     by a guard (N - 1 below an extent N) */
+  int short_loop;       /* the loop whose bound the lowering found not
+			   its extent's (nest_result.short_loop), or -1 */
 
   reader (tree fn, fn_facts *f)
     : fndecl (fn), facts (f), n (NULL), failed (false), own_level (false),
       stray_var (NULL_TREE), body_next (false), call_depth (0),
-      char_store (NULL), ranged (NULL)
+      char_store (NULL), ranged (NULL), short_loop (-1)
   {
     reason[0] = 0;
   }
@@ -174,6 +176,9 @@ tree incremented_var (tree for_stmt);
 /* The variable V that MODIFY_EXPR S sets to V + C, C + V or V - C, C an
    integer constant, into *C, *MINUS set for V - C; NULL otherwise.  */
 tree constant_step (tree s, tree *c, bool *minus);
+/* The integer variable (or parameter) T is, through the conversions of
+   its value (nest-while.cc), or NULL.  */
+tree int_var (tree t);
 tree strip_int (tree t);
 /* Does VAR, declared by the statement before loop FOR_STMT, outlive it
    (nest-while.cc)?  */

@@ -30,15 +30,6 @@ using sparse_storage::note_written_r;
 
 namespace {
 
-/* The variable T is, through integer conversions.  */
-tree
-int_var (tree t)
-{
-  while (CONVERT_EXPR_P (t) || TREE_CODE (t) == NON_LVALUE_EXPR)
-    t = TREE_OPERAND (t, 0);
-  return VAR_P (t) || TREE_CODE (t) == PARM_DECL ? t : NULL_TREE;
-}
-
 /* The one-dimensional plain array or pointer that element reference R
    is subscripted by VAR in (a[VAR], p[VAR]), or NULL_TREE.  */
 tree

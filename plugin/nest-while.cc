@@ -95,14 +95,6 @@ reader::fail_while (tree while_stmt)
   return fail ("loop body has a while loop");
 }
 
-} // namespace loop_reader
-
-namespace {
-
-using namespace loop_reader;
-
-/* The integer variable (or parameter) T is, through the conversions of
-   its value.  */
 tree
 int_var (tree t)
 {
@@ -110,6 +102,12 @@ int_var (tree t)
   return t && (TREE_CODE (t) == VAR_DECL || TREE_CODE (t) == PARM_DECL)
 	 && INTEGRAL_TYPE_P (TREE_TYPE (t)) ? t : NULL_TREE;
 }
+
+} // namespace loop_reader
+
+namespace {
+
+using namespace loop_reader;
 
 /* The variable statement S steps by a constant (i++, --i, i += c,
    i = c + i, i -= c), or NULL.  */

@@ -613,6 +613,7 @@ recognizer::build (reader &rd, tree loop, tree init, nest_result &res,
   if (nest_lower (rd.n, &res) != 0)
     {
       snprintf (rd.reason, sizeof rd.reason, "%s", res.reason);
+      rd.short_loop = res.short_loop;
       return false;
     }
   if (res.nkernels == 0)
@@ -679,23 +680,14 @@ recognizer::build (reader &rd, tree loop, tree init, nest_result &res,
   return true;
 }
 
-/* The variable of the loop of RD whose constant bound RD's reason says
-   does not match the extent it runs over, or NULL_TREE.  */
+/* The variable of the loop of RD whose constant bound the lowering
+   found not to be the extent it runs over, or NULL_TREE.  */
 static tree
 short_loop (reader &rd)
 {
-  const char *m = strstr (rd.reason, " must run over the whole extent");
-  const char *l = m ? strstr (rd.reason, ": loop ") : NULL;
-  if (!l || l > m)
-    return NULL_TREE;
-  l += strlen (": loop ");
   for (const loop_info &li : rd.loops)
-    {
-      const char *name = decl_name (li.var);
-      if (name && !li.bound_decl && !li.hi
-	  && (size_t) (m - l) == strlen (name) && !strncmp (l, name, m - l))
-	return li.var;
-    }
+    if (li.id == rd.short_loop && !li.bound_decl && !li.hi)
+      return li.var;
   return NULL_TREE;
 }
 
